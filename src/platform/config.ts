@@ -1,0 +1,99 @@
+import path from 'node:path';
+
+export type AppEnv = 'development' | 'test' | 'production';
+
+export interface RateLimitRule {
+  /** Bucket ceiling: the most requests allowed in a burst. */
+  burst: number;
+  /** Tokens added per second. */
+  perSecond: number;
+}
+
+export interface Config {
+  appEnv: AppEnv;
+  host: string;
+  port: number;
+  baseUrl: string;
+  dataDir: string;
+  /** Unset means the embedded PostgreSQL (PGlite) under `dataDir`. */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Base64 of 32 bytes; outside production one is generated into `dataDir` when unset. */
+  masterKey: string | undefined;
+  logLevel: string;
+  bodyLimitBytes: number;
+  /** `POST /v1/organizations`; always off in production. */
+  bootstrapEnabled: boolean;
+  rateLimits: { read: RateLimitRule; write: RateLimitRule };
+  /** Whether `serve` also runs the job worker in the same process. */
+  runWorker: boolean;
+  workerPollMs: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min) {
+    throw new ConfigError(`${name} must be a whole number ≥ ${min}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function appEnvOf(raw: string | undefined): AppEnv {
+  const value = raw ?? 'development';
+  if (value === 'development' || value === 'test' || value === 'production') return value;
+  throw new ConfigError(`APP_ENV must be development, test or production, got "${value}"`);
+}
+
+/** Parses the environment once, at start; everything else receives the result. */
+export function loadConfig(env: Env = process.env): Config {
+  const appEnv = appEnvOf(env.APP_ENV);
+  const host = env.HOST || '127.0.0.1';
+  const port = integer(env, 'PORT', 3000);
+  if (port > 65535) throw new ConfigError(`PORT must be at most 65535, got ${port}`);
+  const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const baseUrl = (env.BASE_URL || `http://${publicHost}:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(baseUrl)) throw new ConfigError(`BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  const masterKey = env.MASTER_KEY || undefined;
+  if (appEnv === 'production' && !masterKey) throw new ConfigError('MASTER_KEY is required in production');
+  if (masterKey && Buffer.from(masterKey, 'base64').length !== 32) {
+    throw new ConfigError('MASTER_KEY must be 32 bytes encoded in base64');
+  }
+  return {
+    appEnv,
+    host,
+    port,
+    baseUrl,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    masterKey,
+    logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'silent' : 'info'),
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024),
+    bootstrapEnabled: appEnv !== 'production' && flag(env, 'ORG_BOOTSTRAP', true),
+    rateLimits: {
+      read: {
+        burst: integer(env, 'RATE_LIMIT_READ_BURST', 200, 1),
+        perSecond: integer(env, 'RATE_LIMIT_READ_PER_SECOND', 100, 1),
+      },
+      write: {
+        burst: integer(env, 'RATE_LIMIT_WRITE_BURST', 100, 1),
+        perSecond: integer(env, 'RATE_LIMIT_WRITE_PER_SECOND', 50, 1),
+      },
+    },
+    runWorker: flag(env, 'RUN_WORKER', true),
+    workerPollMs: integer(env, 'WORKER_POLL_MS', 1000, 10),
+  };
+}

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` on one dedicated connection that can execute scripts of several statements
+   * (migrations, maintenance). Nothing else may use PGlite while it runs.
+   */
+  session<T>(work: (exec: (script: string) => Promise<unknown[]>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// Counts and sums arrive as strings from node-postgres; int8 values in this schema are small
+// enough for a JS number, and numerics stay strings so money never passes through a float.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server URL; when absent, an embedded PGlite database is used. */
+  url?: string | undefined;
+  /** PGlite's directory; when absent (and no url), the database lives in memory. */
+  dataDir?: string | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  return openPglite(options.dataDir);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A dropped idle connection must not bring the process down; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    session: async (work) => {
+      const client = await pool.connect();
+      try {
+        return await work(async (script) => {
+          const result = await client.query(script);
+          const results = Array.isArray(result) ? result : [result];
+          return results.flatMap((item) => item.rows ?? []);
+        });
+      } finally {
+        client.release();
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const pglite = new PGlite(dataDir, {
+    parsers: { 20: (value: string) => Number(value) },
+  });
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    kind: 'pglite',
+    session: (work) =>
+      work(async (script) => {
+        const results = await pglite.exec(script);
+        return results.flatMap((item) => item.rows);
+      }),
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,8 @@
+/**
+ * The database's tables as Kysely sees them. Each module adds its own tables to this interface
+ * through declaration merging in its `repository.ts`, so that no single file lists every table:
+ *
+ *   declare module '../../platform/db/schema.ts' { interface Database { invoices: InvoiceTable } }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Database {}

@@ -1,0 +1,25 @@
+import { monotonicFactory } from 'ulid';
+
+/** Every id prefix the service issues (docs/decisions.md, "Ids"). */
+export const ID_PREFIXES = [
+  'org', 'key', 'fp', 'inv', 'val', 'dl', 'we', 'whd', 'evt', 'req', 'ur', 'job', 'cfdi',
+] as const;
+export type IdPrefix = (typeof ID_PREFIXES)[number];
+
+const nextUlid = monotonicFactory();
+
+/**
+ * `<prefix>_<ulid>` in lower case: 48 bits of milliseconds then 80 random bits, so ids sort by
+ * creation time (newest first = id descending) and stay strictly increasing inside one process.
+ */
+export function newId(prefix: IdPrefix, at: number = Date.now()): string {
+  return `${prefix}_${nextUlid(at).toLowerCase()}`;
+}
+
+const ULID_BODY = /^[0-9a-hjkmnp-tv-z]{26}$/;
+
+/** True when `value` has the shape of an id with this prefix. */
+export function isId(prefix: IdPrefix, value: string): boolean {
+  if (!value.startsWith(`${prefix}_`)) return false;
+  return ULID_BODY.test(value.slice(prefix.length + 1));
+}
