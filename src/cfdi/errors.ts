@@ -16,7 +16,11 @@ export type CfdiErrorCode =
   /** A DOCTYPE declaration was found; CFDI never needs one and it enables entity attacks. */
   | 'cfdi.doctype_forbidden'
   /** The input bytes are not valid UTF-8 (CFDI is always UTF-8). */
-  | 'cfdi.invalid_encoding';
+  | 'cfdi.invalid_encoding'
+  /** A value holds a character XML 1.0 cannot represent (e.g. U+0000–U+001F except tab/LF/CR). */
+  | 'cfdi.invalid_xml_char'
+  /** The cadena original needs a complement whose SAT XSLT rules this engine does not implement. */
+  | 'cfdi.unsupported_complement';
 
 export class CfdiError extends Error {
   readonly code: CfdiErrorCode;
