@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Clock } from './platform/clock.ts';
+import { systemClock } from './platform/clock.ts';
+import type { Config } from './platform/config.ts';
+import type { Services } from './platform/context.ts';
+import { openDatabase, type DatabaseHandle } from './platform/db/database.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { createServer, type Server } from './platform/http/server.ts';
+import type { RateLimiter } from './platform/http/rate-limit-types.ts';
+import { MemoryRateLimiter } from './platform/http/rate-limit-memory.ts';
+import { createJobQueue } from './platform/jobs/queue.ts';
+import { registerIdempotency } from './platform/http/idempotency.ts';
+import { registerIdempotencyPurge } from './platform/http/idempotency-purge.ts';
+import { createRedisRateLimiter } from './platform/http/rate-limit-redis.ts';
+import { registerAccountRoutes } from './modules/accounts/index.ts';
+import { createAuthBackend, registerApiKeyRoutes } from './modules/api-keys/index.ts';
+import { findOrganizationRecord, registerOrganizationRoutes } from './modules/organizations/index.ts';
+import { registerHealthRoutes } from './modules/health/index.ts';
+import { registerVersionRoutes } from './modules/versions/index.ts';
+import { registerDocsRoutes } from './modules/docs/index.ts';
+
+export interface AppOptions {
+  config: Config;
+  clock?: Clock;
+  /** An already open database (tests); otherwise one is opened from the config. */
+  database?: DatabaseHandle;
+  /** A rate limiter to use instead of the configured one (tests). */
+  rateLimiter?: RateLimiter;
+}
+
+export interface App {
+  server: Server;
+  services: Services;
+  /** Starts the job worker when the config asks for it. */
+  startWorker(): void;
+  close(): Promise<void>;
+}
+
+/** The composition root: the only place that picks adapters (PGlite or PostgreSQL, memory or Redis…). */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const database = options.database ?? (await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+  }));
+  if (!config.databaseUrl && !options.database) fs.mkdirSync(config.dataDir, { recursive: true });
+  await migrate(database);
+  const jobs = createJobQueue({ db: database.db, clock, pollMs: config.workerPollMs });
+  const services: Services = { config, database, db: database.db, clock, jobs };
+  const rateLimiter = options.rateLimiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : new MemoryRateLimiter());
+  const auth = createAuthBackend(database.db, (id) => findOrganizationRecord(database.db, id));
+  const server = createServer({ services, auth, rateLimiter });
+
+  registerIdempotency(server, services);
+  registerIdempotencyPurge(services);
+  registerHealthRoutes(server, services);
+  registerVersionRoutes(server);
+  registerDocsRoutes(server, services);
+  registerOrganizationRoutes(server, services);
+  registerApiKeyRoutes(server, services);
+  registerAccountRoutes(server, services);
+
+  let closed = false;
+  return {
+    server,
+    services,
+    startWorker: () => {
+      if (config.runWorker) jobs.start();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await jobs.stop();
+      await server.close();
+      await rateLimiter.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db, DatabaseHandle } from './db/database.ts';
+import type { JobQueue } from './jobs/types.ts';
+
+export type Mode = 'test' | 'live';
+
+/** Process-wide dependencies, built once by the composition root (src/app.ts). */
+export interface Services {
+  config: Config;
+  database: DatabaseHandle;
+  db: Db;
+  clock: Clock;
+  jobs: JobQueue;
+}
+
+/** Who is calling, established by authentication. */
+export interface Caller {
+  apiKeyId: string;
+  /** The organization that owns the API key. */
+  keyOrganizationId: string;
+  /** The organization whose data the request acts on: a connected account under `Invoice-Account`. */
+  organizationId: string;
+  /** Set when acting on behalf of a connected account: the platform organization. */
+  platformOrganizationId: string | null;
+  /** Whether the key's organization is itself a connected account. */
+  keyOrganizationIsAccount: boolean;
+  mode: Mode;
+  keyVersion: string | null;
+}
+
+/** Everything a verb needs about one request: explicit, never ambient. */
+export interface Ctx {
+  services: Services;
+  db: Db;
+  caller: Caller;
+  organizationId: string;
+  mode: Mode;
+  livemode: boolean;
+  requestId: string;
+  version: string;
+  traceparent: string;
+}

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import type { Caller, Mode } from '../context.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { isId } from '../ids.ts';
+
+export interface KeyRecord {
+  id: string;
+  organizationId: string;
+  organizationParentId: string | null;
+  mode: Mode;
+  version: string | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
+export interface OrganizationRecord {
+  id: string;
+  parentId: string | null;
+  disabled: boolean;
+}
+
+/** What authentication needs from storage; the api-keys and accounts modules provide it. */
+export interface AuthBackend {
+  findKeyByHash(secretHash: string): Promise<KeyRecord | null>;
+  findOrganization(id: string): Promise<OrganizationRecord | null>;
+  markKeyUsed(id: string, at: Date): Promise<void>;
+}
+
+const SECRET_SHAPE = /^sk_(test|live)_[A-Za-z0-9]{16,64}$/;
+
+/** API keys are 190+ bits of randomness, so a plain SHA-256 is the right (and fast) digest. */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+// last_used_at is advisory; writing it on every request would turn each read into a write.
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export interface AuthenticateInput {
+  authorization: string | undefined;
+  accountHeader: string | undefined;
+  connectAllowed: boolean;
+  now: Date;
+}
+
+export async function authenticate(backend: AuthBackend, input: AuthenticateInput): Promise<Caller> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(input.authorization ?? '');
+  if (!match) {
+    throw new ApiError('auth.unauthorized', 'Send your API key as `Authorization: Bearer sk_test_…` or `sk_live_…`.');
+  }
+  const secret = match[1]!;
+  if (!SECRET_SHAPE.test(secret)) throw new ApiError('auth.unauthorized', 'The API key is not a valid key.');
+  const key = await backend.findKeyByHash(hashSecret(secret));
+  if (!key) throw new ApiError('auth.unauthorized', 'The API key is not a valid key.');
+  if (key.revokedAt) {
+    throw new ApiError('auth.key_revoked', `The API key ${key.id} was revoked at ${key.revokedAt.toISOString()}.`);
+  }
+  if (!key.lastUsedAt || input.now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await backend.markKeyUsed(key.id, input.now);
+  }
+  const caller: Caller = {
+    apiKeyId: key.id,
+    keyOrganizationId: key.organizationId,
+    organizationId: key.organizationId,
+    platformOrganizationId: null,
+    keyOrganizationIsAccount: key.organizationParentId !== null,
+    mode: key.mode,
+    keyVersion: key.version,
+  };
+  const accountId = input.accountHeader?.trim();
+  if (accountId === undefined) return caller;
+  if (!input.connectAllowed) {
+    throw new ApiError('connect.not_supported_here', 'Invoice-Account is not accepted on this endpoint; send the request without it.');
+  }
+  return actAsAccount(backend, caller, accountId);
+}
+
+async function actAsAccount(backend: AuthBackend, caller: Caller, accountId: string): Promise<Caller> {
+  if (caller.keyOrganizationIsAccount) {
+    throw new ApiError('connect.nesting_not_allowed', 'A connected account cannot act on behalf of another account.');
+  }
+  const account = isId('org', accountId) ? await backend.findOrganization(accountId) : null;
+  if (!account || account.parentId !== caller.keyOrganizationId) {
+    throw new ApiError('connect.account_not_authorized', `'${accountId}' is not a connected account of this platform.`);
+  }
+  if (account.disabled) {
+    throw new ApiError('connect.account_disabled', `Connected account ${account.id} is disabled.`);
+  }
+  return { ...caller, organizationId: account.id, platformOrganizationId: caller.keyOrganizationId };
+}

@@ -1,0 +1,77 @@
+import type { FastifyRequest } from 'fastify';
+import { Type, type Static } from 'typebox';
+import type { SelectQueryBuilder } from 'kysely';
+import { ApiError } from '../errors/api-error.ts';
+import { isId, type IdPrefix } from '../ids.ts';
+
+/** The query parameters every list endpoint takes. */
+export const ListQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1–100.' })),
+    starting_after: Type.Optional(Type.String({ minLength: 1, description: 'An object id; returns the page of older objects.' })),
+    ending_before: Type.Optional(Type.String({ minLength: 1, description: 'An object id; returns the page of newer objects.' })),
+  },
+  { additionalProperties: false },
+);
+export type ListQuery = Static<typeof ListQuery>;
+
+/** Builds a list query schema: the common cursor parameters plus a list's own filters. */
+export function listQuery<T extends Record<string, ReturnType<typeof Type.Optional>>>(filters: T) {
+  return Type.Object({ ...ListQuery.properties, ...filters }, { additionalProperties: false });
+}
+
+export interface Page<T> {
+  object: 'list';
+  url: string;
+  data: T[];
+  has_more: boolean;
+}
+
+function checkCursor(name: string, value: string | undefined, prefix: IdPrefix): void {
+  if (value !== undefined && !isId(prefix, value)) {
+    throw new ApiError('request.invalid_cursor', `${name} must be the id of a ${prefix}_ object from this list.`, {
+      errors: [{ path: name, code: 'invalid_cursor', message: `'${value}' is not a ${prefix}_ id.` }],
+    });
+  }
+}
+
+/**
+ * Runs a newest-first page over a query whose rows have time-ordered ids. The caller's query
+ * already filters by organization and mode; this adds the cursor, order and limit.
+ */
+export async function paginate<DB, TB extends keyof DB, O extends { id: string }>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  params: ListQuery,
+  options: { prefix: IdPrefix; idColumn: string; url: string },
+): Promise<Page<O>> {
+  const limit = params.limit ?? 20;
+  if (params.starting_after !== undefined && params.ending_before !== undefined) {
+    throw new ApiError('request.validation_failed', 'Pass starting_after or ending_before, not both.', {
+      errors: [{ path: 'ending_before', code: 'conflict', message: 'cannot be combined with starting_after.' }],
+    });
+  }
+  checkCursor('starting_after', params.starting_after, options.prefix);
+  checkCursor('ending_before', params.ending_before, options.prefix);
+  const column = options.idColumn as never;
+  let rows: O[];
+  if (params.ending_before !== undefined) {
+    const newer = await query.where(column, '>', params.ending_before as never).orderBy(column, 'asc').limit(limit + 1).execute();
+    rows = newer.slice(0, limit).reverse();
+    return { object: 'list', url: options.url, data: rows, has_more: newer.length > limit };
+  }
+  let older = query;
+  if (params.starting_after !== undefined) older = older.where(column, '<', params.starting_after as never);
+  const found = await older.orderBy(column, 'desc').limit(limit + 1).execute();
+  rows = found.slice(0, limit);
+  return { object: 'list', url: options.url, data: rows, has_more: found.length > limit };
+}
+
+/** The path a list was requested from, without its query string. */
+export function listUrl(request: FastifyRequest): string {
+  return request.url.split('?')[0]!;
+}
+
+/** Maps a page's rows to API objects. */
+export function mapPage<T, U>(page: Page<T>, map: (row: T) => U): Page<U> {
+  return { ...page, data: page.data.map(map) };
+}

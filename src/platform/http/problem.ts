@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors/api-error.ts';
+import { ERROR_CATALOG, errorAnchor, errorTypeSlug } from '../errors/catalog.ts';
+import { fieldErrors } from './validation.ts';
+import { renderForVersion } from './versions.ts';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+/** Maps anything thrown while handling a request to an ApiError; unknown errors become 500. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const fastifyError = error as FastifyError & { validationContext?: string };
+  if (fastifyError.validation) {
+    const part = fastifyError.validationContext;
+    const where = part === 'body' ? 'The request body' : part === 'querystring' ? 'The query string' : `The ${part ?? 'request'}`;
+    return new ApiError('request.validation_failed', `${where} does not match the schema of this endpoint.`, {
+      errors: fieldErrors(fastifyError.validation as never),
+    });
+  }
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError('request.invalid_json', 'The request body is not valid JSON.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError('request.unsupported_media_type', 'This endpoint does not accept that Content-Type; send application/json.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('request.body_too_large', 'The request body is larger than this endpoint accepts.');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError('request.invalid_json', 'Content-Length does not match the body that was sent.');
+  }
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
+    return new ApiError('request.invalid_json', 'The request body is not valid JSON.');
+  }
+  return new ApiError('internal.error', 'Something went wrong on our side; the error was logged with this request id.', { cause: error });
+}
+
+export interface ProblemContext {
+  baseUrl: string;
+  requestId: string;
+  version: string;
+}
+
+/** The RFC 9457 body, newest shape, then rendered in the caller's version. */
+export function problemBody(error: ApiError, context: ProblemContext): Record<string, unknown> {
+  const definition = ERROR_CATALOG[error.code];
+  const body: Record<string, unknown> = {
+    type: `${context.baseUrl}/errors/${errorTypeSlug(error.code)}`,
+    title: definition.title,
+    status: error.status,
+    code: error.code,
+    detail: error.detail,
+    remediation: definition.remediation,
+    doc_url: `${context.baseUrl}/docs/errors#${errorAnchor(error.code)}`,
+    request_id: context.requestId,
+    ...error.extensions,
+  };
+  if (error.errors) body.errors = error.errors;
+  return renderForVersion(body, context.version);
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: ApiError, baseUrl: string): FastifyReply {
+  const state = request.state;
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  const body = problemBody(error, { baseUrl, requestId: state.requestId, version: state.version });
+  return reply.code(error.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+}

@@ -1,0 +1,158 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Caller, Ctx, Services } from '../context.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { newId } from '../ids.ts';
+import { authenticate, type AuthBackend } from './auth.ts';
+import { sendProblem, toApiError } from './problem.ts';
+import type { RateLimiter } from './rate-limit-types.ts';
+import { continueTrace, formatTraceparent, type TraceContext } from './trace.ts';
+import { compileValidator } from './validation.ts';
+import { renderForVersion, resolveVersion, versionInfo, CURRENT_VERSION } from './versions.ts';
+
+export type RateClass = 'read' | 'write';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    state: RequestState;
+  }
+  interface FastifyContextConfig {
+    /** No API key needed (bootstrap, versions, docs). */
+    public?: boolean;
+    /** False where `Invoice-Account` is refused (`/v1/api_keys`). */
+    connect?: boolean;
+  }
+}
+
+export interface RequestState {
+  requestId: string;
+  trace: TraceContext;
+  version: string;
+  caller: Caller | undefined;
+}
+
+export type Server = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
+
+export interface ServerOptions {
+  services: Services;
+  auth: AuthBackend;
+  rateLimiter: RateLimiter;
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+}
+
+/** The Fastify instance with every cross-cutting concern of the API; modules add routes to it. */
+export function createServer(options: ServerOptions): Server {
+  const { services, auth, rateLimiter } = options;
+  const { config } = services;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: () => newId('req'),
+    requestIdLogLabel: 'request_id',
+    disableRequestLogging: config.appEnv === 'test',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ajv: undefined,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema as object, httpPart));
+  // Only JSON (and what modules register) is accepted; text bodies are a 415, not a string.
+  app.removeContentTypeParser('text/plain');
+  app.decorateRequest('state', null as unknown as RequestState);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const trace = continueTrace(headerValue(request.headers.traceparent));
+    request.state = { requestId: request.id, trace, version: CURRENT_VERSION, caller: undefined };
+    reply.header('Request-Id', request.id);
+    reply.header('traceparent', formatTraceparent(trace));
+    reply.header('Invoice-Version', CURRENT_VERSION);
+    if (!isApiPath(request.url)) return;
+    const routeConfig = request.routeOptions.config;
+    const versionHeader = headerValue(request.headers['invoice-version']);
+    if (routeConfig.public || request.is404) {
+      request.state.version = resolveVersion(versionHeader, null);
+      return;
+    }
+    const caller = await authenticate(auth, {
+      authorization: headerValue(request.headers.authorization),
+      accountHeader: headerValue(request.headers['invoice-account']),
+      connectAllowed: routeConfig.connect !== false,
+      now: services.clock.now(),
+    });
+    request.state.caller = caller;
+    request.state.version = resolveVersion(versionHeader, caller.keyVersion);
+    await applyRateLimit(rateLimiter, services, request, reply, caller);
+  });
+
+  app.addHook('preSerialization', async (request, _reply, payload) => renderForVersion(payload, request.state.version));
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const state = request.state;
+    if (!state) return payload;
+    reply.header('Invoice-Version', state.version);
+    const sunsetAt = versionInfo(state.version)?.sunsetAt;
+    if (sunsetAt) {
+      reply.header('Deprecation', 'true');
+      reply.header('Sunset', sunsetAt.toUTCString());
+    }
+    return payload;
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.code === 'internal.error') request.log.error({ err: error }, 'unhandled error');
+    ensureState(request);
+    return sendProblem(request, reply, apiError, config.baseUrl);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    ensureState(request);
+    const error = new ApiError('request.route_not_found', `There is no endpoint ${request.method} ${request.url.split('?')[0]}. See ${config.baseUrl}/docs for the API reference.`);
+    return sendProblem(request, reply, error, config.baseUrl);
+  });
+
+  return app;
+}
+
+// Errors raised before onRequest ran (a malformed URL, say) still need an id and a version.
+function ensureState(request: FastifyRequest): void {
+  if (request.state) return;
+  request.state = { requestId: request.id, trace: continueTrace(undefined), version: CURRENT_VERSION, caller: undefined };
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+async function applyRateLimit(limiter: RateLimiter, services: Services, request: FastifyRequest, reply: FastifyReply, caller: Caller) {
+  const rateClass: RateClass = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
+  const rule = services.config.rateLimits[rateClass];
+  const decision = await limiter.take(`${caller.apiKeyId}:${rateClass}`, rule, services.clock.now());
+  reply.header('RateLimit-Limit', String(decision.limit));
+  reply.header('RateLimit-Remaining', String(decision.remaining));
+  reply.header('RateLimit-Reset', String(decision.resetSeconds));
+  if (!decision.allowed) {
+    throw new ApiError('rate_limit.exceeded', `Too many ${rateClass} requests for this API key; retry after ${decision.retryAfterSeconds} s.`, {
+      headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+    });
+  }
+}
+
+/** The explicit context a verb receives, built from an authenticated request. */
+export function ctxOf(request: FastifyRequest, services: Services): Ctx {
+  const caller = request.state.caller;
+  if (!caller) throw new ApiError('auth.unauthorized', 'This endpoint needs an API key.');
+  return {
+    services,
+    db: services.db,
+    caller,
+    organizationId: caller.organizationId,
+    mode: caller.mode,
+    livemode: caller.mode === 'live',
+    requestId: request.state.requestId,
+    version: request.state.version,
+    traceparent: formatTraceparent(request.state.trace),
+  };
+}

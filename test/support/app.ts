@@ -1,0 +1,63 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../../src/app.ts';
+import { ManualClock, type Clock } from '../../src/platform/clock.ts';
+import { loadConfig, type Config } from '../../src/platform/config.ts';
+import type { RateLimiter } from '../../src/platform/http/rate-limit-types.ts';
+import { openTestDatabase } from './database.ts';
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  clock: Clock;
+  /** `app.server.inject` with a bearer key filled in when given. */
+  request(options: InjectOptions & { key?: string }): Promise<LightMyRequestResponse>;
+  /** Creates an organization through the public bootstrap endpoint. */
+  bootstrap(name?: string): Promise<{ organizationId: string; testKey: string; liveKey: string }>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  rateLimiter?: RateLimiter;
+}
+
+/** An app on a fresh database, configured as a developer's machine would be, with no logging. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({
+    APP_ENV: 'test',
+    BASE_URL: 'http://invoicing.test',
+    RUN_WORKER: 'false',
+    RATE_LIMIT_READ_BURST: '100000',
+    RATE_LIMIT_READ_PER_SECOND: '100000',
+    RATE_LIMIT_WRITE_BURST: '100000',
+    RATE_LIMIT_WRITE_PER_SECOND: '100000',
+    ...options.env,
+  });
+  const clock = options.clock ?? new ManualClock(new Date());
+  const database = await openTestDatabase();
+  const app = await buildApp({ config, clock, database, ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}) });
+  const request = (injectOptions: InjectOptions & { key?: string }) => {
+    const { key, headers, ...rest } = injectOptions;
+    return app.server.inject({
+      ...rest,
+      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
+    });
+  };
+  return {
+    app,
+    config,
+    clock,
+    request,
+    async bootstrap(name = 'Test organization') {
+      const response = await request({ method: 'POST', url: '/v1/organizations', payload: { name } });
+      if (response.statusCode !== 201) throw new Error(`bootstrap failed: ${response.statusCode} ${response.body}`);
+      const body = response.json();
+      return { organizationId: body.id, testKey: body.keys.test.key, liveKey: body.keys.live.key };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
