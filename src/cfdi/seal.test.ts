@@ -1,0 +1,92 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { skipWithoutShared } from '../../test/support/shared.ts';
+import { cfdi40Samples, credentialFiles, readSample, sampleCadena } from '../../test/support/sat-samples.ts';
+import { openCredential } from './credentials.ts';
+import { parseCfdi } from './parse.ts';
+import { verifySealParts } from './seal.ts';
+import type { SealParts } from './seal.ts';
+import { signCadena, signCadenaSync } from './signature.ts';
+
+function sampleParts(file: string): SealParts {
+  const { comprobante } = parseCfdi(readSample(file));
+  return {
+    cadenaOriginal: sampleCadena(file),
+    sello: comprobante.Sello,
+    certificado: comprobante.Certificado,
+    noCertificado: comprobante.NoCertificado,
+    emisorRfc: comprobante.Emisor.Rfc,
+    fecha: comprobante.Fecha,
+  };
+}
+
+const flip = (text: string, index: number) => text.slice(0, index) + (text[index] === 'A' ? 'B' : 'A') + text.slice(index + 1);
+
+test('every CFDI 4.0 sample verifies or fails exactly as the SAT kit documents (kit cadenas)', { skip: skipWithoutShared }, () => {
+  assert.equal(cfdi40Samples.length, 19);
+  for (const sample of cfdi40Samples) {
+    const result = verifySealParts(sampleParts(sample.file));
+    const expected = { valid: undefined, mismatch: 'cfdi.sello_mismatch', missing: 'cfdi.certificado_missing' }[sample.seal];
+    assert.equal(result.reason, expected, sample.file);
+    assert.equal(result.ok, sample.seal === 'valid', sample.file);
+    assert.equal(result.certificate?.kind, sample.certificateKind, sample.file);
+    const fiel = result.warnings.some((warning) => warning.code === 'cfdi.certificado_not_csd');
+    assert.equal(fiel, sample.certificateKind === 'fiel', sample.file);
+  }
+});
+
+test('the SAT example sealed after its certificate expired is flagged, the rest are not', { skip: skipWithoutShared }, () => {
+  for (const sample of cfdi40Samples.filter((entry) => entry.seal === 'valid')) {
+    const codes = verifySealParts(sampleParts(sample.file)).warnings.map((warning) => warning.code);
+    const expired = sample.file.includes('P_AAA010101AAA_2021');
+    assert.equal(codes.includes('cfdi.certificado_not_valid_at_fecha'), expired, sample.file);
+    assert.equal(codes.includes('cfdi.certificado_rfc_mismatch'), false, sample.file);
+  }
+});
+
+test('sealing a kit cadena with its CSD reproduces the kit’s Sello exactly', { skip: skipWithoutShared }, async () => {
+  const folders: Record<string, string> = {
+    '30001000000500003416': 'EKU9003173C9_CSD_30001000000500003416',
+    '30001000000500003446': 'FUNK671228PH6_CSD_30001000000500003446',
+    '30001000000500003439': 'ONO120726RX3_CSD_30001000000500003439',
+  };
+  let reproduced = 0;
+  for (const sample of cfdi40Samples.filter((entry) => entry.seal === 'valid')) {
+    const parts = sampleParts(sample.file);
+    const folder = folders[parts.noCertificado ?? ''];
+    if (folder === undefined) continue;
+    const files = credentialFiles(folder);
+    const { privateKey } = openCredential(files.certificate, files.key, files.password);
+    assert.equal(await signCadena(parts.cadenaOriginal, privateKey), parts.sello, sample.file);
+    assert.equal(signCadenaSync(parts.cadenaOriginal, privateKey), parts.sello, sample.file);
+    reproduced += 1;
+  }
+  assert.ok(reproduced >= 8, `reproduced ${reproduced}`);
+});
+
+test('changed data, a changed seal character or a swapped certificate fail', { skip: skipWithoutShared }, () => {
+  const file = 'sealed-no-tfd/I_ONO120726RX3_2025-03-03_generated.xml';
+  const parts = sampleParts(file);
+  assert.equal(verifySealParts(parts).ok, true);
+  const reason = (changed: Partial<SealParts>) => verifySealParts({ ...parts, ...changed }).reason;
+  const total = /\|MXN\|([0-9.]+)\|/.exec(parts.cadenaOriginal)!;
+  assert.equal(reason({ cadenaOriginal: parts.cadenaOriginal.replace(`|MXN|${total[1]}|`, '|MXN|1.00|') }), 'cfdi.sello_mismatch');
+  assert.equal(reason({ cadenaOriginal: parts.cadenaOriginal.replace('ORGANICOS ÑAVEZ', 'ORGANICOS NAVEZ') }), 'cfdi.sello_mismatch');
+  assert.equal(reason({ cadenaOriginal: `${parts.cadenaOriginal} ` }), 'cfdi.sello_mismatch');
+  for (const index of [0, 100, 340]) assert.equal(reason({ sello: flip(parts.sello!, index) }), 'cfdi.sello_mismatch');
+  assert.equal(reason({ sello: parts.sello!.slice(4) }), 'cfdi.malformed_sello');
+  assert.equal(reason({ sello: `${parts.sello!.slice(0, 10)}*${parts.sello!.slice(11)}` }), 'cfdi.malformed_sello');
+  assert.equal(reason({ sello: `${parts.sello!.slice(0, 10)}\n${parts.sello!.slice(10)}` }), 'cfdi.malformed_sello');
+  assert.equal(reason({ sello: '' }), 'cfdi.sello_missing');
+  // Another emisor's certificate with its own number: the signature no longer verifies.
+  const other = credentialFiles('FUNK671228PH6_CSD_30001000000500003446');
+  const swapped = { certificado: other.certificate.toString('base64'), noCertificado: '30001000000500003446' };
+  const result = verifySealParts({ ...parts, ...swapped });
+  assert.equal(result.reason, 'cfdi.sello_mismatch');
+  assert.deepEqual(result.warnings.map((warning) => warning.code), ['cfdi.certificado_rfc_mismatch']);
+  // The certificate swapped but NoCertificado left alone.
+  assert.equal(reason({ certificado: swapped.certificado }), 'cfdi.no_certificado_mismatch');
+  assert.equal(reason({ certificado: 'bm90IGEgY2VydGlmaWNhdGU=' }), 'cfdi.certificado_invalid');
+  assert.equal(reason({ certificado: 'not base64!' }), 'cfdi.certificado_invalid');
+  assert.equal(reason({ certificado: '' }), 'cfdi.certificado_missing');
+});

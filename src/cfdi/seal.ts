@@ -1,0 +1,157 @@
+/**
+ * The issuer seal (Sello) of a CFDI 4.0, Anexo 20: SHA256withRSA over the UTF-8 cadena original,
+ * base64, with the CSD's NoCertificado and Certificado (base64 DER) alongside it.
+ */
+import { assertKind, CredentialError, readCertificate } from './credentials.ts';
+import type { SatCertificate, SatCredential } from './credentials.ts';
+import type { Comprobante } from './model.ts';
+import { checkSignature, signCadena, signCadenaSync } from './signature.ts';
+
+export type SealFailure =
+  /** Sello is absent or empty. */
+  | 'cfdi.sello_missing'
+  /** Certificado is absent or empty, so there is no key to verify with. */
+  | 'cfdi.certificado_missing'
+  /** Certificado is not base64 of a SAT X.509 certificate. */
+  | 'cfdi.certificado_invalid'
+  /** NoCertificado differs from the serial number of the embedded certificate. */
+  | 'cfdi.no_certificado_mismatch'
+  /** Sello is not strict base64 or not as long as the certificate's RSA modulus. */
+  | 'cfdi.malformed_sello'
+  /** Sello does not verify over the cadena original: the document or the seal changed. */
+  | 'cfdi.sello_mismatch';
+
+/** Facts a PAC rejects although the signature itself verifies. */
+export type SealWarningCode =
+  /** The certificate is an e.firma (FIEL): a CFDI must be sealed with a CSD. */
+  | 'cfdi.certificado_not_csd'
+  /** The certificate belongs to another RFC than the Emisor. */
+  | 'cfdi.certificado_rfc_mismatch'
+  /** Fecha lies outside the certificate's validity. */
+  | 'cfdi.certificado_not_valid_at_fecha';
+
+export interface SealWarning {
+  code: SealWarningCode;
+  message: string;
+}
+
+/** The embedded certificate, in JSON-friendly form. */
+export interface CertificateSummary {
+  rfc: string;
+  legalName: string;
+  serialNumber: string;
+  kind: 'csd' | 'fiel';
+  validFrom: string;
+  validTo: string;
+  issuerName: string;
+}
+
+export interface SealVerification {
+  /** The Sello verifies with the embedded certificate, whose serial is the NoCertificado. */
+  ok: boolean;
+  reason?: SealFailure;
+  message: string;
+  cadenaOriginal: string;
+  certificate?: CertificateSummary;
+  warnings: SealWarning[];
+}
+
+/** What verification needs from a CFDI: its cadena original and a few root/Emisor attributes. */
+export interface SealParts {
+  cadenaOriginal: string;
+  sello: string | undefined;
+  certificado: string | undefined;
+  noCertificado: string | undefined;
+  /** Emisor Rfc, to warn when the certificate is someone else's. */
+  emisorRfc?: string;
+  /** Comprobante Fecha (local time, no zone), to warn when the certificate was not valid then. */
+  fecha?: string;
+}
+
+export function summarizeCertificate(certificate: SatCertificate): CertificateSummary {
+  return {
+    rfc: certificate.rfc,
+    legalName: certificate.legalName,
+    serialNumber: certificate.serialNumber,
+    kind: certificate.kind,
+    validFrom: certificate.validFrom.toISOString(),
+    validTo: certificate.validTo.toISOString(),
+    issuerName: certificate.issuerName,
+  };
+}
+
+const strictBase64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+function embeddedCertificate(certificado: string): SatCertificate | undefined {
+  if (!strictBase64.test(certificado) || certificado.length % 4 !== 0) return undefined;
+  try {
+    return readCertificate(Buffer.from(certificado, 'base64'));
+  } catch (error) {
+    if (error instanceof CredentialError) return undefined;
+    throw error;
+  }
+}
+
+/** Verifies a Sello given the cadena original and the attributes it depends on. Never throws on bad data. */
+export function verifySealParts(parts: SealParts): SealVerification {
+  const { cadenaOriginal } = parts;
+  const failure = (reason: SealFailure, message: string, certificate?: SatCertificate): SealVerification => ({
+    ok: false,
+    reason,
+    message,
+    cadenaOriginal,
+    ...(certificate ? { certificate: summarizeCertificate(certificate) } : {}),
+    warnings: certificate ? sealWarnings(certificate, parts) : [],
+  });
+  if (!parts.certificado) return failure('cfdi.certificado_missing', 'The comprobante has no Certificado.');
+  const certificate = embeddedCertificate(parts.certificado);
+  if (certificate === undefined) {
+    return failure('cfdi.certificado_invalid', 'Certificado is not the base64 of a SAT certificate.');
+  }
+  if (parts.noCertificado !== certificate.serialNumber) {
+    return failure(
+      'cfdi.no_certificado_mismatch',
+      `NoCertificado "${parts.noCertificado ?? ''}" is not the embedded certificate's number ${certificate.serialNumber}.`,
+      certificate,
+    );
+  }
+  const check = checkSignature(cadenaOriginal, parts.sello, certificate.publicKey);
+  if (check === 'missing') return failure('cfdi.sello_missing', 'The comprobante has no Sello.', certificate);
+  if (check === 'malformed') {
+    return failure('cfdi.malformed_sello', 'Sello is not a base64 RSA signature of the certificate key length.', certificate);
+  }
+  if (check === 'mismatch') {
+    return failure('cfdi.sello_mismatch', `Sello does not verify over the cadena original with certificate ${certificate.serialNumber}.`, certificate);
+  }
+  return {
+    ok: true,
+    message: `Sello verifies with certificate ${certificate.serialNumber} (${certificate.rfc}).`,
+    cadenaOriginal,
+    certificate: summarizeCertificate(certificate),
+    warnings: sealWarnings(certificate, parts),
+  };
+}
+
+const HOUR_MS = 3_600_000;
+
+function sealWarnings(certificate: SatCertificate, parts: SealParts): SealWarning[] {
+  const warnings: SealWarning[] = [];
+  if (certificate.kind !== 'csd') {
+    warnings.push({ code: 'cfdi.certificado_not_csd', message: `Certificate ${certificate.serialNumber} is an e.firma (FIEL), not a CSD.` });
+  }
+  if (parts.emisorRfc !== undefined && parts.emisorRfc !== certificate.rfc) {
+    warnings.push({
+      code: 'cfdi.certificado_rfc_mismatch',
+      message: `The certificate belongs to ${certificate.rfc}, not to the Emisor ${parts.emisorRfc}.`,
+    });
+  }
+  const local = parts.fecha === undefined ? NaN : Date.parse(`${parts.fecha}Z`);
+  // Fecha is local time at LugarExpedicion (UTC-5 to UTC-8); warn only when no offset fits.
+  if (!Number.isNaN(local) && (local + 5 * HOUR_MS > certificate.validTo.getTime() || local + 8 * HOUR_MS < certificate.validFrom.getTime())) {
+    warnings.push({
+      code: 'cfdi.certificado_not_valid_at_fecha',
+      message: `Fecha ${parts.fecha} is outside the certificate's validity (${certificate.validFrom.toISOString()} to ${certificate.validTo.toISOString()}).`,
+    });
+  }
+  return warnings;
+}
