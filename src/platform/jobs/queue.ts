@@ -1,0 +1,269 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/database.ts';
+import { newId } from '../ids.ts';
+import {
+  extendLease, failExhaustedLeases, finishJob, insertJob, leaseJobs, purgeFinishedJobs,
+  type JobOutcome, type JobRow,
+} from './repository.ts';
+import type { EnqueueOptions, JobHandler, JobQueue, JobRecord } from './types.ts';
+
+/** A running job's lease; a heartbeat renews it every third of this while the handler runs. */
+export const JOB_LEASE_MS = 60_000;
+/** Retry delays double from this base (with ±20% jitter) up to the ceiling below. */
+export const RETRY_BASE_MS = 5_000;
+export const RETRY_MAX_MS = 60 * 60_000;
+/** Each occurrence of a scheduled job gets this many attempts; the next occurrence follows anyway. */
+export const SCHEDULED_MAX_ATTEMPTS = 3;
+/** Finished jobs stay visible for diagnosis this long, then the purge job deletes them. */
+export const SUCCEEDED_RETENTION_MS = 2 * 24 * 60 * 60_000;
+export const FAILED_RETENTION_MS = 30 * 24 * 60 * 60_000;
+export const PURGE_JOBS_KIND = 'platform.purge_jobs';
+const PURGE_INTERVAL_MS = 60 * 60_000;
+
+export interface JobQueueOptions {
+  db: Db;
+  clock: Clock;
+  pollMs: number;
+  /** Jobs this process runs at once. */
+  concurrency?: number;
+  leaseMs?: number;
+  workerId?: string;
+  /** Jitter source, in [0, 1); injectable so tests can pin it. */
+  random?: () => number;
+  /** Where infrastructure failures (database unreachable…) are reported; handler errors go to `last_error`. */
+  onError?: (error: unknown, during: string) => void;
+}
+
+/** Thrown by a handler that knows when it wants to be retried (an upstream's Retry-After, say). */
+export class RetryJobError extends Error {
+  readonly retryAfterMs: number;
+  constructor(message: string, retryAfterMs: number) {
+    super(message);
+    this.name = 'RetryJobError';
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** The delay before attempt `attempt + 1` after attempt `attempt` (1-based) failed. */
+export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
+  const exponential = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.round(exponential * (0.8 + 0.4 * random()));
+}
+
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  return new DurableJobQueue(options);
+}
+
+function describeError(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.slice(0, 2000);
+}
+
+class DurableJobQueue implements JobQueue {
+  private readonly db: Db;
+  private readonly clock: Clock;
+  private readonly pollMs: number;
+  private readonly concurrency: number;
+  private readonly leaseMs: number;
+  private readonly workerId: string;
+  private readonly random: () => number;
+  private readonly report: (error: unknown, during: string) => void;
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly intervals = new Map<string, number>();
+  private readonly setups = new Set<Promise<void>>();
+  private readonly running = new Set<Promise<void>>();
+  private started = false;
+  private timer: NodeJS.Timeout | undefined;
+  private filling: Promise<void> | undefined;
+  private fillAgain = false;
+
+  constructor(options: JobQueueOptions) {
+    this.db = options.db;
+    this.clock = options.clock;
+    this.pollMs = options.pollMs;
+    this.concurrency = options.concurrency ?? 4;
+    this.leaseMs = options.leaseMs ?? JOB_LEASE_MS;
+    this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+    this.random = options.random ?? Math.random;
+    this.report = options.onError ?? ((error, during) => console.error(`job queue: ${during} failed`, error));
+    this.schedule(PURGE_JOBS_KIND, PURGE_INTERVAL_MS, async () => {
+      const now = this.clock.now().getTime();
+      await purgeFinishedJobs(this.db, new Date(now - SUCCEEDED_RETENTION_MS), new Date(now - FAILED_RETENTION_MS));
+    });
+  }
+
+  async enqueue(db: Db, kind: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<string> {
+    const now = this.clock.now();
+    const runAt = options.runAt ?? now;
+    const id = await insertJob(db, {
+      id: newId('job', now.getTime()),
+      kind,
+      payload,
+      dedupeKey: options.dedupeKey ?? null,
+      runAt,
+      maxAttempts: options.maxAttempts,
+      now,
+    });
+    // Inside a transaction the row is invisible until commit, which cannot be observed from here:
+    // look again shortly, and the poll catches anything later.
+    if (runAt.getTime() <= now.getTime()) {
+      if (db.isTransaction) setTimeout(() => this.wake(), 50).unref();
+      else setImmediate(() => this.wake());
+    }
+    return id;
+  }
+
+  register(kind: string, handler: JobHandler): void {
+    if (this.handlers.has(kind)) throw new Error(`A handler for job kind ${kind} is already registered`);
+    this.handlers.set(kind, handler);
+  }
+
+  schedule(kind: string, intervalMs: number, handler: JobHandler): void {
+    if (!(intervalMs > 0)) throw new Error(`The interval of scheduled job ${kind} must be positive`);
+    this.register(kind, handler);
+    this.intervals.set(kind, intervalMs);
+    this.track(this.ensureScheduled(this.db, kind));
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.timer = setInterval(() => this.wake(), this.pollMs);
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.filling;
+    await Promise.all([...this.running]);
+    await Promise.allSettled([...this.setups]);
+  }
+
+  async runDue(): Promise<number> {
+    await this.settleSetups();
+    const ran: string[] = [];
+    for (;;) {
+      const jobs = await this.lease(this.concurrency, ran);
+      if (jobs.length === 0) return ran.length;
+      ran.push(...jobs.map((job) => job.id));
+      await Promise.all(jobs.map((job) => this.execute(job)));
+    }
+  }
+
+  // One scheduled occurrence is pending per kind: the dedupe key is held from enqueue until the
+  // occurrence finishes, and the run that finishes it enqueues the next in the same transaction.
+  private async ensureScheduled(db: Db, kind: string): Promise<void> {
+    const intervalMs = this.intervals.get(kind);
+    if (intervalMs === undefined) return;
+    const now = this.clock.now();
+    await insertJob(db, {
+      id: newId('job', now.getTime()),
+      kind,
+      payload: {},
+      dedupeKey: `schedule:${kind}`,
+      runAt: new Date(now.getTime() + intervalMs),
+      maxAttempts: SCHEDULED_MAX_ATTEMPTS,
+      now,
+    });
+  }
+
+  private track(setup: Promise<void>): void {
+    const tracked = setup.catch((error) => this.report(error, 'scheduling')).finally(() => this.setups.delete(tracked));
+    this.setups.add(tracked);
+  }
+
+  private async settleSetups(): Promise<void> {
+    await Promise.all([...this.setups]);
+  }
+
+  private wake(): void {
+    if (!this.started) return;
+    if (this.filling) {
+      this.fillAgain = true;
+      return;
+    }
+    this.filling = this.fill()
+      .catch((error) => this.report(error, 'leasing'))
+      .finally(() => {
+        this.filling = undefined;
+        if (this.fillAgain) {
+          this.fillAgain = false;
+          this.wake();
+        }
+      });
+  }
+
+  // The worker: leases as many due jobs as it has free slots; each finished job frees a slot and wakes it.
+  private async fill(): Promise<void> {
+    await this.settleSetups();
+    const jobs = await this.lease(this.concurrency - this.running.size, []);
+    for (const job of jobs) {
+      const run: Promise<void> = this.execute(job).finally(() => {
+        this.running.delete(run);
+        this.wake();
+      });
+      this.running.add(run);
+    }
+  }
+
+  private async lease(limit: number, exclude: string[]): Promise<JobRow[]> {
+    if (limit <= 0) return [];
+    const kinds = [...this.handlers.keys()];
+    const now = this.clock.now();
+    const abandoned = await failExhaustedLeases(this.db, kinds, now);
+    for (const kind of abandoned) await this.ensureScheduled(this.db, kind);
+    return leaseJobs(this.db, {
+      kinds, now, limit, exclude, workerId: this.workerId, lockedUntil: new Date(now.getTime() + this.leaseMs),
+    });
+  }
+
+  // The handler runs with no transaction open: on PGlite's single connection a handler that
+  // queries the database would otherwise wait on the queue forever.
+  private async execute(job: JobRow): Promise<void> {
+    const handler = this.handlers.get(job.kind)!;
+    const record: JobRecord = { id: job.id, kind: job.kind, payload: job.payload, attempts: job.attempts, maxAttempts: job.max_attempts };
+    const heartbeat = setInterval(() => {
+      const lockedUntil = new Date(this.clock.now().getTime() + this.leaseMs);
+      extendLease(this.db, job.id, this.workerId, lockedUntil).catch((error) => this.report(error, `renewing the lease of ${job.id}`));
+    }, Math.max(1, Math.floor(this.leaseMs / 3)));
+    heartbeat.unref();
+    let outcome: JobOutcome;
+    try {
+      await handler(record);
+      outcome = { state: 'succeeded' };
+    } catch (error) {
+      outcome = this.failureOutcome(job, error);
+    } finally {
+      clearInterval(heartbeat);
+    }
+    try {
+      await this.finish(job, outcome);
+    } catch (error) {
+      // The lease lapses and another run retries the job: at least once, never lost.
+      this.report(error, `recording the outcome of ${job.id}`);
+    }
+  }
+
+  private failureOutcome(job: JobRow, error: unknown): JobOutcome {
+    const message = describeError(error);
+    if (job.attempts >= job.max_attempts) return { state: 'failed', error: message };
+    const delayMs = error instanceof RetryJobError ? Math.max(0, error.retryAfterMs) : retryDelayMs(job.attempts, this.random);
+    return { state: 'queued', error: message, runAt: new Date(this.clock.now().getTime() + delayMs) };
+  }
+
+  private async finish(job: JobRow, outcome: JobOutcome): Promise<void> {
+    const now = this.clock.now();
+    const recurs = this.intervals.has(job.kind) && outcome.state !== 'queued';
+    if (!recurs) {
+      await finishJob(this.db, job.id, this.workerId, outcome, now);
+      return;
+    }
+    await this.db.transaction().execute(async (trx) => {
+      if (await finishJob(trx, job.id, this.workerId, outcome, now)) await this.ensureScheduled(trx, job.kind);
+    });
+  }
+}
