@@ -32,7 +32,7 @@ function cfdiChildren(element: XmlElement, path: string, allowed: readonly strin
 }
 
 /** Explains what the document is when it is not a CFDI 4.0 Comprobante. */
-function assertComprobante40(root: XmlElement): void {
+export function assertComprobante40(root: XmlElement): void {
   const version = attributeValue(root, 'Version') ?? attributeValue(root, 'version');
   const name = `{${root.namespace ?? ''}}${root.local}`;
   let what: string | undefined;
