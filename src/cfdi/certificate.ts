@@ -15,6 +15,7 @@ export type CredentialErrorCode =
   | 'credential.password_required'
   | 'credential.wrong_password'
   | 'credential.key_mismatch'
+  | 'credential.rfc_mismatch'
   | 'credential.not_a_csd'
   | 'credential.not_a_fiel'
   | 'credential.expired'

@@ -2,10 +2,49 @@
  * The issuer seal (Sello) of a CFDI 4.0, Anexo 20: SHA256withRSA over the UTF-8 cadena original,
  * base64, with the CSD's NoCertificado and Certificado (base64 DER) alongside it.
  */
+import { cadenaOriginal, cadenaOriginalFromElement } from './cadena.ts';
 import { assertKind, CredentialError, readCertificate } from './credentials.ts';
 import type { SatCertificate, SatCredential } from './credentials.ts';
 import type { Comprobante } from './model.ts';
+import { parseCfdi } from './parse.ts';
+import type { ParseCfdiOptions, ParsedCfdi } from './parse.ts';
 import { checkSignature, signCadena, signCadenaSync } from './signature.ts';
+
+export interface SealedComprobante {
+  /** A copy of the input with NoCertificado, Certificado and Sello set. */
+  comprobante: Comprobante;
+  cadenaOriginal: string;
+}
+
+/**
+ * The cadena original includes NoCertificado, so it is set (with Certificado) before the cadena is
+ * computed. The credential must be a CSD of the Emisor's RFC: a PAC rejects anything else.
+ */
+function prepare(comprobante: Comprobante, credential: SatCredential): { unsigned: Comprobante; cadena: string } {
+  const { certificate } = credential;
+  assertKind(certificate, 'csd');
+  if (comprobante.Emisor.Rfc !== certificate.rfc) {
+    throw new CredentialError(
+      'credential.rfc_mismatch',
+      `The CSD ${certificate.serialNumber} belongs to ${certificate.rfc}, not to the Emisor ${comprobante.Emisor.Rfc}.`,
+    );
+  }
+  const unsigned: Comprobante = { ...comprobante, NoCertificado: certificate.serialNumber, Certificado: certificate.base64 };
+  delete unsigned.Sello;
+  return { unsigned, cadena: cadenaOriginal(unsigned) };
+}
+
+/** Seals on the thread pool with the cached KeyObject of an opened CSD. */
+export async function sealComprobante(comprobante: Comprobante, credential: SatCredential): Promise<SealedComprobante> {
+  const { unsigned, cadena } = prepare(comprobante, credential);
+  const sello = await signCadena(cadena, credential.privateKey);
+  return { comprobante: { ...unsigned, Sello: sello }, cadenaOriginal: cadena };
+}
+
+export function sealComprobanteSync(comprobante: Comprobante, credential: SatCredential): SealedComprobante {
+  const { unsigned, cadena } = prepare(comprobante, credential);
+  return { comprobante: { ...unsigned, Sello: signCadenaSync(cadena, credential.privateKey) }, cadenaOriginal: cadena };
+}
 
 export type SealFailure =
   /** Sello is absent or empty. */
@@ -154,4 +193,25 @@ function sealWarnings(certificate: SatCertificate, parts: SealParts): SealWarnin
     });
   }
   return warnings;
+}
+
+/** Verifies the Sello of an already parsed CFDI, with the cadena computed from its XML tree. */
+export function verifyParsedSeal(parsed: ParsedCfdi): SealVerification {
+  const { comprobante, root } = parsed;
+  return verifySealParts({
+    cadenaOriginal: cadenaOriginalFromElement(root),
+    sello: comprobante.Sello,
+    certificado: comprobante.Certificado,
+    noCertificado: comprobante.NoCertificado,
+    emisorRfc: comprobante.Emisor.Rfc,
+    fecha: comprobante.Fecha,
+  });
+}
+
+/**
+ * Verifies the issuer seal of any CFDI 4.0 XML with the certificate embedded in it. Seal problems
+ * come back as data; input that is not a CFDI 4.0 document throws CfdiError.
+ */
+export function verifySeal(xml: string | Uint8Array, options: ParseCfdiOptions = {}): SealVerification {
+  return verifyParsedSeal(parseCfdi(xml, options));
 }
