@@ -1,0 +1,8 @@
+// The ceiling: a bare Fastify hello-world on the same machine, same Node, same load.
+import Fastify from 'fastify';
+
+const app = Fastify({ logger: false });
+app.get('/hello', async () => ({ hello: 'world' }));
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);

@@ -1,0 +1,88 @@
+import { buildApp, type App } from './app.ts';
+import { ConfigError, loadConfig } from './platform/config.ts';
+import { openDatabase } from './platform/db/database.ts';
+import { migrate } from './platform/db/migrate.ts';
+import path from 'node:path';
+
+export interface CommandIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readFile: (file: string) => Promise<Buffer>;
+  readDir: (dir: string) => Promise<string[]>;
+  env: Record<string, string | undefined>;
+}
+
+const USAGE = `Usage: invoicing <command>
+
+Commands:
+  serve                 HTTP API and job worker (the default)
+  worker                job worker only
+  migrate               apply database migrations and exit
+  help                  this text
+
+Configuration comes from the environment: PORT, HOST, BASE_URL, DATA_DIR, DATABASE_URL,
+APP_ENV, MASTER_KEY, REDIS_URL, LOG_LEVEL (see README.md).`;
+
+/** Runs one CLI command; long-running ones answer 'running' and stop on SIGINT/SIGTERM. */
+export async function runCommand(args: string[], io: CommandIo): Promise<number | 'running'> {
+  const [command = 'serve', ...rest] = args;
+  let config;
+  try {
+    config = loadConfig(io.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.stderr(`invoicing: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+  switch (command) {
+    case 'serve':
+      return serve(config, io, { http: true });
+    case 'worker':
+      return serve({ ...config, runWorker: true }, io, { http: false });
+    case 'migrate': {
+      const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
+      try {
+        const applied = await migrate(database);
+        io.stdout(applied.length ? `Applied migrations ${applied.join(', ')}.` : 'The database is up to date.');
+      } finally {
+        await database.close();
+      }
+      return 0;
+    }
+    case 'help':
+    case '--help':
+    case '-h':
+      io.stdout(USAGE);
+      return 0;
+    default:
+      io.stderr(`invoicing: unknown command '${[command, ...rest].join(' ')}'\n\n${USAGE}`);
+      return 2;
+  }
+}
+
+async function serve(config: ReturnType<typeof loadConfig>, io: CommandIo, roles: { http: boolean }): Promise<'running'> {
+  const app = await buildApp({ config });
+  app.startWorker();
+  if (roles.http) {
+    await app.server.listen({ port: config.port, host: config.host });
+    io.stdout(`invoicing API listening on ${config.baseUrl} (database: ${app.services.database.kind}, env: ${config.appEnv})`);
+  } else {
+    io.stdout(`invoicing worker running (database: ${app.services.database.kind})`);
+  }
+  stopOnSignals(app);
+  return 'running';
+}
+
+function stopOnSignals(app: App): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.server.log.info({ signal }, 'shutting down');
+    app.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
