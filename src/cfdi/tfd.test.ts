@@ -18,41 +18,25 @@ import {
 import { openCredential, readCertificate } from './credentials.ts';
 import type { SatCertificate } from './credentials.ts';
 import type { TimbreFiscalDigital } from './model.ts';
-import { TFD_NAMESPACE } from './model.ts';
+import { TFD_NAMESPACE, findTimbre } from './model.ts';
+import { parseCfdi } from './parse.ts';
 import { parseXml } from './xml/parse.ts';
-import { attributeValue, childElements, isElement } from './xml/tree.ts';
-import type { XmlElement } from './xml/tree.ts';
-import { buildTimbre, buildTimbreSync, normalizeSpace, tfdCadenaOriginal, verifyTimbre } from './tfd.ts';
-
-function findTimbreElement(element: XmlElement): XmlElement | undefined {
-  if (element.namespace === TFD_NAMESPACE && element.local === 'TimbreFiscalDigital') return element;
-  for (const child of element.children) {
-    if (!isElement(child)) continue;
-    const found = findTimbreElement(child);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-function timbreFromElement(element: XmlElement): TimbreFiscalDigital {
-  const value = (name: string) => attributeValue(element, name) ?? '';
-  const timbre: TimbreFiscalDigital = {
-    Version: '1.1',
-    UUID: value('UUID'),
-    FechaTimbrado: value('FechaTimbrado'),
-    RfcProvCertif: value('RfcProvCertif'),
-    SelloCFD: value('SelloCFD'),
-    NoCertificadoSAT: value('NoCertificadoSAT'),
-    SelloSAT: value('SelloSAT'),
-  };
-  const leyenda = attributeValue(element, 'Leyenda');
-  if (leyenda !== undefined) timbre.Leyenda = leyenda;
-  return timbre;
-}
+import {
+  buildTimbre,
+  buildTimbreSync,
+  findTimbreElement,
+  normalizeSpace,
+  tfdCadenaOriginal,
+  timbreFieldsFromElement,
+  verifyTimbre,
+} from './tfd.ts';
 
 function sampleTimbre(file: string): { timbre: TimbreFiscalDigital; sello: string | undefined } {
-  const root = parseXml(readSample(file));
-  return { timbre: timbreFromElement(findTimbreElement(root)!), sello: attributeValue(root, 'Sello') };
+  const { comprobante, root } = parseCfdi(readSample(file));
+  const timbre = findTimbre(comprobante)!;
+  // The model and the element as written agree for every sample.
+  assert.deepEqual(timbreFieldsFromElement(findTimbreElement(root)!), { ...timbre });
+  return { timbre, sello: comprobante.Sello };
 }
 
 function satCertificate(noCertificado: string): SatCertificate {
@@ -171,8 +155,7 @@ test('the TFD cadena is byte-identical to xsltproc on timbres with odd values', 
       const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<tfd:TimbreFiscalDigital xmlns:tfd="${TFD_NAMESPACE}"${text}/>`;
       const file = path.join(directory, `tfd-${index}.xml`);
       fs.writeFileSync(file, xml);
-      const timbre = timbreFromElement(parseXml(xml));
-      timbre.Version = attributes.Version as '1.1';
+      const timbre = timbreFieldsFromElement(parseXml(xml));
       assert.equal(tfdCadenaOriginal(timbre), await xsltproc(TFD_XSLT, file), `variant ${index}`);
     });
   } finally {

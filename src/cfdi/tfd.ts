@@ -5,7 +5,25 @@
 import type { KeyObject } from 'node:crypto';
 import type { SatCertificate } from './certificate.ts';
 import type { TimbreFiscalDigital } from './model.ts';
+import { CFDI_NAMESPACE, TFD_NAMESPACE } from './model.ts';
 import { checkSignature, signCadena, signCadenaSync } from './signature.ts';
+import { attributeValue, childElements } from './xml/tree.ts';
+import type { XmlElement } from './xml/tree.ts';
+
+/**
+ * The TFD attributes as written. Version is any string here: verification reads the element
+ * itself, so a timbre whose Version is not "1.1" yields the XSLT's cadena, not a corrected one.
+ */
+export interface TimbreFields {
+  Version: string;
+  UUID: string;
+  FechaTimbrado: string;
+  RfcProvCertif: string;
+  Leyenda?: string;
+  SelloCFD: string;
+  NoCertificadoSAT: string;
+  SelloSAT: string;
+}
 
 /**
  * XPath normalize-space(), which the SAT XSLT applies to every value (template ManejaEspacios):
@@ -22,7 +40,7 @@ export function normalizeSpace(value: string): string {
  * when empty); Leyenda prints only when the attribute is present, even if empty (the XSLT tests
  * the attribute node, not its value).
  */
-export function tfdCadenaOriginal(tfd: TimbreFiscalDigital): string {
+export function tfdCadenaOriginal(tfd: Omit<TimbreFields, 'SelloSAT'>): string {
   const parts = [tfd.Version, tfd.UUID, tfd.FechaTimbrado, tfd.RfcProvCertif];
   if (tfd.Leyenda !== undefined) parts.push(tfd.Leyenda);
   parts.push(tfd.SelloCFD, tfd.NoCertificadoSAT);
@@ -39,6 +57,32 @@ export interface TimbreInput {
   SelloCFD: string;
   /** NoCertificado of the certificate whose private key signs. */
   NoCertificadoSAT: string;
+}
+
+/** The tfd:TimbreFiscalDigital element among the children of cfdi:Complemento, if any. */
+export function findTimbreElement(comprobante: XmlElement): XmlElement | undefined {
+  for (const complemento of childElements(comprobante, CFDI_NAMESPACE, 'Complemento')) {
+    const [timbre] = childElements(complemento, TFD_NAMESPACE, 'TimbreFiscalDigital');
+    if (timbre) return timbre;
+  }
+  return undefined;
+}
+
+/** Attribute values of a TFD element exactly as written (absent required ones read as empty, as in the XSLT). */
+export function timbreFieldsFromElement(element: XmlElement): TimbreFields {
+  const value = (name: string) => attributeValue(element, name) ?? '';
+  const fields: TimbreFields = {
+    Version: value('Version'),
+    UUID: value('UUID'),
+    FechaTimbrado: value('FechaTimbrado'),
+    RfcProvCertif: value('RfcProvCertif'),
+    SelloCFD: value('SelloCFD'),
+    NoCertificadoSAT: value('NoCertificadoSAT'),
+    SelloSAT: value('SelloSAT'),
+  };
+  const leyenda = attributeValue(element, 'Leyenda');
+  if (leyenda !== undefined) fields.Leyenda = leyenda;
+  return fields;
 }
 
 function unsignedTimbre(input: TimbreInput): TimbreFiscalDigital {
@@ -99,7 +143,7 @@ export interface VerifyTimbreOptions {
   sello?: string;
 }
 
-export function verifyTimbre(tfd: TimbreFiscalDigital, options: VerifyTimbreOptions): TimbreVerification {
+export function verifyTimbre(tfd: TimbreFields, options: VerifyTimbreOptions): TimbreVerification {
   const cadenaOriginal = tfdCadenaOriginal(tfd);
   const selloCfdMatches = options.sello === undefined ? undefined : options.sello === tfd.SelloCFD;
   const failure = (reason: TimbreFailure, message: string, selloSatValid: boolean): TimbreVerification => ({
