@@ -1,0 +1,13 @@
+import type { Services } from '../context.ts';
+import { purgeExpiredKeys } from './idempotency-store.ts';
+
+export const PURGE_IDEMPOTENCY_KEYS_KIND = 'platform.purge_idempotency_keys';
+/** Expired records are never replayed (they are taken over instead), so hourly deletion only bounds the table. */
+export const PURGE_IDEMPOTENCY_KEYS_INTERVAL_MS = 60 * 60_000;
+
+/** Schedules the job that deletes idempotency records past their 24-hour window. */
+export function registerIdempotencyPurge(services: Services): void {
+  services.jobs.schedule(PURGE_IDEMPOTENCY_KEYS_KIND, PURGE_IDEMPOTENCY_KEYS_INTERVAL_MS, async () => {
+    await purgeExpiredKeys(services.db, services.clock.now());
+  });
+}
