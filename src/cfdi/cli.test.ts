@@ -1,0 +1,131 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { satPath, skipWithoutShared } from '../../test/support/shared.ts';
+import { cfdi40Samples, credentialFiles, readSample, sampleCadena, samplePath, satPacCertificatesDir } from '../../test/support/sat-samples.ts';
+import { runCfdiCommand } from './cli.ts';
+import type { CfdiCommandIo } from './cli.ts';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+  reads: string[];
+}
+
+/** Runs the command against the real files, with `virtual` files and directories layered on top. */
+async function run(args: string[], virtual: { files?: Record<string, Buffer | string>; dirs?: Record<string, string[]> } = {}): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const reads: string[] = [];
+  const io: CfdiCommandIo = {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += `${text}\n`),
+    readFile: async (file) => {
+      reads.push(file);
+      const content = virtual.files?.[file];
+      if (content !== undefined) return Buffer.from(content);
+      return fs.promises.readFile(file);
+    },
+    readDir: async (directory) => virtual.dirs?.[directory] ?? fs.promises.readdir(directory),
+  };
+  const code = await runCfdiCommand(args, io);
+  return { code, stdout, stderr, reads };
+}
+
+function assertOneLineError(result: Run, pattern: RegExp): void {
+  assert.equal(result.code, 2);
+  assert.equal(result.stdout, '');
+  const first = result.stderr.split('\n')[0]!;
+  assert.match(first, pattern);
+  assert.doesNotMatch(result.stderr, /\n\s+at /, 'no stack trace');
+}
+
+test('cfdi cadena prints the SAT cadena of every sample', { skip: skipWithoutShared }, async () => {
+  for (const sample of cfdi40Samples) {
+    const result = await run(['cadena', samplePath(sample.file)]);
+    assert.equal(result.code, 0, sample.file);
+    assert.equal(result.stdout, `${sampleCadena(sample.file)}\n`, sample.file);
+  }
+  // The binary may pass its own command name along.
+  assert.equal((await run(['cfdi', 'cadena', samplePath(cfdi40Samples[0]!.file)])).code, 0);
+});
+
+test('cfdi verify with the SAT/PAC certificates: exit codes and JSON per sample', { skip: skipWithoutShared }, async () => {
+  const failing = new Set([
+    'negative/I_H_E951128469_tampered_seal-fails.xml', // Sello mismatch
+    'negative/P_H_E951128469_sealed-with-FIEL_tfd-bad.xml', // SelloCFD ≠ Sello
+    'negative/I_JES900109Q90_2022_tfd-sellocfd-mismatch.xml', // SelloCFD ≠ Sello
+    'negative/N_nomina12_sat-example_unsealed.xml',
+    'negative/P_pagos20_unsealed_no-certificado.xml',
+  ]);
+  for (const sample of cfdi40Samples) {
+    const result = await run(['verify', samplePath(sample.file), '--sat-certs', satPacCertificatesDir()]);
+    const report = JSON.parse(result.stdout);
+    assert.equal(result.code, failing.has(sample.file) ? 1 : 0, `${sample.file}: ${result.stdout}`);
+    assert.equal(report.ok, !failing.has(sample.file));
+    assert.equal(report.sello.ok, sample.seal === 'valid', sample.file);
+    if (sample.tfd === undefined) {
+      assert.equal(report.timbre, null);
+    } else {
+      const expected = sample.tfd.outcome === 'valid' ? 'valid' : sample.tfd.selloCfdMatches ? 'unverified' : 'invalid';
+      assert.equal(report.timbre.status, expected, sample.file);
+      assert.equal(report.timbre.noCertificadoSat, sample.tfd.noCertificadoSat);
+      assert.equal(report.timbre.selloCfdMatches, sample.tfd.selloCfdMatches);
+    }
+  }
+});
+
+test('cfdi verify without --sat-certs leaves the timbre unverified and says why', { skip: skipWithoutShared }, async () => {
+  const result = await run(['verify', samplePath('real/I_ISD950921HE5_2025-01-24_real.xml')]);
+  assert.equal(result.code, 0);
+  const report = JSON.parse(result.stdout);
+  assert.equal(report.timbre.status, 'unverified');
+  assert.equal(report.timbre.reason, 'cfdi.tfd_certificado_unavailable');
+  assert.equal(report.sello.certificate.serialNumber, '00001000000510877575');
+});
+
+test('a certificate directory is trusted as given: the self-made timbre verifies only with the emisor’s FIEL there', { skip: skipWithoutShared }, async () => {
+  const directory = '/virtual/certs';
+  const fiel = credentialFiles('expired/H_E951128469_FIEL_30001000000400002460').certificate;
+  const virtual = { dirs: { [directory]: ['30001000000400002460.cer'] }, files: { [path.join(directory, '30001000000400002460.cer')]: fiel } };
+  const selfMade = await run(['verify', samplePath('negative/I_H_E951128469_sealed-with-FIEL_self-signed-tfd.xml'), `--sat-certs=${directory}`], virtual);
+  assert.equal(JSON.parse(selfMade.stdout).timbre.status, 'valid');
+  assert.deepEqual(JSON.parse(selfMade.stdout).sello.warnings.map((warning: { code: string }) => warning.code), ['cfdi.certificado_not_csd']);
+  const tampered = await run(['verify', samplePath('negative/I_H_E951128469_tampered_seal-fails.xml'), '--sat-certs', directory], virtual);
+  assert.equal(tampered.code, 1);
+  const report = JSON.parse(tampered.stdout);
+  assert.deepEqual([report.sello.reason, report.timbre.reason], ['cfdi.sello_mismatch', 'cfdi.tfd_sello_sat_mismatch']);
+});
+
+test('a NoCertificadoSAT that is not a number never becomes a path', { skip: skipWithoutShared }, async () => {
+  const file = '/virtual/odd.xml';
+  const xml = readSample('real/I_ISD950921HE5_2025-01-24_real.xml').toString('utf8').replace('NoCertificadoSAT="00001000000708361114"', 'NoCertificadoSAT="../../../etc/passwd"');
+  const result = await run(['verify', file, '--sat-certs', satPacCertificatesDir()], { files: { [file]: xml } });
+  assert.equal(JSON.parse(result.stdout).timbre.status, 'unverified');
+  assert.deepEqual(result.reads, [file]);
+});
+
+test('bad input: one line on stderr, exit 2, no stack trace', { skip: skipWithoutShared }, async () => {
+  const files = { '/virtual/garbage.xml': 'not xml at all', '/virtual/doctype.xml': '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>' };
+  assertOneLineError(await run(['cadena', '/nonexistent/file.xml']), /cannot read file \/nonexistent\/file\.xml \(ENOENT\)/);
+  assertOneLineError(await run(['verify', '/virtual/garbage.xml'], { files }), /cfdi\.parse_error/);
+  assertOneLineError(await run(['verify', '/virtual/doctype.xml'], { files }), /cfdi\.doctype_forbidden/);
+  assertOneLineError(await run(['cadena', satPath('samples', 'cfdi33', 'I_POT9207213D6_2018-01-12_real.xml')]), /cfdi\.not_comprobante/);
+  assertOneLineError(await run(['verify', samplePath(cfdi40Samples[0]!.file), '--sat-certs', '/nonexistent/dir']), /cannot read directory/);
+  const badCertificate = { dirs: { '/v': ['00001000000708361114.cer'] }, files: { '/v/00001000000708361114.cer': 'garbage' } };
+  assertOneLineError(await run(['verify', samplePath(cfdi40Samples[0]!.file), '--sat-certs', '/v'], badCertificate), /credential\.not_a_certificate/);
+});
+
+test('usage errors exit 2 and print the usage; help exits 0', async () => {
+  for (const args of [[], ['frobnicate'], ['cadena'], ['cadena', 'a.xml', 'b.xml'], ['verify', 'a.xml', '--nope'], ['verify', 'a.xml', '--sat-certs']]) {
+    const result = await run(args);
+    assert.equal(result.code, 2, args.join(' '));
+    assert.match(result.stderr, /Usage: invoicing cfdi/);
+    assert.doesNotMatch(result.stderr, /\n\s+at /);
+  }
+  const help = await run(['help']);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /cadena FILE/);
+});

@@ -1,0 +1,179 @@
+/**
+ * `invoicing cfdi ...`: offline CFDI 4.0 tools. All input and output goes through the injected
+ * functions, so this file stays free of fs and process (the binary wires them).
+ */
+import path from 'node:path';
+import { cadenaOriginalFromElement } from './cadena.ts';
+import { CredentialError, readCertificate } from './credentials.ts';
+import { CfdiError } from './errors.ts';
+import { parseCfdi } from './parse.ts';
+import type { ParsedCfdi } from './parse.ts';
+import { verifyParsedSeal } from './seal.ts';
+import type { SealVerification } from './seal.ts';
+import { findTimbreElement, timbreFieldsFromElement, verifyTimbre } from './tfd.ts';
+import type { TimbreFields } from './tfd.ts';
+
+export interface CfdiCommandIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readFile: (file: string) => Promise<Buffer>;
+  readDir: (directory: string) => Promise<string[]>;
+}
+
+export const CFDI_USAGE = `Usage: invoicing cfdi <command> FILE [options]
+
+Commands:
+  cadena FILE                     print the cadena original of a CFDI 4.0 (as the SAT XSLT computes it)
+  verify FILE [--sat-certs DIR]   verify the Sello with the embedded certificate and, when DIR holds
+                                  <NoCertificadoSAT>.cer, the timbre's SelloSAT; prints JSON.
+                                  Exit 0 only when every checked seal verifies.`;
+
+/** Exit codes: 0 = done and every check passed, 1 = a seal failed, 2 = bad usage or unreadable input. */
+class UsageError extends Error {}
+
+export async function runCfdiCommand(args: string[], io: CfdiCommandIo): Promise<number> {
+  const [command, ...rest] = args[0] === 'cfdi' ? args.slice(1) : args;
+  try {
+    switch (command) {
+      case 'cadena':
+        return await cadenaCommand(rest, io);
+      case 'verify':
+        return await verifyCommand(rest, io);
+      case undefined:
+        io.stderr(CFDI_USAGE);
+        return 2;
+      case 'help':
+      case '--help':
+      case '-h':
+        io.stdout(CFDI_USAGE);
+        return 0;
+      default:
+        throw new UsageError(`unknown command '${command}'`);
+    }
+  } catch (error) {
+    io.stderr(`cfdi: ${describe(error)}`);
+    if (error instanceof UsageError) io.stderr(CFDI_USAGE);
+    return 2;
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof CfdiError) return `${error.code}: ${error.message}${error.path ? ` (${error.path})` : ''}`;
+  if (error instanceof CredentialError) return `${error.code}: ${error.message}`;
+  if (error instanceof Error) return error.message.split('\n')[0] ?? 'failed';
+  return String(error);
+}
+
+interface Options {
+  file: string;
+  satCertificates?: string;
+}
+
+function parseOptions(args: string[], allowSatCertificates: boolean): Options {
+  const positional: string[] = [];
+  let satCertificates: string | undefined;
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    if (allowSatCertificates && (arg === '--sat-certs' || arg.startsWith('--sat-certs='))) {
+      satCertificates = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[(index += 1)];
+      if (!satCertificates) throw new UsageError('--sat-certs needs a directory');
+    } else if (arg.startsWith('--')) {
+      throw new UsageError(`unknown option '${arg}'`);
+    } else {
+      positional.push(arg);
+    }
+  }
+  if (positional.length !== 1) throw new UsageError('expected exactly one FILE');
+  return { file: positional[0]!, ...(satCertificates === undefined ? {} : { satCertificates }) };
+}
+
+async function readInput(io: CfdiCommandIo, file: string, what: string): Promise<Buffer> {
+  try {
+    return await io.readFile(file);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new Error(`cannot read ${what} ${file}${code ? ` (${code})` : ''}`);
+  }
+}
+
+async function parseFile(io: CfdiCommandIo, file: string): Promise<ParsedCfdi> {
+  const bytes = await readInput(io, file, 'file');
+  try {
+    return parseCfdi(bytes);
+  } catch (error) {
+    if (error instanceof CfdiError) throw new CfdiError(error.code, `${file}: ${error.message}`, error.path);
+    throw error;
+  }
+}
+
+async function cadenaCommand(args: string[], io: CfdiCommandIo): Promise<number> {
+  const { file } = parseOptions(args, false);
+  const parsed = await parseFile(io, file);
+  io.stdout(`${cadenaOriginalFromElement(parsed.root)}\n`);
+  return 0;
+}
+
+type TimbreStatus = 'valid' | 'invalid' | 'unverified';
+
+interface TimbreReport {
+  uuid: string;
+  noCertificadoSat: string;
+  status: TimbreStatus;
+  reason?: string;
+  message: string;
+  selloCfdMatches: boolean;
+}
+
+async function verifyCommand(args: string[], io: CfdiCommandIo): Promise<number> {
+  const options = parseOptions(args, true);
+  const parsed = await parseFile(io, options.file);
+  const sello = verifyParsedSeal(parsed);
+  const element = findTimbreElement(parsed.root);
+  const timbre = element && (await checkTimbre(timbreFieldsFromElement(element), parsed.comprobante.Sello, options, io));
+  const ok = sello.ok && timbre?.status !== 'invalid';
+  io.stdout(`${JSON.stringify({ file: options.file, ok, sello: selloReport(sello), timbre: timbre ?? null }, null, 2)}\n`);
+  return ok ? 0 : 1;
+}
+
+function selloReport(result: SealVerification): Omit<SealVerification, 'cadenaOriginal'> {
+  const { cadenaOriginal: _cadena, ...report } = result;
+  return report;
+}
+
+async function checkTimbre(
+  fields: TimbreFields,
+  sello: string | undefined,
+  options: Options,
+  io: CfdiCommandIo,
+): Promise<TimbreReport> {
+  const base = { uuid: fields.UUID, noCertificadoSat: fields.NoCertificadoSAT, selloCfdMatches: fields.SelloCFD === sello };
+  const certificateFile = await findSatCertificate(fields.NoCertificadoSAT, options.satCertificates, io);
+  if (certificateFile === undefined) {
+    if (!base.selloCfdMatches) {
+      return { ...base, status: 'invalid', reason: 'cfdi.tfd_sello_cfd_mismatch', message: "The timbre's SelloCFD differs from the comprobante's Sello." };
+    }
+    const where = options.satCertificates === undefined ? 'no --sat-certs directory was given' : `no ${fields.NoCertificadoSAT}.cer in ${options.satCertificates}`;
+    return { ...base, status: 'unverified', reason: 'cfdi.tfd_certificado_unavailable', message: `SelloSAT not checked: ${where}.` };
+  }
+  const certificate = readCertificate(await readInput(io, certificateFile, 'certificate'));
+  const result = verifyTimbre(fields, { certificate, ...(sello === undefined ? {} : { sello }) });
+  return {
+    ...base,
+    status: result.ok ? 'valid' : 'invalid',
+    ...(result.reason ? { reason: result.reason } : {}),
+    message: result.message,
+  };
+}
+
+async function findSatCertificate(noCertificado: string, directory: string | undefined, io: CfdiCommandIo): Promise<string | undefined> {
+  // Only a plain certificate number may become a file name (no path tricks from the document).
+  if (directory === undefined || !/^[0-9]{1,40}$/.test(noCertificado)) return undefined;
+  let names: string[];
+  try {
+    names = await io.readDir(directory);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new Error(`cannot read directory ${directory}${code ? ` (${code})` : ''}`);
+  }
+  return names.includes(`${noCertificado}.cer`) ? path.join(directory, `${noCertificado}.cer`) : undefined;
+}
