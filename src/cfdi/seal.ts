@@ -29,8 +29,9 @@ function prepare(comprobante: Comprobante, credential: SatCredential): { unsigne
       `The CSD ${certificate.serialNumber} belongs to ${certificate.rfc}, not to the Emisor ${comprobante.Emisor.Rfc}.`,
     );
   }
-  const unsigned: Comprobante = { ...comprobante, NoCertificado: certificate.serialNumber, Certificado: certificate.base64 };
-  delete unsigned.Sello;
+  // Destructuring (not `delete`) keeps the copy a fast-properties object for the cadena walk.
+  const { Sello: _previous, ...rest } = comprobante;
+  const unsigned: Comprobante = { ...rest, NoCertificado: certificate.serialNumber, Certificado: certificate.base64 };
   return { unsigned, cadena: cadenaOriginal(unsigned) };
 }
 
