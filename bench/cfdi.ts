@@ -158,7 +158,8 @@ function parseSection(corpus: Comprobante[]): void {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  console.log(`CFDI engine benchmark: Node ${process.version}, ${os.cpus().length} CPUs, ${CORPUS_SIZE} generated documents`);
+  const load = os.loadavg()[0]!.toFixed(1);
+  console.log(`CFDI engine benchmark: Node ${process.version}, ${os.cpus().length} CPUs (load average ${load}), ${CORPUS_SIZE} generated documents`);
   const corpus = generateCorpus(CORPUS_SIZE, 1000);
   const documents = corpus.map(writeCfdi);
   await cadenaSection(documents);
