@@ -23,7 +23,7 @@ import type { XmlParseLimits } from './xml/parse.ts';
 import type { XmlElement } from './xml/tree.ts';
 
 /** The namespace prefixes the SAT stylesheets use, as declared in cadenaoriginal_4_0.xslt. */
-const PREFIXES: ReadonlyMap<string, string> = new Map([
+export const CADENA_PREFIXES: ReadonlyMap<string, string> = new Map([
   ['cfdi', CFDI_NAMESPACE],
   ['pago20', PAGOS20_NAMESPACE],
   ['nomina12', 'http://www.sat.gob.mx/nomina12'],
@@ -59,10 +59,11 @@ const PREFIXES: ReadonlyMap<string, string> = new Map([
   ['hidrocarburospetroliferos', 'http://www.sat.gob.mx/hidrocarburospetroliferos'],
 ]);
 
-function buildTemplates(): TemplateTable {
+/** The compiled SAT templates (exported for tests that exercise every template). */
+export function buildTemplates(): TemplateTable {
   const table: TemplateTable = new Map();
   for (const source of [CFDI40_TEMPLATES, COMPLEMENTO_TEMPLATES, CARTA_PORTE_TEMPLATES]) {
-    compileTemplates(source.replace(/^\/\/.*$/gm, ''), PREFIXES, table);
+    compileTemplates(source.replace(/^\/\/.*$/gm, ''), CADENA_PREFIXES, table);
   }
   return table;
 }
@@ -70,7 +71,7 @@ function buildTemplates(): TemplateTable {
 const TEMPLATES = buildTemplates();
 
 /** Namespace URIs of every complement whose cadena rules are implemented. */
-export const CADENA_COMPLEMENT_NAMESPACES: readonly string[] = [...PREFIXES.values()].filter((uri) => uri !== CFDI_NAMESPACE);
+export const CADENA_COMPLEMENT_NAMESPACES: readonly string[] = [...CADENA_PREFIXES.values()].filter((uri) => uri !== CFDI_NAMESPACE);
 
 /** Cadena original of a cfdi:Comprobante element tree (e.g. ParsedCfdi.root). */
 export function cadenaOriginalFromElement(root: XmlElement): string {

@@ -64,7 +64,7 @@ const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 /** Free text without '|' (forbidden by every SAT text pattern); `wild` allows tabs and newlines. */
-function text(random: Random, maxWords: number, wild = false): string {
+export function hostileText(random: Random, maxWords: number, wild = false): string {
   const words = random.times(1, maxWords, () => random.pick(WORDS));
   const separators = wild ? WILD_SPACES : SPACES;
   let result = words.map((word, index) => (index === 0 ? word : random.pick(separators) + word)).join('');
@@ -127,8 +127,8 @@ function pedimento(random: Random): { NumeroPedimento: string } {
 }
 
 function parte(random: Random): Parte {
-  const result: Parte = { ClaveProdServ: random.digits(8), Cantidad: positive(random, 999), Descripcion: text(random, 4, true) };
-  if (random.chance(0.3)) result.NoIdentificacion = text(random, 2);
+  const result: Parte = { ClaveProdServ: random.digits(8), Cantidad: positive(random, 999), Descripcion: hostileText(random, 4, true) };
+  if (random.chance(0.3)) result.NoIdentificacion = hostileText(random, 2);
   if (random.chance(0.4)) result.Unidad = random.pick(['Pieza', 'Caja', 'Kg ', ' Ñ&<>']);
   if (random.chance(0.5)) result.ValorUnitario = amount(random);
   if (random.chance(0.5)) result.Importe = amount(random);
@@ -149,7 +149,7 @@ function iedu(random: Random): ElementoXml {
   const curp = `${random.chars(UPPER, 1)}A${random.chars(UPPER, 2)}${random.digits(2)}0${random.int(1, 9)}1${random.int(0, 9)}H${random.chars(UPPER, 2)}${random.chars('BCDFG', 3)}${random.chars(UPPER, 1)}${random.digits(1)}`;
   return {
     Xml: element(IEDU, 'iedu', 'instEducativas', {
-      version: '1.0', nombreAlumno: text(random, 3), CURP: curp,
+      version: '1.0', nombreAlumno: hostileText(random, 3), CURP: curp,
       nivelEducativo: random.pick(['Primaria', 'Profesional técnico', 'Bachillerato o su equivalente']),
       autRVOE: random.digits(random.int(1, 10)), rfcPago: random.chance(0.5) ? rfc(random) : undefined,
     }),
@@ -159,9 +159,9 @@ function iedu(random: Random): ElementoXml {
 
 function leyendas(random: Random): ElementoXml {
   const items = random.times(1, 3, () => element(LEYENDAS, 'leyendasFisc', 'Leyenda', {
-    disposicionFiscal: random.chance(0.5) ? text(random, 2) : undefined,
-    norma: random.chance(0.5) ? text(random, 2) : undefined,
-    textoLeyenda: text(random, 6, true),
+    disposicionFiscal: random.chance(0.5) ? hostileText(random, 2) : undefined,
+    norma: random.chance(0.5) ? hostileText(random, 2) : undefined,
+    textoLeyenda: hostileText(random, 6, true),
   }));
   return {
     Xml: element(LEYENDAS, 'leyendasFisc', 'LeyendasFiscales', { version: '1.0' }, items),
@@ -171,8 +171,8 @@ function leyendas(random: Random): ElementoXml {
 
 function implocal(random: Random): ElementoXml {
   const children = [
-    ...random.times(0, 2, () => element(IMPLOCAL, 'implocal', 'RetencionesLocales', { ImpLocRetenido: text(random, 2), TasadeRetencion: amount(random, 99, 2), Importe: amount(random, 9999, 2) })),
-    ...random.times(0, 2, () => element(IMPLOCAL, 'implocal', 'TrasladosLocales', { ImpLocTrasladado: text(random, 2), TasadeTraslado: amount(random, 99, 2), Importe: amount(random, 9999, 2) })),
+    ...random.times(0, 2, () => element(IMPLOCAL, 'implocal', 'RetencionesLocales', { ImpLocRetenido: hostileText(random, 2), TasadeRetencion: amount(random, 99, 2), Importe: amount(random, 9999, 2) })),
+    ...random.times(0, 2, () => element(IMPLOCAL, 'implocal', 'TrasladosLocales', { ImpLocTrasladado: hostileText(random, 2), TasadeTraslado: amount(random, 99, 2), Importe: amount(random, 9999, 2) })),
   ];
   return {
     Xml: element(IMPLOCAL, 'implocal', 'ImpuestosLocales', { version: '1.0', TotaldeRetenciones: amount(random, 9999, 2), TotaldeTraslados: amount(random, 9999, 2) }, children),
@@ -186,14 +186,14 @@ function concepto(random: Random, tipo: string): Concepto {
   }
   const result: Concepto = {
     ClaveProdServ: random.digits(8), Cantidad: positive(random, 9999), ClaveUnidad: random.pick(['H87', 'E48', 'ACT', 'KGM', 'XNA']),
-    Descripcion: text(random, 8, true), ValorUnitario: amount(random), Importe: amount(random), ObjetoImp: random.pick(['01', '02', '03', '04']),
+    Descripcion: hostileText(random, 8, true), ValorUnitario: amount(random), Importe: amount(random), ObjetoImp: random.pick(['01', '02', '03', '04']),
   };
-  if (random.chance(0.4)) result.NoIdentificacion = text(random, 2);
+  if (random.chance(0.4)) result.NoIdentificacion = hostileText(random, 2);
   if (random.chance(0.5)) result.Unidad = random.pick(['Pieza', 'Servicio', ' Caja  grande ', 'Kg&<>"\'']);
   if (random.chance(0.3)) result.Descuento = amount(random);
   if (random.chance(0.75)) result.Impuestos = conceptoImpuestos(random);
   if (random.chance(0.15)) {
-    result.ACuentaTerceros = { RfcACuentaTerceros: rfc(random), NombreACuentaTerceros: text(random, 4), RegimenFiscalACuentaTerceros: random.pick(['601', '612', '626']), DomicilioFiscalACuentaTerceros: random.digits(5) };
+    result.ACuentaTerceros = { RfcACuentaTerceros: rfc(random), NombreACuentaTerceros: hostileText(random, 4), RegimenFiscalACuentaTerceros: random.pick(['601', '612', '626']), DomicilioFiscalACuentaTerceros: random.digits(5) };
   }
   if (random.chance(0.15)) result.InformacionAduanera = random.times(1, 3, () => pedimento(random));
   if (random.chance(0.15)) result.CuentaPredial = random.times(1, 2, () => ({ Numero: random.chars(`${UPPER}0123456789abc`, random.int(1, 20)) }));
@@ -220,7 +220,7 @@ function doctoRelacionado(random: Random): DoctoRelacionado {
     IdDocumento: uuid(random), MonedaDR: random.pick(['MXN', 'USD', 'EUR']), NumParcialidad: String(random.int(1, 999)),
     ImpSaldoAnt: amount(random), ImpPagado: amount(random), ImpSaldoInsoluto: amount(random), ObjetoImpDR: random.pick(['01', '02', '03']),
   };
-  if (random.chance(0.4)) result.Serie = text(random, 1);
+  if (random.chance(0.4)) result.Serie = hostileText(random, 1);
   if (random.chance(0.6)) result.Folio = random.digits(random.int(1, 10));
   if (random.chance(0.5)) result.EquivalenciaDR = random.pick(['1', '0.0529801325', `${random.int(1, 30)}.${random.digits(random.int(1, 10))}`]);
   if (random.chance(0.6)) {
@@ -245,13 +245,13 @@ function pago(random: Random): Pago {
   const monedaP = random.pick(['MXN', 'USD']);
   const result: Pago = { FechaPago: date(random), FormaDePagoP: random.pick(['01', '02', '03', '04', '28']), MonedaP: monedaP, Monto: amount(random), DoctoRelacionado: random.times(1, 3, () => doctoRelacionado(random)) };
   if (monedaP !== 'MXN' || random.chance(0.2)) result.TipoCambioP = monedaP === 'MXN' ? '1' : positive(random, 30);
-  if (random.chance(0.4)) result.NumOperacion = text(random, 2);
+  if (random.chance(0.4)) result.NumOperacion = hostileText(random, 2);
   if (random.chance(0.3)) result.RfcEmisorCtaOrd = random.chance(0.2) ? 'XEXX010101000' : rfc(random, 3);
-  if (random.chance(0.2)) result.NomBancoOrdExt = text(random, 3);
+  if (random.chance(0.2)) result.NomBancoOrdExt = hostileText(random, 3);
   if (random.chance(0.3)) result.CtaOrdenante = random.chars(`${UPPER}0123456789_`, random.int(10, 18));
   if (random.chance(0.3)) result.RfcEmisorCtaBen = rfc(random, 3);
   if (random.chance(0.3)) result.CtaBeneficiario = random.digits(random.int(10, 18));
-  if (random.chance(0.15)) Object.assign(result, { TipoCadPago: '01', CertPago: base64(random, 30), CadPago: text(random, 5, true), SelloPago: base64(random, 64) });
+  if (random.chance(0.15)) Object.assign(result, { TipoCadPago: '01', CertPago: base64(random, 30), CadPago: hostileText(random, 5, true), SelloPago: base64(random, 64) });
   if (random.chance(0.5)) {
     result.ImpuestosP = {};
     if (random.chance(0.4)) result.ImpuestosP.RetencionesP = random.times(1, 2, () => ({ ImpuestoP: random.pick(['001', '002']), ImporteP: amount(random) }));
@@ -299,16 +299,16 @@ export function generateComprobante(seed: number): Comprobante {
     SubTotal: tipo === 'P' || tipo === 'T' ? '0' : amount(random), Moneda: tipo === 'P' || tipo === 'T' ? 'XXX' : random.pick(['MXN', 'MXN', 'USD', 'EUR']),
     Total: tipo === 'P' || tipo === 'T' ? '0' : amount(random), TipoDeComprobante: tipo, Exportacion: random.pick(['01', '01', '02', '03', '04']),
     LugarExpedicion: random.digits(5),
-    Emisor: { Rfc: rfc(random), Nombre: text(random, 5), RegimenFiscal: random.pick(['601', '603', '612', '626']) },
+    Emisor: { Rfc: rfc(random), Nombre: hostileText(random, 5), RegimenFiscal: random.pick(['601', '603', '612', '626']) },
     Receptor: global
       ? { Rfc: 'XAXX010101000', Nombre: 'PUBLICO EN GENERAL', DomicilioFiscalReceptor: random.digits(5), RegimenFiscalReceptor: '616', UsoCFDI: 'S01' }
-      : { Rfc: rfc(random), Nombre: text(random, 5), DomicilioFiscalReceptor: random.digits(5), RegimenFiscalReceptor: random.pick(['601', '605', '612', '616', '626']), UsoCFDI: tipo === 'P' ? 'CP01' : tipo === 'N' ? 'CN01' : random.pick(['G01', 'G03', 'I01', 'S01']) },
+      : { Rfc: rfc(random), Nombre: hostileText(random, 5), DomicilioFiscalReceptor: random.digits(5), RegimenFiscalReceptor: random.pick(['601', '605', '612', '616', '626']), UsoCFDI: tipo === 'P' ? 'CP01' : tipo === 'N' ? 'CN01' : random.pick(['G01', 'G03', 'I01', 'S01']) },
     Conceptos: random.times(1, random.chance(0.05) ? 40 : 6, () => concepto(random, tipo)),
   };
   if (random.chance(0.6)) result.Serie = random.pick(['A', 'FAC', ' Serie  Ñ ', '&<>"\'']);
-  if (random.chance(0.7)) result.Folio = random.chance(0.8) ? random.digits(random.int(1, 10)) : text(random, 2);
+  if (random.chance(0.7)) result.Folio = random.chance(0.8) ? random.digits(random.int(1, 10)) : hostileText(random, 2);
   if (tipo !== 'P' && tipo !== 'T' && random.chance(0.8)) result.FormaPago = random.pick(['01', '02', '03', '04', '28', '99']);
-  if (tipo !== 'P' && tipo !== 'T' && random.chance(0.3)) result.CondicionesDePago = text(random, 6, true);
+  if (tipo !== 'P' && tipo !== 'T' && random.chance(0.3)) result.CondicionesDePago = hostileText(random, 6, true);
   if (tipo !== 'P' && tipo !== 'T' && random.chance(0.3)) result.Descuento = amount(random);
   if (result.Moneda !== 'MXN' && result.Moneda !== 'XXX') result.TipoCambio = positive(random, 30);
   else if (result.Moneda === 'MXN' && random.chance(0.1)) result.TipoCambio = '1';

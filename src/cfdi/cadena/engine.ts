@@ -22,19 +22,19 @@
 import { isElement } from '../xml/tree.ts';
 import type { XmlElement } from '../xml/tree.ts';
 
-interface Step {
+export interface Step {
   namespace: string;
   local: string;
 }
 
-interface Selection {
+export interface Selection {
   steps: Step[];
   descendants: boolean;
 }
 
-type Value = { kind: 'attribute'; name: string } | { kind: 'self' } | { kind: 'first'; selection: Selection };
+export type Value = { kind: 'attribute'; name: string } | { kind: 'self' } | { kind: 'first'; selection: Selection };
 
-type Instruction =
+export type Instruction =
   | { kind: 'value'; required: boolean; value: Value }
   | { kind: 'apply'; selection: Selection | 'children' }
   | { kind: 'forEach'; selection: Selection; body: Instruction[] }
@@ -42,7 +42,7 @@ type Instruction =
 
 export type TemplateTable = Map<string, Instruction[]>;
 
-function key(namespace: string | null, local: string): string {
+export function templateKey(namespace: string | null, local: string): string {
   return `${namespace ?? ''} ${local}`;
 }
 
@@ -95,7 +95,7 @@ export function compileTemplates(source: string, prefixes: ReadonlyMap<string, s
     const at = { index: 2 };
     const body = parseBody(tokens, at, prefixes);
     if (at.index !== tokens.length) throw new Error(`Cadena template ${name}: unbalanced braces`);
-    table.set(key(step.namespace, step.local), body);
+    table.set(templateKey(step.namespace, step.local), body);
   }
 }
 
@@ -163,7 +163,7 @@ export class CadenaWriter {
   }
 
   applyTemplates(element: XmlElement): void {
-    const template = this.templates.get(key(element.namespace, element.local));
+    const template = this.templates.get(templateKey(element.namespace, element.local));
     if (template) {
       this.run(template, element);
       return;
