@@ -25,6 +25,17 @@ const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
 const claims = new WeakMap<FastifyRequest, Claim>();
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Top-level members of the JSON response never written to the idempotency store, for one-time
+     * secrets (an API key's plaintext is kept only as a hash, SPEC Authentication 4). A replay of
+     * such a response omits them.
+     */
+    idempotencyRedact?: string[];
+  }
+}
+
 /**
  * Honours `Idempotency-Key` on every authenticated POST under /v1. The key is checked after
  * authentication and body validation (preHandler), so a request refused before the handler
@@ -57,7 +68,7 @@ export function registerIdempotency(server: Server, services: Services): void {
     if (!claim) return payload;
     claims.delete(request);
     try {
-      const response = storableResponse(reply, payload);
+      const response = storableResponse(reply, payload, request.routeOptions.config.idempotencyRedact ?? []);
       if (response) await storeResponse(services.db, claim, response);
       else await releaseClaim(services.db, claim);
     } catch (error) {
@@ -142,7 +153,7 @@ export function canonicalJson(value: unknown, seen: WeakSet<object>): string {
 }
 
 /** What is kept of a response, or undefined when the key should be released instead. */
-function storableResponse(reply: FastifyReply, payload: unknown): StoredResponse | undefined {
+function storableResponse(reply: FastifyReply, payload: unknown, redact: string[]): StoredResponse | undefined {
   const status = reply.statusCode;
   if (status >= 500 || reply.hasHeader('retry-after')) return undefined;
   const headers: Record<string, string> = {};
@@ -151,10 +162,23 @@ function storableResponse(reply: FastifyReply, payload: unknown): StoredResponse
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   if (payload === undefined || payload === null) return { status, headers, body: null };
-  if (typeof payload === 'string') return { status, headers, body: payload };
+  if (typeof payload === 'string') return { status, headers, body: redact.length > 0 ? redacted(payload, redact) : payload };
   if (Buffer.isBuffer(payload)) return { status, headers: { ...headers, [BODY_ENCODING]: 'base64' }, body: payload.toString('base64') };
   // A streamed body cannot be kept; releasing the key lets a retry produce it again.
   return undefined;
+}
+
+// A body that is not a JSON object cannot be redacted member by member, so none of it is kept.
+function redacted(body: string, members: string[]): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  for (const member of members) delete (parsed as Record<string, unknown>)[member];
+  return JSON.stringify(parsed);
 }
 
 function replay(request: FastifyRequest, reply: FastifyReply, record: IdempotencyRecord): FastifyReply {
