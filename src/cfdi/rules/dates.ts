@@ -1,0 +1,49 @@
+/**
+ * Fecha rules. Fecha is the local wall-clock time at LugarExpedicion without a zone (Anexo 20;
+ * DECISIONS §2), so `now` is converted to that zone's wall clock before comparing:
+ * - Fecha must not be in the future (a PAC rejects it; `cfdi.fecha_in_future`);
+ * - when checking stampability, Fecha must be at most 72 hours old (`cfdi.fecha_too_old`).
+ */
+import { attributePath, isRealFecha, ROOT_PATH } from './patterns.ts';
+import type { RuleContext } from './types.ts';
+
+/** The SAT allows a PAC to stamp a CFDI up to 72 hours after its Fecha. */
+export const STAMP_WINDOW_HOURS = 72;
+export const DEFAULT_TIME_ZONE = 'America/Mexico_City';
+
+const HOUR_MS = 3_600_000;
+
+/** The wall-clock time of `instant` in `timeZone`, as `YYYY-MM-DDTHH:mm:ss`. */
+export function localDateTime(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '00';
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
+/** Milliseconds of a zone-less local date-time, read on a common (UTC) axis for comparisons. */
+export function wallClockMs(fecha: string): number {
+  return Date.parse(`${fecha}Z`);
+}
+
+export function checkDates(context: RuleContext): void {
+  const { now, timeZone, stampWindowHours, futureToleranceSeconds } = context.options;
+  const fecha = context.comprobante.Fecha;
+  if (now === undefined || !isRealFecha(fecha ?? '')) return;
+  const local = localDateTime(now, timeZone ?? DEFAULT_TIME_ZONE);
+  const difference = wallClockMs(local) - wallClockMs(fecha);
+  const path = attributePath(ROOT_PATH, 'Fecha');
+  if (-difference > (futureToleranceSeconds ?? 0) * 1000) {
+    context.issues.error('cfdi.fecha_in_future', path, `Fecha ${fecha} is later than the current local time ${local} (${timeZone ?? DEFAULT_TIME_ZONE}).`);
+  } else if (stampWindowHours !== undefined && difference > stampWindowHours * HOUR_MS) {
+    context.issues.error('cfdi.fecha_too_old', path, `Fecha ${fecha} is more than ${stampWindowHours} hours before the current local time ${local}.`);
+  }
+}
