@@ -1,0 +1,58 @@
+import { ERROR_CATALOG, errorAnchor, errorTypeSlug, type ErrorCode } from '../../platform/errors/catalog.ts';
+import { escapeHtml, inlineText, page } from './html.ts';
+
+export interface ErrorEntry {
+  code: ErrorCode;
+  namespace: string;
+  status: number | 'job';
+  title: string;
+  remediation: string;
+  anchor: string;
+  type: string;
+  doc_url: string;
+}
+
+/** The catalog as entries, grouped by namespace (the code's first segment) in catalog order. */
+export function errorEntries(baseUrl: string): ErrorEntry[] {
+  return (Object.keys(ERROR_CATALOG) as ErrorCode[]).map((code) => {
+    const definition = ERROR_CATALOG[code];
+    return {
+      code,
+      namespace: code.slice(0, code.indexOf('.')),
+      status: definition.status,
+      title: definition.title,
+      remediation: definition.remediation,
+      anchor: errorAnchor(code),
+      type: `${baseUrl}/errors/${errorTypeSlug(code)}`,
+      doc_url: `${baseUrl}/docs/errors#${errorAnchor(code)}`,
+    };
+  });
+}
+
+export function groupByNamespace(entries: ErrorEntry[]): Map<string, ErrorEntry[]> {
+  const groups = new Map<string, ErrorEntry[]>();
+  for (const entry of entries) groups.set(entry.namespace, [...(groups.get(entry.namespace) ?? []), entry]);
+  return groups;
+}
+
+/** The JSON form of /docs/errors, for tools. */
+export function errorCatalogJson(baseUrl: string) {
+  return { object: 'list' as const, url: '/docs/errors', data: errorEntries(baseUrl).map((entry) => ({ object: 'error_code' as const, ...entry })), has_more: false };
+}
+
+const INTRO = `Every error is an RFC 9457 problem (<code>application/problem+json</code>). Switch on <code>code</code>:
+it is stable. <code>type</code> is <code>&lt;base&gt;/errors/&lt;code with its first dot replaced by an underscore&gt;</code> and
+redirects here; <code>doc_url</code> links the row below. Status <code>job</code> marks codes recorded in a download's
+<code>error</code> rather than answered over HTTP. See the <a href="/docs/guides/errors">errors guide</a>.`;
+
+export function renderErrorsPage(baseUrl: string): string {
+  const groups = groupByNamespace(errorEntries(baseUrl));
+  const index = [...groups.keys()].map((namespace) => `<a href="#ns-${namespace}"><code>${namespace}</code></a>`).join(' · ');
+  const sections = [...groups].map(([namespace, entries]) => {
+    const rows = entries.map((entry) => `<tr id="${escapeHtml(entry.anchor)}"><td><a href="#${escapeHtml(entry.anchor)}"><code>${escapeHtml(entry.code)}</code></a></td>`
+      + `<td>${entry.status}</td><td>${escapeHtml(entry.title)}</td><td>${entry.remediation ? inlineText(entry.remediation) : '<span class="muted">No action needed.</span>'}</td></tr>`);
+    return `<h2 id="ns-${namespace}"><code>${namespace}</code></h2>
+<table><thead><tr><th>Code</th><th>Status</th><th>Title</th><th>What to do</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  });
+  return page('Error catalog', `<h1>Error catalog</h1><p>${INTRO}</p><p>${index}</p>${sections.join('\n')}`);
+}

@@ -1,0 +1,1 @@
+export { registerVersionRoutes, HOW_TO_PIN } from './routes.ts';
