@@ -18,7 +18,7 @@ const Account = Type.Object(
     metadata: Metadata,
     created_at: Timestamp,
   },
-  { $id: 'Account' },
+  { description: 'A connected account.' },
 );
 
 const CreateAccountBody = Type.Object(

@@ -17,7 +17,7 @@ export const ApiKey = Type.Object(
     version: Type.Union([Type.String(), Type.Null()], { description: 'Pinned API version, if any.' }),
     created_at: Timestamp,
   },
-  { $id: 'ApiKey' },
+  { description: 'An API key.' },
 );
 
 export const CreateApiKeyBody = Type.Object(

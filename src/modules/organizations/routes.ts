@@ -21,7 +21,7 @@ const Organization = Type.Object(
     name: Type.String(),
     keys: Type.Object({ test: ApiKey, live: ApiKey }),
   },
-  { $id: 'Organization' },
+  { description: 'An organization with its first keys.' },
 );
 
 export function registerOrganizationRoutes(app: Server, services: Services): void {
