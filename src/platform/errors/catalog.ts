@@ -24,7 +24,7 @@ export const ERROR_CATALOG = {
   "connect.account_disabled": { status: 403, title: "Connected account disabled", remediation: "Stop acting as this account, or re-enable it with PATCH /v1/accounts/{id} and `{\"disabled\": false}` using the platform's key." },
   "connect.account_not_authorized": { status: 403, title: "Not a connected account of this platform", remediation: "Send in `Invoice-Account` the id of an account listed by GET /v1/accounts for this key's organization, or omit the header to act as your own organization." },
   "connect.nesting_not_allowed": { status: 403, title: "Connected accounts cannot be nested", remediation: "Call with the platform organization's key and without `Invoice-Account`: a connected account cannot own or act as other connected accounts." },
-  "connect.not_supported_here": { status: 400, title: "Invoice-Account not accepted here", remediation: "Remove the `Invoice-Account` header: API keys belong to the organization that holds them. To manage a connected account's keys, use that account's own key." },
+  "connect.not_supported_here": { status: 400, title: "Invoice-Account not accepted here", remediation: "Remove the `Invoice-Account` header: API keys are managed only by the organization that holds them, never on behalf of a connected account." },
   "dashboard.email_in_use": { status: 409, title: "E-mail already registered", remediation: "Sign in with this e-mail instead, or register with another address." },
   "dashboard.invalid_credentials": { status: 401, title: "Wrong e-mail or password", remediation: "Check the e-mail and password and try again; too many failures lock sign-in for 15 minutes." },
   "dashboard.pages_unavailable": { status: 503, title: "Dashboard unavailable", remediation: "The dashboard's assets are missing on this server, while the API keeps working; ask the operator to reinstall the server." },
@@ -134,7 +134,7 @@ export const ERROR_CATALOG = {
   "request.body_too_large": { status: 413, title: "Request body too large", remediation: "Send a smaller body; the server's limit is set by its operator (1 MiB unless configured otherwise)." },
   "request.route_not_found": { status: 404, title: "No such endpoint", remediation: "Check the method and path against the API reference at /docs or /openapi.json; API paths start with /v1." },
   "request.invalid_cursor": { status: 422, title: "Invalid pagination cursor", remediation: "Pass in `starting_after` or `ending_before` the `id` of an object from the same list, as returned in `data`." },
-  "idempotency.key_invalid": { status: 400, title: "Invalid Idempotency-Key", remediation: "Send a non-empty, short `Idempotency-Key` such as a UUID v4, one per logical operation." },
+  "idempotency.key_invalid": { status: 400, title: "Invalid Idempotency-Key", remediation: "Send an `Idempotency-Key` of 1 to 255 printable ASCII characters, such as a UUID v4, one per logical operation." },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
