@@ -100,7 +100,7 @@ test('a key reused with another body or path is 409 idempotency.key_reuse', asyn
     const reused = await post(url, org.testKey, 'reuse-1', payload);
     assert.equal(reused.statusCode, 409);
     assert.equal(reused.json().code, 'idempotency.key_reuse');
-    assert.match(reused.headers['content-type'] ?? '', /^application\/problem\+json/);
+    assert.match(String(reused.headers['content-type']), /^application\/problem\+json/);
   }
 });
 
