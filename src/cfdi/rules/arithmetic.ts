@@ -17,6 +17,7 @@ import type { RuleContext } from './types.ts';
 
 const ZERO_TOTAL_TYPES = new Set(['T', 'P']);
 const IMPLOCAL_NAMESPACE = 'http://www.sat.gob.mx/implocal';
+const WRAPPERS = { Traslado: 'Traslados', Retencion: 'Retenciones' } as const;
 
 function describe(limits: Limits): string {
   return `[${limits.lower.toString()}, ${limits.upper.toString()}]`;
@@ -131,7 +132,7 @@ function compareGroups(context: RuleContext, kind: 'Traslado' | 'Retencion', exp
   const decimals = context.currencyDecimals;
   const seen = new Set<string>();
   lines.forEach(([key, line], index) => {
-    const path = `${IMPUESTOS_PATH}/cfdi:${kind}s/cfdi:${kind}[${index + 1}]`;
+    const path = `${IMPUESTOS_PATH}/cfdi:${WRAPPERS[kind]}/cfdi:${kind}[${index + 1}]`;
     const group = expected.get(key);
     if (!group || seen.has(key)) {
       context.issues.error('cfdi.impuestos_mismatch', path, `No item carries a ${kind.toLowerCase()} ${key.replaceAll('|', ' ').trim()} to group here, or the group is repeated.`);
@@ -151,7 +152,7 @@ function compareGroups(context: RuleContext, kind: 'Traslado' | 'Retencion', exp
   });
   for (const [key, group] of expected) {
     if (!seen.has(key)) {
-      context.issues.error('cfdi.impuestos_mismatch', `${IMPUESTOS_PATH}/cfdi:${kind}s`, `The items carry a ${kind.toLowerCase()} of Impuesto ${group.Impuesto} ${group.TipoFactor ?? ''} ${group.TasaOCuota ?? ''} that is missing from the Impuestos node.`.replace(/ +/g, ' '));
+      context.issues.error('cfdi.impuestos_mismatch', `${IMPUESTOS_PATH}/cfdi:${WRAPPERS[kind]}`, `The items carry a ${kind.toLowerCase()} of Impuesto ${group.Impuesto} ${group.TipoFactor ?? ''} ${group.TasaOCuota ?? ''} that is missing from the Impuestos node.`.replace(/ +/g, ' '));
     }
   }
 }

@@ -68,7 +68,9 @@ function checkMonto(context: RuleContext, pago: Pago, base: string): void {
     const pagado = toDecimal(docto.ImpPagado);
     if (!pagado) return new Decimal(0);
     const rate = equivalencia(docto);
-    const rateMargin = docto.EquivalenciaDR === undefined ? new Decimal(0) : halfUnit(decimalPlaces(docto.EquivalenciaDR));
+    // A rate written without decimals ("1", same currency) is exact, as in the SAT's own checks.
+    const places = docto.EquivalenciaDR === undefined ? 0 : decimalPlaces(docto.EquivalenciaDR);
+    const rateMargin = places === 0 ? new Decimal(0) : halfUnit(places);
     return pagado.minus(halfUnit(decimalPlaces(docto.ImpPagado))).div(rate.plus(rateMargin));
   });
   const minimum = sum(lowest);
