@@ -3,7 +3,7 @@
  */
 
 export type CfdiErrorCode =
-  /** The XML is not well-formed (libxml2 rejected it, or it is truncated / not UTF-8). */
+  /** The XML is not well-formed (libxml2 rejected it: syntax error, truncation, undeclared entity). */
   | 'cfdi.parse_error'
   /** Well-formed XML whose CFDI structure is broken (missing required node, bad nesting). */
   | 'cfdi.malformed_xml'
@@ -18,9 +18,7 @@ export type CfdiErrorCode =
   /** The input bytes are not valid UTF-8 (CFDI is always UTF-8). */
   | 'cfdi.invalid_encoding'
   /** A value holds a character XML 1.0 cannot represent (e.g. U+0000–U+001F except tab/LF/CR). */
-  | 'cfdi.invalid_xml_char'
-  /** The cadena original needs a complement whose SAT XSLT rules this engine does not implement. */
-  | 'cfdi.unsupported_complement';
+  | 'cfdi.invalid_xml_char';
 
 export class CfdiError extends Error {
   readonly code: CfdiErrorCode;
