@@ -5,8 +5,9 @@
  * - Every amount, rate and quantity is a decimal STRING exactly as written in the XML.
  * - An optional attribute is `undefined` when absent. An empty string means the attribute is
  *   present but empty (the SAT XSLT still emits a `|` for it, so the difference matters).
- * - Repeated child nodes are optional arrays; the parser leaves them undefined when absent and
- *   never produces empty arrays. Writers treat `undefined` and `[]` alike.
+ * - Repeated child nodes are optional arrays, undefined when the nodes are absent. The parser
+ *   gives an empty array only for an empty wrapper element that is present (e.g.
+ *   `<cfdi:Traslados/>`, invalid per the XSD), and the writer writes such a wrapper back.
  * - Complements other than Pagos 2.0 and TimbreFiscalDigital 1.1 are carried as raw XML
  *   elements (`ElementoXml`) so they survive parse → write unchanged.
  */
