@@ -7,13 +7,13 @@ import {
   extendLease, failExhaustedLeases, finishJob, insertJob, leaseJobs, purgeFinishedJobs,
   type JobOutcome, type JobRow,
 } from './repository.ts';
+import { RetryJobError, retryDelayMs } from './retry.ts';
 import type { EnqueueOptions, JobHandler, JobQueue, JobRecord } from './types.ts';
+
+export { RETRY_BASE_MS, RETRY_MAX_MS, RetryJobError, retryDelayMs } from './retry.ts';
 
 /** A running job's lease; a heartbeat renews it every third of this while the handler runs. */
 export const JOB_LEASE_MS = 60_000;
-/** Retry delays double from this base (with ±20% jitter) up to the ceiling below. */
-export const RETRY_BASE_MS = 5_000;
-export const RETRY_MAX_MS = 60 * 60_000;
 /** Each occurrence of a scheduled job gets this many attempts; the next occurrence follows anyway. */
 export const SCHEDULED_MAX_ATTEMPTS = 3;
 /** Finished jobs stay visible for diagnosis this long, then the purge job deletes them. */
@@ -34,22 +34,6 @@ export interface JobQueueOptions {
   random?: () => number;
   /** Where infrastructure failures (database unreachable…) are reported; handler errors go to `last_error`. */
   onError?: (error: unknown, during: string) => void;
-}
-
-/** Thrown by a handler that knows when it wants to be retried (an upstream's Retry-After, say). */
-export class RetryJobError extends Error {
-  readonly retryAfterMs: number;
-  constructor(message: string, retryAfterMs: number) {
-    super(message);
-    this.name = 'RetryJobError';
-    this.retryAfterMs = retryAfterMs;
-  }
-}
-
-/** The delay before attempt `attempt + 1` after attempt `attempt` (1-based) failed. */
-export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
-  const exponential = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1));
-  return Math.round(exponential * (0.8 + 0.4 * random()));
 }
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
