@@ -26,6 +26,7 @@ export type { RuleCode } from './codes.ts';
 export { REMEDIATIONS } from './codes.ts';
 export { DEFAULT_TIME_ZONE, localDateTime, STAMP_WINDOW_HOURS } from './dates.ts';
 export type { SealCheck, SignedDocument, TimbreCheck, ValidateCfdiOptions, ValidationIssue, ValidationResult } from './types.ts';
+export { sealVerifier, timbreVerifier } from './verifiers.ts';
 
 /** XML text or bytes, a parser result, or a Comprobante model built in memory. */
 export type CfdiInput = string | Uint8Array | ParsedCfdi | Comprobante;

@@ -127,3 +127,12 @@ test('Totales are the MXN sums of ImpuestosP and Monto', () => {
     `cfdi.pagos_totales_mismatch@${totales}/@TotalTrasladosImpuestoIVA16`,
   ]);
 });
+
+test('balances and payments must be greater than 0; a Pagos complement lists at least one Pago', () => {
+  const zero = changed((p, d) => ({ ...p, DoctoRelacionado: [{ ...d, ImpSaldoAnt: '0', ImpPagado: '0', ImpSaldoInsoluto: '0' }] }));
+  const found = errors(zero);
+  assert.ok(found.includes(`cfdi.pagos_saldo_not_positive@${DOCTO}/@ImpSaldoAnt`));
+  assert.ok(found.includes(`cfdi.pagos_imp_pagado_not_positive@${DOCTO}/@ImpPagado`));
+  const pagos = pagosOf([PAGO_DRAFT]);
+  assert.ok(errors(pago({ ...pagos, Pago: [] })).includes(`cfdi.missing_attribute@${PAGOS}/pago20:Pago`));
+});

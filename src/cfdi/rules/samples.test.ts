@@ -8,12 +8,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { hasShared, satPath, skipWithoutShared } from '../../../test/support/shared.ts';
-import { inMemoryCatalogs, validateCfdi } from './index.ts';
+import { inMemoryCatalogs, sealVerifier, timbreVerifier, validateCfdi } from './index.ts';
 import type { CatalogLookup, CatalogName, CatalogRow, ValidateCfdiOptions, ValidationResult } from './index.ts';
-import { readCertificate } from '../credentials.ts';
+import { openCsd, readCertificate } from '../credentials.ts';
 import type { SatCertificate } from '../credentials.ts';
-import { verifyParsedSeal } from '../seal.ts';
-import { verifyTimbre } from '../tfd.ts';
+import { parseCfdi } from '../parse.ts';
+import { sealComprobanteSync } from '../seal.ts';
+import { writeCfdi } from '../writer.ts';
+import { comprobante } from './fixtures.test-support.ts';
 
 /** RFC 4180 CSV with a header row (quoted fields may hold commas, quotes and newlines). */
 function parseCsv(text: string): CatalogRow[] {
@@ -84,14 +86,7 @@ const ARITHMETIC_NEGATIVE = new Set(['negative/P_AAA010101AAA_2021_sat-example_t
 async function validateAll(): Promise<Map<string, ValidationResult>> {
   const catalogs = loadCatalogs();
   const certificates = loadSatCertificates();
-  const options: ValidateCfdiOptions = {
-    catalogs,
-    verifySeal: (document) => verifyParsedSeal({ comprobante: document.comprobante, root: document.root! }),
-    verifyTimbre: (timbre, document) => {
-      const certificate = certificates.get(timbre.NoCertificadoSAT);
-      return certificate ? verifyTimbre(timbre, { certificate, ...(document.comprobante.Sello ? { sello: document.comprobante.Sello } : {}) }) : undefined;
-    },
-  };
+  const options: ValidateCfdiOptions = { catalogs, verifySeal: sealVerifier(), verifyTimbre: timbreVerifier(certificates) };
   const results = new Map<string, ValidationResult>();
   for (const file of samples()) results.set(file, await validateCfdi(fs.readFileSync(satPath('samples', 'cfdi40', file)), options));
   return results;
@@ -143,4 +138,25 @@ test('CFDI 3.3 and 3.2 samples are rejected as not CFDI 4.0', { skip: skipWithou
       assert.deepEqual(result.errors.map((error) => error.code), ['cfdi.not_comprobante'], file);
     }
   }
+});
+
+test('the seal verifier also works from the model alone, without the XML tree', { skip: skipWithoutShared }, async () => {
+  for (const file of FULLY_VALID) {
+    const { comprobante: model } = parseCfdi(fs.readFileSync(satPath('samples', 'cfdi40', file)));
+    const result = await validateCfdi(model, { verifySeal: sealVerifier() });
+    assert.deepEqual(result.errors.filter((error) => error.code.startsWith('cfdi.sello') || error.code.startsWith('cfdi.csd')), [], file);
+  }
+});
+
+test('a CFDI built by computeTotals and sealed with the test CSD is valid; any later change breaks the seal', { skip: skipWithoutShared }, async () => {
+  const folder = satPath('credentials', 'EKU9003173C9_CSD_30001000000500003416');
+  const read = (name: string) => fs.readFileSync(path.join(folder, name));
+  const csd = openCsd(read('EKU9003173C9.cer'), read('EKU9003173C9.key'), read('password.txt').toString('utf8').trim(), { now: new Date('2025-03-03T18:00:00Z') });
+  const draft = comprobante(undefined, { Emisor: { Rfc: 'EKU9003173C9', Nombre: 'ESCUELA KEMPER URGATE', RegimenFiscal: '601' } });
+  const { comprobante: sealed } = sealComprobanteSync(draft, csd);
+  const options: ValidateCfdiOptions = { catalogs: loadCatalogs(), verifySeal: sealVerifier(), now: new Date('2025-03-03T18:30:00Z'), stampWindowHours: 72 };
+  assert.deepEqual((await validateCfdi(sealed, options)).errors, []);
+  assert.deepEqual((await validateCfdi(writeCfdi(sealed), options)).errors, []);
+  const tampered = await validateCfdi(writeCfdi({ ...sealed, Total: '1161.00' }), options);
+  assert.deepEqual(tampered.errors.map((error) => error.code), ['cfdi.total_mismatch', 'cfdi.sello_mismatch']);
 });

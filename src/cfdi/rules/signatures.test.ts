@@ -111,3 +111,8 @@ test('requireTimbre reports an unstamped CFDI; two timbres are one too many', as
   const twice = { ...comprobante(), Complemento: [{ TimbreFiscalDigital: timbre() }, { TimbreFiscalDigital: timbre() }] };
   assert.deepEqual(errorsOf(await validate(twice)), [`cfdi.tfd_duplicated@${TFD}`]);
 });
+
+test('a TimbreFiscalDigital other than 1.1 is reported', async () => {
+  const tfd10 = { Otro: { Xml: { namespace: 'http://www.sat.gob.mx/TimbreFiscalDigital', prefix: 'tfd', local: 'TimbreFiscalDigital', children: [], attributes: [{ namespace: null, prefix: null, local: 'version', value: '1.0' }] } } };
+  assert.deepEqual(errorsOf(await validate({ ...comprobante(), Complemento: [tfd10] }, { requireTimbre: true })), [`cfdi.tfd_unsupported_version@${TFD}`]);
+});

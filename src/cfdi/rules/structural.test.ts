@@ -109,3 +109,15 @@ test('XXX is only for P and T; T carries no taxes; only P carries Pagos', () => 
   const withPagos = { ...comprobante(), Complemento: [{ Pagos: { Version: '2.0' as const, Totales: { MontoTotalPagos: '1.00' }, Pago: [] } }] };
   assert.ok(errorsOf(validate(withPagos)).includes(`cfdi.pagos_not_allowed@${ROOT}/cfdi:Complemento/pago20:Pagos`));
 });
+
+test('a CFDI needs at least one Concepto', () => {
+  assert.ok(errorsOf(validate({ ...comprobante(), Conceptos: [], Impuestos: undefined, SubTotal: '0.00', Total: '0.00' })).includes(`cfdi.missing_attribute@${ROOT}/cfdi:Conceptos/cfdi:Concepto[1]`));
+});
+
+test('payment terms are forbidden in T and P: CondicionesDePago as well', () => {
+  const traslado = comprobante([{ Cantidad: '1', ValorUnitario: '10', ObjetoImp: '01' }], { TipoDeComprobante: 'T', FormaPago: undefined, MetodoPago: undefined, Moneda: 'XXX' }, 0);
+  assertOnly({ ...traslado, CondicionesDePago: 'Contado', MetodoPago: 'PUE' }, [
+    `cfdi.attribute_not_allowed@${ROOT}/@MetodoPago`,
+    `cfdi.attribute_not_allowed@${ROOT}/@CondicionesDePago`,
+  ]);
+});
