@@ -6,6 +6,7 @@ import { satPath, skipWithoutShared } from '../../test/support/shared.ts';
 import { cfdi40Samples, credentialFiles, readSample, sampleCadena, samplePath, satPacCertificatesDir } from '../../test/support/sat-samples.ts';
 import { runCfdiCommand } from './cli.ts';
 import type { CfdiCommandIo } from './cli.ts';
+import { inMemoryCatalogs } from './rules/index.ts';
 
 interface Run {
   code: number;
@@ -15,7 +16,13 @@ interface Run {
 }
 
 /** Runs the command against the real files, with `virtual` files and directories layered on top. */
-async function run(args: string[], virtual: { files?: Record<string, Buffer | string>; dirs?: Record<string, string[]> } = {}): Promise<Run> {
+interface Virtual {
+  files?: Record<string, Buffer | string>;
+  dirs?: Record<string, string[]>;
+  extra?: Pick<CfdiCommandIo, 'now' | 'catalogs'>;
+}
+
+async function run(args: string[], virtual: Virtual = {}): Promise<Run> {
   let stdout = '';
   let stderr = '';
   const reads: string[] = [];
@@ -29,6 +36,7 @@ async function run(args: string[], virtual: { files?: Record<string, Buffer | st
       return fs.promises.readFile(file);
     },
     readDir: async (directory) => virtual.dirs?.[directory] ?? fs.promises.readdir(directory),
+    ...virtual.extra,
   };
   const code = await runCfdiCommand(args, io);
   return { code, stdout, stderr, reads };
@@ -128,4 +136,36 @@ test('usage errors exit 2 and print the usage; help exits 0', async () => {
   const help = await run(['help']);
   assert.equal(help.code, 0);
   assert.match(help.stdout, /cadena FILE/);
+});
+
+const codes = (issues: { code: string }[]) => issues.map((issue) => issue.code);
+
+test('cfdi validate runs the rules with the seal and timbre verifiers wired in', { skip: skipWithoutShared }, async () => {
+  const certificates = ['--sat-certs', satPacCertificatesDir()];
+  const real = await run(['validate', samplePath('real/I_ISD950921HE5_2025-01-24_real.xml'), ...certificates]);
+  const report = JSON.parse(real.stdout);
+  assert.deepEqual([real.code, report.valid, report.errors], [0, true, []]);
+  assert.ok(!codes(report.warnings).some((code) => /not_verified|unavailable/.test(code)), real.stdout);
+  // Without the certificate directory the timbre cannot be checked, and the result says so.
+  const unchecked = JSON.parse((await run(['validate', samplePath('real/I_ISD950921HE5_2025-01-24_real.xml')])).stdout);
+  assert.ok(codes(unchecked.warnings).includes('cfdi.tfd_certificate_unavailable'), JSON.stringify(unchecked.warnings));
+
+  const tampered = await run(['validate', samplePath('negative/I_H_E951128469_tampered_seal-fails.xml'), ...certificates]);
+  assert.equal(tampered.code, 1);
+  assert.ok(codes(JSON.parse(tampered.stdout).errors).includes('cfdi.sello_mismatch'));
+  const fiel = await run(['validate', samplePath('sealed-no-tfd/N_nomina12_XIQB891116QE4_sealed-with-FIEL.xml'), ...certificates]);
+  assert.deepEqual([fiel.code, codes(JSON.parse(fiel.stdout).errors)], [1, ['cfdi.not_a_csd']]);
+  assertOneLineError(await run(['validate', '/nonexistent.xml']), /cannot read file/);
+});
+
+test('cfdi validate takes the clock and the catalogs from its caller', { skip: skipWithoutShared }, async () => {
+  const file = samplePath('real/I_ISD950921HE5_2025-01-24_real.xml');
+  const before = await run(['validate', file], { extra: { now: () => new Date('2025-01-01T00:00:00Z') } });
+  assert.equal(before.code, 1);
+  assert.ok(codes(JSON.parse(before.stdout).errors).includes('cfdi.fecha_in_future'));
+  const plain = JSON.parse((await run(['validate', file])).stdout);
+  const catalogs = inMemoryCatalogs({ c_Moneda: { key: 'id', rows: [{ id: 'MXN', decimales: '2' }] } });
+  const withCatalog = JSON.parse((await run(['validate', file], { extra: { catalogs } })).stdout);
+  const missing = (report: { warnings: { code: string }[] }) => codes(report.warnings).filter((code) => code === 'cfdi.catalog_not_loaded').length;
+  assert.equal(missing(withCatalog), missing(plain) - 1);
 });

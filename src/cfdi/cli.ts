@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { cadenaOriginalFromElement } from './cadena.ts';
 import { CredentialError, readCertificate } from './credentials.ts';
+import type { SatCertificate } from './credentials.ts';
 import { CfdiError } from './errors.ts';
 import { parseCfdi } from './parse.ts';
 import type { ParsedCfdi } from './parse.ts';
@@ -12,12 +13,18 @@ import { verifyParsedSeal } from './seal.ts';
 import type { SealVerification } from './seal.ts';
 import { findTimbreElement, timbreFieldsFromElement, verifyTimbre } from './tfd.ts';
 import type { TimbreFields } from './tfd.ts';
+import { validateCfdi } from './rules/index.ts';
+import type { CatalogLookup } from './rules/index.ts';
 
 export interface CfdiCommandIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   readFile: (file: string) => Promise<Buffer>;
   readDir: (directory: string) => Promise<string[]>;
+  /** The current instant for `validate`'s Fecha rules; without it those rules are skipped (and say so). */
+  now?: () => Date;
+  /** SAT catalogs for `validate`; without them only code formats are checked (and a warning says so). */
+  catalogs?: CatalogLookup;
 }
 
 export const CFDI_USAGE = `Usage: invoicing cfdi <command> FILE [options]
@@ -26,7 +33,9 @@ Commands:
   cadena FILE                     print the cadena original of a CFDI 4.0 (as the SAT XSLT computes it)
   verify FILE [--sat-certs DIR]   verify the Sello with the embedded certificate and, when DIR holds
                                   <NoCertificadoSAT>.cer, the timbre's SelloSAT; prints JSON.
-                                  Exit 0 only when every checked seal verifies.`;
+                                  Exit 0 only when every checked seal verifies.
+  validate FILE [--sat-certs DIR] run the CFDI 4.0 rules (structure, arithmetic, catalogs, dates,
+                                  Sello and, with DIR, SelloSAT); prints JSON. Exit 0 when valid.`;
 
 /** Exit codes: 0 = done and every check passed, 1 = a seal failed, 2 = bad usage or unreadable input. */
 class UsageError extends Error {}
@@ -39,6 +48,8 @@ export async function runCfdiCommand(args: string[], io: CfdiCommandIo): Promise
         return await cadenaCommand(rest, io);
       case 'verify':
         return await verifyCommand(rest, io);
+      case 'validate':
+        return await validateCommand(rest, io);
       case undefined:
         io.stderr(CFDI_USAGE);
         return 2;
@@ -140,6 +151,24 @@ function selloReport(result: SealVerification): Omit<SealVerification, 'cadenaOr
   return report;
 }
 
+async function validateCommand(args: string[], io: CfdiCommandIo): Promise<number> {
+  const options = parseOptions(args, true);
+  const parsed = await parseFile(io, options.file);
+  const result = await validateCfdi(parsed, {
+    ...(io.now ? { now: io.now() } : {}),
+    ...(io.catalogs ? { catalogs: io.catalogs } : {}),
+    verifySeal: (document) => verifyParsedSeal({ comprobante: document.comprobante, root: document.root ?? parsed.root }),
+    verifyTimbre: async (timbre, document) => {
+      const certificate = await loadSatCertificate(timbre.NoCertificadoSAT, options.satCertificates, io);
+      if (certificate === undefined) return undefined;
+      const sello = document.comprobante.Sello;
+      return verifyTimbre(timbre, { certificate, ...(sello === undefined ? {} : { sello }) });
+    },
+  });
+  io.stdout(`${JSON.stringify({ file: options.file, ...result }, null, 2)}\n`);
+  return result.valid ? 0 : 1;
+}
+
 async function checkTimbre(
   fields: TimbreFields,
   sello: string | undefined,
@@ -147,15 +176,14 @@ async function checkTimbre(
   io: CfdiCommandIo,
 ): Promise<TimbreReport> {
   const base = { uuid: fields.UUID, noCertificadoSat: fields.NoCertificadoSAT, selloCfdMatches: fields.SelloCFD === sello };
-  const certificateFile = await findSatCertificate(fields.NoCertificadoSAT, options.satCertificates, io);
-  if (certificateFile === undefined) {
+  const certificate = await loadSatCertificate(fields.NoCertificadoSAT, options.satCertificates, io);
+  if (certificate === undefined) {
     if (!base.selloCfdMatches) {
       return { ...base, status: 'invalid', reason: 'cfdi.tfd_sello_cfd_mismatch', message: "The timbre's SelloCFD differs from the comprobante's Sello." };
     }
     const where = options.satCertificates === undefined ? 'no --sat-certs directory was given' : `no ${fields.NoCertificadoSAT}.cer in ${options.satCertificates}`;
     return { ...base, status: 'unverified', reason: 'cfdi.tfd_certificado_unavailable', message: `SelloSAT not checked: ${where}.` };
   }
-  const certificate = readCertificate(await readInput(io, certificateFile, 'certificate'));
   const result = verifyTimbre(fields, { certificate, ...(sello === undefined ? {} : { sello }) });
   return {
     ...base,
@@ -165,7 +193,8 @@ async function checkTimbre(
   };
 }
 
-async function findSatCertificate(noCertificado: string, directory: string | undefined, io: CfdiCommandIo): Promise<string | undefined> {
+/** The SAT/PAC certificate `<noCertificado>.cer` from the directory, if it is there. */
+async function loadSatCertificate(noCertificado: string, directory: string | undefined, io: CfdiCommandIo): Promise<SatCertificate | undefined> {
   // Only a plain certificate number may become a file name (no path tricks from the document).
   if (directory === undefined || !/^[0-9]{1,40}$/.test(noCertificado)) return undefined;
   let names: string[];
@@ -175,5 +204,14 @@ async function findSatCertificate(noCertificado: string, directory: string | und
     const code = (error as { code?: string }).code;
     throw new Error(`cannot read directory ${directory}${code ? ` (${code})` : ''}`);
   }
-  return names.includes(`${noCertificado}.cer`) ? path.join(directory, `${noCertificado}.cer`) : undefined;
+  const name = `${noCertificado}.cer`;
+  if (!names.includes(name)) return undefined;
+  const file = path.join(directory, name);
+  const bytes = await readInput(io, file, 'certificate');
+  try {
+    return readCertificate(bytes);
+  } catch (error) {
+    if (error instanceof CredentialError) throw new CredentialError(error.code, `${file}: ${error.message}`);
+    throw error;
+  }
 }
