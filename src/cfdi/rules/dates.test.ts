@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { localDateTime, STAMP_WINDOW_HOURS, validateComprobante } from './index.ts';
 import type { ValidateCfdiOptions } from './index.ts';
+import { inMemoryCatalogs } from './catalog-lookup.ts';
 import { CATALOGS, comprobante, errorsOf } from './fixtures.test-support.ts';
 
 const FECHA = '/cfdi:Comprobante/@Fecha';
@@ -34,4 +35,14 @@ test('stampability: Fecha at most 72 hours old, only when the window is asked fo
 
 test('without now no date-window rule runs', () => {
   assert.deepEqual(errors({ stampWindowHours: 72 }), []);
+});
+
+test('the zone of LugarExpedicion comes from c_CodigoPostal when the option does not name one', () => {
+  const catalogs = inMemoryCatalogs({ c_CodigoPostal: { key: 'id', rows: [{ id: '06600', huso_horario: 'America/Tijuana' }, { id: '54700', huso_horario: 'Tiempo del Centro' }] } });
+  const model = comprobante();
+  // 19:00 UTC is 11:00 in Tijuana (UTC-8): Fecha 12:00 is still in the future there.
+  assert.deepEqual(errorsOf(validateComprobante(model, { catalogs, now: new Date('2025-03-03T19:00:00Z') })), [`cfdi.fecha_in_future@${FECHA}`]);
+  assert.deepEqual(errorsOf(validateComprobante(model, { catalogs, now: new Date('2025-03-03T19:00:00Z'), timeZone: 'America/Mexico_City' })), []);
+  // A zone that is not IANA falls back to Mexico City.
+  assert.deepEqual(errorsOf(validateComprobante({ ...model, LugarExpedicion: '54700' }, { catalogs, now: new Date('2025-03-03T19:00:00Z') })), []);
 });

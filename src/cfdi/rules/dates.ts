@@ -34,15 +34,37 @@ export function wallClockMs(fecha: string): number {
   return Date.parse(`${fecha}Z`);
 }
 
+function isTimeZone(zone: string | undefined): zone is string {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The zone of LugarExpedicion: options.timeZone, else the IANA zone of the c_CodigoPostal row
+ * (column huso_horario), else America/Mexico_City (DECISIONS §2).
+ */
+export function zoneOf(context: RuleContext): string {
+  const { timeZone, catalogs } = context.options;
+  if (isTimeZone(timeZone)) return timeZone;
+  const fromCatalog = catalogs?.isLoaded('c_CodigoPostal') ? catalogs.get('c_CodigoPostal', context.comprobante.LugarExpedicion ?? '')?.['huso_horario'] : undefined;
+  return isTimeZone(fromCatalog) ? fromCatalog : DEFAULT_TIME_ZONE;
+}
+
 export function checkDates(context: RuleContext): void {
-  const { now, timeZone, stampWindowHours, futureToleranceSeconds } = context.options;
+  const { now, stampWindowHours, futureToleranceSeconds } = context.options;
   const fecha = context.comprobante.Fecha;
   if (now === undefined || !isRealFecha(fecha ?? '')) return;
-  const local = localDateTime(now, timeZone ?? DEFAULT_TIME_ZONE);
+  const timeZone = zoneOf(context);
+  const local = localDateTime(now, timeZone);
   const difference = wallClockMs(local) - wallClockMs(fecha);
   const path = attributePath(ROOT_PATH, 'Fecha');
   if (-difference > (futureToleranceSeconds ?? 0) * 1000) {
-    context.issues.error('cfdi.fecha_in_future', path, `Fecha ${fecha} is later than the current local time ${local} (${timeZone ?? DEFAULT_TIME_ZONE}).`);
+    context.issues.error('cfdi.fecha_in_future', path, `Fecha ${fecha} is later than the current local time ${local} (${timeZone}).`);
   } else if (stampWindowHours !== undefined && difference > stampWindowHours * HOUR_MS) {
     context.issues.error('cfdi.fecha_too_old', path, `Fecha ${fecha} is more than ${stampWindowHours} hours before the current local time ${local}.`);
   }

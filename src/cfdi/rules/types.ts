@@ -50,7 +50,10 @@ export interface ValidateCfdiOptions {
   catalogs?: CatalogLookup;
   /** The current instant, for the Fecha rules. Without it no date-window rule runs. */
   now?: Date;
-  /** IANA zone of LugarExpedicion for the Fecha rules (DECISIONS §2). Default America/Mexico_City. */
+  /**
+   * IANA zone of LugarExpedicion for the Fecha rules (DECISIONS §2). Default: the c_CodigoPostal
+   * row's huso_horario when that catalog is loaded, else America/Mexico_City.
+   */
   timeZone?: string;
   /** Check that Fecha is at most this many hours old (stampability; the SAT allows 72). */
   stampWindowHours?: number;
