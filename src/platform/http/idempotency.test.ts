@@ -213,3 +213,12 @@ test('a stored response expires after 24 hours and the purge job deletes it', as
   await t.app.services.jobs.runDue();
   assert.deepEqual((await keys()).map((row) => row.key), ['recent-2']);
 });
+
+test('DELETE honours Idempotency-Key too (SPEC: API key revocation)', async () => {
+  const created = await post('/v1/api_keys', org.testKey, undefined, { name: 'To revoke', mode: 'test' });
+  const revoke = () => t.request({ method: 'DELETE', url: `/v1/api_keys/${created.json().id}`, key: org.testKey, headers: { 'idempotency-key': 'revoke-1' } });
+  const first = await revoke();
+  assert.equal(first.statusCode, 200);
+  assert.equal(first.json().revoked, true);
+  assertReplayOf(await revoke(), first);
+});

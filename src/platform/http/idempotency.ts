@@ -22,6 +22,7 @@ const STORED_HEADERS = ['content-type', 'content-disposition', 'content-language
 // A pseudo-header (a colon is not allowed in header names) marking a binary body kept as base64.
 const BODY_ENCODING = ':body-encoding';
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+const IDEMPOTENT_METHODS = new Set(['POST', 'DELETE']);
 
 const claims = new WeakMap<FastifyRequest, Claim>();
 
@@ -37,7 +38,8 @@ declare module 'fastify' {
 }
 
 /**
- * Honours `Idempotency-Key` on every authenticated POST under /v1. The key is checked after
+ * Honours `Idempotency-Key` on every authenticated POST (and DELETE, whose 409 idempotency errors
+ * SPEC lists for API keys) under /v1. The key is checked after
  * authentication and body validation (preHandler), so a request refused before the handler
  * starts (401, 422 schema errors, 429) never uses the key up, as with Stripe. The response is
  * stored when it is final: every status below 500, except one carrying Retry-After (the server
@@ -45,7 +47,7 @@ declare module 'fastify' {
  */
 export function registerIdempotency(server: Server, services: Services): void {
   server.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'POST' || !isApiPath(request.url)) return;
+    if (!IDEMPOTENT_METHODS.has(request.method) || !isApiPath(request.url)) return;
     const caller = request.state?.caller;
     const header = request.headers['idempotency-key'];
     if (!caller || header === undefined) return;
