@@ -1,0 +1,37 @@
+-- SAT catalogs: global reference data (not per organization or mode), versioned per catalog.
+-- Each import or built-in seed writes a new version; `catalogs.active_version` names the one in
+-- use, so switching is one row update inside the import's transaction.
+CREATE TABLE catalog_versions (
+  slug text NOT NULL,
+  version integer NOT NULL,
+  origin text NOT NULL CHECK (origin IN ('builtin', 'import')),
+  source text NOT NULL,
+  content_hash text NOT NULL,
+  row_count integer NOT NULL,
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (slug, version)
+);
+
+CREATE TABLE catalogs (
+  slug text PRIMARY KEY,
+  active_version integer NOT NULL,
+  updated_at timestamptz NOT NULL,
+  FOREIGN KEY (slug, active_version) REFERENCES catalog_versions (slug, version)
+);
+
+-- Rows of the active version of each catalog (superseded versions' rows are deleted when a new
+-- version becomes active; their catalog_versions row stays as history). `search_text` is the
+-- code and description lower-cased without accents, matched with LIKE; codes sort bytewise.
+-- `data` is JSON kept as text: imports write 100,000 rows without parsing jsonb.
+CREATE TABLE catalog_entries (
+  slug text NOT NULL,
+  version integer NOT NULL,
+  code text COLLATE "C" NOT NULL,
+  description text NOT NULL,
+  search_text text NOT NULL,
+  valid_from text,
+  valid_to text,
+  data text NOT NULL DEFAULT '{}',
+  PRIMARY KEY (slug, version, code),
+  FOREIGN KEY (slug, version) REFERENCES catalog_versions (slug, version)
+);

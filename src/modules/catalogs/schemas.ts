@@ -1,0 +1,61 @@
+import { Type } from 'typebox';
+import { ListQuery } from '../../platform/http/pagination.ts';
+import { NullableTimestamp } from '../../platform/http/schemas.ts';
+
+export const Catalog = Type.Object(
+  {
+    object: Type.Literal('catalog'),
+    slug: Type.String({ description: 'The catalog in URLs, e.g. `uso_cfdi`.' }),
+    name: Type.String(),
+    sat_name: Type.String({ description: 'The SAT catalog, e.g. `c_UsoCFDI`.' }),
+    builtin: Type.Boolean({ description: 'Shipped with the service; otherwise it comes from `invoicing catalogs import`.' }),
+    loaded: Type.Boolean({ description: 'False until the catalog is imported: its keys are then checked for format only.' }),
+    row_count: Type.Integer({ minimum: 0 }),
+    version: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'Active version; each import that changes the content adds one.' }),
+    origin: Type.Union([Type.Literal('builtin'), Type.Literal('import'), Type.Null()]),
+    updated_at: NullableTimestamp,
+  },
+  { $id: 'Catalog', description: 'A SAT catalog and the version in use.' },
+);
+
+const DataValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null(), Type.Array(Type.String())]);
+
+export const CatalogEntry = Type.Object(
+  {
+    object: Type.Literal('catalog_entry'),
+    catalog: Type.String({ description: 'The catalog slug.' }),
+    code: Type.String({ description: 'The SAT key.' }),
+    description: Type.String(),
+    valid_from: Type.Union([Type.String({ format: 'date' }), Type.Null()], { description: 'First day the key may be used.' }),
+    valid_to: Type.Union([Type.String({ format: 'date' }), Type.Null()], { description: 'Last day the key may be used; null while open.' }),
+    data: Type.Record(Type.String(), DataValue, { description: 'The catalog\'s other columns (see the catalogs guide).' }),
+  },
+  { $id: 'CatalogEntry', description: 'One key of a SAT catalog.' },
+);
+
+export const CatalogParams = Type.Object(
+  { slug: Type.String({ minLength: 1, maxLength: 60, description: 'A catalog slug (or its SAT name, e.g. `c_UsoCFDI`).' }) },
+  { additionalProperties: false },
+);
+
+export const CatalogEntryParams = Type.Object(
+  {
+    slug: Type.String({ minLength: 1, maxLength: 60 }),
+    code: Type.String({ minLength: 1, maxLength: 100, description: 'The SAT key.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const CatalogSearchQuery = Type.Object(
+  {
+    limit: ListQuery.properties.limit,
+    starting_after: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A code; returns the entries after it in code order.' })),
+    ending_before: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A code; returns the entries before it in code order.' })),
+    q: Type.Optional(Type.String({ maxLength: 200, description: 'Words that must all occur in the code or description; accents and case are ignored.' })),
+    tax_regime: Type.Optional(Type.String({ pattern: '^[0-9]{3}$', description: '`uso_cfdi` only: the uses a receptor in this régimen fiscal may use.' })),
+    person_type: Type.Optional(Type.Union([Type.Literal('natural'), Type.Literal('legal')], {
+      description: '`uso_cfdi` and `regimen_fiscal` only: entries that apply to a persona física (`natural`) or moral (`legal`).',
+    })),
+  },
+  { additionalProperties: false },
+);
