@@ -15,7 +15,7 @@ import { openDatabase } from '../src/platform/db/database.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 async function writeDocument(file: string): Promise<void> {
-  const config = loadConfig({ APP_ENV: 'test', BASE_URL: 'http://localhost:3000', RUN_WORKER: 'false', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ APP_ENV: 'test', BASE_URL: 'http://127.0.0.1:3000', RUN_WORKER: 'false', LOG_LEVEL: 'silent' });
   const database = await openDatabase({});
   const app = await buildApp({ config, database });
   try {
