@@ -2,7 +2,7 @@ import { API_VERSIONS, CURRENT_VERSION } from '../../platform/http/versions.ts';
 import { errorEntries } from './errors-page.ts';
 import type { Guide } from './guides.ts';
 import { operationsOf, resolveReference, type OpenApiDocument, type OperationObject, type ParameterObject, type ResponseObject } from './openapi-types.ts';
-import { constraints, flattenFields, typeLabel } from './schema-text.ts';
+import { constraints, flattenFields, successBodies, typeLabel } from './schema-text.ts';
 
 function line(name: string, type: string, required: boolean, description: string | undefined, notes: string[]): string {
   const extra = [required ? 'required' : 'optional', ...notes].join('; ');
@@ -24,6 +24,12 @@ function endpointText(document: OpenApiDocument, method: string, path: string, o
     lines.push('', `Body (${mediaType}):`);
     for (const field of flattenFields(document, media.schema)) {
       lines.push(line(field.path, typeLabel(resolveReference(document, field.schema)), field.required, field.schema.description as string | undefined, constraints(field.schema)));
+    }
+  }
+  for (const { status, schema } of successBodies(operation)) {
+    lines.push('', `Response ${status} fields:`);
+    for (const field of flattenFields(document, schema, '', 3)) {
+      lines.push(line(field.path, typeLabel(field.schema), field.required, field.schema.description as string | undefined, constraints(field.schema)));
     }
   }
   lines.push('', 'Responses:');

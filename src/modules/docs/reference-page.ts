@@ -4,7 +4,7 @@ import {
   isReference, operationsOf, resolveReference, type JsonSchema, type OpenApiDocument, type OperationObject, type ParameterObject,
   type ResponseObject,
 } from './openapi-types.ts';
-import { constraints, flattenFields, schemaName, typeLabel, type Field } from './schema-text.ts';
+import { constraints, flattenFields, schemaName, successBodies, typeLabel, type Field } from './schema-text.ts';
 
 const schemaLink = (name: string) => `<a href="#schema-${escapeHtml(name)}">${escapeHtml(name)}</a>`;
 
@@ -51,7 +51,8 @@ function responsesTable(document: OpenApiDocument, operation: OperationObject): 
       .join('<br>');
     return `<tr><td><code>${escapeHtml(status)}</code></td><td>${inlineText(response.description)}</td><td>${content}</td></tr>`;
   });
-  return `<h4>Responses</h4><table><thead><tr><th>Status</th><th>Description</th><th>Body</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<h4>Responses</h4><table><thead><tr><th>Status</th><th>Description</th><th>Body</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+    + successBodies(operation).map(({ status, schema }) => `<h4>Response ${escapeHtml(status)} fields</h4>${fieldsTable(flattenFields(document, schema, '', 3))}`).join('');
 }
 
 function operationBlock(document: OpenApiDocument, method: string, path: string, operation: OperationObject): string {

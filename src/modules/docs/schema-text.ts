@@ -1,4 +1,4 @@
-import { isReference, resolveReference, type JsonSchema, type OpenApiDocument } from './openapi-types.ts';
+import { isReference, resolveReference, type JsonSchema, type OpenApiDocument, type OperationObject } from './openapi-types.ts';
 
 /** The component name a `#/components/schemas/<name>` reference points at. */
 export function schemaName(reference: string): string | undefined {
@@ -80,4 +80,18 @@ export function flattenFields(document: OpenApiDocument, schema: JsonSchema | un
     fields.push(...flattenFields(document, items ?? child, `${path}${items ? '[]' : ''}.`, depth - 1));
   }
   return fields;
+}
+
+/**
+ * The inline JSON object bodies of an operation's 2xx responses: a named schema is described
+ * once, under Schemas, so only the unnamed ones need their fields listed beside the operation.
+ */
+export function successBodies(operation: OperationObject): Array<{ status: string; schema: JsonSchema }> {
+  const bodies: Array<{ status: string; schema: JsonSchema }> = [];
+  for (const [status, response] of Object.entries(operation.responses)) {
+    if (!/^2/.test(status) || isReference(response)) continue;
+    const schema = response.content?.['application/json']?.schema;
+    if (schema && !isReference(schema) && schema.properties) bodies.push({ status, schema });
+  }
+  return bodies;
 }
