@@ -14,7 +14,7 @@ import { registerIdempotency } from './platform/http/idempotency.ts';
 import { registerIdempotencyPurge } from './platform/http/idempotency-purge.ts';
 import { createRedisRateLimiter } from './platform/http/rate-limit-redis.ts';
 import { registerAccountRoutes } from './modules/accounts/index.ts';
-import { createAuthBackend, registerApiKeyRoutes } from './modules/api-keys/index.ts';
+import { createAuthBackend, KeyCache, registerApiKeyRoutes } from './modules/api-keys/index.ts';
 import { findOrganizationRecord, registerOrganizationRoutes } from './modules/organizations/index.ts';
 import { registerHealthRoutes } from './modules/health/index.ts';
 import { registerVersionRoutes } from './modules/versions/index.ts';
@@ -50,7 +50,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const jobs = createJobQueue({ db: database.db, clock, pollMs: config.workerPollMs });
   const services: Services = { config, database, db: database.db, clock, jobs };
   const rateLimiter = options.rateLimiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : new MemoryRateLimiter());
-  const auth = createAuthBackend(database.db, (id) => findOrganizationRecord(database.db, id));
+  // Only a process that is the database's sole user may cache keys (see KeyCache).
+  const keyCache = database.kind === 'pglite' ? new KeyCache() : undefined;
+  const auth = createAuthBackend(database.db, (id) => findOrganizationRecord(database.db, id), keyCache);
   const server = createServer({ services, auth, rateLimiter });
 
   registerIdempotency(server, services);
@@ -59,7 +61,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerVersionRoutes(server);
   registerDocsRoutes(server, services);
   registerOrganizationRoutes(server, services);
-  registerApiKeyRoutes(server, services);
+  registerApiKeyRoutes(server, services, (keyId) => keyCache?.forget(keyId));
   registerAccountRoutes(server, services);
 
   let closed = false;

@@ -1,19 +1,26 @@
 import type { Db } from '../../platform/db/database.ts';
-import type { AuthBackend } from '../../platform/http/auth.ts';
+import type { AuthBackend, KeyRecord } from '../../platform/http/auth.ts';
+import type { KeyCache } from './auth-cache.ts';
 import { findKeyForAuth, touchApiKey } from './repository.ts';
 
 export { registerApiKeyRoutes } from './routes.ts';
 export { createApiKey } from './create-api-key.ts';
 export { serializeApiKey } from './serialize.ts';
 export { ApiKey } from './schemas.ts';
+export { KeyCache } from './auth-cache.ts';
 
-/** Authentication's view of storage: keys by hash, organizations by id. */
-export function createAuthBackend(db: Db, findOrganization: AuthBackend['findOrganization']): AuthBackend {
+/**
+ * Authentication's view of storage: keys by hash, organizations by id. With a `cache`, known keys
+ * are served from memory and the api-keys routes drop an entry whenever its key changes.
+ */
+export function createAuthBackend(db: Db, findOrganization: AuthBackend['findOrganization'], cache?: KeyCache): AuthBackend {
   return {
     async findKeyByHash(secretHash) {
+      const cached = cache?.get(secretHash);
+      if (cached) return cached;
       const row = await findKeyForAuth(db, secretHash);
       if (!row) return null;
-      return {
+      const record: KeyRecord = {
         id: row.id,
         organizationId: row.organization_id,
         organizationParentId: row.parent_id,
@@ -22,8 +29,13 @@ export function createAuthBackend(db: Db, findOrganization: AuthBackend['findOrg
         revokedAt: row.revoked_at,
         lastUsedAt: row.last_used_at,
       };
+      cache?.set(secretHash, record);
+      return record;
     },
     findOrganization,
-    markKeyUsed: (id, at) => touchApiKey(db, id, at),
+    async markKeyUsed(id, at) {
+      await touchApiKey(db, id, at);
+      cache?.forget(id);
+    },
   };
 }

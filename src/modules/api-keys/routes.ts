@@ -14,9 +14,11 @@ const tags = ['API keys'];
 // API keys belong to the organization that holds them; Invoice-Account is refused here.
 const config = { connect: false };
 
-export function registerApiKeyRoutes(app: Server, services: Services): void {
+/** `onKeyChanged` runs after any change to a key (the authentication cache listens). */
+export function registerApiKeyRoutes(app: Server, services: Services, onKeyChanged: (keyId: string) => void = () => {}): void {
   app.post('/v1/api_keys', {
-    config,
+    // The plaintext secret must never be stored, not even in the idempotency record.
+    config: { ...config, idempotencyRedact: ['key'] },
     schema: { tags, summary: 'Create an API key', operationId: 'createApiKey', body: CreateApiKeyBody, response: { 201: ApiKey } },
   }, async (request, reply) => {
     const ctx = ctxOf(request, services);
@@ -70,6 +72,7 @@ export function registerApiKeyRoutes(app: Server, services: Services): void {
       })
       : undefined;
     if (!row) throw notFound('API key', request.params.id);
+    onKeyChanged(row.id);
     return serializeApiKey(row);
   });
 
@@ -82,6 +85,7 @@ export function registerApiKeyRoutes(app: Server, services: Services): void {
     const existing = isId('key', request.params.id) ? await findApiKey(ctx.db, organizationId, request.params.id) : undefined;
     if (!existing) throw notFound('API key', request.params.id);
     const revoked = existing.revoked_at ?? (await updateApiKey(ctx.db, organizationId, existing.id, { revoked_at: services.clock.now() }))!.revoked_at;
+    onKeyChanged(existing.id);
     const remaining = await countActiveKeys(ctx.db, organizationId, existing.mode);
     return {
       object: 'api_key' as const,
