@@ -28,15 +28,17 @@ function lazy<T>(build: () => T): () => T {
 }
 
 export function registerDocumentationRoutes(server: Server, services: Services, guides: Guide[]): void {
-  const { baseUrl } = services.config;
+  registerReferenceRoutes(server, services.config.baseUrl, guides);
+  registerErrorRoutes(server, services.config.baseUrl);
+  registerGuideRoutes(server, services.config.baseUrl, guides);
+}
+
+/** The OpenAPI document and what is rendered from it: the HTML reference and /llms-full.txt. */
+function registerReferenceRoutes(server: Server, baseUrl: string, guides: Guide[]): void {
   const document = () => server.swagger() as unknown as OpenApiDocument;
   const openapiText = lazy(() => JSON.stringify(document()));
   const referenceHtml = lazy(() => renderReferencePage(document(), guides));
   const llmsText = lazy(() => renderLlmsText(document(), guides, baseUrl));
-  const errorsHtml = lazy(() => renderErrorsPage(baseUrl));
-  const errorsJson = lazy(() => JSON.stringify(errorCatalogJson(baseUrl)));
-  const guidesBySlug = new Map(guides.map((guide) => [guide.slug, guide]));
-  const codesBySlug = new Map((Object.keys(ERROR_CATALOG) as ErrorCode[]).map((code) => [errorTypeSlug(code), code]));
 
   server.get('/openapi.json', {
     config,
@@ -48,6 +50,18 @@ export function registerDocumentationRoutes(server: Server, services: Services, 
     config,
     schema: { tags, summary: 'API reference (HTML)', operationId: 'getApiReference', security: [], response: { 200: html('The API reference, rendered from the OpenAPI document.') } },
   }, async (_request, reply) => reply.headers(HTML_HEADERS).send(referenceHtml()));
+
+  server.get('/llms-full.txt', {
+    config,
+    schema: { tags, summary: 'Full documentation as plain text', operationId: 'getLlmsFullText', security: [], description: 'Overview, authentication, versioning, every guide, every endpoint and the error catalog in one file for machine readers.', response: { 200: text('text/plain', 'The documentation as plain text.') } },
+  }, async (_request, reply) => reply.type('text/plain; charset=utf-8').send(llmsText()));
+}
+
+/** The error catalog, and the resolution of problem `type` URIs to its rows. */
+function registerErrorRoutes(server: Server, baseUrl: string): void {
+  const errorsHtml = lazy(() => renderErrorsPage(baseUrl));
+  const errorsJson = lazy(() => JSON.stringify(errorCatalogJson(baseUrl)));
+  const codesBySlug = new Map((Object.keys(ERROR_CATALOG) as ErrorCode[]).map((code) => [errorTypeSlug(code), code]));
 
   server.get('/docs/errors', {
     config,
@@ -75,6 +89,11 @@ export function registerDocumentationRoutes(server: Server, services: Services, 
     if (!code) throw new ApiError('resource.not_found', `No error type '${request.params.slug}' exists; the catalog is at ${baseUrl}/docs/errors.`);
     return reply.redirect(`/docs/errors#${errorAnchor(code)}`, 302);
   });
+}
+
+/** The Markdown guides, served from memory. */
+function registerGuideRoutes(server: Server, baseUrl: string, guides: Guide[]): void {
+  const guidesBySlug = new Map(guides.map((guide) => [guide.slug, guide]));
 
   server.get('/docs/guides', {
     config,
@@ -105,9 +124,4 @@ export function registerDocumentationRoutes(server: Server, services: Services, 
     }
     return reply.type('text/markdown; charset=utf-8').send(guide.markdown);
   });
-
-  server.get('/llms-full.txt', {
-    config,
-    schema: { tags, summary: 'Full documentation as plain text', operationId: 'getLlmsFullText', security: [], description: 'Overview, authentication, versioning, every guide, every endpoint and the error catalog in one file for machine readers.', response: { 200: text('text/plain', 'The documentation as plain text.') } },
-  }, async (_request, reply) => reply.type('text/plain; charset=utf-8').send(llmsText()));
 }
