@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Caller, Ctx, Services } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
@@ -51,10 +51,8 @@ export function createServer(options: ServerOptions): Server {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => newId('req'),
-    requestIdLogLabel: 'request_id',
-    disableRequestLogging: config.appEnv === 'test',
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: config.appEnv === 'test' }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    ajv: undefined,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema as object, httpPart));
