@@ -21,7 +21,8 @@ CREATE TABLE catalogs (
 
 -- Rows of the active version of each catalog (superseded versions' rows are deleted when a new
 -- version becomes active; their catalog_versions row stays as history). `search_text` is the
--- code and description lower-cased without accents, matched with LIKE; codes sort bytewise.
+-- description lower-cased without accents: a search term matches it anywhere (LIKE '%term%') or
+-- the code from its start. Codes sort bytewise.
 -- `data` is JSON kept as text: imports write 100,000 rows without parsing jsonb.
 CREATE TABLE catalog_entries (
   slug text NOT NULL,

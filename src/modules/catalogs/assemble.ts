@@ -51,10 +51,18 @@ export function assembleCatalog(definition: CatalogDefinition, tables: readonly 
   });
 }
 
-/** The text the search matches: key, description and the catalog's searched data, normalised. */
+/**
+ * The text a search term may occur anywhere in: the description and the catalog's searched data,
+ * normalised. (A term matches the key only from its start: `6428` finds 64280, not 06428.)
+ */
 export function searchTextOf(slug: CatalogSlug, entry: CatalogEntry): string {
   const extra = (definitionOf(slug).searchData ?? []).map((key) => entry.data[key]).filter((value) => typeof value === 'string');
-  return searchable([entry.code, entry.description, ...extra].join(' '));
+  return searchable([entry.description, ...extra].join(' '));
+}
+
+/** Whether a normalised search term matches an entry: a prefix of its key, or inside its text. */
+export function termMatches(term: string, code: string, searchText: string): boolean {
+  return code.toLowerCase().startsWith(term) || searchText.includes(term);
 }
 
 /**

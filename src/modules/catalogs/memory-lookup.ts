@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { searchTextOf } from './assemble.ts';
+import { searchTextOf, termMatches } from './assemble.ts';
 import { definitionOf } from './definitions.ts';
 import type { CatalogEntry, CatalogIndex, CatalogSlug, CodeCheck, PersonType, TasaOCuotaQuery } from './lookup.ts';
 import { searchTerms } from './normalize.ts';
@@ -48,7 +48,8 @@ export function createIndex(catalogs: ReadonlyMap<CatalogSlug, readonly CatalogE
       const found: CatalogEntry[] = [];
       for (let index = 0; index < table.entries.length && found.length < limit; index++) {
         const text = table.searchTexts[index]!;
-        if (terms.every((term) => text.includes(term))) found.push(table.entries[index]!);
+        const entry = table.entries[index]!;
+        if (terms.every((term) => termMatches(term, entry.code, text))) found.push(entry);
       }
       return found;
     },

@@ -146,8 +146,8 @@ export interface EntryPageQuery {
   contains?: Record<string, CatalogValue> | undefined;
 }
 
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 /**
@@ -161,7 +161,14 @@ export async function searchEntries(db: Queryable, query: EntryPageQuery): Promi
     .innerJoin('catalogs', (join) => join.onRef('catalogs.slug', '=', 'catalog_entries.slug').onRef('catalogs.active_version', '=', 'catalog_entries.version'))
     .select([...ENTRY_COLUMNS])
     .where('catalog_entries.slug', '=', query.slug);
-  for (const term of query.terms) select = select.where('catalog_entries.search_text', 'like', likePattern(term));
+  // The same rule as termMatches: a prefix of the key, or anywhere in the search text.
+  for (const term of query.terms) {
+    const escaped = escapeLike(term);
+    select = select.where((eb) => eb.or([
+      eb(eb.fn('lower', ['catalog_entries.code']), 'like', `${escaped}%`),
+      eb('catalog_entries.search_text', 'like', `%${escaped}%`),
+    ]));
+  }
   if (query.contains) select = select.where(sql<boolean>`catalog_entries.data::jsonb @> ${JSON.stringify(query.contains)}::jsonb`);
   if (query.startingAfter !== undefined) select = select.where('catalog_entries.code', '>', query.startingAfter);
   if (backwards) select = select.where('catalog_entries.code', '<', query.endingBefore!);
