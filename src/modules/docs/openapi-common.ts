@@ -25,7 +25,7 @@ export const COMMON_PARAMETERS: Record<string, ParameterObject> = {
     name: 'Idempotency-Key',
     in: 'header',
     required: false,
-    description: 'Makes the POST safe to retry: the first response is stored for 24 hours and replayed for an identical retry (with `idempotent-replayed: true`). 1 to 255 printable ASCII characters; a UUID v4 works well.',
+    description: 'Makes the request safe to retry: the first response is stored for 24 hours and replayed for an identical retry (with `idempotent-replayed: true`). 1 to 255 printable ASCII characters; a UUID v4 works well.',
     schema: { type: 'string', minLength: 1, maxLength: 255 },
   },
 };

@@ -94,7 +94,7 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  test('/v1 operations take the common headers: Invoice-Version always, Invoice-Account where allowed, Idempotency-Key on POST', () => {
+  test('/v1 operations take the common headers: Invoice-Version always, Invoice-Account where allowed, Idempotency-Key on POST and DELETE', () => {
     const headerNames = (method: string, path: string) => (document.paths[path]![method as 'get']!.parameters ?? [])
       .map((parameter) => resolveReference<ParameterObject>(document, parameter))
       .filter((parameter) => parameter.in === 'header')
@@ -102,6 +102,8 @@ describe('the OpenAPI document', () => {
     assert.deepEqual(headerNames('get', '/v1/accounts'), ['Invoice-Version', 'Invoice-Account']);
     assert.deepEqual(headerNames('post', '/v1/accounts'), ['Invoice-Version', 'Invoice-Account', 'Idempotency-Key']);
     assert.deepEqual(headerNames('post', '/v1/api_keys'), ['Invoice-Version', 'Idempotency-Key']);
+    assert.deepEqual(headerNames('delete', '/v1/api_keys/{id}'), ['Invoice-Version', 'Idempotency-Key']);
+    assert.deepEqual(headerNames('patch', '/v1/api_keys/{id}'), ['Invoice-Version']);
     assert.deepEqual(headerNames('get', '/v1/versions'), ['Invoice-Version']);
     assert.deepEqual(headerNames('get', '/docs'), []);
     for (const { method, path } of operationsOf(document).filter(({ path }) => path.startsWith('/v1/'))) {
@@ -112,7 +114,7 @@ describe('the OpenAPI document', () => {
   test('every authenticated /v1 operation answers 400, 401, 404, 422, 429 and 500 as application/problem+json', () => {
     for (const { method, path, operation } of operationsOf(document)) {
       if (!path.startsWith('/v1/') || operation.security?.length === 0) continue;
-      const expected = ['400', '401', '404', '422', '429', '500', ...(method === 'post' ? ['409'] : [])];
+      const expected = ['400', '401', '404', '422', '429', '500', ...(['post', 'delete'].includes(method) ? ['409'] : [])];
       for (const status of expected) {
         const response = resolveReference<ResponseObject>(document, operation.responses[status]!);
         assert.ok(response?.content?.['application/problem+json'], `${method} ${path} ${status}`);

@@ -27,6 +27,9 @@ export const API_DESCRIPTION = `CFDI 4.0 electronic invoicing for Mexico: regist
 
 Guides: /docs/guides. Full text for machine readers: /llms-full.txt.`;
 
+// The methods whose /v1 requests honour Idempotency-Key (src/platform/http/idempotency.ts).
+const IDEMPOTENT_METHODS = new Set(['post', 'delete']);
+
 function isApiPath(path: string): boolean {
   return path === '/v1' || path.startsWith('/v1/');
 }
@@ -132,7 +135,7 @@ function completeOperation(document: OpenApiDocument, operation: OperationObject
   if (api) {
     const parameters = [{ $ref: '#/components/parameters/InvoiceVersion' }];
     if (authenticated && route.connect) parameters.push({ $ref: '#/components/parameters/InvoiceAccount' });
-    if (authenticated && method === 'post') parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+    if (authenticated && IDEMPOTENT_METHODS.has(method)) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
     operation.parameters = [...(operation.parameters ?? []), ...parameters];
   }
   for (const media of Object.values(operation.requestBody?.content ?? {})) referenceNamed(document, media);
@@ -160,5 +163,5 @@ function problemStatuses(operation: OperationObject, method: string, api: boolea
   if (!api) return ['500'];
   const takesInput = operation.requestBody !== undefined || (operation.parameters ?? []).some((parameter) => !isReference(parameter) && parameter.in !== 'header');
   if (!authenticated) return ['400', ...(takesInput ? ['422'] : []), '500'];
-  return ['400', '401', '404', ...(method === 'post' ? ['409'] : []), '422', '429', '500'];
+  return ['400', '401', '404', ...(IDEMPOTENT_METHODS.has(method) ? ['409'] : []), '422', '429', '500'];
 }
