@@ -1,0 +1,118 @@
+/**
+ * The SAT and PAC simulator: its own Fastify server, database, clock and certificate authority,
+ * speaking the real services' protocols at the real services' paths (docs/simulator.md). It runs
+ * in-process under `invoicing serve` or alone under `invoicing simulator`; the service only ever
+ * talks to it over HTTP.
+ */
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase } from '../platform/db/database.ts';
+import type { DatabaseHandle } from '../platform/db/database.ts';
+import { migrate, readMigrations } from '../platform/db/migrate.ts';
+import { systemClock } from '../platform/clock.ts';
+import type { Clock } from '../platform/clock.ts';
+import { openCa } from './ca.ts';
+import type { SimulatorCa } from './ca.ts';
+import { DEFAULT_SIMULATOR_SETTINGS } from './deps.ts';
+import type { SimulatorDeps, SimulatorSettings } from './deps.ts';
+import { registerDescargaMasiva } from './descarga/index.ts';
+import { Ledger } from './ledger.ts';
+import { registerCoreRoutes } from './routes.ts';
+import type { SimulatorDb } from './schema.ts';
+
+export type { SimulatorDeps, SimulatorSettings } from './deps.ts';
+export { DEFAULT_SIMULATOR_SETTINGS } from './deps.ts';
+export type { IssuedCredential, IssueOptions, SimulatorCa } from './ca.ts';
+export type { Ledger, LedgerCfdi } from './ledger.ts';
+
+export const SIMULATOR_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+/** Largest SOAP request accepted (a CFDI with many items and complements stays far below it). */
+const BODY_LIMIT_BYTES = 20 * 1024 * 1024;
+
+export interface StartSimulatorOptions {
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /**
+   * A database dedicated to the simulator. It must not be the service's database: both keep
+   * their migration history in a table named schema_migrations.
+   */
+  database?: DatabaseHandle;
+  /** Without `database`: PGlite under `${dataDir}/simulator`; in memory when absent. */
+  dataDir?: string;
+  clock?: Clock;
+  /** Base address clients should use when it differs from the listening address (proxies, 0.0.0.0). */
+  publicUrl?: string;
+  settings?: Partial<SimulatorSettings>;
+  /** Fastify request logging (off by default: the simulator is quiet unless asked). */
+  logger?: boolean;
+}
+
+export interface RunningSimulator {
+  /** Base address without a trailing slash, e.g. http://127.0.0.1:41234. */
+  url: string;
+  ca: SimulatorCa;
+  ledger: Ledger;
+  deps: SimulatorDeps;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+async function openOwnDatabase(options: StartSimulatorOptions): Promise<{ handle: DatabaseHandle; owned: boolean }> {
+  if (options.database) return { handle: options.database, owned: false };
+  const dataDir = options.dataDir === undefined ? undefined : path.join(options.dataDir, 'simulator');
+  return { handle: await openDatabase({ dataDir }), owned: true };
+}
+
+function createApp(logger: boolean): FastifyInstance {
+  const app = Fastify({ logger, bodyLimit: BODY_LIMIT_BYTES, routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 } });
+  // SOAP 1.1 (text/xml) and 1.2 (application/soap+xml) bodies reach the handlers as text.
+  app.addContentTypeParser(['text/xml', 'application/xml', 'application/soap+xml'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  return app;
+}
+
+export async function startSimulator(options: StartSimulatorOptions = {}): Promise<RunningSimulator> {
+  const clock = options.clock ?? systemClock;
+  const settings: SimulatorSettings = { ...DEFAULT_SIMULATOR_SETTINGS, ...options.settings };
+  const { handle, owned } = await openOwnDatabase(options);
+  try {
+    await migrate(handle, readMigrations(SIMULATOR_MIGRATIONS_DIR));
+    const db = handle.db.withTables<Record<never, never>>() as unknown as SimulatorDb;
+    const ca = await openCa({ db, clock, pac: { rfc: settings.pacRfc, name: settings.pacName } });
+    const ledger = new Ledger(db);
+    let baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
+    const deps: SimulatorDeps = { db, database: handle, clock, ca, ledger, settings, publicUrl: () => baseUrl };
+    const app = createApp(options.logger ?? false);
+    registerCoreRoutes(app, deps);
+    await registerDescargaMasiva(app, deps);
+    const host = options.host ?? '127.0.0.1';
+    const address = await app.listen({ host, port: options.port ?? 0 });
+    if (baseUrl === '') baseUrl = listeningUrl(address, host);
+    return {
+      url: baseUrl,
+      ca,
+      ledger,
+      deps,
+      app,
+      close: async () => {
+        await app.close();
+        if (owned) await handle.close();
+      },
+    };
+  } catch (error) {
+    if (owned) await handle.close();
+    throw error;
+  }
+}
+
+/** Fastify's address with a wildcard host replaced by loopback, so clients can dial it. */
+function listeningUrl(address: string, host: string): string {
+  const url = new URL(address);
+  if (host === '0.0.0.0' || host === '::') url.hostname = '127.0.0.1';
+  return url.origin;
+}

@@ -1,0 +1,328 @@
+/**
+ * The ledger of the simulated fiscal world: every CFDI the simulator knows (stamped through the
+ * PAC protocol or generated as synthetic history), its SAT status and cancellation process,
+ * synthetic taxpayers and signed manifests. The PAC, the status service and the bulk download
+ * services all read and write it through these functions only.
+ */
+import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { SimCfdisTable, SimulatorDb } from './schema.ts';
+
+export type CfdiStatus = 'Vigente' | 'Cancelado';
+
+/** EstatusCancelacion as the SAT's ConsultaCFDIService words it. */
+export type CancellationStatus =
+  | 'En proceso'
+  | 'Cancelado sin aceptación'
+  | 'Cancelado con aceptación'
+  | 'Plazo vencido'
+  | 'Solicitud rechazada';
+
+export interface LedgerCancellation {
+  motivo: string;
+  folioSustitucion: string | null;
+  requestedAt: Date;
+  /** When the receptor's 72 business hours end (null when no acceptance is needed). */
+  deadlineAt: Date | null;
+  status: CancellationStatus;
+  resolvedAt: Date | null;
+  /** The signed acuse XML, once the SAT answered. */
+  acuse: string | null;
+}
+
+export interface LedgerCfdi {
+  uuid: string;
+  emisorRfc: string;
+  emisorNombre: string;
+  receptorRfc: string;
+  receptorNombre: string;
+  /** TipoDeComprobante: I, E, T, N or P. */
+  tipo: string;
+  /** Total as a decimal string. */
+  total: string;
+  /** Comprobante Fecha as written (local time, `YYYY-MM-DDTHH:mm:ss`). */
+  fecha: string;
+  fechaTimbrado: Date;
+  rfcProvCertif: string;
+  /** SHA-256 hex of the issuer's Sello (duplicate detection). */
+  selloHash: string;
+  /** The stamped XML. */
+  xml: string;
+  status: CfdiStatus;
+  source: 'pac' | 'generated';
+  cancelledAt: Date | null;
+  cancellation: LedgerCancellation | null;
+}
+
+export type NewLedgerCfdi = Omit<LedgerCfdi, 'status' | 'source' | 'cancelledAt' | 'cancellation'> & {
+  status?: CfdiStatus;
+  source?: 'pac' | 'generated';
+  /** For generated history that is already cancelled. */
+  cancelledAt?: Date | null;
+};
+
+export interface LedgerFilter {
+  emisorRfc?: string;
+  receptorRfc?: string;
+  /** Inclusive bounds on Fecha, compared as `YYYY-MM-DDTHH:mm:ss` text. */
+  fechaFrom?: string;
+  fechaTo?: string;
+  status?: CfdiStatus;
+  tipo?: string;
+  source?: 'pac' | 'generated';
+}
+
+export interface LedgerPage {
+  limit: number;
+  /** Keyset cursor: the (fecha, uuid) of the last row of the previous page. */
+  after?: { fecha: string; uuid: string };
+}
+
+export interface Taxpayer {
+  rfc: string;
+  name: string;
+  regimenFiscal: string;
+  postalCode: string;
+  inLco: boolean;
+  efos: string;
+}
+
+export interface SignedManifest {
+  rfc: string;
+  email: string;
+  fielNoCertificado: string;
+  privacyXml: string;
+  contractXml: string;
+  signedAt: Date;
+}
+
+type CfdiRow = Selectable<SimCfdisTable>;
+
+function fromRow(row: CfdiRow): LedgerCfdi {
+  const cancellation: LedgerCancellation | null =
+    row.cancel_status === null || row.cancel_requested_at === null
+      ? null
+      : {
+          motivo: row.cancel_motivo ?? '',
+          folioSustitucion: row.cancel_folio_sustitucion,
+          requestedAt: row.cancel_requested_at,
+          deadlineAt: row.cancel_deadline_at,
+          status: row.cancel_status as CancellationStatus,
+          resolvedAt: row.cancel_resolved_at,
+          acuse: row.cancel_acuse,
+        };
+  return {
+    uuid: row.uuid,
+    emisorRfc: row.emisor_rfc,
+    emisorNombre: row.emisor_nombre,
+    receptorRfc: row.receptor_rfc,
+    receptorNombre: row.receptor_nombre,
+    tipo: row.tipo,
+    total: String(row.total),
+    fecha: row.fecha,
+    fechaTimbrado: row.fecha_timbrado,
+    rfcProvCertif: row.rfc_prov_certif,
+    selloHash: row.sello_hash,
+    xml: row.xml,
+    status: row.status,
+    source: row.source,
+    cancelledAt: row.cancelled_at,
+    cancellation,
+  };
+}
+
+function toRow(cfdi: NewLedgerCfdi) {
+  return {
+    uuid: cfdi.uuid.toUpperCase(),
+    emisor_rfc: cfdi.emisorRfc,
+    emisor_nombre: cfdi.emisorNombre,
+    receptor_rfc: cfdi.receptorRfc,
+    receptor_nombre: cfdi.receptorNombre,
+    tipo: cfdi.tipo,
+    total: cfdi.total,
+    fecha: cfdi.fecha,
+    fecha_timbrado: cfdi.fechaTimbrado,
+    rfc_prov_certif: cfdi.rfcProvCertif,
+    sello_hash: cfdi.selloHash,
+    xml: cfdi.xml,
+    status: cfdi.status ?? 'Vigente',
+    source: cfdi.source ?? 'pac',
+    cancelled_at: cfdi.cancelledAt ?? null,
+    cancel_motivo: null,
+    cancel_folio_sustitucion: null,
+    cancel_requested_at: null,
+    cancel_deadline_at: null,
+    cancel_status: null,
+    cancel_resolved_at: null,
+    cancel_acuse: null,
+  };
+}
+
+// PostgreSQL allows 65,535 bind parameters per statement; 20 columns per row.
+const INSERT_CHUNK_ROWS = 2_000;
+
+export class Ledger {
+  constructor(private readonly db: SimulatorDb) {}
+
+  async get(uuid: string): Promise<LedgerCfdi | undefined> {
+    const row = await this.db.selectFrom('sim_cfdis').selectAll().where('uuid', '=', uuid.toUpperCase()).executeTakeFirst();
+    return row && fromRow(row);
+  }
+
+  async findBySelloHash(selloHash: string): Promise<LedgerCfdi | undefined> {
+    const row = await this.db.selectFrom('sim_cfdis').selectAll().where('sello_hash', '=', selloHash).executeTakeFirst();
+    return row && fromRow(row);
+  }
+
+  /**
+   * Records a stamped CFDI unless one with the same Sello exists; either way returns the stored
+   * row and whether it was already there (two concurrent stamps of one document get one UUID).
+   */
+  async insertUnlessDuplicate(cfdi: NewLedgerCfdi): Promise<{ cfdi: LedgerCfdi; duplicate: boolean }> {
+    const inserted = await this.db
+      .insertInto('sim_cfdis')
+      .values(toRow(cfdi))
+      .onConflict((conflict) => conflict.column('sello_hash').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) return { cfdi: fromRow(inserted), duplicate: false };
+    const existing = await this.findBySelloHash(cfdi.selloHash);
+    if (!existing) throw new Error(`CFDI ${cfdi.uuid} was neither inserted nor found by its Sello.`);
+    return { cfdi: existing, duplicate: true };
+  }
+
+  /** Bulk insert of generated CFDIs; rows whose UUID or Sello exists are skipped. Returns rows added. */
+  async insertMany(cfdis: readonly NewLedgerCfdi[]): Promise<number> {
+    let added = 0;
+    for (let start = 0; start < cfdis.length; start += INSERT_CHUNK_ROWS) {
+      const chunk = cfdis.slice(start, start + INSERT_CHUNK_ROWS).map(toRow);
+      const result = await this.db.insertInto('sim_cfdis').values(chunk).onConflict((conflict) => conflict.doNothing()).executeTakeFirst();
+      added += Number(result.numInsertedOrUpdatedRows ?? 0n);
+    }
+    return added;
+  }
+
+  private filtered(filter: LedgerFilter) {
+    let query = this.db.selectFrom('sim_cfdis');
+    if (filter.emisorRfc !== undefined) query = query.where('emisor_rfc', '=', filter.emisorRfc);
+    if (filter.receptorRfc !== undefined) query = query.where('receptor_rfc', '=', filter.receptorRfc);
+    if (filter.fechaFrom !== undefined) query = query.where('fecha', '>=', filter.fechaFrom);
+    if (filter.fechaTo !== undefined) query = query.where('fecha', '<=', filter.fechaTo);
+    if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+    if (filter.tipo !== undefined) query = query.where('tipo', '=', filter.tipo);
+    if (filter.source !== undefined) query = query.where('source', '=', filter.source);
+    return query;
+  }
+
+  /** CFDIs matching the filter in (fecha, uuid) order, one keyset page at a time. */
+  async list(filter: LedgerFilter, page: LedgerPage): Promise<LedgerCfdi[]> {
+    let query = this.filtered(filter).selectAll();
+    const after = page.after;
+    if (after) query = query.where(sql<boolean>`(fecha, uuid) > (${after.fecha}, ${after.uuid})`);
+    const rows = await query.orderBy('fecha').orderBy('uuid').limit(page.limit).execute();
+    return rows.map(fromRow);
+  }
+
+  async count(filter: LedgerFilter): Promise<number> {
+    const row = await this.filtered(filter).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Starts a cancellation; `status` decides whether it is final at once or waits for the receptor. */
+  async startCancellation(uuid: string, cancellation: LedgerCancellation): Promise<void> {
+    const final = cancellation.status !== 'En proceso' && cancellation.status !== 'Solicitud rechazada';
+    await this.db
+      .updateTable('sim_cfdis')
+      .set({
+        cancel_motivo: cancellation.motivo,
+        cancel_folio_sustitucion: cancellation.folioSustitucion,
+        cancel_requested_at: cancellation.requestedAt,
+        cancel_deadline_at: cancellation.deadlineAt,
+        cancel_status: cancellation.status,
+        cancel_resolved_at: cancellation.resolvedAt,
+        cancel_acuse: cancellation.acuse,
+        ...(final ? { status: 'Cancelado' as const, cancelled_at: cancellation.resolvedAt ?? cancellation.requestedAt } : {}),
+      })
+      .where('uuid', '=', uuid.toUpperCase())
+      .execute();
+  }
+
+  /** Records the receptor's answer (or the lapse of its term) on a pending cancellation. */
+  async resolveCancellation(uuid: string, status: CancellationStatus, at: Date): Promise<void> {
+    const accepted = status !== 'Solicitud rechazada';
+    await this.db
+      .updateTable('sim_cfdis')
+      .set({
+        cancel_status: status,
+        cancel_resolved_at: at,
+        ...(accepted ? { status: 'Cancelado' as const, cancelled_at: at } : {}),
+      })
+      .where('uuid', '=', uuid.toUpperCase())
+      .where('cancel_status', '=', 'En proceso')
+      .execute();
+  }
+
+  /** UUIDs whose receptor let the 72 business hours lapse by `now` (still `En proceso`). */
+  async lapsedCancellations(now: Date): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('sim_cfdis')
+      .select('uuid')
+      .where('cancel_status', '=', 'En proceso')
+      .where('cancel_deadline_at', '<=', now)
+      .execute();
+    return rows.map((row) => row.uuid);
+  }
+
+  async setAcuse(uuid: string, acuse: string): Promise<void> {
+    await this.db.updateTable('sim_cfdis').set({ cancel_acuse: acuse }).where('uuid', '=', uuid.toUpperCase()).execute();
+  }
+
+  /** Pending cancellations where `rfc` is the receptor (what the receptor must answer). */
+  async pendingFor(receptorRfc: string): Promise<LedgerCfdi[]> {
+    const rows = await this.db
+      .selectFrom('sim_cfdis')
+      .selectAll()
+      .where('receptor_rfc', '=', receptorRfc)
+      .where('cancel_status', '=', 'En proceso')
+      .orderBy('cancel_requested_at')
+      .execute();
+    return rows.map(fromRow);
+  }
+
+  async getTaxpayer(rfc: string): Promise<Taxpayer | undefined> {
+    const row = await this.db.selectFrom('sim_taxpayers').selectAll().where('rfc', '=', rfc).executeTakeFirst();
+    return row && {
+      rfc: row.rfc, name: row.name, regimenFiscal: row.regimen_fiscal, postalCode: row.postal_code, inLco: row.in_lco, efos: row.efos,
+    };
+  }
+
+  async upsertTaxpayer(taxpayer: Taxpayer, at: Date): Promise<void> {
+    const values = {
+      rfc: taxpayer.rfc, name: taxpayer.name, regimen_fiscal: taxpayer.regimenFiscal, postal_code: taxpayer.postalCode,
+      in_lco: taxpayer.inLco, efos: taxpayer.efos, created_at: at,
+    };
+    const { rfc: _rfc, created_at: _created, ...changes } = values;
+    await this.db.insertInto('sim_taxpayers').values(values).onConflict((conflict) => conflict.column('rfc').doUpdateSet(changes)).execute();
+  }
+
+  async getManifest(rfc: string): Promise<SignedManifest | undefined> {
+    const row = await this.db.selectFrom('sim_manifests').selectAll().where('rfc', '=', rfc).executeTakeFirst();
+    return row && {
+      rfc: row.rfc, email: row.email, fielNoCertificado: row.fiel_no_certificado,
+      privacyXml: row.privacy_xml, contractXml: row.contract_xml, signedAt: row.signed_at,
+    };
+  }
+
+  /** Stores a signed manifest; false when this RFC had already signed one (kept as it was). */
+  async recordManifest(manifest: SignedManifest): Promise<boolean> {
+    const result = await this.db
+      .insertInto('sim_manifests')
+      .values({
+        rfc: manifest.rfc, email: manifest.email, fiel_no_certificado: manifest.fielNoCertificado,
+        privacy_xml: manifest.privacyXml, contract_xml: manifest.contractXml, signed_at: manifest.signedAt,
+      })
+      .onConflict((conflict) => conflict.column('rfc').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  }
+}
