@@ -54,11 +54,18 @@ export interface LedgerCfdi {
   cancellation: LedgerCancellation | null;
 }
 
+/** A CFDI this one refers to: CfdiRelacionados (kind = TipoRelacion) or a Pagos DoctoRelacionado ('pago'). */
+export interface LedgerRelation {
+  uuid: string;
+  kind: string;
+}
+
 export type NewLedgerCfdi = Omit<LedgerCfdi, 'status' | 'source' | 'cancelledAt' | 'cancellation'> & {
   status?: CfdiStatus;
   source?: 'pac' | 'generated';
   /** For generated history that is already cancelled. */
   cancelledAt?: Date | null;
+  relations?: readonly LedgerRelation[];
 };
 
 export interface LedgerFilter {
@@ -185,7 +192,10 @@ export class Ledger {
       .onConflict((conflict) => conflict.column('sello_hash').doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (inserted) return { cfdi: fromRow(inserted), duplicate: false };
+    if (inserted) {
+      await this.insertRelations([cfdi]);
+      return { cfdi: fromRow(inserted), duplicate: false };
+    }
     const existing = await this.findBySelloHash(cfdi.selloHash);
     if (!existing) throw new Error(`CFDI ${cfdi.uuid} was neither inserted nor found by its Sello.`);
     return { cfdi: existing, duplicate: true };
@@ -199,7 +209,44 @@ export class Ledger {
       const result = await this.db.insertInto('sim_cfdis').values(chunk).onConflict((conflict) => conflict.doNothing()).executeTakeFirst();
       added += Number(result.numInsertedOrUpdatedRows ?? 0n);
     }
+    await this.insertRelations(cfdis);
     return added;
+  }
+
+  private async insertRelations(cfdis: readonly NewLedgerCfdi[]): Promise<void> {
+    const rows = cfdis.flatMap((cfdi) => (cfdi.relations ?? []).map((relation) => ({
+      uuid: cfdi.uuid.toUpperCase(), related_uuid: relation.uuid.toUpperCase(), kind: relation.kind,
+    })));
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
+      await this.db.insertInto('sim_relations').values(rows.slice(start, start + INSERT_CHUNK_ROWS)).onConflict((conflict) => conflict.doNothing()).execute();
+    }
+  }
+
+  /**
+   * Live CFDIs that refer to `uuid` (payments, credit notes, ...). A substitution (TipoRelacion
+   * 04) points from the replacement to the replaced CFDI and never blocks its cancellation.
+   */
+  async liveReferencesTo(uuid: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('sim_relations')
+      .innerJoin('sim_cfdis', 'sim_cfdis.uuid', 'sim_relations.uuid')
+      .select('sim_relations.uuid')
+      .where('sim_relations.related_uuid', '=', uuid.toUpperCase())
+      .where('sim_relations.kind', '<>', '04')
+      .where('sim_cfdis.status', '=', 'Vigente')
+      .execute();
+    return [...new Set(rows.map((row) => row.uuid))];
+  }
+
+  /** The kinds of relation from `uuid` to `relatedUuid` (e.g. ['04'] for a substitute). */
+  async relationKinds(uuid: string, relatedUuid: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('sim_relations')
+      .select('kind')
+      .where('uuid', '=', uuid.toUpperCase())
+      .where('related_uuid', '=', relatedUuid.toUpperCase())
+      .execute();
+    return rows.map((row) => row.kind);
   }
 
   private filtered(filter: LedgerFilter) {

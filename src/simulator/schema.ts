@@ -47,6 +47,12 @@ export interface SimCfdisTable {
   cancelled_at: NullableTimestamp;
 }
 
+export interface SimRelationsTable {
+  uuid: string;
+  related_uuid: string;
+  kind: string;
+}
+
 export interface SimTaxpayersTable {
   rfc: string;
   name: string;
@@ -69,6 +75,7 @@ export interface SimManifestsTable {
 export interface SimulatorDatabase {
   sim_certificates: SimCertificatesTable;
   sim_cfdis: SimCfdisTable;
+  sim_relations: SimRelationsTable;
   sim_taxpayers: SimTaxpayersTable;
   sim_manifests: SimManifestsTable;
 }

@@ -55,6 +55,17 @@ CREATE INDEX sim_cfdis_emisor ON sim_cfdis (emisor_rfc, fecha, uuid);
 CREATE INDEX sim_cfdis_receptor ON sim_cfdis (receptor_rfc, fecha, uuid);
 CREATE INDEX sim_cfdis_pending ON sim_cfdis (cancel_deadline_at) WHERE cancel_status = 'En proceso';
 
+-- Which CFDIs a CFDI refers to (CfdiRelacionados, Pagos DoctoRelacionado): the SAT answers
+-- "No cancelable" for a CFDI that a live CFDI still refers to.
+CREATE TABLE sim_relations (
+  uuid text NOT NULL REFERENCES sim_cfdis (uuid) ON DELETE CASCADE,
+  related_uuid text NOT NULL,
+  -- TipoRelacion (01-07) of CfdiRelacionados, or 'pago' for a Pagos DoctoRelacionado.
+  kind text NOT NULL,
+  PRIMARY KEY (uuid, related_uuid, kind)
+);
+CREATE INDEX sim_relations_related ON sim_relations (related_uuid);
+
 CREATE TABLE sim_taxpayers (
   rfc text PRIMARY KEY,
   name text NOT NULL,
