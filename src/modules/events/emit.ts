@@ -1,0 +1,76 @@
+import type { Clock } from '../../platform/clock.ts';
+import type { Mode } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { newId } from '../../platform/ids.ts';
+import type { JobQueue } from '../../platform/jobs/types.ts';
+import { CURRENT_VERSION, isKnownVersion } from '../../platform/http/versions.ts';
+import { insertEvents, type EventRow } from './repository.ts';
+import { isEventType, type EventType } from './types.ts';
+
+/**
+ * The job that tells the webhook dispatcher new events are waiting (the webhooks module handles
+ * it). One job per second of emissions at most: the dedupe key carries the second.
+ */
+export const EVENTS_PUBLISHED_JOB = 'events.published';
+
+export interface EmitEventInput {
+  /** The organization whose data changed (a connected account's own id when acting for it). */
+  organizationId: string;
+  mode: Mode;
+  type: EventType;
+  /** The resource as of the event, serialized as the API returns it. */
+  object: Record<string, unknown>;
+  /** The API version `object` is shaped in; the current one unless the caller says otherwise. */
+  version?: string;
+}
+
+/** What emitting needs from the process: the clock for `created_at`, the queue to wake the dispatcher. */
+export interface EmitDependencies {
+  clock: Clock;
+  jobs: JobQueue;
+}
+
+export class UnknownEventOrganizationError extends Error {
+  constructor(organizationId: string) {
+    super(`Cannot emit an event for unknown organization ${organizationId}`);
+    this.name = 'UnknownEventOrganizationError';
+  }
+}
+
+/**
+ * Records events in the caller's transaction `db`, so that they commit (or roll back) with the
+ * state change they describe; nothing is sent before commit. The event rows are the outbox: the
+ * webhook dispatcher creates one delivery per (event, subscribed endpoint) once they are visible.
+ */
+export async function emitEvents(db: Db, inputs: EmitEventInput[], deps: EmitDependencies): Promise<EventRow[]> {
+  if (inputs.length === 0) return [];
+  const at = deps.clock.now();
+  const events = inputs.map((input) => {
+    if (!isEventType(input.type)) throw new Error(`Unknown event type ${input.type}`);
+    const version = input.version ?? CURRENT_VERSION;
+    if (!isKnownVersion(version)) throw new Error(`Unknown API version ${version} for event ${input.type}`);
+    return {
+      id: newId('evt', at.getTime()),
+      organizationId: input.organizationId,
+      mode: input.mode,
+      type: input.type,
+      apiVersion: version,
+      object: JSON.stringify(input.object),
+      createdAt: at,
+    };
+  });
+  const rows = await insertEvents(db, events);
+  if (rows.length !== events.length) {
+    const inserted = new Set(rows.map((row) => row.organization_id));
+    throw new UnknownEventOrganizationError(events.find((event) => !inserted.has(event.organizationId))!.organizationId);
+  }
+  const second = Math.floor(at.getTime() / 1000);
+  await deps.jobs.enqueue(db, EVENTS_PUBLISHED_JOB, {}, { dedupeKey: `${EVENTS_PUBLISHED_JOB}:${second}` });
+  return rows;
+}
+
+/** Records one event in the caller's transaction; see `emitEvents`. */
+export async function emitEvent(db: Db, input: EmitEventInput, deps: EmitDependencies): Promise<EventRow> {
+  const [row] = await emitEvents(db, [input], deps);
+  return row!;
+}

@@ -1,0 +1,55 @@
+/**
+ * Every event type the service emits (DECISIONS §5), plus `webhook_endpoint.disabled`, which
+ * tells an organization that one of its endpoints was switched off by the service.
+ */
+export const EVENT_TYPES = [
+  'invoice.created',
+  'invoice.stamped',
+  'invoice.cancellation_requested',
+  'invoice.cancellation_rejected',
+  'invoice.cancelled',
+  'fiscal_profile.created',
+  'fiscal_profile.updated',
+  'fiscal_profile_sync.updated',
+  'download.updated',
+  'cfdi.received',
+  'api_key.revoked',
+  'webhook_endpoint.disabled',
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+const KNOWN_TYPES = new Set<string>(EVENT_TYPES);
+
+/** `invoice.stamped` → `invoice`. */
+export function namespaceOf(type: string): string {
+  const dot = type.indexOf('.');
+  return dot === -1 ? type : type.slice(0, dot);
+}
+
+export const EVENT_NAMESPACES = [...new Set(EVENT_TYPES.map(namespaceOf))];
+const KNOWN_NAMESPACES = new Set(EVENT_NAMESPACES);
+
+export function isEventType(value: string): value is EventType {
+  return KNOWN_TYPES.has(value);
+}
+
+/**
+ * Whether `pattern` is something an endpoint may subscribe to: an exact type, a namespace
+ * wildcard of a known namespace (`invoice.*`), or `*`.
+ */
+export function isSubscriptionPattern(pattern: string): boolean {
+  if (pattern === '*') return true;
+  if (pattern.endsWith('.*')) return KNOWN_NAMESPACES.has(pattern.slice(0, -2));
+  return KNOWN_TYPES.has(pattern);
+}
+
+/** The subscription patterns that select events of `type`: itself, its namespace wildcard and `*`. */
+export function patternsMatching(type: string): string[] {
+  return [type, `${namespaceOf(type)}.*`, '*'];
+}
+
+/** Whether an endpoint subscribed to `patterns` receives events of `type`. */
+export function subscribes(patterns: readonly string[], type: string): boolean {
+  return patternsMatching(type).some((pattern) => patterns.includes(pattern));
+}

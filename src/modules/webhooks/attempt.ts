@@ -1,0 +1,112 @@
+import type { EventRow } from '../events/index.ts';
+import { renderEventJson } from '../events/index.ts';
+import type { ClaimedDelivery } from './deliveries-repository.ts';
+import { nextAttemptAt } from './schedule.ts';
+import type { Sender } from './sender.ts';
+import { signedHeaders } from './signing.ts';
+import { parseWebhookUrl, resolveWebhookTarget, UrlRefusal, type UrlPolicy } from './url-guard.ts';
+
+export interface AttemptSettings {
+  policy: UrlPolicy;
+  sender: Sender;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  userAgent: string;
+  random: () => number;
+}
+
+/** How one attempt ended, ready to be written back. */
+export interface AttemptOutcome {
+  delivery: ClaimedDelivery;
+  status: 'pending' | 'succeeded' | 'failed';
+  responseStatus: number | null;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+  /** The endpoint answered 410 Gone: it asks to be disabled. */
+  gone: boolean;
+}
+
+const ERROR_TEXT_LIMIT = 500;
+
+function clean(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, ERROR_TEXT_LIMIT);
+}
+
+function eventOf(delivery: ClaimedDelivery): EventRow {
+  return {
+    id: delivery.event_id,
+    organization_id: delivery.organization_id,
+    platform_organization_id: delivery.platform_organization_id,
+    mode: delivery.mode,
+    type: delivery.type,
+    api_version: delivery.api_version,
+    object: delivery.object,
+    fanout_pending: false,
+    created_at: new Date(delivery.event_created_at),
+  };
+}
+
+/** The secrets that sign now: the current one, and the previous one during a rotation's grace period. */
+export function signingSecrets(delivery: Pick<ClaimedDelivery, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>, at: Date): string[] {
+  const expires = delivery.previous_secret_expires_at;
+  if (delivery.previous_secret && expires && new Date(expires).getTime() > at.getTime()) return [delivery.secret, delivery.previous_secret];
+  return [delivery.secret];
+}
+
+/** The request body and headers of one attempt, rendered in the endpoint's pinned version and signed. */
+export function buildRequest(delivery: ClaimedDelivery, at: Date, userAgent: string): { body: string; headers: Record<string, string> } {
+  const body = renderEventJson(eventOf(delivery), delivery.endpoint_version);
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': userAgent,
+      ...signedHeaders(signingSecrets(delivery, at), delivery.event_id, at, body),
+    },
+  };
+}
+
+async function exchange(delivery: ClaimedDelivery, settings: AttemptSettings, at: Date) {
+  let url: URL;
+  try {
+    url = parseWebhookUrl(delivery.url, settings.policy);
+    const target = await resolveWebhookTarget(url, settings.policy);
+    const { body, headers } = buildRequest(delivery, at, settings.userAgent);
+    return await settings.sender.send({ url, target, headers, body, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes });
+  } catch (error) {
+    if (error instanceof UrlRefusal) return { ok: false as const, error: `Not sent: ${error.message}` };
+    throw error;
+  }
+}
+
+/**
+ * Makes one attempt: the URL is checked again (DNS included) and the request goes to the address
+ * that passed. Any 2xx succeeds; 410 fails the delivery and disables the endpoint; anything else
+ * (another status, a refused URL, a network error, a timeout) is retried on the schedule until
+ * the attempts run out.
+ */
+export async function attemptDelivery(delivery: ClaimedDelivery, settings: AttemptSettings, now: () => Date): Promise<AttemptOutcome> {
+  const result = await exchange(delivery, settings, now());
+  const finishedAt = now();
+  if (result.ok && result.status >= 200 && result.status < 300) {
+    return { delivery, status: 'succeeded', responseStatus: result.status, lastError: null, nextAttemptAt: null, gone: false };
+  }
+  if (result.ok && result.status === 410) {
+    const lastError = 'HTTP 410 Gone: the endpoint asked to stop receiving events, so it was disabled.';
+    return { delivery, status: 'failed', responseStatus: 410, lastError, nextAttemptAt: null, gone: true };
+  }
+  let lastError: string;
+  if (!result.ok) lastError = clean(result.error);
+  else if (result.status >= 300 && result.status < 400) lastError = `HTTP ${result.status}: redirects are not followed; register the final URL.`;
+  else lastError = clean(`HTTP ${result.status}${result.body ? `: ${result.body}` : ''}`);
+  const next = nextAttemptAt(delivery.round_attempts, finishedAt, settings.random);
+  return {
+    delivery,
+    status: next ? 'pending' : 'failed',
+    responseStatus: result.ok ? result.status : null,
+    lastError,
+    nextAttemptAt: next,
+    gone: false,
+  };
+}

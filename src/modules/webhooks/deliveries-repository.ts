@@ -1,0 +1,200 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../platform/db/database.ts';
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface WebhookDeliveryTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  status: DeliveryStatus;
+  attempts: number;
+  round_attempts: number;
+  response_status: number | null;
+  last_error: string | null;
+  next_attempt_at: Date | null;
+  last_attempt_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+declare module '../../platform/db/schema.ts' {
+  interface Database {
+    webhook_deliveries: WebhookDeliveryTable;
+  }
+}
+
+export type DeliveryRow = Selectable<WebhookDeliveryTable>;
+
+// A delivery's id is derived from its (event, endpoint) pair: the event's time, then 64 bits of
+// md5(event, endpoint). Ids so sort with their events, and SQL can mint them in bulk.
+const deliveryId = (eventId: ReturnType<typeof sql>, endpointId: ReturnType<typeof sql>) =>
+  sql<string>`'whd_' || substr(${eventId}, 5, 10) || substr(md5(${eventId} || ':' || ${endpointId}), 1, 16)`;
+
+/**
+ * The outbox step: takes up to `limit` events not yet fanned out (SKIP LOCKED, so several workers
+ * can do this at once), marks them, and creates a pending delivery for every enabled endpoint that
+ * subscribes to them: the organization's own endpoints of the same mode, and its platform's
+ * `connect` endpoints. Endpoints created after the event do not get it.
+ */
+export async function fanOutEvents(db: Db, limit: number, now: Date): Promise<{ events: number; deliveries: number }> {
+  const result = await sql<{ events: number; deliveries: number }>`
+    WITH batch AS MATERIALIZED (
+      SELECT id FROM events WHERE fanout_pending ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+    ),
+    marked AS (
+      UPDATE events SET fanout_pending = false FROM batch WHERE events.id = batch.id
+      RETURNING events.id, events.organization_id, events.platform_organization_id, events.mode, events.type, events.created_at
+    ),
+    inserted AS (
+      INSERT INTO webhook_deliveries (id, event_id, endpoint_id, status, next_attempt_at, created_at, updated_at)
+      SELECT ${deliveryId(sql.ref('marked.id'), sql.ref('endpoint.id'))}, marked.id, endpoint.id, 'pending', ${now}, ${now}, ${now}
+      FROM marked JOIN webhook_endpoints endpoint
+        ON endpoint.mode = marked.mode
+       AND endpoint.enabled
+       AND endpoint.created_at <= marked.created_at
+       AND (endpoint.organization_id = marked.organization_id
+            OR (endpoint.connect AND endpoint.organization_id = marked.platform_organization_id))
+       AND endpoint.enabled_events && ARRAY[marked.type, split_part(marked.type, '.', 1) || '.*', '*']
+      ON CONFLICT (event_id, endpoint_id) DO NOTHING
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM marked)::int AS events, (SELECT count(*) FROM inserted)::int AS deliveries`.execute(db);
+  const row = result.rows[0]!;
+  return { events: Number(row.events), deliveries: Number(row.deliveries) };
+}
+
+/** A claimed delivery with what sending it needs. */
+export interface ClaimedDelivery {
+  id: string;
+  attempts: number;
+  round_attempts: number;
+  endpoint_id: string;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  endpoint_version: string;
+  failing_since: Date | null;
+  event_id: string;
+  organization_id: string;
+  platform_organization_id: string | null;
+  mode: 'test' | 'live';
+  type: string;
+  api_version: string;
+  object: string;
+  event_created_at: Date;
+}
+
+export interface ClaimRequest {
+  now: Date;
+  /** Until when the claim holds: a worker that dies mid-attempt leaves the delivery due then. */
+  leaseUntil: Date;
+  limit: number;
+  /** Endpoints that already have as many attempts in flight as allowed. */
+  excludeEndpoints: string[];
+}
+
+/**
+ * Claims due deliveries of enabled endpoints in one statement: counts the attempt (before the
+ * request is made, so a crash cannot lose it) and moves `next_attempt_at` to the lease's end.
+ */
+export async function claimDueDeliveries(db: Db, request: ClaimRequest): Promise<ClaimedDelivery[]> {
+  if (request.limit <= 0) return [];
+  const result = await sql<ClaimedDelivery>`
+    WITH due AS MATERIALIZED (
+      SELECT delivery.id FROM webhook_deliveries delivery
+      JOIN webhook_endpoints endpoint ON endpoint.id = delivery.endpoint_id
+      WHERE delivery.status = 'pending' AND delivery.next_attempt_at <= ${request.now} AND endpoint.enabled
+        AND delivery.endpoint_id <> ALL(${request.excludeEndpoints}::text[])
+      ORDER BY delivery.next_attempt_at
+      LIMIT ${request.limit}
+      FOR UPDATE OF delivery SKIP LOCKED
+    )
+    UPDATE webhook_deliveries delivery
+    SET attempts = delivery.attempts + 1, round_attempts = delivery.round_attempts + 1,
+        next_attempt_at = ${request.leaseUntil}, last_attempt_at = ${request.now}, updated_at = ${request.now}
+    FROM due, webhook_endpoints endpoint, events event
+    WHERE delivery.id = due.id AND endpoint.id = delivery.endpoint_id AND event.id = delivery.event_id
+    RETURNING delivery.id, delivery.attempts, delivery.round_attempts, delivery.endpoint_id,
+      endpoint.url, endpoint.secret, endpoint.previous_secret, endpoint.previous_secret_expires_at,
+      endpoint.api_version AS endpoint_version, endpoint.failing_since,
+      event.id AS event_id, event.organization_id, event.platform_organization_id, event.mode, event.type,
+      event.api_version, event.object, event.created_at AS event_created_at`.execute(db);
+  return result.rows;
+}
+
+export interface AttemptResult {
+  id: string;
+  /** The attempt count the claim produced: a result whose claim was overtaken is dropped. */
+  attempts: number;
+  status: DeliveryStatus;
+  responseStatus: number | null;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+}
+
+/** Records many attempts' outcomes in one statement; returns the ids actually updated. */
+export async function recordAttempts(db: Db, results: AttemptResult[], now: Date): Promise<string[]> {
+  if (results.length === 0) return [];
+  const column = <K extends keyof AttemptResult>(key: K) => results.map((result) => result[key]);
+  const updated = await sql<{ id: string }>`
+    UPDATE webhook_deliveries delivery
+    SET status = input.status, response_status = input.response_status, last_error = input.last_error,
+        next_attempt_at = input.next_attempt_at, updated_at = ${now}
+    FROM unnest(
+      ${column('id')}::text[], ${column('attempts')}::int[], ${column('status')}::text[],
+      ${column('responseStatus')}::int[], ${column('lastError')}::text[], ${column('nextAttemptAt')}::timestamptz[]
+    ) AS input (id, attempts, status, response_status, last_error, next_attempt_at)
+    WHERE delivery.id = input.id AND delivery.attempts = input.attempts AND delivery.status = 'pending'
+    RETURNING delivery.id`.execute(db);
+  return updated.rows.map((row) => row.id);
+}
+
+/** The earliest future time a pending delivery is due (a retry, or a lease running out). */
+export async function nextDueAt(db: Db, now: Date): Promise<Date | null> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.min('next_attempt_at').as('next'))
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '>', now)
+    .executeTakeFirst();
+  return row?.next ? new Date(row.next) : null;
+}
+
+/**
+ * Creates or resets the deliveries of one event to the given endpoints, due now: a resend starts
+ * a fresh retry schedule but keeps the row (and its total `attempts`).
+ */
+export async function scheduleResend(db: Db, eventId: string, endpointIds: string[], now: Date): Promise<DeliveryRow[]> {
+  if (endpointIds.length === 0) return [];
+  const result = await sql<DeliveryRow>`
+    INSERT INTO webhook_deliveries (id, event_id, endpoint_id, status, next_attempt_at, created_at, updated_at)
+    SELECT ${deliveryId(sql`${eventId}::text`, sql.ref('endpoint.id'))}, ${eventId}, endpoint.id, 'pending', ${now}, ${now}, ${now}
+    FROM webhook_endpoints endpoint WHERE endpoint.id = ANY(${endpointIds}::text[])
+    ON CONFLICT (event_id, endpoint_id) DO UPDATE
+      SET status = 'pending', round_attempts = 0, next_attempt_at = ${now}, updated_at = ${now}
+    RETURNING *`.execute(db);
+  return result.rows;
+}
+
+/** Ends every pending delivery of an endpoint the service disabled; they will not be attempted again. */
+export async function failPendingDeliveries(db: Db, endpointId: string, reason: string, now: Date): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'failed', next_attempt_at: null, last_error: reason, updated_at: now })
+    .where('endpoint_id', '=', endpointId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Pausing an endpoint holds its pending deliveries (no next attempt); enabling it makes them due again. */
+export async function holdPendingDeliveries(db: Db, endpointId: string, hold: boolean, now: Date): Promise<void> {
+  const query = db.updateTable('webhook_deliveries').where('endpoint_id', '=', endpointId).where('status', '=', 'pending');
+  if (hold) await query.set({ next_attempt_at: null, updated_at: now }).execute();
+  else await query.set({ next_attempt_at: now, updated_at: now }).where('next_attempt_at', 'is', null).execute();
+}
+
+export function deliveriesQuery(db: Db, endpointId: string) {
+  return db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId);
+}

@@ -1,0 +1,57 @@
+import type { Services } from '../../platform/context.ts';
+import { EVENTS_PUBLISHED_JOB } from '../events/index.ts';
+import { DEFAULT_TUNING, Dispatcher, DISPATCH_JOB, type CrashPoint, type DispatcherTuning } from './dispatcher.ts';
+import { cachingResolver, policyFor } from './policy.ts';
+import { DELIVERY_TIMEOUT_MS, RESPONSE_BODY_LIMIT_BYTES } from './schedule.ts';
+import { createSender, type Sender } from './sender.ts';
+import type { Resolver } from './url-guard.ts';
+
+/** A safety net: finds work no job announced (a lost wake-up, a lease left by a dead worker). */
+export const SWEEP_JOB = 'webhooks.sweep';
+export const SWEEP_INTERVAL_MS = 10_000;
+
+export interface WebhookJobOptions {
+  resolver?: Resolver;
+  /** Jitter source for retry delays, in [0, 1). */
+  random?: () => number;
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  tuning?: Partial<DispatcherTuning>;
+  sender?: Sender;
+  crashHook?: (point: CrashPoint) => void;
+}
+
+export interface WebhookWorker {
+  dispatcher: Dispatcher;
+  /** Closes the keep-alive connections to receivers. */
+  close(): void;
+}
+
+/**
+ * Registers the delivery jobs on the queue: `events.published` (new events), `webhooks.dispatch`
+ * (retries due, resends, a drain's continuation) and the `webhooks.sweep` schedule. All three run
+ * the same dispatcher, which does nothing when nothing is due.
+ */
+export function registerWebhookJobs(services: Services, options: WebhookJobOptions = {}): WebhookWorker {
+  const tuning = { ...DEFAULT_TUNING, ...options.tuning };
+  const sender = options.sender ?? createSender({ maxSocketsPerHost: tuning.perEndpoint });
+  const dispatcher = new Dispatcher({
+    db: services.db,
+    deps: services,
+    tuning,
+    attempt: {
+      policy: policyFor(services.config, cachingResolver(options.resolver ?? policyFor(services.config).resolve)),
+      sender,
+      timeoutMs: options.timeoutMs ?? DELIVERY_TIMEOUT_MS,
+      maxResponseBytes: options.maxResponseBytes ?? RESPONSE_BODY_LIMIT_BYTES,
+      userAgent: `Invoicing-Webhooks/1.0 (+${services.config.baseUrl}/docs/guides/webhooks)`,
+      random: options.random ?? Math.random,
+    },
+    ...(options.crashHook ? { crashHook: options.crashHook } : {}),
+  });
+  const run = () => dispatcher.run();
+  services.jobs.register(EVENTS_PUBLISHED_JOB, run);
+  services.jobs.register(DISPATCH_JOB, run);
+  services.jobs.schedule(SWEEP_JOB, SWEEP_INTERVAL_MS, run);
+  return { dispatcher, close: () => sender.close() };
+}

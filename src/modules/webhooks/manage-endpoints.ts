@@ -1,0 +1,94 @@
+import type { Static } from 'typebox';
+import type { Ctx } from '../../platform/context.ts';
+import { ApiError, notFound } from '../../platform/errors/api-error.ts';
+import { isId, newId } from '../../platform/ids.ts';
+import { holdPendingDeliveries } from './deliveries-repository.ts';
+import { checkConnectAllowed, checkedUrl, checkedVersion, enabledEventsOf } from './endpoint-input.ts';
+import {
+  countEndpoints, findEndpoint, insertEndpoint, MAX_ENDPOINTS, updateEndpoint, type EndpointRow, type Owner,
+} from './repository.ts';
+import type { CreateEndpointBody, UpdateEndpointBody } from './schemas.ts';
+import { newSigningSecret } from './signing.ts';
+import type { UrlPolicy } from './url-guard.ts';
+
+/** During a rotation the previous secret keeps signing (a second signature) this long. */
+export const ROTATION_GRACE_MS = 24 * 60 * 60_000;
+
+export function ownerOf(ctx: Ctx): Owner {
+  return { organizationId: ctx.organizationId, mode: ctx.mode };
+}
+
+export async function getEndpoint(ctx: Ctx, id: string): Promise<EndpointRow> {
+  const row = isId('we', id) ? await findEndpoint(ctx.db, ownerOf(ctx), id) : undefined;
+  if (!row) throw notFound('webhook endpoint', id);
+  return row;
+}
+
+export async function createEndpoint(ctx: Ctx, input: Static<typeof CreateEndpointBody>, policy: UrlPolicy): Promise<{ row: EndpointRow; secret: string }> {
+  if (input.connect) checkConnectAllowed(ctx);
+  const enabledEvents = enabledEventsOf(input.enabled_events ?? ['*']);
+  const version = checkedVersion(input.api_version ?? ctx.version);
+  const url = await checkedUrl(input.url, policy);
+  if ((await countEndpoints(ctx.db, ownerOf(ctx))) >= MAX_ENDPOINTS) {
+    throw new ApiError('webhook.endpoint_limit_reached', `This organization already has ${MAX_ENDPOINTS} ${ctx.mode} webhook endpoints.`);
+  }
+  const at = ctx.services.clock.now();
+  const secret = newSigningSecret();
+  const row = await insertEndpoint(ctx.db, {
+    id: newId('we', at.getTime()),
+    organization_id: ctx.organizationId,
+    mode: ctx.mode,
+    url,
+    enabled_events: enabledEvents,
+    connect: input.connect ?? false,
+    api_version: version,
+    metadata: input.metadata ?? {},
+    secret,
+    previous_secret: null,
+    previous_secret_expires_at: null,
+    disabled_reason: null,
+    failing_since: null,
+    created_at: at,
+    updated_at: at,
+  });
+  return { row, secret };
+}
+
+/**
+ * Updates an endpoint. Pausing (`enabled: false`) holds its pending deliveries; enabling it again
+ * makes them due at once and forgets why the service had disabled it.
+ */
+export async function changeEndpoint(ctx: Ctx, id: string, input: Static<typeof UpdateEndpointBody>, policy: UrlPolicy): Promise<EndpointRow> {
+  const existing = await getEndpoint(ctx, id);
+  const at = ctx.services.clock.now();
+  const changes = {
+    ...(input.url !== undefined ? { url: await checkedUrl(input.url, policy) } : {}),
+    ...(input.enabled_events !== undefined ? { enabled_events: enabledEventsOf(input.enabled_events) } : {}),
+    ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
+    ...(input.api_version !== undefined ? { api_version: checkedVersion(input.api_version) } : {}),
+    ...(input.enabled === true ? { enabled: true, disabled_reason: null, failing_since: null } : {}),
+    ...(input.enabled === false ? { enabled: false } : {}),
+    updated_at: at,
+  };
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await updateEndpoint(trx, ownerOf(ctx), existing.id, changes);
+    if (!row) throw notFound('webhook endpoint', id);
+    if (input.enabled !== undefined && input.enabled !== existing.enabled) await holdPendingDeliveries(trx, row.id, !input.enabled, at);
+    return row;
+  });
+}
+
+/** A new secret; the old one keeps signing alongside it for ROTATION_GRACE_MS. */
+export async function rotateSecret(ctx: Ctx, id: string): Promise<{ row: EndpointRow; secret: string }> {
+  const existing = await getEndpoint(ctx, id);
+  const at = ctx.services.clock.now();
+  const secret = newSigningSecret();
+  const row = await updateEndpoint(ctx.db, ownerOf(ctx), existing.id, {
+    secret,
+    previous_secret: existing.secret,
+    previous_secret_expires_at: new Date(at.getTime() + ROTATION_GRACE_MS),
+    updated_at: at,
+  });
+  if (!row) throw notFound('webhook endpoint', id);
+  return { row, secret };
+}

@@ -1,0 +1,32 @@
+import { performance } from 'node:perf_hooks';
+import type { Config } from '../../platform/config.ts';
+import { systemResolver, type ResolvedAddress, type Resolver, type UrlPolicy } from './url-guard.ts';
+
+export interface WebhookRouteOptions {
+  /** DNS for the URL checks (tests answer from a table). */
+  resolver?: Resolver;
+}
+
+/** DECISIONS §1: production refuses plain http and loopback hosts; elsewhere both help local testing. */
+export function policyFor(config: Pick<Config, 'appEnv'>, resolver: Resolver = systemResolver): UrlPolicy {
+  return { production: config.appEnv === 'production', resolve: resolver };
+}
+
+/**
+ * Remembers answers for `ttlMs` so that a burst of deliveries to one host costs one lookup. Only
+ * the answer is cached: every delivery still checks the addresses and connects to the one it
+ * checked. Failed lookups are not remembered.
+ */
+export function cachingResolver(resolver: Resolver, ttlMs = 1000): Resolver {
+  const cache = new Map<string, { expiresAt: number; answer: Promise<ResolvedAddress[]> }>();
+  return (hostname) => {
+    const now = performance.now();
+    const cached = cache.get(hostname);
+    if (cached && cached.expiresAt > now) return cached.answer;
+    if (cache.size > 10_000) cache.clear();
+    const answer = resolver(hostname);
+    cache.set(hostname, { expiresAt: now + ttlMs, answer });
+    answer.catch(() => cache.delete(hostname));
+    return answer;
+  };
+}

@@ -1,0 +1,100 @@
+import type { Services } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors/api-error.ts';
+import { isId } from '../../platform/ids.ts';
+import { ListQuery, listUrl, mapPage, paginate } from '../../platform/http/pagination.ts';
+import { IdParam, ListOf } from '../../platform/http/schemas.ts';
+import { ctxOf, type Server } from '../../platform/http/server.ts';
+import { deliveriesQuery } from './deliveries-repository.ts';
+import { changeEndpoint, createEndpoint, getEndpoint, ownerOf, rotateSecret } from './manage-endpoints.ts';
+import { deleteEndpoint, endpointsQuery } from './repository.ts';
+import { resendEvent } from './resend-event.ts';
+import {
+  CreateEndpointBody, DeletedEndpoint, ListDeliveriesQuery, ResendBody, UpdateEndpointBody, WebhookDelivery, WebhookEndpoint,
+} from './schemas.ts';
+import { policyFor, type WebhookRouteOptions } from './policy.ts';
+import { serializeDelivery, serializeEndpoint } from './serialize.ts';
+
+const tags = ['Webhook endpoints'];
+// The secret is shown once: an idempotent replay of these responses leaves it out.
+const secretConfig = { idempotencyRedact: ['secret'] };
+
+export function registerWebhookRoutes(app: Server, services: Services, options: WebhookRouteOptions = {}): void {
+  const policy = policyFor(services.config, options.resolver);
+
+  app.post('/v1/webhook_endpoints', {
+    config: secretConfig,
+    schema: { tags, summary: 'Create a webhook endpoint', operationId: 'createWebhookEndpoint', body: CreateEndpointBody, response: { 201: WebhookEndpoint } },
+  }, async (request, reply) => {
+    const { row, secret } = await createEndpoint(ctxOf(request, services), request.body, policy);
+    return reply.code(201).send(serializeEndpoint(row, secret));
+  });
+
+  app.get('/v1/webhook_endpoints', {
+    schema: { tags, summary: 'List webhook endpoints', operationId: 'listWebhookEndpoints', querystring: ListQuery, response: { 200: ListOf(WebhookEndpoint) } },
+  }, async (request) => {
+    const ctx = ctxOf(request, services);
+    const page = await paginate(endpointsQuery(ctx.db, ownerOf(ctx)), request.query, { prefix: 'we', idColumn: 'id', url: listUrl(request) });
+    return mapPage(page, (row) => serializeEndpoint(row));
+  });
+
+  app.get('/v1/webhook_endpoints/:id', {
+    schema: { tags, summary: 'Retrieve a webhook endpoint', operationId: 'getWebhookEndpoint', params: IdParam('Webhook endpoint id'), response: { 200: WebhookEndpoint } },
+  }, async (request) => serializeEndpoint(await getEndpoint(ctxOf(request, services), request.params.id)));
+
+  app.patch('/v1/webhook_endpoints/:id', {
+    schema: {
+      tags, summary: 'Update, pause or resume a webhook endpoint', operationId: 'updateWebhookEndpoint',
+      params: IdParam('Webhook endpoint id'), body: UpdateEndpointBody, response: { 200: WebhookEndpoint },
+    },
+  }, async (request) => serializeEndpoint(await changeEndpoint(ctxOf(request, services), request.params.id, request.body, policy)));
+
+  app.delete('/v1/webhook_endpoints/:id', {
+    schema: { tags, summary: 'Delete a webhook endpoint', operationId: 'deleteWebhookEndpoint', params: IdParam('Webhook endpoint id'), response: { 200: DeletedEndpoint } },
+  }, async (request) => {
+    const ctx = ctxOf(request, services);
+    const deleted = isId('we', request.params.id) && (await deleteEndpoint(ctx.db, ownerOf(ctx), request.params.id));
+    if (!deleted) throw notFound('webhook endpoint', request.params.id);
+    return { object: 'webhook_endpoint' as const, id: request.params.id, deleted: true as const };
+  });
+
+  app.post('/v1/webhook_endpoints/:id/rotate_secret', {
+    config: secretConfig,
+    schema: {
+      tags, summary: 'Rotate the signing secret (the old one keeps signing for 24 hours)', operationId: 'rotateWebhookSecret',
+      params: IdParam('Webhook endpoint id'), response: { 200: WebhookEndpoint },
+    },
+  }, async (request) => {
+    const { row, secret } = await rotateSecret(ctxOf(request, services), request.params.id);
+    return serializeEndpoint(row, secret);
+  });
+
+  app.get('/v1/webhook_endpoints/:id/deliveries', {
+    schema: {
+      tags, summary: 'List the deliveries to a webhook endpoint, newest first', operationId: 'listWebhookDeliveries',
+      params: IdParam('Webhook endpoint id'), querystring: ListDeliveriesQuery, response: { 200: ListOf(WebhookDelivery) },
+    },
+  }, async (request) => {
+    const ctx = ctxOf(request, services);
+    const endpoint = await getEndpoint(ctx, request.params.id);
+    let query = deliveriesQuery(ctx.db, endpoint.id);
+    if (request.query.status !== undefined) query = query.where('status', '=', request.query.status);
+    if (request.query.event_id !== undefined) query = query.where('event_id', '=', request.query.event_id);
+    const page = await paginate(query, request.query, { prefix: 'whd', idColumn: 'id', url: listUrl(request) });
+    return mapPage(page, (row) => serializeDelivery(row, endpoint.mode === 'live'));
+  });
+
+  app.post('/v1/events/:id/resend', {
+    // No body resends to every subscribed endpoint.
+    preValidation: async (request) => {
+      request.body ??= {};
+    },
+    schema: {
+      tags: ['Events'], summary: 'Deliver an event again (same webhook-id)', operationId: 'resendEvent',
+      params: IdParam('Event id'), body: ResendBody, response: { 200: ListOf(WebhookDelivery) },
+    },
+  }, async (request) => {
+    const ctx = ctxOf(request, services);
+    const rows = await resendEvent(ctx, request.params.id, request.body.endpoint_id);
+    return { object: 'list' as const, url: listUrl(request), data: rows.map((row) => serializeDelivery(row, ctx.livemode)), has_more: false };
+  });
+}

@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mock } from 'node:test';
+import { sql } from 'kysely';
+import { Webhook } from 'standardwebhooks';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../../test/support/app.ts';
+import { ManualClock } from '../../platform/clock.ts';
+import { createJobQueue } from '../../platform/jobs/queue.ts';
+import type { JobQueue } from '../../platform/jobs/types.ts';
+import { registerEventRoutes } from '../events/index.ts';
+import { registerWebhookJobs, registerWebhookRoutes, type WebhookJobOptions, type WebhookWorker } from './index.ts';
+import type { WebhookRouteOptions } from './policy.ts';
+
+const SCHEMA_FILE = new URL('./events_webhooks.sql', import.meta.url);
+
+/** Creates the events and webhooks tables when the migrations folder does not (yet) carry them. */
+async function ensureSchema(t: TestApp): Promise<void> {
+  const found = await sql<{ name: string | null }>`SELECT to_regclass('webhook_deliveries')::text AS name`.execute(t.app.services.db);
+  if (found.rows[0]?.name) return;
+  const script = fs.readFileSync(SCHEMA_FILE, 'utf8');
+  await t.app.services.database.session((exec) => exec(script));
+}
+
+export interface WebhookTestApp extends TestApp {
+  clock: ManualClock;
+  worker: WebhookWorker;
+  /** The queue running the webhook jobs; `start()` it for a live worker. */
+  jobs: JobQueue;
+  /** Runs every due job (the dispatcher included) until none is left. */
+  runJobs(): Promise<void>;
+}
+
+export interface WebhookTestOptions extends TestAppOptions {
+  routes?: WebhookRouteOptions;
+  jobs?: WebhookJobOptions;
+}
+
+/**
+ * A test app with the events and webhooks routes and jobs, on a ManualClock. When src/app.ts does
+ * not register them yet, they are registered here before the server starts.
+ */
+export async function createWebhookTestApp(options: WebhookTestOptions = {}): Promise<WebhookTestApp> {
+  const clock = new ManualClock(new Date());
+  const t = await createTestApp({ ...options, clock });
+  await ensureSchema(t);
+  const { server, services } = t.app;
+  if (!server.hasRoute({ method: 'GET', url: '/v1/events' })) registerEventRoutes(server, services);
+  if (!server.hasRoute({ method: 'POST', url: '/v1/webhook_endpoints' })) registerWebhookRoutes(server, services, options.routes);
+  // A queue of its own runs the delivery jobs, whether or not src/app.ts registers them too: the
+  // jobs table is shared, so jobs enqueued by the app are leased here.
+  const jobs = createJobQueue({ db: services.db, clock, pollMs: 20 });
+  const worker = registerWebhookJobs({ ...services, jobs }, options.jobs);
+  return {
+    ...t,
+    clock,
+    worker,
+    jobs,
+    async runJobs() {
+      while ((await jobs.runDue()) > 0);
+    },
+    async close() {
+      await jobs.stop();
+      worker.close();
+      await t.close();
+    },
+  };
+}
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type Responder = (request: ReceivedRequest) => { status: number; body?: string; headers?: Record<string, string> } | Promise<{ status: number; body?: string; headers?: Record<string, string> }>;
+
+export interface Receiver {
+  url: string;
+  received: ReceivedRequest[];
+  respond: Responder;
+  close(): Promise<void>;
+}
+
+/** A real HTTP server on 127.0.0.1 that records every request and answers with `respond`. */
+export async function startReceiver(respond: Responder = () => ({ status: 200 })): Promise<Receiver> {
+  const receiver: Receiver = {
+    url: '',
+    received: [],
+    respond,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', async () => {
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+      const entry = { method: request.method ?? '', path: request.url ?? '', headers, body: Buffer.concat(chunks).toString('utf8') };
+      receiver.received.push(entry);
+      const answer = await receiver.respond(entry);
+      response.writeHead(answer.status, answer.headers ?? {});
+      response.end(answer.body ?? '');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return receiver;
+}
+
+/**
+ * Verifies a delivery with the public standardwebhooks library, as a receiver would, with the
+ * receiver's clock at `now` (the library checks the timestamp against Date.now()). Returns the
+ * parsed event; throws when the signature does not verify with `secret`.
+ */
+export function verifyDelivery(secret: string, request: ReceivedRequest, now: Date): Record<string, any> {
+  mock.timers.enable({ apis: ['Date'], now: now.getTime() });
+  try {
+    return new Webhook(secret).verify(request.body, request.headers) as Record<string, any>;
+  } finally {
+    mock.timers.reset();
+  }
+}
