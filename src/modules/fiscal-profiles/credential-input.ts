@@ -1,0 +1,81 @@
+/**
+ * Opens uploaded SAT credentials and turns every CredentialError into the API's error codes. The
+ * password never appears in an error: CredentialError messages name certificates only.
+ */
+import { CredentialError, openCsd, openFiel, type SatCredential } from '../../cfdi/credentials.ts';
+import { ApiError } from '../../platform/errors/api-error.ts';
+
+/** A certificate, its private key and the key's password, as uploaded. */
+export interface UploadedCredential {
+  certificate: Buffer;
+  privateKey: Buffer;
+  password: string;
+}
+
+/**
+ * Opens a CSD at `now`. The certificate is judged first (kind, then dates), so a FIEL sent as a
+ * CSD is reported as such even when its password is also wrong.
+ */
+export function openUploadedCsd(upload: UploadedCredential, now: Date): SatCredential {
+  try {
+    return openCsd(upload.certificate, upload.privateKey, upload.password, { now });
+  } catch (error) {
+    if (!(error instanceof CredentialError)) throw error;
+    switch (error.code) {
+      case 'credential.not_a_csd':
+        throw new ApiError('fiscal_profile.csd_is_fiel', `${error.message} Send the CSD in csd_cer and csd_key; a FIEL goes in fiel_cer and fiel_key.`);
+      case 'credential.expired':
+      case 'credential.not_yet_valid':
+        throw new ApiError('fiscal_profile.csd_expired', error.message);
+      default:
+        throw new ApiError('fiscal_profile.invalid_csd', csdDetail(error));
+    }
+  }
+}
+
+function csdDetail(error: CredentialError): string {
+  switch (error.code) {
+    case 'credential.wrong_password':
+      return 'The CSD password does not decrypt the .key file.';
+    case 'credential.password_required':
+      return 'The CSD .key file is encrypted; send its password in csd_password.';
+    case 'credential.key_mismatch':
+      return `The .key file does not belong to the .cer: ${error.message}`;
+    default:
+      return `The CSD could not be read: ${error.message}`;
+  }
+}
+
+/**
+ * Opens a FIEL (e.firma) at `now`; when `rfc` is given the FIEL must belong to it, since it signs
+ * the carta manifiesto of that RFC.
+ */
+export function openUploadedFiel(upload: UploadedCredential, now: Date, rfc: string | undefined): SatCredential {
+  let credential: SatCredential;
+  try {
+    credential = openFiel(upload.certificate, upload.privateKey, upload.password, { now });
+  } catch (error) {
+    if (!(error instanceof CredentialError)) throw error;
+    throw new ApiError('fiscal_profile.invalid_fiel', fielDetail(error));
+  }
+  if (rfc !== undefined && credential.certificate.rfc !== rfc) {
+    throw new ApiError('fiscal_profile.invalid_fiel', `The FIEL belongs to RFC ${credential.certificate.rfc}, not to this profile's RFC ${rfc}.`);
+  }
+  return credential;
+}
+
+function fielDetail(error: CredentialError): string {
+  switch (error.code) {
+    case 'credential.not_a_fiel':
+      return `${error.message} Send the e.firma (FIEL) in fiel_cer and fiel_key.`;
+    case 'credential.wrong_password':
+      return 'The FIEL password does not decrypt the .key file.';
+    case 'credential.password_required':
+      return 'The FIEL .key file is encrypted; send its password.';
+    case 'credential.expired':
+    case 'credential.not_yet_valid':
+      return `${error.message} Renew the e.firma at the SAT.`;
+    default:
+      return `The FIEL could not be read: ${error.message}`;
+  }
+}

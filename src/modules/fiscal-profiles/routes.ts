@@ -1,0 +1,126 @@
+import type { FastifyRequest } from 'fastify';
+import type { Services } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors/api-error.ts';
+import { isId } from '../../platform/ids.ts';
+import { ListQuery, listUrl, mapPage, paginate } from '../../platform/http/pagination.ts';
+import { IdParam, ListOf } from '../../platform/http/schemas.ts';
+import { ctxOf, type Server } from '../../platform/http/server.ts';
+import { compileValidator } from '../../platform/http/validation.ts';
+import { createFiscalProfile } from './create-fiscal-profile.ts';
+import { deleteFiscalProfile } from './delete-fiscal-profile.ts';
+import { inputFromJson, inputFromMultipart, type ProfileInput, type ProfileJson, type ProfileMultipart } from './input.ts';
+import type { FiscalProfileDeps } from './ports.ts';
+import { findProfileView, profilesQuery } from './repository.ts';
+import { scopeOf } from './rules.ts';
+import {
+  CreateProfileJson, CreateProfileMultipart, DeletedFiscalProfile, FiscalProfile, ManifestBody, UpdateProfileJson, UpdateProfileMultipart,
+} from './schemas.ts';
+import { serializeFiscalProfile } from './serialize.ts';
+import { signFiscalProfileManifest, type ManifestInput } from './sign-manifest.ts';
+import { updateFiscalProfile } from './update-fiscal-profile.ts';
+import { registerUploads } from './uploads.ts';
+
+const tags = ['Fiscal profiles'];
+const Id = IdParam('Fiscal profile id (`fp_…`)');
+
+function bodyOf(json: object, form: object) {
+  return { content: { 'application/json': { schema: json }, 'multipart/form-data': { schema: form } } };
+}
+
+/**
+ * File parts arrive as Buffers, which a JSON Schema `type: string` would refuse: the validator
+ * sees `format: binary` properties as "anything" (uploads.ts has already checked they are files),
+ * while the OpenAPI document keeps describing them as binary strings.
+ */
+function withoutBinary(schema: object): object {
+  const properties = (schema as { properties?: Record<string, { format?: string }> }).properties;
+  if (!properties) return schema;
+  const relaxed = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, property.format === 'binary' ? {} : property]));
+  return { ...schema, properties: relaxed };
+}
+
+function profileInput(request: FastifyRequest): ProfileInput {
+  return request.isMultipart() ? inputFromMultipart(request.body as ProfileMultipart) : inputFromJson(request.body as ProfileJson);
+}
+
+function manifestInput(body: { fiel?: { cer_base64: string; key_base64: string; password: string }; email?: string }): ManifestInput {
+  const input = inputFromJson(body.fiel ? { fiel: body.fiel } : {});
+  return { ...(input.fiel ? { fiel: input.fiel } : {}), ...(body.email !== undefined ? { email: body.email } : {}) };
+}
+
+/** The fiscal-profile endpoints (SPEC Endpoints, DECISIONS §3), in a scope that also parses multipart. */
+export function registerFiscalProfileRoutes(server: Server, services: Services, deps: FiscalProfileDeps): void {
+  server.register(async (scope: Server) => {
+    await registerUploads(scope);
+    scope.setValidatorCompiler(({ schema, httpPart }) => compileValidator(withoutBinary(schema as object), httpPart));
+    const now = () => services.clock.now();
+
+    scope.post('/v1/fiscal_profiles', {
+      schema: {
+        tags, summary: 'Create a fiscal profile', operationId: 'createFiscalProfile',
+        description: 'multipart/form-data (preferred) with the CSD files, or JSON with base64 files. The RFC comes from the CSD. With the FIEL and `manifest_email` the carta manifiesto is signed at once and the profile is `active`.',
+        body: bodyOf(CreateProfileJson, CreateProfileMultipart), response: { 201: FiscalProfile },
+      },
+    }, async (request, reply) => {
+      const ctx = ctxOf(request, services);
+      const view = await createFiscalProfile({ ctx, deps, input: profileInput(request) });
+      return reply.code(201).send(serializeFiscalProfile(view, now()));
+    });
+
+    scope.get('/v1/fiscal_profiles', {
+      schema: { tags, summary: 'List fiscal profiles', operationId: 'listFiscalProfiles', querystring: ListQuery, response: { 200: ListOf(FiscalProfile) } },
+    }, async (request) => {
+      const ctx = ctxOf(request, services);
+      const page = await paginate(profilesQuery(ctx.db, scopeOf(ctx)), request.query as ListQuery, { prefix: 'fp', idColumn: 'id', url: listUrl(request) });
+      const at = now();
+      return mapPage(page, (view) => serializeFiscalProfile(view, at));
+    });
+
+    scope.get('/v1/fiscal_profiles/:id', {
+      schema: { tags, summary: 'Retrieve a fiscal profile', operationId: 'getFiscalProfile', params: Id, response: { 200: FiscalProfile } },
+    }, async (request) => {
+      const ctx = ctxOf(request, services);
+      const { id } = request.params as { id: string };
+      const view = isId('fp', id) ? await findProfileView(ctx.db, scopeOf(ctx), id) : undefined;
+      if (!view) throw notFound('fiscal profile', id);
+      return serializeFiscalProfile(view, now());
+    });
+
+    scope.patch('/v1/fiscal_profiles/:id', {
+      schema: {
+        tags, summary: 'Update a fiscal profile', operationId: 'updateFiscalProfile',
+        description: 'Rotate the CSD (same RFC only), add or replace the FIEL, or change the logo, brand colour, legal name, tax regime, zip or metadata.',
+        params: Id, body: bodyOf(UpdateProfileJson, UpdateProfileMultipart), response: { 200: FiscalProfile },
+      },
+    }, async (request) => {
+      const ctx = ctxOf(request, services);
+      const { id } = request.params as { id: string };
+      if (!isId('fp', id)) throw notFound('fiscal profile', id);
+      const view = await updateFiscalProfile({ ctx, deps, id, input: profileInput(request) });
+      return serializeFiscalProfile(view, now());
+    });
+
+    scope.delete('/v1/fiscal_profiles/:id', {
+      schema: { tags, summary: 'Delete a fiscal profile', operationId: 'deleteFiscalProfile', params: Id, response: { 200: DeletedFiscalProfile } },
+    }, async (request) => {
+      const ctx = ctxOf(request, services);
+      const { id } = request.params as { id: string };
+      if (!isId('fp', id)) throw notFound('fiscal profile', id);
+      return deleteFiscalProfile({ ctx, deps, id });
+    });
+
+    scope.post('/v1/fiscal_profiles/:id/manifest', {
+      schema: {
+        tags, summary: 'Sign the carta manifiesto', operationId: 'signFiscalProfileManifest',
+        description: 'Signs the carta manifiesto with the FIEL sent (then kept on the profile) or the one already stored, and records the contact e-mail; the profile becomes `active`.',
+        params: Id, body: ManifestBody, response: { 200: FiscalProfile },
+      },
+    }, async (request) => {
+      const ctx = ctxOf(request, services);
+      const { id } = request.params as { id: string };
+      if (!isId('fp', id)) throw notFound('fiscal profile', id);
+      const view = await signFiscalProfileManifest({ ctx, deps, id, input: manifestInput(request.body as Parameters<typeof manifestInput>[0]) });
+      return serializeFiscalProfile(view, now());
+    });
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * The CSD a profile seals invoices with, decrypted once and kept as a KeyObject (ARCHITECTURE:
+ * decrypt a CSD private key once per profile). Entries are keyed by the row's `csd_version`, which
+ * every rotation bumps, so a process never seals with a key another process has replaced.
+ */
+import type { KeyObject } from 'node:crypto';
+import { openCredential as pairCredential, type SatCertificate } from '../../cfdi/credentials.ts';
+import type { MasterKeyring } from '../../platform/crypto/index.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { ApiError } from '../../platform/errors/api-error.ts';
+import { findSigningRow, findSigningVersion } from './repository.ts';
+import { openCredential, openProfileDataKey } from './secrets.ts';
+
+export interface SigningCredential {
+  profileId: string;
+  rfc: string;
+  certificate: SatCertificate;
+  privateKey: KeyObject;
+  /** The CFDI `NoCertificado`: the certificate serial as 20 digits. */
+  noCertificado: string;
+  /** The CFDI `Certificado`: base64 of the DER, no line breaks. */
+  certificateBase64: string;
+  /** The row's csd_version this key was decrypted from. */
+  version: number;
+}
+
+/** Decrypted CSD keys by profile id; the oldest entry goes first when full. */
+export class SigningCredentialCache {
+  private readonly entries = new Map<string, SigningCredential>();
+
+  constructor(private readonly capacity = 5_000) {}
+
+  get(profileId: string, version: number): SigningCredential | undefined {
+    const entry = this.entries.get(profileId);
+    return entry && entry.version === version ? entry : undefined;
+  }
+
+  set(credential: SigningCredential): void {
+    this.entries.delete(credential.profileId);
+    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(credential.profileId, credential);
+  }
+
+  /** Drops a profile's key after its CSD changed or the profile was deleted. */
+  forget(profileId: string): void {
+    this.entries.delete(profileId);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** The process-wide cache shared by the routes (which invalidate it) and the invoices module. */
+export const signingCredentials = new SigningCredentialCache();
+
+export interface SigningSource {
+  db: Db;
+  keyring: MasterKeyring;
+  cache?: SigningCredentialCache;
+}
+
+/**
+ * The profile's CSD ready to seal with. The caller has already checked that the profile belongs
+ * to its organization and mode; `version`, when the caller read the row already, saves a query.
+ */
+export async function loadSigningCredential(source: SigningSource, profileId: string, options: { version?: number } = {}): Promise<SigningCredential> {
+  const cache = source.cache ?? signingCredentials;
+  const version = options.version ?? (await findSigningVersion(source.db, profileId));
+  if (version === undefined) throw new ApiError('resource.not_found', `No fiscal profile with id '${profileId}' exists.`);
+  const cached = cache.get(profileId, version);
+  if (cached) return cached;
+  const row = await findSigningRow(source.db, profileId);
+  if (!row) throw new ApiError('resource.not_found', `No fiscal profile with id '${profileId}' exists.`);
+  const dataKey = openProfileDataKey(source.keyring, row);
+  const secrets = openCredential(dataKey, row, 'csd', { privateKey: row.csd_private_key, password: row.csd_password });
+  const opened = pairCredential(Buffer.from(row.csd_certificate), secrets.privateKey, secrets.password);
+  const credential: SigningCredential = {
+    profileId,
+    rfc: row.rfc,
+    certificate: opened.certificate,
+    privateKey: opened.privateKey,
+    noCertificado: opened.certificate.serialNumber,
+    certificateBase64: opened.certificate.base64,
+    version: row.csd_version,
+  };
+  cache.set(credential);
+  return credential;
+}

@@ -1,0 +1,86 @@
+/** What the invoices module asks of fiscal profiles when it seals, stamps and renders. */
+import type { Ctx } from '../../platform/context.ts';
+import type { MasterKeyring } from '../../platform/crypto/index.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { ApiError, notFound } from '../../platform/errors/api-error.ts';
+import { isId } from '../../platform/ids.ts';
+import { findBranding, findProfileView, type FiscalProfileView } from './repository.ts';
+import { scopeOf } from './rules.ts';
+import { DEFAULT_BRAND_COLOR, serializeFiscalProfile, type SerializedFiscalProfile } from './serialize.ts';
+import { loadSigningCredential, signingCredentials, type SigningCredential, type SigningCredentialCache } from './signing-credential.ts';
+
+export interface StampingProfile {
+  view: FiscalProfileView;
+  /** The embedded `fiscal_profile` object of the invoice resource. */
+  fiscalProfile: SerializedFiscalProfile;
+  credential: SigningCredential;
+}
+
+/** Finds a profile of the caller's organization and mode, or answers 404 as every by-id endpoint does. */
+export async function findFiscalProfile(ctx: Ctx, profileId: string): Promise<FiscalProfileView> {
+  const view = isId('fp', profileId) ? await findProfileView(ctx.db, scopeOf(ctx), profileId) : undefined;
+  if (!view) throw notFound('fiscal profile', profileId);
+  return view;
+}
+
+/**
+ * The profile an invoice is sealed and stamped with, and its CSD ready to sign. SPEC
+ * Authentication 7: without a signed carta manifiesto it cannot stamp (409
+ * fiscal_profile.manifest_required); a CSD outside its validity is 422 cfdi.csd_expired.
+ */
+export async function findProfileForStamping(
+  source: { ctx: Ctx; keyring: MasterKeyring; cache?: SigningCredentialCache },
+  profileId: string,
+): Promise<StampingProfile> {
+  const { ctx } = source;
+  const view = await findFiscalProfile(ctx, profileId);
+  if (view.manifest_status !== 'signed') {
+    throw new ApiError('fiscal_profile.manifest_required', `Fiscal profile ${profileId} has not signed the carta manifiesto; sign it with POST /v1/fiscal_profiles/${profileId}/manifest.`);
+  }
+  const now = ctx.services.clock.now();
+  if (now.getTime() < view.csd_valid_from.getTime() || now.getTime() > view.csd_valid_to.getTime()) {
+    throw new ApiError('cfdi.csd_expired', `The CSD ${view.csd_serial} of fiscal profile ${profileId} is valid from ${view.csd_valid_from.toISOString()} to ${view.csd_valid_to.toISOString()}.`);
+  }
+  const credential = await loadSigningCredential(
+    { db: ctx.db, keyring: source.keyring, ...(source.cache ? { cache: source.cache } : {}) },
+    profileId,
+    { version: view.csd_version },
+  );
+  return { view, fiscalProfile: serializeFiscalProfile(view, now), credential };
+}
+
+export interface Branding {
+  brandColor: string;
+  logo: { content: Buffer; contentType: string } | null;
+}
+
+/** The logo and colour a PDF of this profile's invoices is drawn with. */
+export async function findProfileBranding(ctx: Ctx, profileId: string): Promise<Branding> {
+  const row = isId('fp', profileId) ? await findBranding(ctx.db, scopeOf(ctx), profileId) : undefined;
+  if (!row) throw notFound('fiscal profile', profileId);
+  return {
+    brandColor: row.brand_color ?? DEFAULT_BRAND_COLOR,
+    logo: row.logo && row.logo_content_type ? { content: Buffer.from(row.logo), contentType: row.logo_content_type } : null,
+  };
+}
+
+/** The module's services bound to one keyring: what the composition root hands to the invoices module. */
+export interface FiscalProfiles {
+  loadSigningCredential(source: Ctx | Db, profileId: string, options?: { version?: number }): Promise<SigningCredential>;
+  findProfileForStamping(ctx: Ctx, profileId: string): Promise<StampingProfile>;
+  findProfileBranding(ctx: Ctx, profileId: string): Promise<Branding>;
+  serialize(view: FiscalProfileView, now: Date): SerializedFiscalProfile;
+}
+
+export function createFiscalProfiles(options: { keyring: MasterKeyring; cache?: SigningCredentialCache }): FiscalProfiles {
+  const cache = options.cache ?? signingCredentials;
+  return {
+    loadSigningCredential: (source, profileId, loadOptions) => {
+      const db = 'services' in source ? source.db : source;
+      return loadSigningCredential({ db, keyring: options.keyring, cache }, profileId, loadOptions);
+    },
+    findProfileForStamping: (ctx, profileId) => findProfileForStamping({ ctx, keyring: options.keyring, cache }, profileId),
+    findProfileBranding,
+    serialize: serializeFiscalProfile,
+  };
+}
