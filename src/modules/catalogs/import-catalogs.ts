@@ -7,6 +7,7 @@ import { CsvSyntaxError, parseCsv } from './csv.ts';
 import { DEFINITIONS, definitionForFileName } from './definitions.ts';
 import type { CatalogSlug } from './lookup.ts';
 import { CatalogImportError, parseTable, type ParsedTable } from './parse-table.ts';
+import { tidyEntries } from './repository.ts';
 import { writeCatalogs, type CatalogChange } from './store.ts';
 import { readWorkbook } from './workbook.ts';
 
@@ -125,6 +126,7 @@ export async function importCatalogs(db: Db, importPath: string, options: Import
     source: tables.map((table) => table.source).join(', '),
   }));
   const changes = await writeCatalogs(db, contents, { at: options.clock.now(), policy: 'replace', dryRun: options.dryRun ?? false });
+  if (!options.dryRun && changes.some((change) => change.status === 'created' || change.status === 'updated')) await tidyEntries(db);
   return {
     path: importPath,
     dry_run: options.dryRun ?? false,

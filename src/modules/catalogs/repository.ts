@@ -23,6 +23,8 @@ export interface CatalogEntryTable {
   version: number;
   code: string;
   description: string;
+  /** The code in lower case: search terms match it from its start. */
+  search_code: string;
   search_text: string;
   valid_from: string | null;
   valid_to: string | null;
@@ -111,8 +113,8 @@ export async function insertEntries(db: Queryable, slug: CatalogSlug, version: n
       valid_to: entry.valid_to,
       data: JSON.stringify(entry.data),
     }));
-    await sql`INSERT INTO catalog_entries (slug, version, code, description, search_text, valid_from, valid_to, data)
-      SELECT ${slug}, ${version}, r.code, r.description, r.search_text, r.valid_from, r.valid_to, r.data
+    await sql`INSERT INTO catalog_entries (slug, version, code, description, search_code, search_text, valid_from, valid_to, data)
+      SELECT ${slug}, ${version}, r.code, r.description, lower(r.code), r.search_text, r.valid_from, r.valid_to, r.data
       FROM json_to_recordset(${JSON.stringify(batch)}::json)
         AS r(code text, description text, search_text text, valid_from text, valid_to text, data text)`.execute(db);
   }
@@ -126,6 +128,14 @@ export async function activateVersion(db: Queryable, slug: CatalogSlug, version:
     .onConflict((conflict) => conflict.column('slug').doUpdateSet({ active_version: version, updated_at: at }))
     .execute();
   await db.deleteFrom('catalog_entries').where('slug', '=', slug).where('version', '<>', version).execute();
+}
+
+/**
+ * Reclaims the superseded rows and refreshes the visibility map and statistics after an import,
+ * so that searches read the index alone. Runs outside any transaction (VACUUM cannot run inside one).
+ */
+export async function tidyEntries(db: Queryable): Promise<void> {
+  await sql`VACUUM ANALYZE catalog_entries`.execute(db);
 }
 
 // Any constant works: it serialises catalog writers (imports, built-in seeding) across processes.
@@ -150,29 +160,40 @@ function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+function activeVersionOf(db: Queryable, slug: CatalogSlug) {
+  return db.selectFrom('catalogs').select('catalogs.active_version').where('catalogs.slug', '=', slug);
+}
+
 /**
  * A page of active rows in code order (bytewise), after `startingAfter` or before `endingBefore`.
- * One statement, so a concurrent import's switch of version is seen entirely or not at all.
+ * The page's codes come from the primary key's index alone (it carries the search columns), then
+ * their rows are read; the active version is a sub-select, so the statement sees one snapshot and
+ * a concurrent import's switch is seen entirely or not at all.
  */
 export async function searchEntries(db: Queryable, query: EntryPageQuery): Promise<{ rows: CatalogEntry[]; hasMore: boolean }> {
   const backwards = query.endingBefore !== undefined && query.startingAfter === undefined;
-  let select = db
+  const direction = backwards ? 'desc' : 'asc';
+  let page = db
     .selectFrom('catalog_entries')
-    .innerJoin('catalogs', (join) => join.onRef('catalogs.slug', '=', 'catalog_entries.slug').onRef('catalogs.active_version', '=', 'catalog_entries.version'))
-    .select([...ENTRY_COLUMNS])
-    .where('catalog_entries.slug', '=', query.slug);
-  // The same rule as termMatches: a prefix of the key, or anywhere in the search text.
+    .select('catalog_entries.code')
+    .where('catalog_entries.slug', '=', query.slug)
+    .where('catalog_entries.version', '=', activeVersionOf(db, query.slug));
+  // The same rule as termMatches: a prefix of the code, or anywhere in the search text.
   for (const term of query.terms) {
     const escaped = escapeLike(term);
-    select = select.where((eb) => eb.or([
-      eb(eb.fn('lower', ['catalog_entries.code']), 'like', `${escaped}%`),
-      eb('catalog_entries.search_text', 'like', `%${escaped}%`),
-    ]));
+    page = page.where((eb) => eb.or([eb('catalog_entries.search_code', 'like', `${escaped}%`), eb('catalog_entries.search_text', 'like', `%${escaped}%`)]));
   }
-  if (query.contains) select = select.where(sql<boolean>`catalog_entries.data::jsonb @> ${JSON.stringify(query.contains)}::jsonb`);
-  if (query.startingAfter !== undefined) select = select.where('catalog_entries.code', '>', query.startingAfter);
-  if (backwards) select = select.where('catalog_entries.code', '<', query.endingBefore!);
-  const found = await select.orderBy('catalog_entries.code', backwards ? 'desc' : 'asc').limit(query.limit + 1).execute();
+  if (query.contains) page = page.where(sql<boolean>`catalog_entries.data::jsonb @> ${JSON.stringify(query.contains)}::jsonb`);
+  if (query.startingAfter !== undefined) page = page.where('catalog_entries.code', '>', query.startingAfter);
+  if (backwards) page = page.where('catalog_entries.code', '<', query.endingBefore!);
+  const found = await db
+    .selectFrom('catalog_entries')
+    .select([...ENTRY_COLUMNS])
+    .where('catalog_entries.slug', '=', query.slug)
+    .where('catalog_entries.version', '=', activeVersionOf(db, query.slug))
+    .where('catalog_entries.code', 'in', page.orderBy('catalog_entries.code', direction).limit(query.limit + 1))
+    .orderBy('catalog_entries.code', direction)
+    .execute();
   const rows = found.slice(0, query.limit).map(entryOfRow);
   return { rows: backwards ? rows.reverse() : rows, hasMore: found.length > query.limit };
 }
@@ -180,9 +201,9 @@ export async function searchEntries(db: Queryable, query: EntryPageQuery): Promi
 export async function findEntry(db: Queryable, slug: CatalogSlug, code: string): Promise<CatalogEntry | undefined> {
   const row = await db
     .selectFrom('catalog_entries')
-    .innerJoin('catalogs', (join) => join.onRef('catalogs.slug', '=', 'catalog_entries.slug').onRef('catalogs.active_version', '=', 'catalog_entries.version'))
     .select([...ENTRY_COLUMNS])
     .where('catalog_entries.slug', '=', slug)
+    .where('catalog_entries.version', '=', activeVersionOf(db, slug))
     .where('catalog_entries.code', '=', code)
     .executeTakeFirst();
   return row ? entryOfRow(row) : undefined;
