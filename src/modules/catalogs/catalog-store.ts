@@ -36,6 +36,12 @@ export interface CatalogStore extends CfdiCatalogLookup {
   refresh(): Promise<boolean>;
   /** The active version of each loaded catalog. */
   versions(): ReadonlyMap<CatalogSlug, number>;
+  /**
+   * Refreshes every `intervalMs` (default 60 s) so imports made by `invoicing catalogs import`
+   * in another process reach this one; returns a function that stops it. A failed refresh keeps
+   * the catalogs already loaded and is retried at the next tick.
+   */
+  watch(intervalMs?: number, onError?: (error: unknown) => void): () => void;
 }
 
 export interface CatalogStoreOptions {
@@ -87,6 +93,16 @@ export async function createCatalogStore(db: Db, options: CatalogStoreOptions = 
     ...cfdiLookupOf(() => lookup),
     index,
     versions: () => versions,
+    watch(intervalMs = 60_000, onError = () => {}) {
+      let running = false;
+      const timer = setInterval(() => {
+        if (running) return;
+        running = true;
+        store.refresh().catch(onError).finally(() => { running = false; });
+      }, intervalMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
     async refresh() {
       const latest = await activeVersions(db);
       const changed = [...latest].filter(([slug, version]) => versions.get(slug) !== version).map(([slug]) => slug);

@@ -79,6 +79,18 @@ describe('catalog imports', () => {
     assert.equal(store.index.currencyDecimals('USD'), 2);
   });
 
+  test('a watching store picks up an import made elsewhere without being asked', async () => {
+    const stop = store.watch(20);
+    try {
+      await importCatalogs(database.db, directory({ 'c_Estado.csv': 'estado,pais,texto,vigencia_desde,vigencia_hasta\nAGU,MEX,Aguascalientes,2022-01-01,\n' }), { clock });
+      const deadline = Date.now() + 5_000;
+      while (!store.index.isLoaded('estado') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.equal(store.index.get('estado', 'AGU')?.data.country, 'MEX');
+    } finally {
+      stop();
+    }
+  });
+
   test('paths that hold no catalog are rejected with a clear message', async () => {
     await assert.rejects(importCatalogs(database.db, path.join(os.tmpdir(), 'no-such-catalogs'), { clock }), rejected(/no such file or directory/));
     const unknown = directory({ 'c_Municipio.csv': 'municipio,estado,texto\n001,AGU,Aguascalientes\n', 'notes.txt': 'hello' });
