@@ -1,0 +1,24 @@
+/** What every section of the document reads: the page, the parsed CFDI and how to name codes. */
+import type { Comprobante, TimbreFiscalDigital } from '../../../cfdi/model.ts';
+import type { CatalogLabels } from './format.ts';
+import type { Sheet } from './sheet.ts';
+
+export interface RenderContext {
+  sheet: Sheet;
+  comprobante: Comprobante;
+  timbre: TimbreFiscalDigital;
+  labels: CatalogLabels;
+  /** False in test mode: the timbre comes from the simulator and the CFDI has no fiscal validity. */
+  livemode: boolean;
+  /** A logo already checked by checkLogo. */
+  logo: Buffer | undefined;
+  /** Cadena original del complemento de certificación digital del SAT (TFD 1.1), as the XSLT gives it. */
+  timbreCadena: string;
+  /** The SAT verification expression the QR code encodes. */
+  verificationUrl: string;
+}
+
+/** Label and value styles shared by the sections. */
+export const LABEL = { font: 'bold', size: 6.3 } as const;
+export const VALUE = { size: 7.8 } as const;
+export const SMALL = { size: 6.5 } as const;

@@ -1,0 +1,73 @@
+/**
+ * The timbre block: the SAT verification QR code (Anexo 20, "Estándar de la representación
+ * impresa": at least 2.75 cm square, encoding the expression of src/cfdi/qr.ts), the issuer's seal,
+ * the SAT's seal and the cadena original of the TFD. The block is kept on one page.
+ */
+import QRCode from 'qrcode';
+import type { RenderContext } from '../context.ts';
+import { LABEL } from '../context.ts';
+import type { Line, Sheet } from '../sheet.ts';
+
+/** 100 pt ≈ 3.5 cm, above the SAT minimum of 2.75 cm. */
+const QR_SIZE = 100;
+const SEAL_STYLE = { font: 'mono', size: 5.9 } as const;
+
+/** The QR matrix: true for a dark module. */
+export function qrMatrix(text: string): boolean[][] {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  return Array.from({ length: modules.size }, (_, row) =>
+    Array.from({ length: modules.size }, (_, column) => modules.get(row, column) === 1));
+}
+
+/** Draws the QR code as vector squares (crisp at any zoom), merging dark runs of each row. */
+function drawQr(sheet: Sheet, text: string, x: number, y: number, size: number): void {
+  const matrix = qrMatrix(text);
+  const quiet = 2;
+  const module = size / (matrix.length + 2 * quiet);
+  const { doc } = sheet;
+  doc.save();
+  matrix.forEach((row, rowIndex) => {
+    let column = 0;
+    while (column < row.length) {
+      if (!row[column]) {
+        column += 1;
+        continue;
+      }
+      const start = column;
+      while (column < row.length && row[column]) column += 1;
+      // A hair of overlap keeps viewers from showing seams between adjacent rows.
+      doc.rect(x + (quiet + start) * module, y + (quiet + rowIndex) * module, (column - start) * module, module + 0.05);
+    }
+  });
+  doc.fill('#000000');
+  doc.restore();
+}
+
+function sealBlock(sheet: Sheet, label: string, value: string, width: number): Line[] {
+  return [
+    ...sheet.wrap(label.toUpperCase(), { ...LABEL, color: sheet.theme.muted }, width),
+    ...sheet.wrap(value === '' ? '(vacío)' : value, SEAL_STYLE, width),
+  ];
+}
+
+export function drawStamp(context: RenderContext): void {
+  const { sheet, comprobante, timbre } = context;
+  const textX = sheet.left + QR_SIZE + 14;
+  const textWidth = sheet.right - textX;
+  const blocks = [
+    sealBlock(sheet, 'Sello digital del CFDI', comprobante.Sello ?? '', textWidth),
+    sealBlock(sheet, 'Sello digital del SAT', timbre.SelloSAT, textWidth),
+    sealBlock(sheet, 'Cadena original del complemento de certificación digital del SAT', context.timbreCadena, textWidth),
+  ];
+  const caption = sheet.wrap('Verifique este comprobante en verificacfdi.facturaelectronica.sat.gob.mx',
+    { size: 5.8, color: sheet.theme.muted }, QR_SIZE);
+  const textHeight = blocks.reduce((sum, block) => sum + sheet.heightOf(block) + 4, 0);
+  const height = Math.max(QR_SIZE + 3 + sheet.heightOf(caption), textHeight);
+  sheet.sectionTitle('Timbre fiscal digital', height + 4);
+  const top = sheet.y;
+  drawQr(sheet, context.verificationUrl, sheet.left, top, QR_SIZE);
+  sheet.lines(caption, sheet.left, top + QR_SIZE + 3, 'center', QR_SIZE);
+  let y = top;
+  for (const block of blocks) y += sheet.lines(block, textX, y) + 4;
+  sheet.y = top + height + 8;
+}
