@@ -18,6 +18,11 @@ Commands:
   serve                 HTTP API and job worker (the default)
   worker                job worker only
   migrate               apply database migrations and exit
+  cfdi cadena FILE      print the cadena original of a CFDI 4.0
+  cfdi verify FILE [--sat-certs DIR]
+                        verify the issuer seal (and the TFD seal when its certificate is known)
+  cfdi validate FILE [--sat-certs DIR]
+                        run every CFDI 4.0 rule; exit 0 only when valid
   help                  this text
 
 Configuration comes from the environment: PORT, HOST, BASE_URL, DATA_DIR, DATABASE_URL,
@@ -50,6 +55,11 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number 
         await database.close();
       }
       return 0;
+    }
+    case 'cfdi': {
+      // Loaded on demand: the XML engine (WASM) is not needed by the other commands.
+      const { runCfdiCommand } = await import('./cfdi/cli.ts');
+      return runCfdiCommand(rest, { ...io, now: () => new Date() });
     }
     case 'help':
     case '--help':
