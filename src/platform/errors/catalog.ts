@@ -144,6 +144,7 @@ export const ERROR_CATALOG = {
   "webhook.url_not_allowed": { status: 422, title: "Webhook URL points to a private address", remediation: "Use a URL whose host resolves only to public IP addresses: loopback, private, link-local, carrier-grade NAT, multicast and cloud metadata addresses are refused (loopback is allowed outside production). To test locally, run outside production or expose your receiver through a public HTTPS tunnel." },
   "webhook.endpoint_disabled": { status: 409, title: "Webhook endpoint disabled", remediation: "Enable the endpoint with PATCH /v1/webhook_endpoints/{id} and `{\"enabled\": true}` once it answers 2xx again, then resend the event with POST /v1/events/{id}/resend." },
   "webhook.endpoint_limit_reached": { status: 422, title: "Too many webhook endpoints", remediation: "Delete an unused endpoint with DELETE /v1/webhook_endpoints/{id}, or subscribe one endpoint to more event types with `enabled_events`; each organization can have 16 endpoints per mode." },
+  "download.package_unavailable": { status: 'job', title: "SAT package no longer available", remediation: "Create the download again: the SAT keeps a package for 72 hours after the request finished and serves it at most twice." },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
