@@ -66,7 +66,8 @@ export async function emitEvents(db: Db, inputs: EmitEventInput[], deps: EmitDep
   }
   const second = Math.floor(at.getTime() / 1000);
   await deps.jobs.enqueue(db, EVENTS_PUBLISHED_JOB, {}, { dedupeKey: `${EVENTS_PUBLISHED_JOB}:${second}` });
-  return rows;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return events.map((event) => byId.get(event.id)!);
 }
 
 /** Records one event in the caller's transaction; see `emitEvents`. */

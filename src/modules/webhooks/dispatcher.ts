@@ -89,6 +89,8 @@ class Drain {
   private lastFlush = performance.now();
   private idleClaimAt = 0;
   private moreDue = false;
+  // Writing outcomes can emit events (an endpoint disabled): look once more before stopping.
+  private recheck = false;
 
   constructor(options: DispatcherOptions, takeAgain: () => boolean) {
     this.options = options;
@@ -104,7 +106,7 @@ class Drain {
       this.throwIfCrashed();
       if (this.shouldFlush()) await this.flush();
       if (this.inFlightCount === 0 && this.outcomes.length === 0) {
-        if (inSlice && (this.moreDue || this.takeAgain())) continue;
+        if (inSlice && (this.moreDue || this.recheck || this.takeAgain())) continue;
         break;
       }
       await this.waitForWork(tuning.flushIntervalMs);
@@ -119,6 +121,7 @@ class Drain {
     if (room <= 0 || (room < tuning.concurrency / 4 && this.inFlightCount > 0)) return;
     if (!this.moreDue && this.inFlightCount > 0 && performance.now() < this.idleClaimAt) return;
     const now = deps.clock.now();
+    this.recheck = false;
     await fanOutEvents(db, tuning.fanOutBatch, now);
     this.throwIfCrashed();
     const excluded = [...this.inFlight].filter(([, count]) => count >= tuning.perEndpoint).map(([id]) => id);
@@ -163,6 +166,7 @@ class Drain {
     const batch = this.outcomes;
     this.outcomes = [];
     this.lastFlush = performance.now();
+    this.recheck = true;
     this.hook('recording');
     this.throwIfCrashed();
     await recordOutcomes(this.options.db, batch, this.options.deps);

@@ -3,6 +3,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { ApiError, notFound } from '../../platform/errors/api-error.ts';
 import { isId, newId } from '../../platform/ids.ts';
 import { holdPendingDeliveries } from './deliveries-repository.ts';
+import { DISPATCH_JOB } from './dispatcher.ts';
 import { checkConnectAllowed, checkedUrl, checkedVersion, enabledEventsOf } from './endpoint-input.ts';
 import {
   countEndpoints, findEndpoint, insertEndpoint, MAX_ENDPOINTS, updateEndpoint, type EndpointRow, type Owner,
@@ -73,7 +74,10 @@ export async function changeEndpoint(ctx: Ctx, id: string, input: Static<typeof 
   return ctx.db.transaction().execute(async (trx) => {
     const row = await updateEndpoint(trx, ownerOf(ctx), existing.id, changes);
     if (!row) throw notFound('webhook endpoint', id);
-    if (input.enabled !== undefined && input.enabled !== existing.enabled) await holdPendingDeliveries(trx, row.id, !input.enabled, at);
+    if (input.enabled !== undefined && input.enabled !== existing.enabled) {
+      await holdPendingDeliveries(trx, row.id, !input.enabled, at);
+      if (input.enabled) await ctx.services.jobs.enqueue(trx, DISPATCH_JOB, {}, { dedupeKey: `${DISPATCH_JOB}:${Math.floor(at.getTime() / 1000)}` });
+    }
     return row;
   });
 }
