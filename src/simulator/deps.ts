@@ -13,6 +13,8 @@ export interface SimulatorSettings {
   /** The PAC account the stamp/cancel/registration services accept (Finkok's username/password). */
   pacUsername: string;
   pacPassword: string;
+  /** The partner id (SNID) the manifest signing service accepts. */
+  manifestSnid: string;
   /** RfcProvCertif written in every TimbreFiscalDigital (a test PAC RFC). */
   pacRfc: string;
   /** Legal name of the PAC, for its certificate and the acuses. */
@@ -37,6 +39,7 @@ export interface SimulatorSettings {
 export const DEFAULT_SIMULATOR_SETTINGS: SimulatorSettings = {
   pacUsername: 'simulador@example.com',
   pacPassword: 'simulador-pruebas',
+  manifestSnid: 'SIMULADOR-SNID',
   pacRfc: 'SPR190613I52',
   pacName: 'PAC SIMULADOR DE PRUEBAS',
   timeZone: 'America/Mexico_City',

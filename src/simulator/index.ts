@@ -19,7 +19,10 @@ import { DEFAULT_SIMULATOR_SETTINGS } from './deps.ts';
 import type { SimulatorDeps, SimulatorSettings } from './deps.ts';
 import { registerDescargaMasiva } from './descarga/index.ts';
 import { Ledger } from './ledger.ts';
+import { registerPac } from './pac/index.ts';
 import { registerCoreRoutes } from './routes.ts';
+import { registerConsulta } from './status/consulta.ts';
+import { sendFault, SoapFault } from './soap.ts';
 import type { SimulatorDb } from './schema.ts';
 
 export type { SimulatorDeps, SimulatorSettings } from './deps.ts';
@@ -73,6 +76,12 @@ function createApp(logger: boolean): FastifyInstance {
   app.addContentTypeParser(['text/xml', 'application/xml', 'application/soap+xml'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  // Whatever fails before a handler runs (body too large, unknown content type) still answers as a SOAP service.
+  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: error }, 'simulator request failed');
+    return sendFault(reply, new SoapFault(status < 500 ? 'Client' : 'Server', status < 500 ? error.message : 'Internal error.', status));
+  });
   return app;
 }
 
@@ -89,6 +98,8 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     const deps: SimulatorDeps = { db, database: handle, clock, ca, ledger, settings, publicUrl: () => baseUrl };
     const app = createApp(options.logger ?? false);
     registerCoreRoutes(app, deps);
+    registerPac(app, deps);
+    registerConsulta(app, deps);
     await registerDescargaMasiva(app, deps);
     const host = options.host ?? '127.0.0.1';
     const address = await app.listen({ host, port: options.port ?? 0 });
