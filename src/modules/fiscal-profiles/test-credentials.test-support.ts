@@ -8,7 +8,9 @@ import 'reflect-metadata';
 import { createPrivateKey, webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 
-x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+
+type CryptoKeyPair = webcrypto.CryptoKeyPair;
 
 const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 } as const;
 const YEAR_MS = 365.25 * 24 * 3_600_000;
