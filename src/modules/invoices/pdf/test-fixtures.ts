@@ -176,6 +176,10 @@ export interface PngSpec {
   pixel: (x: number, y: number) => number[];
   palette?: number[];
   transparency?: number[];
+  /** Row filter byte written before each row (0 = none; 5 and above are invalid). */
+  filter?: number;
+  /** Dimensions written in IHDR when they should differ from the data (corrupt files). */
+  declared?: { width: number; height: number };
 }
 
 /** Filtered rows (filter type 0) of one image or Adam7 pass. */
@@ -187,18 +191,22 @@ function rows(spec: PngSpec, x0: number, y0: number, dx: number, dy: number): Bu
     for (let x = x0; x < spec.width; x += dx) samples.push(...spec.pixel(x, y));
     const bytes = Buffer.alloc(Math.ceil((samples.length * depth) / 8));
     samples.forEach((sample, index) => {
+      if (depth === 16) {
+        bytes.writeUInt16BE(sample, index * 2);
+        return;
+      }
       const bit = index * depth;
       bytes[bit >> 3] = (bytes[bit >> 3] as number) | (sample << (8 - depth - (bit % 8)));
     });
-    result.push(Buffer.concat([Buffer.from([0]), bytes]));
+    result.push(Buffer.concat([Buffer.from([spec.filter ?? 0]), bytes]));
   }
   return result;
 }
 
 export function encodePng(spec: PngSpec): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(spec.width, 0);
-  header.writeUInt32BE(spec.height, 4);
+  header.writeUInt32BE(spec.declared?.width ?? spec.width, 0);
+  header.writeUInt32BE(spec.declared?.height ?? spec.height, 4);
   header.set([spec.depth ?? 8, spec.colorType, 0, 0, spec.interlaced ? 1 : 0], 8);
   const passes = spec.interlaced
     ? [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]] as const

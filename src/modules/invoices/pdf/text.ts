@@ -20,7 +20,9 @@ const SUBSTITUTES: ReadonlyMap<number, string> = new Map([
   [0x00ad, ''], [0x200b, ''], [0x200c, ''], [0x200d, ''], [0x2060, ''], [0xfeff, ''],
 ]);
 
+/** The soft hyphen is in the set but would print as a visible hyphen mid-word, so it is dropped. */
 function isWinAnsi(codePoint: number): boolean {
+  if (codePoint === 0xad) return false;
   return (codePoint >= 0x20 && codePoint <= 0x7e) || (codePoint >= 0xa0 && codePoint <= 0xff) || WIN_ANSI_EXTRAS.has(codePoint);
 }
 
