@@ -4,7 +4,10 @@
  * Each tool is optional: `hasPoppler` tells the tests whether to skip what needs it.
  */
 import { spawnSync } from 'node:child_process';
-import jsQR from 'jsqr';
+import jsqr from 'jsqr';
+
+// jsqr is CommonJS: under NodeNext the default import is module.exports, whose `default` is jsQR.
+const jsQR = jsqr.default;
 
 function available(tool: string): boolean {
   const result = spawnSync(tool, ['-v'], { stdio: 'ignore' });
