@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { emitEvent, type EventType } from '../events/index.ts';
 import type { Mode } from '../../platform/context.ts';
-import { createWebhookTestApp, startReceiver, verifyDelivery, type Receiver, type WebhookTestApp } from './webhooks.test-support.ts';
+import { assertAllVerified, createWebhookTestApp, startReceiver, verifyDelivery, type Receiver, type WebhookTestApp } from './webhooks.test-support.ts';
 
 describe('webhook delivery: audience, resend, rotation, versions, pausing', () => {
   let t: WebhookTestApp;
@@ -16,14 +16,16 @@ describe('webhook delivery: audience, resend, rotation, versions, pausing', () =
   });
 
   async function receiver(respond?: Receiver['respond']) {
-    const started = await startReceiver(respond);
+    const started = await startReceiver(respond, () => t.clock.now());
     receivers.push(started);
     return started;
   }
-  async function endpoint(key: string, payload: object, headers: Record<string, string> = {}) {
+  async function endpoint(key: string, payload: { url: string } & object, headers: Record<string, string> = {}) {
     const response = await t.request({ method: 'POST', url: '/v1/webhook_endpoints', key, payload, headers });
     assert.equal(response.statusCode, 201, response.body);
-    return response.json();
+    const hook = response.json();
+    for (const inbox of receivers) if (payload.url.startsWith(inbox.url)) inbox.secrets.push(hook.secret);
+    return hook;
   }
   const emit = (organizationId: string, type: EventType = 'invoice.stamped', mode: Mode = 'test') =>
     emitEvent(t.app.services.db, { organizationId, mode, type, object: { object: 'invoice', id: 'inv_9', total: '1160.00' } }, t.app.services);
@@ -145,6 +147,7 @@ describe('webhook delivery: audience, resend, rotation, versions, pausing', () =
     const inbox = await receiver();
     const hook = await endpoint(org.testKey, { url: inbox.url });
     const rotated = (await t.request({ method: 'POST', url: `/v1/webhook_endpoints/${hook.id}/rotate_secret`, key: org.testKey })).json();
+    inbox.secrets = [rotated.secret];
     await emit(org.organizationId);
     await t.runJobs();
     const during = inbox.received[0]!;
@@ -186,5 +189,10 @@ describe('webhook delivery: audience, resend, rotation, versions, pausing', () =
     await emit(org.organizationId);
     await t.runJobs();
     assert.equal(inbox.received.length, 2);
+  });
+
+  test('standardwebhooks verified every delivery above with the endpoint’s secret', () => {
+    assert.ok(receivers.some((receiver) => receiver.received.length > 0));
+    assertAllVerified(receivers);
   });
 });

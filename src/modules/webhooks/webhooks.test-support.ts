@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -72,23 +73,33 @@ export interface ReceivedRequest {
   path: string;
   headers: Record<string, string>;
   body: string;
+  /** Whether standardwebhooks verified it with one of the receiver's `secrets` (undefined: none set). */
+  verified?: boolean;
 }
 
-export type Responder = (request: ReceivedRequest) => { status: number; body?: string; headers?: Record<string, string> } | Promise<{ status: number; body?: string; headers?: Record<string, string> }>;
+export type Answer = { status: number; body?: string; headers?: Record<string, string> };
+export type Responder = (request: ReceivedRequest) => Answer | Promise<Answer>;
 
 export interface Receiver {
   url: string;
   received: ReceivedRequest[];
   respond: Responder;
+  /** The signing secrets this receiver accepts; every request is verified on arrival with the public library. */
+  secrets: string[];
   close(): Promise<void>;
 }
 
-/** A real HTTP server on 127.0.0.1 that records every request and answers with `respond`. */
-export async function startReceiver(respond: Responder = () => ({ status: 200 })): Promise<Receiver> {
+/**
+ * A real HTTP server on 127.0.0.1 that verifies (with standardwebhooks, at `now`), records and
+ * answers every request. Tests end with `assertAllVerified`, so every delivery of the suite is
+ * checked by the public library, not by our own code.
+ */
+export async function startReceiver(respond: Responder = () => ({ status: 200 }), now: () => Date = () => new Date()): Promise<Receiver> {
   const receiver: Receiver = {
     url: '',
     received: [],
     respond,
+    secrets: [],
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
@@ -99,9 +110,11 @@ export async function startReceiver(respond: Responder = () => ({ status: 200 })
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', async () => {
       const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-      const entry = { method: request.method ?? '', path: request.url ?? '', headers, body: Buffer.concat(chunks).toString('utf8') };
+      const entry: ReceivedRequest = { method: request.method ?? '', path: request.url ?? '', headers, body: Buffer.concat(chunks).toString('utf8') };
+      if (receiver.secrets.length > 0) entry.verified = receiver.secrets.some((secret) => verifies(secret, entry, now()));
       receiver.received.push(entry);
       const answer = await receiver.respond(entry);
+      if (response.destroyed) return;
       response.writeHead(answer.status, answer.headers ?? {});
       response.end(answer.body ?? '');
     });
@@ -109,6 +122,24 @@ export async function startReceiver(respond: Responder = () => ({ status: 200 })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return receiver;
+}
+
+function verifies(secret: string, request: ReceivedRequest, now: Date): boolean {
+  try {
+    verifyDelivery(secret, request, now);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every request the receivers got was verified by standardwebhooks with the endpoint's secret. */
+export function assertAllVerified(receivers: Receiver[]): void {
+  for (const receiver of receivers) {
+    for (const request of receiver.received) {
+      assert.equal(request.verified, true, `${request.headers['webhook-id']} to ${receiver.url} did not verify with standardwebhooks`);
+    }
+  }
 }
 
 /**

@@ -1,0 +1,151 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { emitEvent } from '../events/index.ts';
+import type { Resolver } from './url-guard.ts';
+import { assertAllVerified, createWebhookTestApp, startReceiver, verifyDelivery, type Receiver, type WebhookTestApp } from './webhooks.test-support.ts';
+
+// One mutable DNS table for registration and delivery, so a test can change an answer in between.
+const dns = new Map<string, string>([['hooks.invoicing-test.example', '127.0.0.1']]);
+const resolver: Resolver = async (hostname) => {
+  const address = dns.get(hostname);
+  if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+  return [{ address, family: 4 }];
+};
+
+describe('webhook delivery: transport safety', () => {
+  let t: WebhookTestApp;
+  let org: Awaited<ReturnType<WebhookTestApp['bootstrap']>>;
+  const receivers: Receiver[] = [];
+  before(async () => {
+    t = await createWebhookTestApp({ routes: { resolver }, jobs: { resolver, timeoutMs: 300, maxResponseBytes: 4096 } });
+    org = await t.bootstrap();
+  });
+  after(async () => {
+    await Promise.all(receivers.map((receiver) => receiver.close()));
+    await t.close();
+  });
+
+  async function hookTo(respond: Receiver['respond'], path = '/hook', host?: string) {
+    const inbox = await startReceiver(respond, () => t.clock.now());
+    receivers.push(inbox);
+    const url = host ? inbox.url.replace('127.0.0.1', host) + path : inbox.url + path;
+    const response = await t.request({ method: 'POST', url: '/v1/webhook_endpoints', key: org.testKey, payload: { url } });
+    assert.equal(response.statusCode, 201, response.body);
+    inbox.secrets.push(response.json().secret);
+    return { inbox, hook: response.json() };
+  }
+  const emit = () => emitEvent(t.app.services.db, { organizationId: org.organizationId, mode: 'test', type: 'download.updated', object: { object: 'download' } }, t.app.services);
+  const delivery = async (endpointId: string) =>
+    (await t.request({ method: 'GET', url: `/v1/webhook_endpoints/${endpointId}/deliveries`, key: org.testKey })).json().data[0];
+
+  test('redirects are not followed: a 3xx is a failed attempt', async () => {
+    const target = await startReceiver();
+    receivers.push(target);
+    const { inbox, hook } = await hookTo(() => ({ status: 307, headers: { location: `${target.url}/elsewhere` } }));
+    await emit();
+    await t.runJobs();
+    assert.equal(inbox.received.length, 1);
+    assert.equal(target.received.length, 0);
+    const row = await delivery(hook.id);
+    assert.equal(row.status, 'pending');
+    assert.equal(row.response_status, 307);
+    assert.match(row.last_error, /redirects are not followed/);
+  });
+
+  test('a huge response body is read only up to the cap; the error keeps a short excerpt', async () => {
+    const { hook } = await hookTo(() => ({ status: 500, body: 'x'.repeat(2_000_000) }));
+    await emit();
+    await t.runJobs();
+    const row = await delivery(hook.id);
+    assert.equal(row.response_status, 500);
+    assert.ok(row.last_error.startsWith('HTTP 500: xxx'));
+    assert.ok(row.last_error.length <= 500);
+  });
+
+  test('a 2xx with a huge body still succeeds', async () => {
+    const { hook } = await hookTo(() => ({ status: 200, body: 'y'.repeat(1_000_000) }));
+    await emit();
+    await t.runJobs();
+    assert.equal((await delivery(hook.id)).status, 'succeeded');
+  });
+
+  test('an endpoint that does not answer in time is a timed-out attempt, retried later', async () => {
+    const { hook } = await hookTo(async () => {
+      await sleep(1500);
+      return { status: 200 };
+    });
+    await emit();
+    await t.runJobs();
+    const row = await delivery(hook.id);
+    assert.equal(row.status, 'pending');
+    assert.equal(row.response_status, null);
+    assert.match(row.last_error, /Timed out/);
+    assert.ok(row.next_attempt_at);
+  });
+
+  test('a refused connection is a failed attempt with the network error', async () => {
+    const { inbox, hook } = await hookTo(() => ({ status: 200 }));
+    await inbox.close();
+    await emit();
+    await t.runJobs();
+    const row = await delivery(hook.id);
+    assert.equal(row.status, 'pending');
+    assert.match(row.last_error, /ECONNREFUSED/);
+  });
+
+  test('the host is resolved again at every delivery and the request goes to the checked address', async () => {
+    const { inbox, hook } = await hookTo(() => ({ status: 200 }), '/dns', 'hooks.invoicing-test.example');
+    await emit();
+    await t.runJobs();
+    assert.equal(inbox.received.length, 1, 'the name exists only in the test resolver: the checked address was used');
+    assert.match(inbox.received[0]!.headers.host!, /^hooks\.invoicing-test\.example:\d+$/);
+    verifyDelivery(hook.secret, inbox.received[0]!, t.clock.now());
+    dns.set('hooks.invoicing-test.example', '10.0.0.7');
+    await sleep(1100); // the dispatcher remembers DNS answers for one second
+    await emit();
+    await t.runJobs();
+    assert.equal(inbox.received.length, 1, 'nothing is sent to a host that now resolves to a private address');
+    const row = (await t.request({ method: 'GET', url: `/v1/webhook_endpoints/${hook.id}/deliveries?status=pending`, key: org.testKey })).json().data[0];
+    assert.match(row.last_error, /^Not sent: .*resolves to 10\.0\.0\.7/);
+    assert.equal(row.response_status, null);
+  });
+
+  test('standardwebhooks verified every delivery above with the endpoint’s secret', () => {
+    assert.ok(receivers.some((receiver) => receiver.received.length > 0));
+    assertAllVerified(receivers);
+  });
+});
+
+describe('webhook URLs in production', () => {
+  let t: WebhookTestApp;
+  let key: string;
+  before(async () => {
+    t = await createWebhookTestApp({
+      env: { APP_ENV: 'production', LOG_LEVEL: 'silent', MASTER_KEY: Buffer.alloc(32, 7).toString('base64') },
+      routes: { resolver: async () => [{ address: '127.0.0.1', family: 4 }] },
+    });
+    // Bootstrap is off in production: create the organization and its key directly.
+    const { insertOrganization } = await import('../organizations/index.ts');
+    const { createApiKey } = await import('../api-keys/index.ts');
+    const at = t.clock.now();
+    await insertOrganization(t.app.services.db, { id: 'org_01m7ybd58eghd4p5sg5m8n9dsm', name: 'Prod', email: null, parent_id: null, created_at: at, updated_at: at });
+    key = (await createApiKey({ db: t.app.services.db, organizationId: 'org_01m7ybd58eghd4p5sg5m8n9dsm', name: 'k', mode: 'live', at })).secret;
+  });
+  after(() => t.close());
+
+  test('registration refuses plain http, loopback and names resolving to loopback', async () => {
+    const cases: [string, string][] = [
+      ['http://hooks.example.com/', 'webhook.invalid_url'],
+      ['https://127.0.0.1/', 'webhook.url_not_allowed'],
+      ['https://[::1]/', 'webhook.url_not_allowed'],
+      ['https://localhost/', 'webhook.url_not_allowed'],
+      ['https://hooks.example.com/', 'webhook.url_not_allowed'],
+    ];
+    for (const [url, code] of cases) {
+      const response = await t.request({ method: 'POST', url: '/v1/webhook_endpoints', key, payload: { url } });
+      assert.equal(response.statusCode, 422, url);
+      assert.equal(response.json().code, code, url);
+    }
+  });
+});
