@@ -8,6 +8,9 @@ CREATE TABLE catalog_versions (
   source text NOT NULL,
   content_hash text NOT NULL,
   row_count integer NOT NULL,
+  -- Whether any row's search text has a digit: when none has (c_CodigoPostal), a search for
+  -- digits can only match codes and reads just their range of the primary key.
+  text_has_digits boolean NOT NULL DEFAULT true,
   created_at timestamptz NOT NULL,
   PRIMARY KEY (slug, version)
 );

@@ -9,6 +9,7 @@ export interface CatalogVersionTable {
   source: string;
   content_hash: string;
   row_count: number;
+  text_has_digits: boolean;
   created_at: Date;
 }
 
@@ -164,6 +165,21 @@ function activeVersionOf(db: Queryable, slug: CatalogSlug) {
   return db.selectFrom('catalogs').select('catalogs.active_version').where('catalogs.slug', '=', slug);
 }
 
+/** `6428` → `6429`: every code that starts with `prefix` sorts (bytewise) in [prefix, next). */
+function nextPrefix(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
+async function textHasDigits(db: Queryable, slug: CatalogSlug): Promise<boolean> {
+  const row = await db
+    .selectFrom('catalogs')
+    .innerJoin('catalog_versions', (join) => join.onRef('catalog_versions.slug', '=', 'catalogs.slug').onRef('catalog_versions.version', '=', 'catalogs.active_version'))
+    .select('catalog_versions.text_has_digits')
+    .where('catalogs.slug', '=', slug)
+    .executeTakeFirst();
+  return row?.text_has_digits ?? true;
+}
+
 /**
  * A page of active rows in code order (bytewise), after `startingAfter` or before `endingBefore`.
  * The page's codes come from the primary key's index alone (it carries the search columns), then
@@ -173,6 +189,7 @@ function activeVersionOf(db: Queryable, slug: CatalogSlug) {
 export async function searchEntries(db: Queryable, query: EntryPageQuery): Promise<{ rows: CatalogEntry[]; hasMore: boolean }> {
   const backwards = query.endingBefore !== undefined && query.startingAfter === undefined;
   const direction = backwards ? 'desc' : 'asc';
+  const digitsOnlyMatchCodes = query.terms.some((term) => /^\d+$/.test(term)) && !(await textHasDigits(db, query.slug));
   let page = db
     .selectFrom('catalog_entries')
     .select('catalog_entries.code')
@@ -180,6 +197,11 @@ export async function searchEntries(db: Queryable, query: EntryPageQuery): Promi
     .where('catalog_entries.version', '=', activeVersionOf(db, query.slug));
   // The same rule as termMatches: a prefix of the code, or anywhere in the search text.
   for (const term of query.terms) {
+    if (digitsOnlyMatchCodes && /^\d+$/.test(term)) {
+      // Digits have no case, so the prefix is a range of the code itself: an index range scan.
+      page = page.where('catalog_entries.code', '>=', term).where('catalog_entries.code', '<', nextPrefix(term));
+      continue;
+    }
     const escaped = escapeLike(term);
     page = page.where((eb) => eb.or([eb('catalog_entries.search_code', 'like', `${escaped}%`), eb('catalog_entries.search_text', 'like', `%${escaped}%`)]));
   }

@@ -1,20 +1,22 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
-import { createCatalogStore } from './catalog-store.ts';
+import { createCatalogStore, type CatalogStore } from './catalog-store.ts';
+import type { CatalogSlug } from './lookup.ts';
 import { registerCatalogRoutes } from './routes.ts';
 
 describe('catalog endpoints', () => {
   let t: TestApp;
   let testKey: string;
   let liveKey: string;
+  let store: CatalogStore;
   const get = (url: string, key = testKey) => t.request({ method: 'GET', url, key });
 
   before(async () => {
     t = await createTestApp();
     // The composition root wires these in the service; a test app may predate that wiring.
     if (!t.app.server.hasRoute({ method: 'GET', url: '/v1/catalogs' })) registerCatalogRoutes(t.app.server, t.app.services);
-    await createCatalogStore(t.app.services.db, { clock: t.clock });
+    store = await createCatalogStore(t.app.services.db, { clock: t.clock });
     ({ testKey, liveKey } = await t.bootstrap());
   });
   after(() => t.close());
@@ -63,6 +65,15 @@ describe('catalog endpoints', () => {
       object: 'catalog_entry', catalog: 'moneda', code: 'MXN', description: 'Peso Mexicano', valid_from: '2022-01-01', valid_to: null,
       data: { decimals: 2, variation_percent: '5' },
     });
+  });
+
+  test('the database search and the in-memory lookup agree, with and without digits in the descriptions', async () => {
+    const cases: [CatalogSlug, string][] = [['tasa_o_cuota', '16'], ['tasa_o_cuota', '0.16'], ['forma_pago', '0'], ['forma_pago', '2'], ['moneda', 'dolar'], ['pais', 'union europea'], ['uso_cfdi', 'g0'], ['clave_unidad', 'x']];
+    for (const [slug, q] of cases) {
+      const api = (await get(`/v1/catalogs/${slug}?limit=100&q=${encodeURIComponent(q)}`)).json().data.map((entry: { code: string }) => entry.code);
+      assert.deepEqual(api, store.index.search(slug, q, 100).map((entry) => entry.code), `${slug} ${q}`);
+    }
+    assert.ok((await get('/v1/catalogs/tasa_o_cuota?q=16')).json().data.length >= 3, 'digits found inside descriptions');
   });
 
   test('which CFDI uses does régimen 612 allow, and which apply to a persona moral', async () => {

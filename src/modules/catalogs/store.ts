@@ -72,11 +72,12 @@ async function writeOne(trx: Queryable, content: CatalogContent, active: ActiveC
   }
   const previous = active ? await activeEntries(trx, [content.slug]) : [];
   const version = await nextVersion(trx, content.slug);
+  const rows = content.entries.map((entry) => ({ ...entry, search_text: searchTextOf(content.slug, entry) }));
   await insertVersion(trx, {
-    slug: content.slug, version, origin: content.origin, source: content.source,
-    content_hash: hash, row_count: content.entries.length, created_at: options.at,
+    slug: content.slug, version, origin: content.origin, source: content.source, content_hash: hash,
+    row_count: content.entries.length, text_has_digits: rows.some((row) => /\d/.test(row.search_text)), created_at: options.at,
   });
-  await insertEntries(trx, content.slug, version, content.entries.map((entry) => ({ ...entry, search_text: searchTextOf(content.slug, entry) })));
+  await insertEntries(trx, content.slug, version, rows);
   await activateVersion(trx, content.slug, version, options.at);
   return { ...base, status: active ? 'updated' : 'created', version, ...diff(previous, content.entries) };
 }
