@@ -1,0 +1,13 @@
+/**
+ * The SAT bulk download client (descarga masiva): one port, the nodecfdi-based adapter, the
+ * package readers and the endpoint configuration.
+ */
+export { createDescargaClient } from './client.ts';
+export type {
+  DescargaClient, DescargaClientOptions, DescargaRequestInput, DescargaState, DescargaStatus, DescargaVerification,
+} from './client.ts';
+export { SAT_DESCARGA_URLS, descargaUrls } from './endpoints.ts';
+export type { DescargaUrls } from './endpoints.ts';
+export { ProviderError } from './errors.ts';
+export { readCfdiPackage, readMetadataPackage } from './package-reader.ts';
+export type { MetadataRecord } from './package-reader.ts';

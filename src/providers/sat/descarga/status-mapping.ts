@@ -1,0 +1,47 @@
+/**
+ * The SAT's bulk download codes (WS v1.5) in the service's error catalog. Codes that say the SAT
+ * will not do it (301-305 on a bad request or FIEL, 5001 third party, 5002 lifetime exhausted,
+ * 5005 duplicate, 5011 folio limit, 5012 cancelled folio) are `sat.download_rejected`; 404 "Error
+ * no controlado" and 5006 "Error interno" are transient (`download.request_failed`).
+ */
+import { ProviderError } from './errors.ts';
+import type { DescargaStatus } from './client.ts';
+
+export type DescargaState = 'accepted' | 'in_progress' | 'finished' | 'failed' | 'rejected' | 'expired' | 'unknown';
+
+/** EstadoSolicitud 1-6. */
+export const STATES: Readonly<Record<number, DescargaState>> = {
+  1: 'accepted', 2: 'in_progress', 3: 'finished', 4: 'failed', 5: 'rejected', 6: 'expired',
+};
+
+const TRANSIENT = new Set([404, 5006]);
+
+function satMessage(status: DescargaStatus): string {
+  return `SAT ${status.code}: ${status.message}`;
+}
+
+function transient(status: DescargaStatus): ProviderError {
+  return new ProviderError('download.request_failed', satMessage(status), { satCode: String(status.code), retryable: true });
+}
+
+export function requestFailure(status: DescargaStatus): ProviderError {
+  if (TRANSIENT.has(status.code)) return transient(status);
+  return new ProviderError('sat.download_rejected', satMessage(status), { satCode: String(status.code), retryable: false });
+}
+
+export function verifyFailure(status: DescargaStatus, requestId: string): ProviderError {
+  if (TRANSIENT.has(status.code)) return transient(status);
+  if (status.code === 5004) {
+    return new ProviderError('download.no_request_id', `The SAT does not know request ${requestId}: ${status.message}`, { satCode: '5004', retryable: false });
+  }
+  return new ProviderError('sat.download_rejected', satMessage(status), { satCode: String(status.code), retryable: false });
+}
+
+export function downloadFailure(status: DescargaStatus, packageId: string): ProviderError {
+  if (TRANSIENT.has(status.code)) return transient(status);
+  // 5004 unknown package, 5007 expired (72 h after the request finished), 5008 downloaded twice already.
+  if (status.code === 5004 || status.code === 5007 || status.code === 5008 || status.code === 5000) {
+    return new ProviderError('download.package_unavailable', `Package ${packageId}: ${satMessage(status)}`, { satCode: String(status.code), retryable: false });
+  }
+  return new ProviderError('sat.download_rejected', satMessage(status), { satCode: String(status.code), retryable: false });
+}

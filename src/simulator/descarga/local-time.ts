@@ -1,0 +1,56 @@
+/**
+ * Local wall-clock time of a time zone (the SAT writes Fecha, FechaTimbrado and the metadata
+ * dates in Mexico City time, without an offset) and the instants of local month boundaries.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let cached = formatters.get(timeZone);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    });
+    formatters.set(timeZone, cached);
+  }
+  return cached;
+}
+
+/** `YYYY-MM-DDTHH:mm:ss` of an instant in the zone. */
+export function localDateTime(instant: Date, timeZone: string): string {
+  const parts: Record<string, string> = {};
+  for (const part of formatter(timeZone).formatToParts(instant)) parts[part.type] = part.value;
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** Milliseconds the zone is ahead of UTC at an instant (negative in Mexico). */
+function offsetAt(instant: number, timeZone: string): number {
+  const local = localDateTime(new Date(instant), timeZone);
+  return Date.parse(`${local}Z`) - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant a local `YYYY-MM-DDTHH:mm:ss` denotes in the zone (the later one in a DST overlap). */
+export function instantOf(local: string, timeZone: string): Date {
+  const asUtc = Date.parse(`${local}Z`);
+  let instant = asUtc - offsetAt(asUtc, timeZone);
+  instant = asUtc - offsetAt(instant, timeZone);
+  return new Date(instant);
+}
+
+/** A month as a running number: year × 12 + (month − 1). */
+export type MonthNumber = number;
+
+export function monthNumberOf(local: string): MonthNumber {
+  return Number(local.slice(0, 4)) * 12 + Number(local.slice(5, 7)) - 1;
+}
+
+/** `YYYY-MM-01T00:00:00` of a month number. */
+export function monthStart(month: MonthNumber): string {
+  const year = Math.floor(month / 12);
+  return `${String(year).padStart(4, '0')}-${String((month % 12) + 1).padStart(2, '0')}-01T00:00:00`;
+}
+
+/** The SAT's metadata date form: `YYYY-MM-DD HH:mm:ss`. */
+export function metadataDate(local: string): string {
+  return local.replace('T', ' ');
+}
