@@ -1,7 +1,7 @@
 /**
- * The items table (cfdi:Conceptos). The description cell also carries what belongs to the item
- * but has no column of its own: NoIdentificacion, ObjetoImp, each tax of the item (Anexo 20 puts
- * the taxes per Concepto), CuentaPredial, pedimentos, ACuentaTerceros and Partes.
+ * The items table (cfdi:Conceptos). NoIdentificacion goes under the product key; the description
+ * cell also carries what belongs to the item but has no column of its own: ObjetoImp, each tax of
+ * the item (Anexo 20 puts the taxes per Concepto), CuentaPredial, pedimentos, ACuentaTerceros and Partes.
  */
 import type { Concepto } from '../../../../cfdi/model.ts';
 import type { RenderContext } from '../context.ts';
@@ -12,13 +12,13 @@ import { drawTable } from '../table.ts';
 import type { Cell, Column } from '../table.ts';
 
 const COLUMNS: readonly Column[] = [
-  { title: 'Clave prod./serv.', width: 50 },
-  { title: 'Cantidad', width: 46, align: 'right' },
-  { title: 'Unidad', width: 58 },
-  { title: 'Descripción', width: 196 },
-  { title: 'Valor unitario', width: 64, align: 'right' },
-  { title: 'Descuento', width: 56, align: 'right' },
-  { title: 'Importe', width: 70, align: 'right' },
+  { title: 'Clave prod./serv. / No. ident.', width: 62 },
+  { title: 'Cantidad', width: 44, align: 'right' },
+  { title: 'Unidad', width: 52 },
+  { title: 'Descripción', width: 206 },
+  { title: 'Valor unitario', width: 62, align: 'right' },
+  { title: 'Descuento', width: 50, align: 'right' },
+  { title: 'Importe', width: 64, align: 'right' },
 ];
 
 const MAIN: TextStyle = { size: 7.3 };
@@ -41,8 +41,7 @@ function detailLines(concepto: Concepto, labels: CatalogLabels): string[] {
   const lines: string[] = [];
   const product = labels.name('clave_prod_serv', concepto.ClaveProdServ);
   if (product) lines.push(`Producto o servicio: ${product}`);
-  const objeto = `Objeto de impuesto: ${labels.label('objeto_imp', concepto.ObjetoImp)}`;
-  lines.push(concepto.NoIdentificacion ? `No. de identificación: ${concepto.NoIdentificacion} · ${objeto}` : objeto);
+  lines.push(`Objeto de impuesto: ${labels.label('objeto_imp', concepto.ObjetoImp)}`);
   lines.push(...taxLines(concepto, labels));
   for (const predial of concepto.CuentaPredial ?? []) lines.push(`Cuenta predial: ${predial.Numero}`);
   for (const aduanera of concepto.InformacionAduanera ?? []) lines.push(`Pedimento: ${aduanera.NumeroPedimento}`);
@@ -64,7 +63,7 @@ function row(concepto: Concepto, context: RenderContext): Cell[] {
   const muted: TextStyle = { size: 6.3, color: sheet.theme.muted };
   const unitName = concepto.Unidad ?? labels.name('clave_unidad', concepto.ClaveUnidad);
   return [
-    [{ text: concepto.ClaveProdServ, style: MAIN }],
+    [{ text: concepto.ClaveProdServ, style: MAIN }, ...(concepto.NoIdentificacion ? [{ text: concepto.NoIdentificacion, style: muted }] : [])],
     [{ text: groupThousands(concepto.Cantidad), style: MAIN }],
     [{ text: concepto.ClaveUnidad, style: BOLD }, ...(unitName ? [{ text: unitName, style: muted }] : [])],
     [{ text: concepto.Descripcion, style: MAIN }, ...detailLines(concepto, labels).map((text) => ({ text, style: muted }))],

@@ -49,7 +49,6 @@ function comprobanteFields({ comprobante, timbre, labels }: RenderContext): Fiel
     { label: 'Tipo de comprobante', value: labels.label('tipo_comprobante', comprobante.TipoDeComprobante) },
     { label: 'Fecha y hora de emisión', value: dateTimeText(comprobante.Fecha) },
     { label: 'Fecha y hora de certificación', value: dateTimeText(timbre.FechaTimbrado) },
-    { label: 'Lugar de expedición', value: comprobante.LugarExpedicion },
     { label: 'Moneda', value: labels.label('moneda', comprobante.Moneda) },
     { label: 'Tipo de cambio', value: comprobante.TipoCambio ?? '' },
     { label: 'Exportación', value: labels.label('exportacion', comprobante.Exportacion) },
