@@ -86,8 +86,14 @@ function normalizeForm(request: FastifyRequest): Record<string, string | Buffer>
   return body;
 }
 
-const MULTIPART_ERRORS: Record<string, () => ApiError> = {
-  FST_REQ_FILE_TOO_LARGE: () => new ApiError('fiscal_profile.upload_too_large', `A file is larger than ${LOGO_BYTES} bytes.`),
+const MULTIPART_ERRORS: Record<string, (part: { fieldname: string } | undefined) => ApiError> = {
+  FST_REQ_FILE_TOO_LARGE: (part) => {
+    const name = part?.fieldname ?? 'A file';
+    const limit = MULTIPART_FILE_LIMITS[name] ?? LOGO_BYTES;
+    return new ApiError('fiscal_profile.upload_too_large', `${name} is larger than ${limit} bytes.`, {
+      ...(part ? { errors: [{ path: name, code: 'too_large', message: `at most ${limit} bytes.` }] } : {}),
+    });
+  },
   FST_PARTS_LIMIT: () => new ApiError('fiscal_profile.too_many_parts', 'The form has more parts than this endpoint accepts.'),
   FST_FILES_LIMIT: () => new ApiError('fiscal_profile.too_many_parts', `The form has more than ${FILE_COUNT} files.`),
   FST_FIELDS_LIMIT: () => new ApiError('fiscal_profile.too_many_parts', `The form has more than ${TEXT_FIELDS.size} text fields.`),
@@ -100,7 +106,8 @@ function translateUploadError(request: FastifyRequest, error: unknown): unknown 
   if (error instanceof ApiError || !request.isMultipart() || parsed.has(request)) return error;
   const code = (error as { code?: string }).code;
   const known = code === undefined ? undefined : MULTIPART_ERRORS[code];
-  if (known) return known();
+  // The plugin attaches the offending part to a size error.
+  if (known) return known((error as { part?: { fieldname: string } }).part);
   if ((error as { validation?: unknown }).validation) return error;
   return new ApiError('fiscal_profile.invalid_upload', 'The multipart/form-data body could not be read; check its boundary and parts.', { cause: error });
 }
