@@ -67,13 +67,15 @@ export function buildRequest(delivery: ClaimedDelivery, at: Date, userAgent: str
   };
 }
 
-async function exchange(delivery: ClaimedDelivery, settings: AttemptSettings, at: Date) {
+async function exchange(delivery: ClaimedDelivery, settings: AttemptSettings, at: Date, signal: AbortSignal | undefined) {
   let url: URL;
   try {
     url = parseWebhookUrl(delivery.url, settings.policy);
     const target = await resolveWebhookTarget(url, settings.policy);
     const { body, headers } = buildRequest(delivery, at, settings.userAgent);
-    return await settings.sender.send({ url, target, headers, body, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes });
+    return await settings.sender.send({
+      url, target, headers, body, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, ...(signal ? { signal } : {}),
+    });
   } catch (error) {
     if (error instanceof UrlRefusal) return { ok: false as const, error: `Not sent: ${error.message}` };
     throw error;
@@ -86,8 +88,8 @@ async function exchange(delivery: ClaimedDelivery, settings: AttemptSettings, at
  * (another status, a refused URL, a network error, a timeout) is retried on the schedule until
  * the attempts run out.
  */
-export async function attemptDelivery(delivery: ClaimedDelivery, settings: AttemptSettings, now: () => Date): Promise<AttemptOutcome> {
-  const result = await exchange(delivery, settings, now());
+export async function attemptDelivery(delivery: ClaimedDelivery, settings: AttemptSettings, now: () => Date, signal?: AbortSignal): Promise<AttemptOutcome> {
+  const result = await exchange(delivery, settings, now(), signal);
   const finishedAt = now();
   if (result.ok && result.status >= 200 && result.status < 300) {
     return { delivery, status: 'succeeded', responseStatus: result.status, lastError: null, nextAttemptAt: null, gone: false };

@@ -85,6 +85,8 @@ class Drain {
   private inFlightCount = 0;
   private outcomes: AttemptOutcome[] = [];
   private crash: unknown;
+  // A drain that dies takes its connections with it, as a killed process would.
+  private readonly abort = new AbortController();
   private wake: (() => void) | undefined;
   private lastFlush = performance.now();
   private idleClaimAt = 0;
@@ -98,6 +100,15 @@ class Drain {
   }
 
   async run(): Promise<void> {
+    try {
+      await this.loop();
+    } catch (error) {
+      this.die(error);
+      throw error;
+    }
+  }
+
+  private async loop(): Promise<void> {
     const { tuning } = this.options;
     for (;;) {
       this.throwIfCrashed();
@@ -139,14 +150,12 @@ class Drain {
     const { attempt, deps } = this.options;
     this.inFlightCount += 1;
     this.inFlight.set(delivery.endpoint_id, (this.inFlight.get(delivery.endpoint_id) ?? 0) + 1);
-    attemptDelivery(delivery, attempt, () => deps.clock.now())
+    attemptDelivery(delivery, attempt, () => deps.clock.now(), this.abort.signal)
       .then((outcome) => {
         this.hook('responded');
         if (this.crash === undefined) this.outcomes.push(outcome);
       })
-      .catch((error: unknown) => {
-        this.crash ??= error;
-      })
+      .catch((error: unknown) => this.die(error))
       .finally(() => {
         this.inFlightCount -= 1;
         const left = (this.inFlight.get(delivery.endpoint_id) ?? 1) - 1;
@@ -189,8 +198,13 @@ class Drain {
     try {
       this.options.crashHook(point);
     } catch (error) {
-      this.crash ??= error;
+      this.die(error);
     }
+  }
+
+  private die(error: unknown): void {
+    this.crash ??= error;
+    this.abort.abort();
   }
 
   private throwIfCrashed(): void {

@@ -11,6 +11,8 @@ export interface SendRequest {
   body: string;
   timeoutMs: number;
   maxResponseBytes: number;
+  /** Aborting drops the connection at once (the dispatcher stopping abruptly). */
+  signal?: AbortSignal;
 }
 
 export type SendResult =
@@ -66,6 +68,7 @@ function send(agents: { 'http:': http.Agent; 'https:': https.Agent }, request: S
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      request.signal?.removeEventListener('abort', abort);
       resolve(result);
     };
     const client = secure ? https : http;
@@ -84,6 +87,12 @@ function send(agents: { 'http:': http.Agent; 'https:': https.Agent }, request: S
       finish({ ok: false, error: `Timed out after ${request.timeoutMs / 1000} s without a complete response.` });
     }, request.timeoutMs);
     outgoing.on('error', (error) => finish({ ok: false, error: describeError(error) }));
+    const abort = () => {
+      outgoing.destroy();
+      finish({ ok: false, error: 'Aborted: the dispatcher stopped during the attempt.' });
+    };
+    if (request.signal?.aborted) abort();
+    else request.signal?.addEventListener('abort', abort, { once: true });
     outgoing.on('response', (response) => {
       const chunks: Buffer[] = [];
       let size = 0;

@@ -75,6 +75,8 @@ export interface ReceivedRequest {
   body: string;
   /** Whether standardwebhooks verified it with one of the receiver's `secrets` (undefined: none set). */
   verified?: boolean;
+  /** Why it did not verify, and when (the receiver's clock). */
+  verificationError?: string;
 }
 
 export type Answer = { status: number; body?: string; headers?: Record<string, string> };
@@ -111,7 +113,11 @@ export async function startReceiver(respond: Responder = () => ({ status: 200 })
     request.on('end', async () => {
       const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
       const entry: ReceivedRequest = { method: request.method ?? '', path: request.url ?? '', headers, body: Buffer.concat(chunks).toString('utf8') };
-      if (receiver.secrets.length > 0) entry.verified = receiver.secrets.some((secret) => verifies(secret, entry, now()));
+      if (receiver.secrets.length > 0) {
+        const errors = receiver.secrets.map((secret) => verificationError(secret, entry, now()));
+        entry.verified = errors.includes(undefined);
+        if (!entry.verified) entry.verificationError = `${errors.join('; ')} at ${now().toISOString()}`;
+      }
       receiver.received.push(entry);
       const answer = await receiver.respond(entry);
       if (response.destroyed) return;
@@ -124,12 +130,12 @@ export async function startReceiver(respond: Responder = () => ({ status: 200 })
   return receiver;
 }
 
-function verifies(secret: string, request: ReceivedRequest, now: Date): boolean {
+function verificationError(secret: string, request: ReceivedRequest, now: Date): string | undefined {
   try {
     verifyDelivery(secret, request, now);
-    return true;
-  } catch {
-    return false;
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
   }
 }
 
@@ -137,7 +143,7 @@ function verifies(secret: string, request: ReceivedRequest, now: Date): boolean 
 export function assertAllVerified(receivers: Receiver[]): void {
   for (const receiver of receivers) {
     for (const request of receiver.received) {
-      assert.equal(request.verified, true, `${request.headers['webhook-id']} to ${receiver.url} did not verify with standardwebhooks`);
+      assert.equal(request.verified, true, `${request.headers['webhook-id']} to ${receiver.url} did not verify with standardwebhooks: ${request.verificationError}`);
     }
   }
 }
