@@ -78,11 +78,24 @@ function drawChunk(table: Layout, cells: Line[][], available: number, shaded: bo
   sheet.rule(sheet.left, sheet.right, sheet.y);
 }
 
+const SMALLEST_SIZE = 4.5;
+
+function fitted(sheet: Sheet, text: string, style: TextStyle, width: number): TextStyle {
+  const natural = sheet.measure(text, style);
+  if (natural <= width) return style;
+  return { ...style, size: Math.max(SMALLEST_SIZE, Math.floor(((style.size * width) / natural) * 10) / 10) };
+}
+
 function drawRow(table: Layout, row: readonly Cell[], shaded: boolean): void {
   const { sheet } = table;
   const cells = row.map((cell, index) => {
-    const width = (table.columns[index] as Column).width - 2 * PADDING_X;
-    return cell.flatMap((paragraph) => sheet.wrap(paragraph.text, paragraph.style, width));
+    const column = table.columns[index] as Column;
+    const width = column.width - 2 * PADDING_X;
+    return cell.flatMap((paragraph) => {
+      // A number is never broken over lines: a right-aligned (numeric) cell shrinks it to fit instead.
+      const style = column.align === 'right' ? fitted(sheet, paragraph.text, paragraph.style, width) : paragraph.style;
+      return sheet.wrap(paragraph.text, style, width);
+    });
   });
   const height = Math.max(...cells.map((lines) => sheet.heightOf(lines))) + 2 * PADDING_Y;
   const fitsOnFreshPage = height <= sheet.pageCapacity - table.headerHeight;
