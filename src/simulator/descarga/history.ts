@@ -42,8 +42,9 @@ export interface Counterparty {
   postalCode: string;
 }
 
-const ACTIVITIES = ['COMERCIALIZADORA', 'DISTRIBUIDORA', 'SERVICIOS', 'CONSTRUCTORA', 'TRANSPORTES', 'ALIMENTOS', 'TECNOLOGIA', 'FERRETERA'];
-const REGIONS = ['DEL NORTE', 'DEL BAJIO', 'INTEGRALES', 'DE OCCIDENTE', 'DEL SURESTE'];
+// Twelve counterparties: enough variety for filters, few CSDs to issue (one RSA key each).
+const ACTIVITIES = ['COMERCIALIZADORA', 'SERVICIOS', 'CONSTRUCTORA'];
+const REGIONS = ['DEL NORTE', 'DEL BAJIO', 'DE OCCIDENTE', 'DEL SURESTE'];
 const POSTAL_CODES = ['06000', '44100', '64000', '72000', '97000', '22000', '31000', '83000'];
 
 /** The synthetic taxpayers every profile trades with (personas morales with valid RFC check digits). */

@@ -1,0 +1,127 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { strFromU8, unzipSync } from 'fflate';
+import type { SatCertificate } from '../../cfdi/credentials.ts';
+import { parseCfdi } from '../../cfdi/parse.ts';
+import { verifyParsedSeal } from '../../cfdi/seal.ts';
+import { findTimbreElement, timbreFieldsFromElement, verifyTimbre } from '../../cfdi/tfd.ts';
+import { readCfdiPackage, readMetadataPackage } from '../../providers/sat/descarga/index.ts';
+import type { DescargaClient, DescargaRequestInput, MetadataRecord } from '../../providers/sat/descarga/index.ts';
+import { finishedRequest, stampIntoLedger, startHarness } from './descarga.test-support.ts';
+import type { Harness } from './descarga.test-support.ts';
+import { METADATA_HEADER } from './metadata.ts';
+
+const OWNER = { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE SA DE CV', postalCode: '42501', regimenFiscal: '601' };
+const CUSTOMER = { rfc: 'FUNK671228PH6', name: 'KARLA FUENTE NOLASCO', postalCode: '01160', regimenFiscal: '612' };
+const PERIOD = { from: '2026-04-01T00:00:00', to: '2026-06-30T23:59:59' };
+
+interface Downloaded {
+  count: number;
+  packages: number;
+  cfdis: Map<string, string>;
+  metadata: MetadataRecord[];
+  rawMetadata: string[];
+}
+
+async function download(harness: Harness, client: DescargaClient, input: DescargaRequestInput): Promise<Downloaded> {
+  const verification = await finishedRequest(harness, client, input);
+  assert.equal(verification.state, 'finished', JSON.stringify(verification));
+  const result: Downloaded = { count: verification.count, packages: verification.packageIds.length, cfdis: new Map(), metadata: [], rawMetadata: [] };
+  for (const packageId of verification.packageIds) {
+    const zip = await client.download(packageId);
+    if (input.type === 'cfdi') {
+      for (const [uuid, xml] of readCfdiPackage(zip)) result.cfdis.set(uuid, xml);
+    } else {
+      result.metadata.push(...readMetadataPackage(zip));
+      result.rawMetadata.push(...Object.values(unzipSync(zip)).map((bytes) => strFromU8(bytes)));
+    }
+  }
+  return result;
+}
+
+function checkStamped(xml: string, pac: SatCertificate): { uuid: string; fecha: string; fechaTimbrado: string; total: string; emisor: string; receptor: string; tipo: string; rfcPac: string } {
+  const parsed = parseCfdi(xml);
+  const seal = verifyParsedSeal(parsed);
+  assert.ok(seal.ok, seal.message);
+  assert.deepEqual(seal.warnings, []);
+  const element = findTimbreElement(parsed.root);
+  assert.ok(element, 'the CFDI carries a TimbreFiscalDigital');
+  const timbre = timbreFieldsFromElement(element);
+  const stamp = verifyTimbre(timbre, { certificate: pac, sello: parsed.comprobante.Sello! });
+  assert.ok(stamp.ok, stamp.message);
+  const { comprobante } = parsed;
+  return {
+    uuid: timbre.UUID, fecha: comprobante.Fecha, fechaTimbrado: timbre.FechaTimbrado, total: comprobante.Total, emisor: comprobante.Emisor.Rfc,
+    receptor: comprobante.Receptor.Rfc, tipo: comprobante.TipoDeComprobante, rfcPac: timbre.RfcProvCertif,
+  };
+}
+
+describe('a full bulk download through the nodecfdi client against the running simulator', () => {
+  let harness: Harness;
+  let client: DescargaClient;
+  let pac: SatCertificate;
+  let ledgerUuid: string;
+
+  before(async () => {
+    harness = await startHarness({ cfdiPerPackage: 10, metadataPerPackage: 25 });
+    client = harness.client(await harness.fiel(OWNER.rfc, OWNER.name));
+    pac = await harness.pacCertificate();
+    ledgerUuid = await stampIntoLedger(harness, { emisor: OWNER, receptor: CUSTOMER, issuedAt: new Date('2026-05-10T16:30:00Z'), subtotalCents: 123_456 });
+  });
+  after(() => harness.close());
+
+  test('issued CFDI and metadata: every package opens, every XML seal and TFD verify, every metadata row matches its XML', async () => {
+    const xml = await download(harness, client, { side: 'issued', type: 'cfdi', ...PERIOD });
+    const metadata = await download(harness, client, { side: 'issued', type: 'metadata', ...PERIOD });
+    assert.ok(xml.packages >= 3, `several packages of 10 (got ${xml.packages} for ${xml.count})`);
+    assert.equal(xml.cfdis.size, xml.count);
+    assert.equal(metadata.metadata.length, metadata.count);
+    assert.equal(metadata.packages, Math.ceil(metadata.count / 25));
+    assert.ok(xml.cfdis.has(ledgerUuid), 'the CFDI the simulator stamped is among the issued ones');
+    const rows = new Map(metadata.metadata.map((row) => [row.uuid, row]));
+    assert.deepEqual([...rows.keys()].sort(), [...xml.cfdis.keys()].sort(), 'metadata and XML cover the same CFDIs');
+    for (const [uuid, text] of xml.cfdis) {
+      const cfdi = checkStamped(text, pac);
+      const row = rows.get(uuid)!;
+      assert.equal(cfdi.uuid, uuid);
+      assert.equal(cfdi.emisor, OWNER.rfc);
+      assert.ok(cfdi.fecha >= PERIOD.from && cfdi.fecha <= PERIOD.to, cfdi.fecha);
+      assert.deepEqual(
+        [row.rfcEmisor, row.rfcReceptor, row.fechaEmision, row.fechaCertificacionSat, row.monto, row.efectoComprobante, row.rfcPac],
+        [cfdi.emisor, cfdi.receptor, cfdi.fecha.replace('T', ' '), cfdi.fechaTimbrado.replace('T', ' '), cfdi.total, cfdi.tipo, cfdi.rfcPac],
+      );
+      assert.ok(row.estatus === '1' ? row.fechaCancelacion === '' : /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(row.fechaCancelacion));
+    }
+    assert.equal(rows.get(ledgerUuid)?.nombreReceptor, CUSTOMER.name);
+  });
+
+  test('received CFDI (vigentes only, as the SAT allows) and metadata (all) come from sealed and stamped synthetic counterparties', async () => {
+    const xml = await download(harness, client, { side: 'received', type: 'cfdi', ...PERIOD });
+    const metadata = await download(harness, client, { side: 'received', type: 'metadata', ...PERIOD });
+    assert.ok(xml.count > 0 && xml.packages >= 2);
+    const rows = new Map(metadata.metadata.map((row) => [row.uuid, row]));
+    for (const [uuid, text] of xml.cfdis) {
+      const cfdi = checkStamped(text, pac);
+      assert.equal(cfdi.receptor, OWNER.rfc);
+      assert.notEqual(cfdi.emisor, OWNER.rfc);
+      assert.equal(rows.get(uuid)?.estatus, '1', 'received XML are vigentes');
+      assert.equal(rows.get(uuid)?.monto, cfdi.total);
+    }
+    const missing = metadata.metadata.filter((row) => !xml.cfdis.has(row.uuid));
+    assert.ok(missing.every((row) => row.estatus === '0' && row.fechaCancelacion !== ''), 'only cancelled ones are left out of the XML');
+    assert.equal(metadata.count, xml.count + missing.length);
+  });
+
+  test('the counterparty sees the same CFDI as received, and metadata text is the SAT format (header, ~, CRLF)', async () => {
+    const customer = harness.client(await harness.fiel(CUSTOMER.rfc, CUSTOMER.name));
+    const xml = await download(harness, customer, { side: 'received', type: 'cfdi', ...PERIOD, counterpart: OWNER.rfc });
+    assert.deepEqual([...xml.cfdis.keys()], [ledgerUuid]);
+    checkStamped(xml.cfdis.get(ledgerUuid)!, pac);
+    const metadata = await download(harness, customer, { side: 'received', type: 'metadata', ...PERIOD, counterpart: OWNER.rfc });
+    const [text] = metadata.rawMetadata;
+    assert.ok(text?.startsWith(`${METADATA_HEADER}\r\n`));
+    assert.ok(text.endsWith('\r\n') && !/[^\r]\n/.test(text), 'every line ends with CRLF');
+    assert.equal(text.split('\r\n')[1]?.split('~').length, 12);
+    assert.equal(metadata.metadata[0]?.monto, '1432.09');
+  });
+});
