@@ -4,6 +4,7 @@
  * the SAT's seal and the cadena original of the TFD. The block is kept on one page.
  */
 import QRCode from 'qrcode';
+import { VERIFICATION_BASE_URL } from '../../../../cfdi/qr.ts';
 import type { RenderContext } from '../context.ts';
 import { LABEL } from '../context.ts';
 import type { Line, Sheet } from '../sheet.ts';
@@ -11,6 +12,7 @@ import type { Line, Sheet } from '../sheet.ts';
 /** 100 pt ≈ 3.5 cm, above the SAT minimum of 2.75 cm. */
 const QR_SIZE = 100;
 const SEAL_STYLE = { font: 'mono', size: 5.9 } as const;
+const VERIFICATION_HOST = new URL(VERIFICATION_BASE_URL).host;
 
 /** The QR matrix: true for a dark module. */
 export function qrMatrix(text: string): boolean[][] {
@@ -59,14 +61,16 @@ export function drawStamp(context: RenderContext): void {
     sealBlock(sheet, 'Sello digital del SAT', timbre.SelloSAT, textWidth),
     sealBlock(sheet, 'Cadena original del complemento de certificación digital del SAT', context.timbreCadena, textWidth),
   ];
-  const caption = sheet.wrap('Verifique este comprobante en verificacfdi.facturaelectronica.sat.gob.mx',
-    { size: 5.8, color: sheet.theme.muted }, QR_SIZE);
+  const captionStyle = { size: 5.8, color: sheet.theme.muted };
+  // The portal's host name is one long word: it gets its own line, in a size that keeps it whole.
+  const hostSize = Math.min(5.8, (5.8 * (QR_SIZE + 8)) / sheet.measure(VERIFICATION_HOST, captionStyle));
+  const caption = [...sheet.wrap('Verifique este comprobante en', captionStyle, QR_SIZE), { text: VERIFICATION_HOST, style: { ...captionStyle, size: hostSize } }];
   const textHeight = blocks.reduce((sum, block) => sum + sheet.heightOf(block) + 4, 0);
   const height = Math.max(QR_SIZE + 3 + sheet.heightOf(caption), textHeight);
   sheet.sectionTitle('Timbre fiscal digital', height + 4);
   const top = sheet.y;
   drawQr(sheet, context.verificationUrl, sheet.left, top, QR_SIZE);
-  sheet.lines(caption, sheet.left, top + QR_SIZE + 3, 'center', QR_SIZE);
+  sheet.lines(caption, sheet.left - 4, top + QR_SIZE + 3, 'center', QR_SIZE + 8);
   let y = top;
   for (const block of blocks) y += sheet.lines(block, textX, y) + 4;
   sheet.y = top + height + 8;
