@@ -20,7 +20,7 @@ const app = await buildApp({ config });
 await app.server.listen({ port: 0, host: '127.0.0.1' });
 const bootstrap = await app.server.inject({ method: 'POST', url: '/v1/organizations', payload: { name: 'Bench' } });
 const organization = bootstrap.json();
-const address = app.server.address();
+const address = app.server.server.address();
 process.stdout.write(`${JSON.stringify({
   port: typeof address === 'object' && address ? address.port : 0,
   key: organization.keys.test.key,
