@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, LogLevel } from 'fastify';
 import type { Services } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
@@ -122,5 +122,13 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
       const view = await signFiscalProfileManifest({ ctx, deps, id, input: manifestInput(request.body as Parameters<typeof manifestInput>[0]) });
       return serializeFiscalProfile(view, now());
     });
-  });
+  }, { logLevel: scopeLogLevel(services.config.logLevel) });
+}
+
+/**
+ * The multipart parser logs its options, request headers included, at trace level: that would put
+ * the caller's API key in the log. These routes log at debug at most.
+ */
+function scopeLogLevel(level: string): LogLevel {
+  return (level === 'trace' ? 'debug' : level) as LogLevel;
 }
