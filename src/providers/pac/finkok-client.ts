@@ -1,0 +1,177 @@
+/**
+ * The PacClient over Finkok's SOAP services (stamp, cancel, utilities, and the manifest signing
+ * service). Pointing `baseUrl` at Finkok (https://demo-facturacion.finkok.com or
+ * https://facturacion.finkok.com) or at the simulator is configuration only. Every failure is a
+ * ProviderError; a stamp whose answer was lost (timeout, network) is recovered with stamped().
+ */
+import type { Clock } from '../../platform/clock.ts';
+import { systemClock } from '../../platform/clock.ts';
+import { ProviderError } from '../errors.ts';
+import { callSoap, escapeXml, parameters, SoapCallError, valueOf, findElement } from '../soap-client.ts';
+import type { FetchFunction } from '../soap-client.ts';
+import type { XmlElement } from '../../cfdi/xml/tree.ts';
+import { cancelFolioCode, cancelRequestCode, providerError, stampCode } from './finkok-codes.ts';
+import { cancelResultOf, stampResultOf } from './finkok-results.ts';
+import type { FinkokStampResult } from './finkok-results.ts';
+import { signFinkokManifest } from './finkok-manifest.ts';
+import type {
+  CancelRequest, CancelResult, ManifestRequest, ManifestResult, PacClient, SatStatus, SatStatusQuery, StampResult,
+} from './port.ts';
+
+export interface FinkokOptions {
+  /** Scheme and host of the PAC (or the simulator), without a trailing slash. */
+  baseUrl: string;
+  /** Host of the manifest signing service; Finkok runs it apart. Default: baseUrl. */
+  manifestUrl?: string;
+  username: string;
+  password: string;
+  /** Partner id for the manifest service. */
+  snid?: string;
+  /** Per-call timeout. Default 30 s (stamping may take a few seconds at the PAC). */
+  timeoutMs?: number;
+  fetch?: FetchFunction;
+  clock?: Clock;
+  /** Zone of the signing time written in the manifest contracts. */
+  timeZone?: string;
+}
+
+type Service = 'stamp' | 'cancel' | 'utilities' | 'firmar';
+const NAMESPACES: Record<Service, string> = {
+  stamp: 'http://facturacion.finkok.com/stamp',
+  cancel: 'http://facturacion.finkok.com/cancel',
+  utilities: 'http://facturacion.finkok.com/utilities',
+  firmar: 'http://facturacion.finkok.com/manifest',
+};
+export const VIEWS_NAMESPACE = 'apps.services.soap.core.views';
+
+/** Transport failures: the PAC may or may not have acted, so they are retryable. */
+function transportError(error: SoapCallError, code: 'pac.internal_error' | 'manifiesto.network_error' | 'manifiesto.provider_error'): ProviderError {
+  if (error.kind === 'timeout') return new ProviderError(code === 'pac.internal_error' ? code : 'manifiesto.network_error', error.message, true, 'timeout');
+  if (error.kind === 'network') return new ProviderError(code === 'pac.internal_error' ? code : 'manifiesto.network_error', error.message, true, 'network');
+  if (error.kind === 'invalid_response') {
+    return new ProviderError(code === 'pac.internal_error' ? code : 'manifiesto.invalid_response', error.message, true, 'invalid_response');
+  }
+  return new ProviderError(code === 'pac.internal_error' ? code : 'manifiesto.provider_error', error.message, true, 'unavailable');
+}
+
+export class FinkokPacClient implements PacClient {
+  private readonly timeoutMs: number;
+  private readonly clock: Clock;
+
+  constructor(private readonly options: FinkokOptions) {
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** Calls one operation; the parameters are already XML (use `parameters`). */
+  async call(service: Service, operation: string, content: string): Promise<XmlElement> {
+    const base = service === 'firmar' ? (this.options.manifestUrl ?? this.options.baseUrl) : this.options.baseUrl;
+    const body = `<tns:${operation} xmlns:tns="${NAMESPACES[service]}" xmlns:s0="${VIEWS_NAMESPACE}">${content}</tns:${operation}>`;
+    try {
+      return await callSoap({ url: `${base}/servicios/soap/${service}`, action: operation, body, timeoutMs: this.timeoutMs, ...(this.options.fetch ? { fetch: this.options.fetch } : {}) });
+    } catch (error) {
+      if (error instanceof SoapCallError) throw transportError(error, service === 'firmar' ? 'manifiesto.provider_error' : 'pac.internal_error');
+      throw error;
+    }
+  }
+
+  private auth(): { username: string; password: string } {
+    return { username: this.options.username, password: this.options.password };
+  }
+
+  private toStampResult(result: FinkokStampResult, duplicate: boolean): StampResult {
+    return { uuid: result.uuid.toUpperCase(), xml: result.xml, fechaTimbrado: result.fecha, selloSat: result.satSeal, noCertificadoSat: result.noCertificadoSat, duplicate };
+  }
+
+  private rejection(result: FinkokStampResult): ProviderError {
+    const [first] = result.incidencias;
+    if (!first) return new ProviderError('pac.internal_error', 'The PAC answered without a stamp and without incidencias.', true, 'invalid_response');
+    const detail = result.incidencias.map((item) => `${item.code}: ${item.message}`).join('; ');
+    return providerError(stampCode(first.code, first.message), detail, first.code);
+  }
+
+  async stamp(xml: string): Promise<StampResult> {
+    const body = await this.call('stamp', 'stamp', parameters('tns:', { xml: Buffer.from(xml, 'utf8').toString('base64'), ...this.auth() }));
+    const result = stampResultOf(body, 'stamp');
+    if (!result) throw new ProviderError('pac.internal_error', 'The answer has no stampResult.', true, 'invalid_response');
+    const previous = result.incidencias.some((item) => item.code === '307');
+    // 307 with the earlier stamp attached: the same comprobante was stamped before; that UUID stands.
+    if (result.uuid !== '' && result.xml !== '' && (result.codEstatus !== '' || previous)) return this.toStampResult(result, previous);
+    throw this.rejection(result);
+  }
+
+  async stamped(xml: string): Promise<StampResult | null> {
+    const body = await this.call('stamp', 'stamped', parameters('tns:', { xml: Buffer.from(xml, 'utf8').toString('base64'), ...this.auth() }));
+    const result = stampResultOf(body, 'stamped');
+    if (!result) throw new ProviderError('pac.internal_error', 'The answer has no stampedResult.', true, 'invalid_response');
+    if (result.uuid !== '' && result.xml !== '') return this.toStampResult(result, true);
+    if (result.incidencias.some((item) => item.code === '603')) return null;
+    throw this.rejection(result);
+  }
+
+  async stampedXml(uuid: string, rfcEmisor: string): Promise<string | null> {
+    const body = await this.call('utilities', 'get_xml', parameters('tns:', { ...this.auth(), uuid, taxpayer_id: rfcEmisor, invoice_type: 'I' }));
+    const xml = valueOf(body, 'xml');
+    if (xml !== '') return xml;
+    const error = valueOf(body, 'error');
+    if (/usuario|contraseña/i.test(error)) throw new ProviderError('pac.auth_failed', error, false);
+    return null;
+  }
+
+  async cancel(request: CancelRequest): Promise<CancelResult> {
+    const certificate = `-----BEGIN CERTIFICATE-----\n${Buffer.from(request.certificateDer).toString('base64')}\n-----END CERTIFICATE-----\n`;
+    // Finkok expects the key as PEM encrypted with the account password.
+    const key = request.privateKey.export({ format: 'pem', type: 'pkcs8', cipher: 'aes-256-cbc', passphrase: this.options.password });
+    const folio = `<s0:UUID UUID="${escapeXml(request.uuid)}" Motivo="${escapeXml(request.motivo)}"${request.folioSustitucion ? ` FolioSustitucion="${escapeXml(request.folioSustitucion)}"` : ''}/>`;
+    const content = `<tns:UUIDS>${folio}</tns:UUIDS>${parameters('tns:', {
+      ...this.auth(), taxpayer_id: request.rfcEmisor, cer: Buffer.from(certificate).toString('base64'), key: Buffer.from(key).toString('base64'), store_pending: 'false',
+    })}`;
+    const result = cancelResultOf(await this.call('cancel', 'cancel', content));
+    if (!result) throw new ProviderError('pac.internal_error', 'The answer has no cancelResult.', true, 'invalid_response');
+    const line = result.folios.find((item) => item.uuid === request.uuid.toUpperCase()) ?? result.folios[0];
+    if (!line) {
+      const code = result.codEstatus || 'sin código';
+      throw providerError(cancelRequestCode(code), `The PAC rejected the cancellation request (CodEstatus ${code}).`, code);
+    }
+    if (line.estatusUuid !== '201') {
+      throw providerError(cancelFolioCode(line.estatusUuid), `The SAT answered ${line.estatusUuid} ${line.estatusCancelacion}`.trim(), line.estatusUuid);
+    }
+    const cancelled = /^Cancelado/.test(line.estatusCancelacion) || line.estatusCancelacion === 'Plazo vencido';
+    return { uuid: line.uuid, status: cancelled ? 'cancelled' : 'pending', estatusCancelacion: line.estatusCancelacion, acuse: result.acuse || undefined };
+  }
+
+  async cancellationStatus(query: SatStatusQuery): Promise<SatStatus> {
+    const body = await this.call('cancel', 'get_sat_status', parameters('tns:', {
+      ...this.auth(), taxpayer_id: query.rfcEmisor, rtaxpayer_id: query.rfcReceptor, uuid: query.uuid, total: query.total,
+    }));
+    const sat = findElement(body, 'sat');
+    if (!sat) {
+      const error = valueOf(body, 'error');
+      if (/usuario|contraseña/i.test(error)) throw new ProviderError('pac.auth_failed', error, false);
+      throw new ProviderError('cancel.sat_service_unavailable', error || 'The PAC answered without the SAT status.', true, 'unavailable');
+    }
+    const codigoEstatus = valueOf(sat, 'CodigoEstatus');
+    return {
+      found: codigoEstatus.startsWith('S'),
+      codigoEstatus,
+      estado: valueOf(sat, 'Estado'),
+      esCancelable: valueOf(sat, 'EsCancelable'),
+      estatusCancelacion: valueOf(sat, 'EstatusCancelacion'),
+      validacionEfos: valueOf(sat, 'ValidacionEFOS'),
+    };
+  }
+
+  async acuse(uuid: string, rfcEmisor: string): Promise<string> {
+    const body = await this.call('cancel', 'get_receipt', parameters('tns:', { ...this.auth(), taxpayer_id: rfcEmisor, uuid, type: 'C' }));
+    const receipt = valueOf(body, 'receipt');
+    if (valueOf(body, 'success') === 'true' && receipt !== '') return receipt;
+    const error = valueOf(body, 'error');
+    if (/usuario|contraseña/i.test(error)) throw new ProviderError('pac.auth_failed', error, false);
+    if (/no encontrado|no existe el uuid/i.test(error)) throw new ProviderError('cancel.uuid_not_found', error, false);
+    throw new ProviderError('cancel.no_acuse', error || 'The PAC has no acuse for this UUID.', false);
+  }
+
+  signManifest(request: ManifestRequest): Promise<ManifestResult> {
+    return signFinkokManifest(this, request, { snid: this.options.snid ?? '', clock: this.clock, timeZone: this.options.timeZone ?? 'America/Mexico_City' });
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Client of the SAT's CFDI status service, ConsultaCFDIService.svc (SOAP 1.1, SOAPAction
+ * http://tempuri.org/IConsultaCFDIService/Consulta). The URL is configuration: the SAT's
+ * https://consultaqr.facturaelectronica.sat.gob.mx/ConsultaCFDIService.svc or the simulator's.
+ * "N - 601" (invalid expression) is the caller's mistake (cfdi.invalid_expression); "N - 602" is a
+ * normal answer (found: false); faults, HTTP errors and timeouts are cfdi.status_indeterminate.
+ */
+import { Decimal } from 'decimal.js';
+import { formatVerificationRfc, verificationExpression } from '../../cfdi/qr.ts';
+import { parseXml } from '../../cfdi/xml/parse.ts';
+import { ProviderError } from '../errors.ts';
+import { callSoap, escapeXml, findElement, SOAP11_NAMESPACE, SoapCallError, valueOf } from '../soap-client.ts';
+import type { FetchFunction } from '../soap-client.ts';
+import type { XmlElement } from '../../cfdi/xml/tree.ts';
+
+export const SAT_STATUS_URL = 'https://consultaqr.facturaelectronica.sat.gob.mx/ConsultaCFDIService.svc';
+export const CONSULTA_ACTION = 'http://tempuri.org/IConsultaCFDIService/Consulta';
+
+export interface CfdiStatusQuery {
+  uuid: string;
+  rfcEmisor: string;
+  rfcReceptor: string;
+  /** Total as written in the CFDI. */
+  total: string;
+  /** The CFDI's Sello; with it the 3.3/4.0 expression (with fe) is sent, without it the short form. */
+  sello?: string;
+}
+
+export type Cancellability = 'with_acceptance' | 'without_acceptance' | 'not_cancellable';
+
+export interface CfdiStatus {
+  found: boolean;
+  codigoEstatus: string;
+  /** Vigente, Cancelado or No Encontrado. */
+  estado: string;
+  esCancelable: string;
+  estatusCancelacion: string;
+  validacionEfos: string;
+  /** EsCancelable in words a program can switch on (null when not found). */
+  cancellable: Cancellability | null;
+  /** ValidacionEFOS other than 200/201: the emisor is in the SAT's EFOS list. */
+  efosListed: boolean;
+}
+
+export interface SatStatusClientOptions {
+  url?: string;
+  timeoutMs?: number;
+  fetch?: FetchFunction;
+}
+
+function cancellability(esCancelable: string): Cancellability {
+  if (esCancelable === 'Cancelable sin aceptación') return 'without_acceptance';
+  if (esCancelable === 'Cancelable con aceptación') return 'with_acceptance';
+  return 'not_cancellable';
+}
+
+/** Reads a ConsultaResponse (the SOAP Body or the whole envelope). */
+export function readConsultaResult(body: XmlElement): CfdiStatus {
+  const result = findElement(body, 'ConsultaResult');
+  if (!result) throw new ProviderError('cfdi.status_indeterminate', 'The SAT answered without a ConsultaResult.', true, 'invalid_response');
+  const codigoEstatus = valueOf(result, 'CodigoEstatus');
+  if (codigoEstatus.startsWith('N - 601')) throw new ProviderError('cfdi.invalid_expression', codigoEstatus, false, 'rejected', '601');
+  const estado = valueOf(result, 'Estado');
+  const found = codigoEstatus.startsWith('S - ') && (estado === 'Vigente' || estado === 'Cancelado');
+  const esCancelable = valueOf(result, 'EsCancelable');
+  const validacionEfos = valueOf(result, 'ValidacionEFOS');
+  return {
+    found,
+    codigoEstatus,
+    estado,
+    esCancelable,
+    estatusCancelacion: valueOf(result, 'EstatusCancelacion'),
+    validacionEfos,
+    cancellable: found ? cancellability(esCancelable) : null,
+    efosListed: found && validacionEfos !== '' && validacionEfos !== '200' && validacionEfos !== '201',
+  };
+}
+
+/** Parses a complete response envelope (used for recorded responses too). */
+export function parseConsultaResponse(xml: string): CfdiStatus {
+  const root = parseXml(xml);
+  if (root.local !== 'Envelope' || root.namespace !== SOAP11_NAMESPACE) {
+    throw new ProviderError('cfdi.status_indeterminate', 'The answer is not a SOAP envelope.', true, 'invalid_response');
+  }
+  return readConsultaResult(root);
+}
+
+/** The expression for a query: the 4.0 QR content when the Sello is known, else `?re=&rr=&tt=&id=`. */
+export function expressionFor(query: CfdiStatusQuery): string {
+  if (query.sello) {
+    return verificationExpression({ uuid: query.uuid, rfcEmisor: query.rfcEmisor, rfcReceptor: query.rfcReceptor, total: query.total, sello: query.sello });
+  }
+  // CFDI 3.2 form: tt with 10 integer digits and 6 decimals, zero-padded.
+  const total = new Decimal(query.total).toFixed(6).padStart(17, '0');
+  return `?re=${formatVerificationRfc(query.rfcEmisor)}&rr=${formatVerificationRfc(query.rfcReceptor)}&tt=${total}&id=${query.uuid}`;
+}
+
+export class SatStatusClient {
+  constructor(private readonly options: SatStatusClientOptions = {}) {}
+
+  async queryExpression(expression: string): Promise<CfdiStatus> {
+    const body = `<tem:Consulta xmlns:tem="http://tempuri.org/"><tem:expresionImpresa>${escapeXml(expression)}</tem:expresionImpresa></tem:Consulta>`;
+    try {
+      const response = await callSoap({
+        url: this.options.url ?? SAT_STATUS_URL,
+        action: CONSULTA_ACTION,
+        body,
+        timeoutMs: this.options.timeoutMs ?? 15_000,
+        ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+      });
+      return readConsultaResult(response);
+    } catch (error) {
+      if (!(error instanceof SoapCallError)) throw error;
+      const failure = error.kind === 'timeout' ? 'timeout' : error.kind === 'network' ? 'network' : error.kind === 'invalid_response' ? 'invalid_response' : 'unavailable';
+      throw new ProviderError('cfdi.status_indeterminate', error.message, true, failure);
+    }
+  }
+
+  query(query: CfdiStatusQuery): Promise<CfdiStatus> {
+    return this.queryExpression(expressionFor(query));
+  }
+}
