@@ -118,8 +118,8 @@ describe('a full bulk download through the nodecfdi client against the running s
     assert.deepEqual([...xml.cfdis.keys()], [ledgerUuid]);
     checkStamped(xml.cfdis.get(ledgerUuid)!, pac);
     const metadata = await download(harness, customer, { side: 'received', type: 'metadata', ...PERIOD, counterpart: OWNER.rfc });
-    const [text] = metadata.rawMetadata;
-    assert.ok(text?.startsWith(`${METADATA_HEADER}\r\n`));
+    const text = metadata.rawMetadata[0] ?? '';
+    assert.ok(text.startsWith(`${METADATA_HEADER}\r\n`));
     assert.ok(text.endsWith('\r\n') && !/[^\r]\n/.test(text), 'every line ends with CRLF');
     assert.equal(text.split('\r\n')[1]?.split('~').length, 12);
     assert.equal(metadata.metadata[0]?.monto, '1432.09');

@@ -67,12 +67,12 @@ export async function startHarness(descarga: Record<string, number> = {}): Promi
   };
 }
 
-/** A credential folder of ../shared/sat/credentials (password 12345678a). */
-export function sharedFiel(folder: string, base: string): FielFiles {
+/** A credential folder of ../shared/sat/credentials: `<certificate>.cer`, `<key>.key`, password.txt. */
+export function sharedFiel(folder: string, certificate: string, key = certificate): FielFiles {
   const directory = satPath('credentials', folder);
   return {
-    certificate: fs.readFileSync(`${directory}/${base}.cer`),
-    privateKey: fs.readFileSync(`${directory}/${base}.key`),
+    certificate: fs.readFileSync(`${directory}/${certificate}.cer`),
+    privateKey: fs.readFileSync(`${directory}/${key}.key`),
     password: fs.readFileSync(`${directory}/password.txt`, 'utf8').trim(),
   };
 }
