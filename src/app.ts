@@ -17,6 +17,7 @@ import { registerAccountRoutes } from './modules/accounts/index.ts';
 import { createAuthBackend, KeyCache, registerApiKeyRoutes } from './modules/api-keys/index.ts';
 import { findOrganizationRecord, registerOrganizationRoutes } from './modules/organizations/index.ts';
 import { registerHealthRoutes } from './modules/health/index.ts';
+import { registerUsageRoutes } from './modules/usage/index.ts';
 import { registerVersionRoutes } from './modules/versions/index.ts';
 import { registerDocsRoutes } from './modules/docs/index.ts';
 
@@ -63,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerOrganizationRoutes(server, services);
   registerApiKeyRoutes(server, services, (keyId) => keyCache?.forget(keyId));
   registerAccountRoutes(server, services);
+  registerUsageRoutes(server, services);
 
   let closed = false;
   return {

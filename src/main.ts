@@ -1,6 +1,6 @@
 import { buildApp, type App } from './app.ts';
-import { ConfigError, loadConfig } from './platform/config.ts';
-import { openDatabase } from './platform/db/database.ts';
+import { ConfigError, loadConfig, type Config } from './platform/config.ts';
+import { openDatabase, type DatabaseHandle } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import path from 'node:path';
 
@@ -18,6 +18,7 @@ Commands:
   serve                 HTTP API and job worker (the default)
   worker                job worker only
   migrate               apply database migrations and exit
+  credits grant ORG N   add N live stamp credits to organization ORG
   cfdi cadena FILE      print the cadena original of a CFDI 4.0
   cfdi verify FILE [--sat-certs DIR]
                         verify the issuer seal (and the TFD seal when its certificate is known)
@@ -61,6 +62,8 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number 
       const { runCfdiCommand } = await import('./cfdi/cli.ts');
       return runCfdiCommand(rest, { ...io, now: () => new Date() });
     }
+    case 'credits':
+      return creditsCommand(config, rest, io);
     case 'help':
     case '--help':
     case '-h':
@@ -69,6 +72,36 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number 
     default:
       io.stderr(`invoicing: unknown command '${[command, ...rest].join(' ')}'\n\n${USAGE}`);
       return 2;
+  }
+}
+
+async function withDatabase<T>(config: Config, work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
+  try {
+    await migrate(database);
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+async function creditsCommand(config: Config, args: string[], io: CommandIo): Promise<number> {
+  const [verb, organizationId, amount] = args;
+  if (verb !== 'grant' || !organizationId || !amount || !/^\d+$/.test(amount)) {
+    io.stderr('Usage: invoicing credits grant ORG N   (N a whole number of live stamp credits)');
+    return 2;
+  }
+  const { grantCredits, GrantError } = await import('./modules/usage/index.ts');
+  try {
+    const balance = await withDatabase(config, (database) => grantCredits(database.db, organizationId, Number(amount), new Date()));
+    io.stdout(`Granted ${amount} live stamp credits to ${organizationId}; balance ${balance}.`);
+    return 0;
+  } catch (error) {
+    if (error instanceof GrantError) {
+      io.stderr(`invoicing: ${error.message}`);
+      return 2;
+    }
+    throw error;
   }
 }
 

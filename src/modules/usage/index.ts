@@ -1,0 +1,3 @@
+export { registerUsageRoutes, dateBound } from './routes.ts';
+export { assertCanStamp, recordStamp } from './record-stamp.ts';
+export { grantCredits, GrantError } from './grant-credits.ts';

@@ -1,0 +1,47 @@
+import type { Mode } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { ApiError } from '../../platform/errors/api-error.ts';
+import { newId } from '../../platform/ids.ts';
+import { creditsOf, insertUsageRecord, takeCredit } from './repository.ts';
+
+export interface StampUsageInput {
+  db: Db;
+  organizationId: string;
+  mode: Mode;
+  /** The invoice that was stamped. */
+  resourceId: string;
+  at: Date;
+}
+
+/**
+ * Checks, before a PAC call, that a live stamp could be paid for (DECISIONS §7); test mode is
+ * unmetered. The charge itself happens in `recordStamp`, in the transaction that stores the stamp.
+ */
+export async function assertCanStamp({ db, organizationId, mode }: Omit<StampUsageInput, 'resourceId' | 'at'>): Promise<void> {
+  if (mode === 'live' && (await creditsOf(db, organizationId)) < 1) {
+    throw insufficientCredits(organizationId);
+  }
+}
+
+/**
+ * Writes the `stamp` usage record and, in live mode, consumes one credit. Idempotent per invoice:
+ * recording the same stamp twice (a retried recovery) charges once. Run it in the transaction that
+ * stores the stamp so both commit together.
+ */
+export async function recordStamp({ db, organizationId, mode, resourceId, at }: StampUsageInput): Promise<void> {
+  const inserted = await insertUsageRecord(db, {
+    id: newId('ur', at.getTime()),
+    organization_id: organizationId,
+    mode,
+    kind: 'stamp',
+    quantity: 1,
+    resource_id: resourceId,
+    created_at: at,
+  });
+  if (!inserted || mode === 'test') return;
+  if (!(await takeCredit(db, organizationId, at))) throw insufficientCredits(organizationId);
+}
+
+function insufficientCredits(organizationId: string): ApiError {
+  return new ApiError('balance.insufficient_credits', `Organization ${organizationId} has no live stamp credits left.`);
+}
