@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { assembleCatalog } from './assemble.ts';
 import { CsvSyntaxError, parseCsv } from './csv.ts';
-import { DEFINITIONS, definitionForFileName } from './definitions.ts';
+import { definitionForFileName } from './definitions.ts';
 import type { CatalogSlug } from './lookup.ts';
 import { CatalogImportError, parseTable, type ParsedTable } from './parse-table.ts';
 import { tidyEntries } from './repository.ts';
@@ -126,7 +126,10 @@ export async function importCatalogs(db: Db, importPath: string, options: Import
     source: tables.map((table) => table.source).join(', '),
   }));
   const changes = await writeCatalogs(db, contents, { at: options.clock.now(), policy: 'replace', dryRun: options.dryRun ?? false });
-  if (!options.dryRun && changes.some((change) => change.status === 'created' || change.status === 'updated')) await tidyEntries(db);
+  if (!options.dryRun && changes.some((change) => change.status === 'created' || change.status === 'updated')) {
+    // Only an optimisation (index-only searches): the import has committed whatever happens here.
+    await tidyEntries(db).catch(() => {});
+  }
   return {
     path: importPath,
     dry_run: options.dryRun ?? false,
