@@ -20,9 +20,9 @@ export interface MetadataRecord {
   efectoComprobante: string;
   estatus: string;
   fechaCancelacion: string;
-  /** From the package's `_tercero.txt`, when the CFDI was issued on behalf of a third party. */
-  rfcACuentaTerceros?: string;
-  nombreACuentaTerceros?: string;
+  /** From the package's `_tercero.txt` when the CFDI was issued on behalf of a third party, else ''. */
+  rfcACuentaTerceros: string;
+  nombreACuentaTerceros: string;
 }
 
 const TFD_UUID = /:Complemento.*?:TimbreFiscalDigital.*?UUID="([0-9A-Za-z-]{36})"/s;
@@ -80,7 +80,11 @@ export function readMetadataPackage(zip: Uint8Array): MetadataRecord[] {
     if (!/\.txt$/i.test(name) || /_tercero\.txt$/i.test(name) || !text.startsWith('Uuid~RfcEmisor~')) continue;
     for (const row of table(text)) {
       const third = thirdParties.get((row.uuid ?? '').toUpperCase());
-      records.push({ ...(row as unknown as MetadataRecord), ...(third ? { rfcACuentaTerceros: third.rfcACuentaTerceros, nombreACuentaTerceros: third.nombreACuentaTerceros } : {}) });
+      records.push({
+        ...(row as unknown as MetadataRecord),
+        rfcACuentaTerceros: third?.rfcACuentaTerceros ?? '',
+        nombreACuentaTerceros: third?.nombreACuentaTerceros ?? '',
+      });
     }
   }
   return records;
