@@ -58,6 +58,8 @@ export function buildComprobante(credential: SatCredential, options: CfdiOptions
     }],
     ...(amounts.Impuestos ? { Impuestos: amounts.Impuestos } : {}),
     ...(options.relacionados ? { CfdiRelacionados: options.relacionados } : {}),
+    // Anexo 20: a CFDI to the general public is a global invoice and carries InformacionGlobal.
+    ...(receptorRfc === 'XAXX010101000' ? { InformacionGlobal: { Periodicidad: '01', Meses: options.fecha.slice(5, 7), 'Año': options.fecha.slice(0, 4) } } : {}),
   };
   return options.beforeSeal ? options.beforeSeal(model) : model;
 }
