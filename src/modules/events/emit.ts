@@ -8,8 +8,8 @@ import { insertEvents, type EventRow } from './repository.ts';
 import { isEventType, type EventType } from './types.ts';
 
 /**
- * The job that tells the webhook dispatcher new events are waiting (the webhooks module handles
- * it). One job per second of emissions at most: the dedupe key carries the second.
+ * The job that tells the webhook dispatcher new deliveries are waiting (the webhooks module
+ * handles it). One job per second of emissions at most: the dedupe key carries the second.
  */
 export const EVENTS_PUBLISHED_JOB = 'events.published';
 
@@ -38,9 +38,9 @@ export class UnknownEventOrganizationError extends Error {
 }
 
 /**
- * Records events in the caller's transaction `db`, so that they commit (or roll back) with the
- * state change they describe; nothing is sent before commit. The event rows are the outbox: the
- * webhook dispatcher creates one delivery per (event, subscribed endpoint) once they are visible.
+ * Records events in the caller's transaction `db`, with one webhook delivery per subscribed
+ * endpoint, so that they commit (or roll back) with the state change they describe; nothing is
+ * sent before commit. Many events in one call cost one statement.
  */
 export async function emitEvents(db: Db, inputs: EmitEventInput[], deps: EmitDependencies): Promise<EventRow[]> {
   if (inputs.length === 0) return [];
@@ -59,13 +59,15 @@ export async function emitEvents(db: Db, inputs: EmitEventInput[], deps: EmitDep
       createdAt: at,
     };
   });
-  const rows = await insertEvents(db, events);
+  const { rows, deliveries } = await insertEvents(db, events);
   if (rows.length !== events.length) {
     const inserted = new Set(rows.map((row) => row.organization_id));
     throw new UnknownEventOrganizationError(events.find((event) => !inserted.has(event.organizationId))!.organizationId);
   }
-  const second = Math.floor(at.getTime() / 1000);
-  await deps.jobs.enqueue(db, EVENTS_PUBLISHED_JOB, {}, { dedupeKey: `${EVENTS_PUBLISHED_JOB}:${second}` });
+  if (deliveries > 0) {
+    const second = Math.floor(at.getTime() / 1000);
+    await deps.jobs.enqueue(db, EVENTS_PUBLISHED_JOB, {}, { dedupeKey: `${EVENTS_PUBLISHED_JOB}:${second}` });
+  }
   const byId = new Map(rows.map((row) => [row.id, row]));
   return events.map((event) => byId.get(event.id)!);
 }

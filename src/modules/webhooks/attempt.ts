@@ -42,7 +42,6 @@ function eventOf(delivery: ClaimedDelivery): EventRow {
     type: delivery.type,
     api_version: delivery.api_version,
     object: delivery.object,
-    fanout_pending: false,
     created_at: new Date(delivery.event_created_at),
   };
 }

@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
@@ -26,43 +26,10 @@ declare module '../../platform/db/schema.ts' {
 
 export type DeliveryRow = Selectable<WebhookDeliveryTable>;
 
-// A delivery's id is derived from its (event, endpoint) pair: the event's time, then 64 bits of
-// md5(event, endpoint). Ids so sort with their events, and SQL can mint them in bulk.
-const deliveryId = (eventId: ReturnType<typeof sql>, endpointId: ReturnType<typeof sql>) =>
+// A delivery's id is derived from its (event, endpoint) pair, as the emitter mints it: the event's
+// time, then 64 bits of md5(event, endpoint).
+const deliveryId = (eventId: RawBuilder<unknown>, endpointId: RawBuilder<unknown>) =>
   sql<string>`'whd_' || substr(${eventId}, 5, 10) || substr(md5(${eventId} || ':' || ${endpointId}), 1, 16)`;
-
-/**
- * The outbox step: takes up to `limit` events not yet fanned out (SKIP LOCKED, so several workers
- * can do this at once), marks them, and creates a pending delivery for every enabled endpoint that
- * subscribes to them: the organization's own endpoints of the same mode, and its platform's
- * `connect` endpoints. Endpoints created after the event do not get it.
- */
-export async function fanOutEvents(db: Db, limit: number, now: Date): Promise<{ events: number; deliveries: number }> {
-  const result = await sql<{ events: number; deliveries: number }>`
-    WITH batch AS MATERIALIZED (
-      SELECT id FROM events WHERE fanout_pending ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED
-    ),
-    marked AS (
-      UPDATE events SET fanout_pending = false FROM batch WHERE events.id = batch.id
-      RETURNING events.id, events.organization_id, events.platform_organization_id, events.mode, events.type, events.created_at
-    ),
-    inserted AS (
-      INSERT INTO webhook_deliveries (id, event_id, endpoint_id, status, next_attempt_at, created_at, updated_at)
-      SELECT ${deliveryId(sql.ref('marked.id'), sql.ref('endpoint.id'))}, marked.id, endpoint.id, 'pending', ${now}, ${now}, ${now}
-      FROM marked JOIN webhook_endpoints endpoint
-        ON endpoint.mode = marked.mode
-       AND endpoint.enabled
-       AND endpoint.created_at <= marked.created_at
-       AND (endpoint.organization_id = marked.organization_id
-            OR (endpoint.connect AND endpoint.organization_id = marked.platform_organization_id))
-       AND endpoint.enabled_events && ARRAY[marked.type, split_part(marked.type, '.', 1) || '.*', '*']
-      ON CONFLICT (event_id, endpoint_id) DO NOTHING
-      RETURNING 1
-    )
-    SELECT (SELECT count(*) FROM marked)::int AS events, (SELECT count(*) FROM inserted)::int AS deliveries`.execute(db);
-  const row = result.rows[0]!;
-  return { events: Number(row.events), deliveries: Number(row.deliveries) };
-}
 
 /** A claimed delivery with what sending it needs. */
 export interface ClaimedDelivery {
@@ -101,21 +68,22 @@ export interface ClaimRequest {
  */
 export async function claimDueDeliveries(db: Db, request: ClaimRequest): Promise<ClaimedDelivery[]> {
   if (request.limit <= 0) return [];
+  // Paused endpoints hold their deliveries (no next_attempt_at) and disabled ones have none
+  // pending, so the due scan needs no join; the claim re-checks `enabled` against a race.
+  const excluded = request.excludeEndpoints.length > 0 ? sql`AND endpoint_id <> ALL(${request.excludeEndpoints}::text[])` : sql``;
   const result = await sql<ClaimedDelivery>`
     WITH due AS MATERIALIZED (
-      SELECT delivery.id FROM webhook_deliveries delivery
-      JOIN webhook_endpoints endpoint ON endpoint.id = delivery.endpoint_id
-      WHERE delivery.status = 'pending' AND delivery.next_attempt_at <= ${request.now} AND endpoint.enabled
-        AND delivery.endpoint_id <> ALL(${request.excludeEndpoints}::text[])
-      ORDER BY delivery.next_attempt_at
+      SELECT id FROM webhook_deliveries
+      WHERE status = 'pending' AND next_attempt_at <= ${request.now} ${excluded}
+      ORDER BY next_attempt_at
       LIMIT ${request.limit}
-      FOR UPDATE OF delivery SKIP LOCKED
+      FOR UPDATE SKIP LOCKED
     )
     UPDATE webhook_deliveries delivery
     SET attempts = delivery.attempts + 1, round_attempts = delivery.round_attempts + 1,
         next_attempt_at = ${request.leaseUntil}, last_attempt_at = ${request.now}, updated_at = ${request.now}
     FROM due, webhook_endpoints endpoint, events event
-    WHERE delivery.id = due.id AND endpoint.id = delivery.endpoint_id AND event.id = delivery.event_id
+    WHERE delivery.id = due.id AND endpoint.id = delivery.endpoint_id AND endpoint.enabled AND event.id = delivery.event_id
     RETURNING delivery.id, delivery.attempts, delivery.round_attempts, delivery.endpoint_id,
       endpoint.url, endpoint.secret, endpoint.previous_secret, endpoint.previous_secret_expires_at,
       endpoint.api_version AS endpoint_version, endpoint.failing_since,

@@ -20,7 +20,7 @@ describe('webhook delivery: audience, resend, rotation, versions, pausing', () =
     receivers.push(started);
     return started;
   }
-  async function endpoint(key: string, payload: { url: string } & object, headers: Record<string, string> = {}) {
+  async function endpoint(key: string, payload: { url: string; [field: string]: unknown }, headers: Record<string, string> = {}) {
     const response = await t.request({ method: 'POST', url: '/v1/webhook_endpoints', key, payload, headers });
     assert.equal(response.statusCode, 201, response.body);
     const hook = response.json();

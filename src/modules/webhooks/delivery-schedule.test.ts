@@ -105,11 +105,12 @@ describe('webhook delivery: retries, success, 410 and disabling', () => {
     assert.equal(state.enabled, false);
     assert.equal(state.disabled_reason, 'gone');
     const rows = await deliveries();
-    const byEvent = new Map(rows.map((row: { event_id: string }) => [row.event_id, row]));
-    assert.equal(byEvent.get(gone.id).status, 'failed');
-    assert.equal(byEvent.get(gone.id).response_status, 410);
-    assert.equal(byEvent.get(retrying.id).status, 'failed', 'the pending retry ends too');
-    assert.match(byEvent.get(retrying.id).last_error, /410 Gone/);
+    type Row = { event_id: string; status: string; response_status: number | null; last_error: string };
+    const byEvent = new Map<string, Row>(rows.map((row: Row) => [row.event_id, row]));
+    assert.equal(byEvent.get(gone.id)!.status, 'failed');
+    assert.equal(byEvent.get(gone.id)!.response_status, 410);
+    assert.equal(byEvent.get(retrying.id)!.status, 'failed', 'the pending retry ends too');
+    assert.match(byEvent.get(retrying.id)!.last_error, /410 Gone/);
     const log = (await t.request({ method: 'GET', url: '/v1/events?type=webhook_endpoint.disabled', key: org.testKey })).json();
     assert.equal(log.data.length, 1);
     assert.equal(log.data[0].data.object.id, endpoint.id);

@@ -1,8 +1,9 @@
+import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../platform/db/database.ts';
 import type { EmitDependencies } from '../events/index.ts';
 import { attemptDelivery, type AttemptOutcome, type AttemptSettings } from './attempt.ts';
-import { claimDueDeliveries, fanOutEvents, nextDueAt, type ClaimedDelivery } from './deliveries-repository.ts';
+import { claimDueDeliveries, nextDueAt, type ClaimedDelivery } from './deliveries-repository.ts';
 import { recordOutcomes } from './outcomes.ts';
 
 export const DISPATCH_JOB = 'webhooks.dispatch';
@@ -12,8 +13,6 @@ export interface DispatcherTuning {
   concurrency: number;
   /** Attempts in flight at once to one endpoint, so one slow receiver cannot take every slot. */
   perEndpoint: number;
-  /** Events fanned out per statement. */
-  fanOutBatch: number;
   /** How long a claim holds; a delivery whose worker died is attempted again after it. */
   leaseMs: number;
   /** Outcomes are written back in batches, at least this often while attempts finish. */
@@ -25,7 +24,6 @@ export interface DispatcherTuning {
 export const DEFAULT_TUNING: DispatcherTuning = {
   concurrency: 128,
   perEndpoint: 32,
-  fanOutBatch: 500,
   leaseMs: 60_000,
   flushIntervalMs: 10,
   sliceMs: 10_000,
@@ -43,8 +41,7 @@ export interface DispatcherOptions {
 }
 
 /**
- * Delivers the outbox. One drain runs at a time per process: it fans out new events, claims due
- * deliveries in batches, keeps up to `concurrency` attempts in flight, and writes outcomes back in
+ * Delivers the outbox. One drain runs at a time per process: it claims due deliveries in batches, keeps up to `concurrency` attempts in flight, and writes outcomes back in
  * batches. Job runs that arrive during a drain only flag it to look again, so they free their
  * queue slot at once. Other processes drain side by side: claims use SKIP LOCKED and leases.
  */
@@ -87,6 +84,7 @@ class Drain {
   private crash: unknown;
   // A drain that dies takes its connections with it, as a killed process would.
   private readonly abort = new AbortController();
+  private readonly attemptSignal = withoutListenerLimit(this.abort.signal);
   private wake: (() => void) | undefined;
   private lastFlush = performance.now();
   private idleClaimAt = 0;
@@ -125,7 +123,7 @@ class Drain {
     await this.scheduleNext(performance.now() - this.started >= tuning.sliceMs);
   }
 
-  // Fans out and claims while there is room; after an empty claim, waits a little before asking again.
+  // Claims while there is room; after a short claim, waits a little before asking again.
   private async fill(): Promise<void> {
     const { tuning, db, deps } = this.options;
     const room = tuning.concurrency - this.inFlightCount;
@@ -133,8 +131,6 @@ class Drain {
     if (!this.moreDue && this.inFlightCount > 0 && performance.now() < this.idleClaimAt) return;
     const now = deps.clock.now();
     this.recheck = false;
-    await fanOutEvents(db, tuning.fanOutBatch, now);
-    this.throwIfCrashed();
     const excluded = [...this.inFlight].filter(([, count]) => count >= tuning.perEndpoint).map(([id]) => id);
     const claimed = await claimDueDeliveries(db, {
       now, leaseUntil: new Date(now.getTime() + tuning.leaseMs), limit: room, excludeEndpoints: excluded,
@@ -150,7 +146,7 @@ class Drain {
     const { attempt, deps } = this.options;
     this.inFlightCount += 1;
     this.inFlight.set(delivery.endpoint_id, (this.inFlight.get(delivery.endpoint_id) ?? 0) + 1);
-    attemptDelivery(delivery, attempt, () => deps.clock.now(), this.abort.signal)
+    attemptDelivery(delivery, attempt, () => deps.clock.now(), this.attemptSignal)
       .then((outcome) => {
         this.hook('responded');
         if (this.crash === undefined) this.outcomes.push(outcome);
@@ -221,4 +217,10 @@ class Drain {
     const second = Math.floor(next.getTime() / 1000);
     await deps.jobs.enqueue(db, DISPATCH_JOB, {}, { runAt: next, dedupeKey: `${DISPATCH_JOB}:${second}` });
   }
+}
+
+// Every attempt in flight listens for the abort: far more than the default warning threshold.
+function withoutListenerLimit(signal: AbortSignal): AbortSignal {
+  setMaxListeners(0, signal);
+  return signal;
 }

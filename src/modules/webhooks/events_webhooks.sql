@@ -1,6 +1,5 @@
 -- Event log: one row per change worth telling an organization about, written in the same
--- transaction as the change. The rows are also the webhook outbox: `fanout_pending` marks events
--- whose delivery rows the dispatcher has not created yet.
+-- transaction (and statement) as the change's webhook deliveries.
 CREATE TABLE events (
   id text PRIMARY KEY,
   organization_id text NOT NULL REFERENCES organizations (id),
@@ -9,12 +8,10 @@ CREATE TABLE events (
   type text NOT NULL,
   api_version text NOT NULL,
   object text NOT NULL,
-  fanout_pending boolean NOT NULL DEFAULT true,
   created_at timestamptz NOT NULL
 );
 CREATE INDEX events_organization ON events (organization_id, mode, id DESC);
 CREATE INDEX events_organization_type ON events (organization_id, mode, type, id DESC);
-CREATE INDEX events_fanout_pending ON events (id) WHERE fanout_pending;
 
 -- Webhook endpoints. The signing secret is needed to sign, so it is kept; during a rotation the
 -- previous secret keeps signing until `previous_secret_expires_at`.
@@ -38,7 +35,8 @@ CREATE TABLE webhook_endpoints (
 );
 CREATE INDEX webhook_endpoints_organization ON webhook_endpoints (organization_id, mode, id DESC);
 
--- One row per (event, endpoint): the current state of that delivery. A pending row is due at
+-- One row per (event, endpoint): the current state of that delivery, created with its event (the
+-- outbox). Indexes are few on purpose: every attempt rewrites the row. A pending row is due at
 -- `next_attempt_at`; a claimed row's `next_attempt_at` is its lease, so a worker that dies
 -- mid-attempt leaves it due again. `round_attempts` counts attempts since the last (re)send and
 -- indexes the retry schedule; `attempts` counts them all.
@@ -59,4 +57,3 @@ CREATE TABLE webhook_deliveries (
 );
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
 CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, id DESC);
-CREATE INDEX webhook_deliveries_endpoint_pending ON webhook_deliveries (endpoint_id) WHERE status = 'pending';
