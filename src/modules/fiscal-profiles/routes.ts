@@ -3,7 +3,7 @@ import type { Services } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
 import { ListQuery, listUrl, mapPage, paginate } from '../../platform/http/pagination.ts';
-import { IdParam, ListOf } from '../../platform/http/schemas.ts';
+import { IdParam, ListOf, Problem } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
 import { compileValidator } from '../../platform/http/validation.ts';
 import { createFiscalProfile } from './create-fiscal-profile.ts';
@@ -22,6 +22,10 @@ import { registerUploads } from './uploads.ts';
 
 const tags = ['Fiscal profiles'];
 const Id = IdParam('Fiscal profile id (`fp_…`)');
+const TOO_LARGE = {
+  description: 'A file, a text field or the whole form is over its limit (`fiscal_profile.upload_too_large`, `fiscal_profile.too_many_parts`, `request.body_too_large`).',
+  content: { 'application/problem+json': { schema: Problem } },
+};
 
 function bodyOf(json: object, form: object) {
   return { content: { 'application/json': { schema: json }, 'multipart/form-data': { schema: form } } };
@@ -59,7 +63,7 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
       schema: {
         tags, summary: 'Create a fiscal profile', operationId: 'createFiscalProfile',
         description: 'multipart/form-data (preferred) with the CSD files, or JSON with base64 files. The RFC comes from the CSD. With the FIEL and `manifest_email` the carta manifiesto is signed at once and the profile is `active`.',
-        body: bodyOf(CreateProfileJson, CreateProfileMultipart), response: { 201: FiscalProfile },
+        body: bodyOf(CreateProfileJson, CreateProfileMultipart), response: { 201: FiscalProfile, 413: TOO_LARGE },
       },
     }, async (request, reply) => {
       const ctx = ctxOf(request, services);
@@ -90,7 +94,7 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
       schema: {
         tags, summary: 'Update a fiscal profile', operationId: 'updateFiscalProfile',
         description: 'Rotate the CSD (same RFC only), add or replace the FIEL, or change the logo, brand colour, legal name, tax regime, zip or metadata.',
-        params: Id, body: bodyOf(UpdateProfileJson, UpdateProfileMultipart), response: { 200: FiscalProfile },
+        params: Id, body: bodyOf(UpdateProfileJson, UpdateProfileMultipart), response: { 200: FiscalProfile, 413: TOO_LARGE },
       },
     }, async (request) => {
       const ctx = ctxOf(request, services);
