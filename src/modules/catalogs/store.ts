@@ -2,13 +2,13 @@ import type { Db } from '../../platform/db/database.ts';
 import { canonicalEntry, contentHash, searchTextOf } from './assemble.ts';
 import type { CatalogEntry, CatalogSlug } from './lookup.ts';
 import {
-  activateVersion,
+  activateVersions,
   activeCatalogs,
   activeEntries,
   insertEntries,
-  insertVersion,
+  insertVersions,
+  latestVersions,
   lockCatalogWrites,
-  nextVersion,
   type ActiveCatalog,
   type Queryable,
 } from './repository.ts';
@@ -61,25 +61,37 @@ function diff(previous: readonly CatalogEntry[], next: readonly CatalogEntry[]):
   return { added, removed: before.size, changed };
 }
 
-async function writeOne(trx: Queryable, content: CatalogContent, active: ActiveCatalog | undefined, options: WriteOptions): Promise<CatalogChange> {
-  const hash = contentHash(content.entries);
-  const base = { catalog: content.slug, rows: content.entries.length, previous_version: active?.version ?? null };
-  if (active && active.content_hash === hash) {
-    return { ...base, status: 'unchanged', version: active.version, rows: active.row_count, added: 0, removed: 0, changed: 0 };
-  }
-  if (active && options.policy === 'seed' && active.origin === 'import') {
-    return { ...base, status: 'kept', version: active.version, rows: active.row_count, added: 0, removed: 0, changed: 0 };
-  }
-  const previous = active ? await activeEntries(trx, [content.slug]) : [];
-  const version = await nextVersion(trx, content.slug);
-  const rows = content.entries.map((entry) => ({ ...entry, search_text: searchTextOf(content.slug, entry) }));
-  await insertVersion(trx, {
-    slug: content.slug, version, origin: content.origin, source: content.source, content_hash: hash,
-    row_count: content.entries.length, text_has_digits: rows.some((row) => /\d/.test(row.search_text)), created_at: options.at,
+const unchangedChange = (content: CatalogContent, active: ActiveCatalog, status: 'unchanged' | 'kept'): CatalogChange => ({
+  catalog: content.slug, status, version: active.version, previous_version: active.version, rows: active.row_count, added: 0, removed: 0, changed: 0,
+});
+
+/** Writes every changed catalog with a handful of statements, whatever the number of catalogs. */
+async function writeChanged(trx: Queryable, contents: readonly CatalogContent[], active: ReadonlyMap<string, ActiveCatalog>, options: WriteOptions): Promise<CatalogChange[]> {
+  const hashed = contents.map((content) => ({ content, hash: contentHash(content.entries), current: active.get(content.slug) }));
+  const toWrite = hashed.filter(({ hash, current }) => !current || (current.content_hash !== hash && !(options.policy === 'seed' && current.origin === 'import')));
+  const slugs = toWrite.map(({ content }) => content.slug);
+  const previous = await activeEntries(trx, slugs.filter((slug) => active.has(slug)));
+  const latest = await latestVersions(trx, slugs);
+  const versions = new Map(slugs.map((slug) => [slug, (latest.get(slug) ?? 0) + 1]));
+  const prepared = toWrite.map(({ content, hash }) => {
+    const version = versions.get(content.slug)!;
+    const rows = content.entries.map((entry) => ({ ...entry, slug: content.slug, version, search_text: searchTextOf(content.slug, entry) }));
+    return { content, hash, version, rows };
   });
-  await insertEntries(trx, content.slug, version, rows);
-  await activateVersion(trx, content.slug, version, options.at);
-  return { ...base, status: active ? 'updated' : 'created', version, ...diff(previous, content.entries) };
+  await insertVersions(trx, prepared.map(({ content, hash, version, rows }) => ({
+    slug: content.slug, version, origin: content.origin, source: content.source, content_hash: hash, row_count: rows.length,
+    text_has_digits: rows.some((row) => /\d/.test(row.search_text)), created_at: options.at,
+  })));
+  await insertEntries(trx, prepared.flatMap(({ rows }) => rows));
+  await activateVersions(trx, versions, options.at);
+  return hashed.map(({ content, hash, current }) => {
+    if (!versions.has(content.slug)) return unchangedChange(content, current!, current!.content_hash === hash ? 'unchanged' : 'kept');
+    const before = previous.filter((entry) => entry.slug === content.slug);
+    return {
+      catalog: content.slug, status: current ? 'updated' : 'created', version: versions.get(content.slug)!,
+      previous_version: current?.version ?? null, rows: content.entries.length, ...diff(before, content.entries),
+    };
+  });
 }
 
 /**
@@ -91,8 +103,7 @@ export async function writeCatalogs(db: Db, contents: readonly CatalogContent[],
     return await db.transaction().execute(async (trx) => {
       await lockCatalogWrites(trx);
       const active = new Map((await activeCatalogs(trx)).map((row) => [row.slug, row]));
-      const changes: CatalogChange[] = [];
-      for (const content of contents) changes.push(await writeOne(trx, content, active.get(content.slug), options));
+      const changes = await writeChanged(trx, contents, active, options);
       if (options.dryRun) throw new DryRun(changes);
       return changes;
     });
