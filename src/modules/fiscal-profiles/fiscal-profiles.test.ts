@@ -189,6 +189,18 @@ describe('fiscal profiles (generated credentials)', () => {
     assert.deepEqual(strangerList.data, []);
   });
 
+  test('a connected account\'s profiles are its own: the platform sees them only through Invoice-Account', async () => {
+    const account = (await t.request({ method: 'POST', url: '/v1/accounts', key: org.testKey, payload: { name: 'Sucursal' } })).json();
+    const headers = { 'invoice-account': account.id };
+    const created = await t.request({ method: 'POST', url: '/v1/fiscal_profiles', key: org.testKey, headers, payload: { csd: asJson(csd), tax_regime: '601', zip: '42501' } });
+    assert.equal(created.statusCode, 201);
+    const id = created.json().id;
+    assert.equal((await t.request({ method: 'GET', url: `/v1/fiscal_profiles/${id}`, key: org.testKey, headers })).statusCode, 200);
+    assert.equal((await t.request({ method: 'GET', url: `/v1/fiscal_profiles/${id}`, key: org.testKey })).statusCode, 404);
+    const own = (await t.request({ method: 'GET', url: '/v1/fiscal_profiles', key: org.testKey })).json().data;
+    assert.ok(!own.some((profile: { id: string }) => profile.id === id));
+  });
+
   test('every endpoint needs an API key', async () => {
     for (const [method, url] of [['GET', '/v1/fiscal_profiles'], ['POST', '/v1/fiscal_profiles'], ['GET', '/v1/fiscal_profiles/fp_x'], ['POST', '/v1/fiscal_profiles/fp_x/manifest']] as const) {
       const response = await t.request({ method, url, payload: method === 'POST' ? {} : undefined });

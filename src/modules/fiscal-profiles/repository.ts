@@ -58,7 +58,7 @@ export interface ProfileScope {
 /** The columns the API shows: no key material, no logo bytes. */
 const VIEW_COLUMNS = [
   'id', 'organization_id', 'mode', 'rfc', 'legal_name', 'tax_regime', 'zip',
-  'csd_serial', 'csd_valid_from', 'csd_valid_to', 'csd_version', 'fiel_serial', 'fiel_valid_to',
+  'csd_serial', 'csd_valid_from', 'csd_valid_to', 'csd_version', 'fiel_serial',
   'manifest_status', 'manifest_signed_at', 'manifest_email', 'metadata', 'brand_color',
   'created_at', 'updated_at',
 ] as const;

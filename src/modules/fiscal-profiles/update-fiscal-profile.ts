@@ -71,11 +71,6 @@ function plainChanges(ctx: Ctx, deps: FiscalProfileDeps, row: FiscalProfileRow, 
  * for the update so two rotations cannot interleave; a rotated CSD drops the cached signing key.
  */
 export async function updateFiscalProfile({ ctx, deps, id, input }: { ctx: Ctx; deps: FiscalProfileDeps; id: string; input: ProfileInput }): Promise<FiscalProfileView> {
-  if (input.manifestEmail !== undefined) {
-    throw new ApiError('request.validation_failed', 'Sign the carta manifiesto with POST /v1/fiscal_profiles/{id}/manifest.', {
-      errors: [{ path: 'manifest_email', code: 'unknown_field', message: 'manifest_email is not a recognised field here.' }],
-    });
-  }
   const view = await ctx.db.transaction().execute(async (trx) => {
     const row = await findProfileRow(trx, scopeOf(ctx), id, { lock: true });
     if (!row) throw notFound('fiscal profile', id);
