@@ -52,8 +52,22 @@ function manifestInput(body: { fiel?: { cer_base64: string; key_base64: string; 
   return { ...(input.fiel ? { fiel: input.fiel } : {}), ...(body.email !== undefined ? { email: body.email } : {}) };
 }
 
-/** The fiscal-profile endpoints (SPEC Endpoints, DECISIONS §3), in a scope that also parses multipart. */
-export function registerFiscalProfileRoutes(server: Server, services: Services, deps: FiscalProfileDeps): void {
+/** The dependencies each server's routes use, so that registering again can replace them. */
+const registrations = new WeakMap<Server, { deps: FiscalProfileDeps }>();
+
+/**
+ * The fiscal-profile endpoints (SPEC Endpoints, DECISIONS §3), in a scope that also parses
+ * multipart. Calling it again for the same server only replaces `deps` (tests inject fakes into an
+ * app the composition root already wired).
+ */
+export function registerFiscalProfileRoutes(server: Server, services: Services, dependencies: FiscalProfileDeps): void {
+  const existing = registrations.get(server);
+  if (existing) {
+    existing.deps = dependencies;
+    return;
+  }
+  const registration = { deps: dependencies };
+  registrations.set(server, registration);
   server.register(async (scope: Server) => {
     await registerUploads(scope);
     scope.setValidatorCompiler(({ schema, httpPart }) => compileValidator(withoutBinary(schema as object), httpPart));
@@ -67,7 +81,7 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
       },
     }, async (request, reply) => {
       const ctx = ctxOf(request, services);
-      const view = await createFiscalProfile({ ctx, deps, input: profileInput(request) });
+      const view = await createFiscalProfile({ ctx, deps: registration.deps, input: profileInput(request) });
       return reply.code(201).send(serializeFiscalProfile(view, now()));
     });
 
@@ -100,7 +114,7 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
       const ctx = ctxOf(request, services);
       const { id } = request.params as { id: string };
       if (!isId('fp', id)) throw notFound('fiscal profile', id);
-      const view = await updateFiscalProfile({ ctx, deps, id, input: profileInput(request) });
+      const view = await updateFiscalProfile({ ctx, deps: registration.deps, id, input: profileInput(request) });
       return serializeFiscalProfile(view, now());
     });
 
@@ -110,7 +124,7 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
       const ctx = ctxOf(request, services);
       const { id } = request.params as { id: string };
       if (!isId('fp', id)) throw notFound('fiscal profile', id);
-      return deleteFiscalProfile({ ctx, deps, id });
+      return deleteFiscalProfile({ ctx, deps: registration.deps, id });
     });
 
     scope.post('/v1/fiscal_profiles/:id/manifest', {
@@ -123,7 +137,7 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
       const ctx = ctxOf(request, services);
       const { id } = request.params as { id: string };
       if (!isId('fp', id)) throw notFound('fiscal profile', id);
-      const view = await signFiscalProfileManifest({ ctx, deps, id, input: manifestInput(request.body as Parameters<typeof manifestInput>[0]) });
+      const view = await signFiscalProfileManifest({ ctx, deps: registration.deps, id, input: manifestInput(request.body as Parameters<typeof manifestInput>[0]) });
       return serializeFiscalProfile(view, now());
     });
   }, { logLevel: scopeLogLevel(services.config.logLevel) });
