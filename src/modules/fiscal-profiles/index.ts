@@ -18,6 +18,7 @@ export {
   findFiscalProfile,
   findProfileBranding,
   findProfileForStamping,
+  serializeFiscalProfilesById,
   type Branding,
   type FiscalProfiles,
   type StampingProfile,

@@ -78,6 +78,11 @@ export async function findProfileView(db: Db, scope: ProfileScope, id: string): 
   return profilesQuery(db, scope).where('id', '=', id).executeTakeFirst();
 }
 
+export async function findProfileViews(db: Db, scope: ProfileScope, ids: readonly string[]): Promise<FiscalProfileView[]> {
+  if (ids.length === 0) return [];
+  return profilesQuery(db, scope).where('id', 'in', [...new Set(ids)]).execute();
+}
+
 /** The whole row, secrets included (still encrypted), for the verbs that need them. */
 export async function findProfileRow(db: Db, scope: ProfileScope, id: string, options: { lock?: boolean } = {}): Promise<FiscalProfileRow | undefined> {
   let query = db.selectFrom('fiscal_profiles').selectAll()

@@ -4,7 +4,7 @@ import type { MasterKeyring } from '../../platform/crypto/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { ApiError, notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
-import { findBranding, findProfileView, type FiscalProfileView } from './repository.ts';
+import { findBranding, findProfileView, findProfileViews, type FiscalProfileView } from './repository.ts';
 import { scopeOf } from './rules.ts';
 import { DEFAULT_BRAND_COLOR, serializeFiscalProfile, type SerializedFiscalProfile } from './serialize.ts';
 import { loadSigningCredential, signingCredentials, type SigningCredential, type SigningCredentialCache } from './signing-credential.ts';
@@ -21,6 +21,13 @@ export async function findFiscalProfile(ctx: Ctx, profileId: string): Promise<Fi
   const view = isId('fp', profileId) ? await findProfileView(ctx.db, scopeOf(ctx), profileId) : undefined;
   if (!view) throw notFound('fiscal profile', profileId);
   return view;
+}
+
+/** The embedded `fiscal_profile` objects of a page of invoices, by id, in one query. */
+export async function serializeFiscalProfilesById(ctx: Ctx, profileIds: readonly string[]): Promise<Map<string, SerializedFiscalProfile>> {
+  const now = ctx.services.clock.now();
+  const views = await findProfileViews(ctx.db, scopeOf(ctx), profileIds.filter((id) => isId('fp', id)));
+  return new Map(views.map((view) => [view.id, serializeFiscalProfile(view, now)]));
 }
 
 /**
