@@ -110,7 +110,12 @@ if (!found.rows[0]?.name) {
 if (!app.server.hasRoute({ method: 'POST', url: '/v1/webhook_endpoints' })) registerWebhookRoutes(app.server, app.services);
 // A queue of its own runs the delivery jobs, whether or not src/app.ts registers them.
 const jobs = createJobQueue({ db: database.db, clock: systemClock, pollMs: 50 });
-const worker = registerWebhookJobs({ ...app.services, jobs });
+const tuning = {
+  ...(args.includes('--flush') ? { flushIntervalMs: option('flush', 10) } : {}),
+  ...(args.includes('--claim-interval') ? { claimIntervalMs: option('claim-interval', 20) } : {}),
+  ...(args.includes('--linger') ? { lingerMs: option('linger', 250) } : {}),
+};
+const worker = registerWebhookJobs({ ...app.services, jobs }, { tuning });
 
 const receiver = await startReceiver();
 const organization = (await app.server.inject({ method: 'POST', url: '/v1/organizations', payload: { name: 'Bench' } })).json();

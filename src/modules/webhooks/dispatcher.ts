@@ -17,16 +17,25 @@ export interface DispatcherTuning {
   leaseMs: number;
   /** Outcomes are written back in batches, at least this often while attempts finish. */
   flushIntervalMs: number;
+  /** After a claim found less than it asked for, the next waits this long: fewer, fuller batches. */
+  claimIntervalMs: number;
   /** After this long (real time) a drain stops claiming and hands over to a fresh job, so the queue stays fair and can stop. */
   sliceMs: number;
+  /**
+   * A drain that found work keeps looking this long (real time) after its last claim before it
+   * ends: under a steady flow of events it stays up instead of waiting for the next job.
+   */
+  lingerMs: number;
 }
 
 export const DEFAULT_TUNING: DispatcherTuning = {
   concurrency: 128,
   perEndpoint: 32,
   leaseMs: 60_000,
-  flushIntervalMs: 10,
+  flushIntervalMs: 50,
+  claimIntervalMs: 100,
   sliceMs: 10_000,
+  lingerMs: 300,
 };
 
 /** Points where tests simulate the process dying: the throw abandons everything not yet written. */
@@ -89,6 +98,7 @@ class Drain {
   private lastFlush = performance.now();
   private idleClaimAt = 0;
   private moreDue = false;
+  private lastWorkAt = Number.NEGATIVE_INFINITY;
   // Writing outcomes can emit events (an endpoint disabled): look once more before stopping.
   private recheck = false;
 
@@ -116,7 +126,9 @@ class Drain {
       if (this.shouldFlush()) await this.flush();
       if (this.inFlightCount === 0 && this.outcomes.length === 0) {
         if (inSlice && (this.moreDue || this.recheck || this.takeAgain())) continue;
-        break;
+        if (!inSlice || performance.now() - this.lastWorkAt >= tuning.lingerMs) break;
+        await this.waitForWork(tuning.claimIntervalMs);
+        continue;
       }
       await this.waitForWork(tuning.flushIntervalMs);
     }
@@ -136,8 +148,11 @@ class Drain {
       now, leaseUntil: new Date(now.getTime() + tuning.leaseMs), limit: room, excludeEndpoints: excluded,
     });
     this.moreDue = claimed.length === room;
-    if (!this.moreDue) this.idleClaimAt = performance.now() + tuning.flushIntervalMs * 2;
-    if (claimed.length > 0) this.hook('claimed');
+    if (!this.moreDue) this.idleClaimAt = performance.now() + tuning.claimIntervalMs;
+    if (claimed.length > 0) {
+      this.lastWorkAt = performance.now();
+      this.hook('claimed');
+    }
     this.throwIfCrashed();
     for (const delivery of claimed) this.start(delivery);
   }

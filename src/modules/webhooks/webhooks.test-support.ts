@@ -51,7 +51,8 @@ export async function createWebhookTestApp(options: WebhookTestOptions = {}): Pr
   // A queue of its own runs the delivery jobs, whether or not src/app.ts registers them too: the
   // jobs table is shared, so jobs enqueued by the app are leased here.
   const jobs = createJobQueue({ db: services.db, clock, pollMs: 20 });
-  const worker = registerWebhookJobs({ ...services, jobs }, options.jobs);
+  // No lingering: `runJobs` returns as soon as nothing is due.
+  const worker = registerWebhookJobs({ ...services, jobs }, { ...options.jobs, tuning: { lingerMs: 0, ...options.jobs?.tuning } });
   return {
     ...t,
     clock,
