@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { loadConfig } from '../src/platform/config.ts';
@@ -102,11 +101,6 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoicing-webhooks-bench-
 const database = await openDatabase({ dataDir: inMemory ? undefined : path.join(dataDir, 'pglite') });
 const config = loadConfig({ APP_ENV: 'development', LOG_LEVEL: 'silent', DATA_DIR: dataDir, RUN_WORKER: 'false' });
 const app = await buildApp({ config, database });
-const found = await sql<{ name: string | null }>`SELECT to_regclass('webhook_deliveries')::text AS name`.execute(database.db);
-if (!found.rows[0]?.name) {
-  const script = fs.readFileSync(new URL('../src/modules/webhooks/events_webhooks.sql', import.meta.url), 'utf8');
-  await database.session((exec) => exec(script));
-}
 if (!app.server.hasRoute({ method: 'POST', url: '/v1/webhook_endpoints' })) registerWebhookRoutes(app.server, app.services);
 // A queue of its own runs the delivery jobs, whether or not src/app.ts registers them.
 const jobs = createJobQueue({ db: database.db, clock: systemClock, pollMs: 50 });

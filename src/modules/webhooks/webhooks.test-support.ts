@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mock } from 'node:test';
-import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../../test/support/app.ts';
 import { ManualClock } from '../../platform/clock.ts';
@@ -12,16 +10,6 @@ import type { JobQueue } from '../../platform/jobs/types.ts';
 import { registerEventRoutes } from '../events/index.ts';
 import { registerWebhookJobs, registerWebhookRoutes, type WebhookJobOptions, type WebhookWorker } from './index.ts';
 import type { WebhookRouteOptions } from './policy.ts';
-
-const SCHEMA_FILE = new URL('./events_webhooks.sql', import.meta.url);
-
-/** Creates the events and webhooks tables when the migrations folder does not (yet) carry them. */
-async function ensureSchema(t: TestApp): Promise<void> {
-  const found = await sql<{ name: string | null }>`SELECT to_regclass('webhook_deliveries')::text AS name`.execute(t.app.services.db);
-  if (found.rows[0]?.name) return;
-  const script = fs.readFileSync(SCHEMA_FILE, 'utf8');
-  await t.app.services.database.session((exec) => exec(script));
-}
 
 export interface WebhookTestApp extends TestApp {
   clock: ManualClock;
@@ -44,7 +32,6 @@ export interface WebhookTestOptions extends TestAppOptions {
 export async function createWebhookTestApp(options: WebhookTestOptions = {}): Promise<WebhookTestApp> {
   const clock = new ManualClock(new Date());
   const t = await createTestApp({ ...options, clock });
-  await ensureSchema(t);
   const { server, services } = t.app;
   if (!server.hasRoute({ method: 'GET', url: '/v1/events' })) registerEventRoutes(server, services);
   if (!server.hasRoute({ method: 'POST', url: '/v1/webhook_endpoints' })) registerWebhookRoutes(server, services, options.routes);
