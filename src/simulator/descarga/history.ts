@@ -70,15 +70,12 @@ export function monthlyCount(owner: string, side: Side, month: MonthNumber, aver
   return Math.round(average * (0.7 + 0.6 * fraction));
 }
 
-function hex(bytes: Buffer, start: number, length: number): string {
-  return bytes.subarray(start, start + length).toString('hex');
-}
-
-export function syntheticUuid(bytes: Buffer, coordinates: SyntheticCoordinates): string {
+/** The UUID of the CFDI whose hash is `hex` (64 hex digits), with its coordinates in plain sight. */
+export function syntheticUuid(hex: string, coordinates: SyntheticCoordinates): string {
   const side = coordinates.side === 'issued' ? 'A' : 'B';
   const month = coordinates.month.toString(16).padStart(4, '0');
   const index = coordinates.index.toString(16).padStart(6, '0');
-  return `${hex(bytes, 19, 4)}-${hex(bytes, 23, 2)}-${month}-${side}${hex(bytes, 25, 2).slice(0, 3)}-${index}${hex(bytes, 27, 3)}`.toUpperCase();
+  return `${hex.slice(38, 46)}-${hex.slice(46, 50)}-${month}-${side}${hex.slice(50, 53)}-${index}${hex.slice(54, 60)}`.toUpperCase();
 }
 
 export interface MonthBounds {
@@ -98,9 +95,13 @@ export function syntheticCfdi(coordinates: SyntheticCoordinates, bounds: MonthBo
   // A PAC stamps within minutes of Fecha.
   const stampedAt = issuedAt + (1 + (bytes.readUInt16BE(4) % 600)) * 1000;
   const cancelled = bytes.readUInt16BE(13) / 0x1_0000 < cancelledShare;
+  // One literal with every field in a fixed order keeps 100,000 of these fast to build and sort.
   return {
-    ...coordinates,
-    uuid: syntheticUuid(bytes, coordinates),
+    owner,
+    side,
+    month,
+    index,
+    uuid: syntheticUuid(bytes.toString('hex'), coordinates),
     issuedAt,
     stampedAt,
     tipo: bytes[6]! < 38 ? 'E' : 'I',

@@ -12,6 +12,7 @@ import { descarga } from './descarga.ts';
 import { AUTH_NAMESPACE, DESCARGA_NAMESPACE } from './envelope.ts';
 import type { SoapEnvelope } from './envelope.ts';
 import { SyntheticCredentials } from './credentials.ts';
+import { SelectionCache } from './packages.ts';
 import { descargaResponse, invalidSecurityFault, solicitaResponse, verificaResponse } from './responses.ts';
 import type { SoapAnswer } from './responses.ts';
 import { withOperation } from './service.ts';
@@ -45,6 +46,7 @@ export function createDescargaService(deps: SimulatorDeps): DescargaService {
       ledger: deps.ledger,
       credentials: new SyntheticCredentials(store, deps.ca, deps.clock),
       stamper: { credential: deps.ca.stamping, rfcProvCertif: deps.settings.pacRfc },
+      selections: new SelectionCache(),
     },
   };
 }

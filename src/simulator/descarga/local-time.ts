@@ -16,17 +16,39 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return cached;
 }
 
-/** `YYYY-MM-DDTHH:mm:ss` of an instant in the zone. */
-export function localDateTime(instant: Date, timeZone: string): string {
+function formatWithIntl(instant: Date, timeZone: string): string {
   const parts: Record<string, string> = {};
   for (const part of formatter(timeZone).formatToParts(instant)) parts[part.type] = part.value;
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
+const HOUR_MS = 3_600_000;
+// Zone offsets change on whole hours (DST and tzdata rules), so one Intl call per zone and UTC
+// hour serves every instant in it: formatting 100,000 metadata dates takes milliseconds.
+const offsets = new Map<string, Map<number, number>>();
+
 /** Milliseconds the zone is ahead of UTC at an instant (negative in Mexico). */
 function offsetAt(instant: number, timeZone: string): number {
-  const local = localDateTime(new Date(instant), timeZone);
-  return Date.parse(`${local}Z`) - Math.floor(instant / 1000) * 1000;
+  let byHour = offsets.get(timeZone);
+  if (!byHour) {
+    byHour = new Map();
+    offsets.set(timeZone, byHour);
+  }
+  const hour = Math.floor(instant / HOUR_MS);
+  let offset = byHour.get(hour);
+  if (offset === undefined) {
+    const start = hour * HOUR_MS;
+    offset = Date.parse(`${formatWithIntl(new Date(start), timeZone)}Z`) - start;
+    if (byHour.size > 100_000) byHour.clear();
+    byHour.set(hour, offset);
+  }
+  return offset;
+}
+
+/** `YYYY-MM-DDTHH:mm:ss` of an instant in the zone. */
+export function localDateTime(instant: Date, timeZone: string): string {
+  const time = instant.getTime();
+  return new Date(time + offsetAt(time, timeZone)).toISOString().slice(0, 19);
 }
 
 /** The instant a local `YYYY-MM-DDTHH:mm:ss` denotes in the zone (the later one in a DST overlap). */

@@ -24,6 +24,33 @@ export interface PackageBuilder {
   ledger: Ledger;
   credentials: SyntheticCredentials;
   stamper: Stamper;
+  selections: SelectionCache;
+}
+
+/**
+ * The ordered selections of the requests downloaded last: a request of 100,000 CFDIs comes in
+ * dozens of packages, and recomputing its selection for each would dominate the download.
+ */
+export class SelectionCache {
+  private readonly entries = new Map<string, Promise<SelectionEntry[]>>();
+
+  constructor(private readonly capacity = 2) {}
+
+  get(request: StoredRequest, compute: () => Promise<SelectionEntry[]>): Promise<SelectionEntry[]> {
+    let selection = this.entries.get(request.id);
+    if (selection) {
+      this.entries.delete(request.id);
+    } else {
+      selection = compute();
+      selection.catch(() => this.entries.delete(request.id));
+    }
+    this.entries.set(request.id, selection);
+    for (const key of this.entries.keys()) {
+      if (this.entries.size <= this.capacity) break;
+      this.entries.delete(key);
+    }
+    return selection;
+  }
 }
 
 /** Synthetic CFDIs sealed at once: enough to keep libuv's thread pool busy. */
@@ -120,7 +147,7 @@ export async function cfdiFiles(builder: PackageBuilder, entries: readonly Selec
 /** The zip of package `index` of a request (its selection is recomputed as of the request). */
 export async function buildPackage(builder: PackageBuilder, request: StoredRequest, index: number): Promise<Uint8Array> {
   const { settings, timeZone } = builder.context;
-  const entries = await selectEntries(builder.context, request.query, request.asOf);
+  const entries = await builder.selections.get(request, () => selectEntries(builder.context, request.query, request.asOf));
   const size = request.query.requestType === 'CFDI' ? settings.cfdiPerPackage : settings.metadataPerPackage;
   const slice = entries.slice(index * size, (index + 1) * size);
   const owner = await ownerParty(builder.ledger, request.requesterRfc);
