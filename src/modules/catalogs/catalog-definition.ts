@@ -60,3 +60,11 @@ export function defaultEntry(definition: CatalogDefinition, code: string, fields
 export function entryOf(definition: CatalogDefinition, code: string, fields: Fields): CatalogEntry {
   return definition.toEntry ? definition.toEntry(code, fields) : defaultEntry(definition, code, fields);
 }
+
+/**
+ * Whether every key of the catalog is digits (its pattern is `^\d{n}$`): imports reject any other
+ * key, so a search term with a letter can only match such a catalog's descriptions.
+ */
+export function hasNumericCodes(definition: CatalogDefinition): boolean {
+  return /^\^\\d\{\d+\}\$$/.test(definition.codePattern.source);
+}

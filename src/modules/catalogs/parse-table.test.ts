@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assembleCatalog, contentHash } from './assemble.ts';
 import { parseCsv } from './csv.ts';
+import { hasNumericCodes } from './catalog-definition.ts';
 import { definitionForFileName, definitionOf } from './definitions.ts';
 import { parseDate } from './fields.ts';
 import { CatalogImportError, parseTable } from './parse-table.ts';
@@ -17,6 +18,13 @@ test('file names map to catalogs by their SAT name, the longest name winning', (
   assert.equal(definitionForFileName('c_usocfdi.CSV')?.slug, 'uso_cfdi');
   assert.equal(definitionForFileName('c_Municipio.csv'), undefined);
   assert.equal(definitionForFileName('c_MonedaX.csv'), undefined);
+});
+
+test('catalogs whose keys are all digits are known as such (a search word with a letter skips their keys)', () => {
+  const numeric = ['codigo_postal', 'clave_prod_serv', 'regimen_fiscal', 'forma_pago', 'impuesto', 'meses', 'motivo_cancelacion'] as const;
+  const other = ['moneda', 'clave_unidad', 'uso_cfdi', 'tasa_o_cuota', 'tipo_factor', 'estado', 'pais'] as const;
+  for (const slug of numeric) assert.equal(hasNumericCodes(definitionOf(slug)), true, slug);
+  for (const slug of other) assert.equal(hasNumericCodes(definitionOf(slug)), false, slug);
 });
 
 test('headers match with accents, case and punctuation ignored, and unused columns are reported', () => {

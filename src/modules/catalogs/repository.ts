@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.ts';
+import { hasNumericCodes } from './catalog-definition.ts';
+import { definitionOf } from './definitions.ts';
 import type { CatalogEntry, CatalogSlug, CatalogValue } from './lookup.ts';
 
 export interface CatalogVersionTable {
@@ -207,6 +209,7 @@ export async function searchEntries(db: Queryable, query: EntryPageQuery): Promi
   const backwards = query.endingBefore !== undefined && query.startingAfter === undefined;
   const direction = backwards ? 'desc' : 'asc';
   const digitsOnlyMatchCodes = query.terms.some((term) => /^\d+$/.test(term)) && !(await textHasDigits(db, query.slug));
+  const numericCodes = hasNumericCodes(definitionOf(query.slug));
   let page = db
     .selectFrom('catalog_entries')
     .select('catalog_entries.code')
@@ -220,6 +223,11 @@ export async function searchEntries(db: Queryable, query: EntryPageQuery): Promi
       continue;
     }
     const escaped = escapeLike(term);
+    if (numericCodes && !/^\d+$/.test(term)) {
+      // A term with a letter never starts a numeric key: one LIKE per row instead of two.
+      page = page.where('catalog_entries.search_text', 'like', `%${escaped}%`);
+      continue;
+    }
     page = page.where((eb) => eb.or([eb('catalog_entries.search_code', 'like', `${escaped}%`), eb('catalog_entries.search_text', 'like', `%${escaped}%`)]));
   }
   if (query.contains) page = page.where(sql<boolean>`catalog_entries.data::jsonb @> ${JSON.stringify(query.contains)}::jsonb`);
