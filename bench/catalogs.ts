@@ -3,7 +3,9 @@
  * (GET /v1/catalogs/codigo_postal?q=…), over c_CodigoPostal's 95,748 rows:
  *   - p50/p95/p99 per kind of query and overall, against a ceiling measured in the same run: one
  *     full scan of the catalog's rows with the same LIKE (what a search that matches nothing
- *     costs), so the ratio says how close the search is to the price of reading every row once;
+ *     costs), so the ratio says how close the search is to the price of reading every row once.
+ *     PGlite runs in this process, so each query's CPU time is measured too: on a machine shared
+ *     with other work, wall-clock percentiles mostly measure the other work; CPU time does not;
  *   - the same searches through HTTP (app.inject), and in memory (the CFDI engine's lookup);
  *   - the import itself (parse, validate, write 95,748 rows, switch versions).
  * Run: npx tsx bench/catalogs.ts   (about 30 s; uses ../shared/sat/catalogs, or generated postal
@@ -60,17 +62,25 @@ function summary(samples: number[]): { p50: number; p95: number; p99: number; ma
   return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), max: sorted[sorted.length - 1]! };
 }
 
+interface Sample {
+  wall: number;
+  cpu: number;
+}
+
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 const line = (label: string, value: string) => console.log(`${label.padEnd(44)} ${value}`);
-const report = (label: string, samples: number[]) => {
-  const { p50, p95, p99, max } = summary(samples);
-  line(label, `p50 ${ms(p50)}  p95 ${ms(p95)}  p99 ${ms(p99)}  max ${ms(max)}`);
+const report = (label: string, samples: Sample[]) => {
+  const wall = summary(samples.map((sample) => sample.wall));
+  const cpu = summary(samples.map((sample) => sample.cpu));
+  line(label, `wall p50 ${ms(wall.p50)} p99 ${ms(wall.p99)} | CPU p50 ${ms(cpu.p50)} p95 ${ms(cpu.p95)} p99 ${ms(cpu.p99)}`);
 };
 
-async function timed(work: () => Promise<unknown>): Promise<number> {
+async function timed(work: () => Promise<unknown>): Promise<Sample> {
+  const cpuStart = process.cpuUsage();
   const start = performance.now();
   await work();
-  return performance.now() - start;
+  const cpu = process.cpuUsage(cpuStart);
+  return { wall: performance.now() - start, cpu: (cpu.user + cpu.system) / 1000 };
 }
 
 const random = sequence(20_260_715);
@@ -95,24 +105,22 @@ async function main(): Promise<void> {
   if (!t.app.server.hasRoute({ method: 'GET', url: '/v1/catalogs' })) registerCatalogRoutes(t.app.server, t.app.services);
   const db = t.app.services.db;
   const store = await createCatalogStore(db, { clock: t.clock });
-  const cpuBefore = process.cpuUsage();
-  const importMs = await timed(() => importCatalogs(db, source, { clock: t.clock }));
-  const cpu = process.cpuUsage(cpuBefore);
+  const imported = await timed(() => importCatalogs(db, source, { clock: t.clock }));
   await store.refresh();
   const rows = store.index.entries('codigo_postal').length;
-  line('import (parse, validate, write, switch)', `${ms(importMs)} wall, ${ms((cpu.user + cpu.system) / 1000)} CPU for ${rows.toLocaleString('en-US')} postal codes (and the other files)`);
+  line('import (parse, validate, write, switch)', `${ms(imported.wall)} wall, ${ms(imported.cpu)} CPU for ${rows.toLocaleString('en-US')} postal codes (and the other files)`);
 
   // Ceiling: one pass over every row of the catalog with the search's LIKE.
-  const scans: number[] = [];
+  const scans: Sample[] = [];
   for (let round = 0; round < 30; round++) {
     scans.push(await timed(() => sql`SELECT count(*) FROM catalog_entries WHERE search_text LIKE ${`%zz${digits(3)}%`}`.execute(db)));
   }
-  const scan = summary(scans).p50;
-  line('ceiling: one full scan of the catalog (p50)', ms(scan));
+  const scan = summary(scans.map((sample) => sample.cpu)).p50;
+  report('ceiling: one full scan of the catalog', scans);
 
-  const all: number[] = [];
+  const all: Sample[] = [];
   for (const [label, make] of Object.entries(QUERY_KINDS)) {
-    const samples: number[] = [];
+    const samples: Sample[] = [];
     for (let round = 0; round < QUERIES_PER_KIND; round++) {
       const { q, startingAfter } = make();
       samples.push(await timed(() => searchEntries(db, { slug: 'codigo_postal', terms: searchTerms(q), limit: PAGE_SIZE, startingAfter })));
@@ -120,13 +128,12 @@ async function main(): Promise<void> {
     report(`  ${label}`, samples);
     all.push(...samples);
   }
-  const overall = summary(all);
   report('search, all kinds (database query)', all);
-  const ratio = overall.p99 / scan;
-  line('p99 / one full scan', `${ratio.toFixed(2)}× (target ≤ ${P99_TARGET_RATIO}×: ${ratio <= P99_TARGET_RATIO ? 'met' : 'NOT met'})`);
+  const ratio = summary(all.map((sample) => sample.cpu)).p99 / scan;
+  line('CPU p99 / one full scan (CPU p50)', `${ratio.toFixed(2)}× (target ≤ ${P99_TARGET_RATIO}×: ${ratio <= P99_TARGET_RATIO ? 'met' : 'NOT met'})`);
 
   const { liveKey } = await t.bootstrap();
-  const http: number[] = [];
+  const http: Sample[] = [];
   const kinds = Object.values(QUERY_KINDS);
   for (let round = 0; round < HTTP_QUERIES; round++) {
     const { q, startingAfter } = kinds[round % kinds.length]!();
@@ -138,13 +145,13 @@ async function main(): Promise<void> {
   }
   report('search through HTTP (inject, auth, JSON)', http);
 
-  const memory: number[] = [];
+  const memory: Sample[] = [];
   for (let round = 0; round < QUERIES_PER_KIND; round++) {
     const { q } = kinds[round % 3]!();
     memory.push(await timed(async () => store.index.search('codigo_postal', q, PAGE_SIZE)));
   }
   report('search in memory (CFDI engine lookup)', memory);
-  const lookups: number[] = [];
+  const lookups: Sample[] = [];
   for (let round = 0; round < 10_000; round++) lookups.push(await timed(async () => store.index.postalCodeTimeZone(digits(5))));
   report('postal-code time zone lookup (in memory)', lookups);
   await t.close();
