@@ -223,7 +223,13 @@ export async function openCa(options: CaOptions): Promise<SimulatorCa> {
   const rootKey = await importPrivateKey(root.privateKeyDer);
   const stamping = (await loadOwn(db, 'stamping')) ?? (await createStamping(db, root, rootKey, options.pac, clock.now()));
   const rootCertificate = new X509Certificate(root.der);
+  // The simulator is the only writer of its CA tables, so revocations live in memory too:
+  // every stamp checks them and a query per stamp would dominate the PAC's cost.
+  const revoked = new Map<string, number>();
+  const revokedRows = await db.selectFrom('sim_certificates').select(['no_certificado', 'revoked_at']).where('revoked_at', 'is not', null).execute();
+  for (const row of revokedRows) if (row.revoked_at) revoked.set(row.no_certificado, row.revoked_at.getTime());
   const stampingCredential = openCredential(stamping.der, stamping.privateKeyDer);
+  const trusted = new WeakMap<SatCertificate, Trust | undefined>();
 
   return {
     rootDer: root.der,
@@ -249,17 +255,21 @@ export async function openCa(options: CaOptions): Promise<SimulatorCa> {
       return row && Buffer.from(row.der);
     },
     trustOf(certificate: SatCertificate): Trust | undefined {
-      if (certificate.x509.checkIssued(rootCertificate)) {
-        return certificate.x509.verify(rootCertificate.publicKey) ? 'simulator' : undefined;
-      }
-      return SAT_ISSUERS.some((pattern) => pattern.test(certificate.x509.issuer)) ? 'sat' : undefined;
+      // A signature check per stamp is wasted work: certificates are immutable, so the answer is kept.
+      if (trusted.has(certificate)) return trusted.get(certificate);
+      let trust: Trust | undefined;
+      if (certificate.x509.checkIssued(rootCertificate)) trust = certificate.x509.verify(rootCertificate.publicKey) ? 'simulator' : undefined;
+      else trust = SAT_ISSUERS.some((pattern) => pattern.test(certificate.x509.issuer)) ? 'sat' : undefined;
+      trusted.set(certificate, trust);
+      return trust;
     },
     async revoke(noCertificado: string, at: Date): Promise<void> {
       await db.updateTable('sim_certificates').set({ revoked_at: at }).where('no_certificado', '=', noCertificado).execute();
+      revoked.set(noCertificado, at.getTime());
     },
     async isRevoked(noCertificado: string, at: Date): Promise<boolean> {
-      const row = await db.selectFrom('sim_certificates').select('revoked_at').where('no_certificado', '=', noCertificado).executeTakeFirst();
-      return row?.revoked_at != null && row.revoked_at.getTime() <= at.getTime();
+      const since = revoked.get(noCertificado);
+      return since !== undefined && since <= at.getTime();
     },
   };
 }

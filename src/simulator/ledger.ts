@@ -18,7 +18,17 @@ export type {
 // PostgreSQL allows 65,535 bind parameters per statement; 20 columns per row.
 const INSERT_CHUNK_ROWS = 2_000;
 
+interface PendingInsert {
+  cfdi: NewLedgerCfdi;
+  resolve: (value: { cfdi: LedgerCfdi; duplicate: boolean }) => void;
+  reject: (error: unknown) => void;
+}
+
 export class Ledger {
+  /** Taxpayers read on every stamp; the ledger is their only writer, so a write-through cache is exact. */
+  private readonly taxpayers = new Map<string, Taxpayer | null>();
+  private readonly pending: PendingInsert[] = [];
+
   constructor(private readonly db: SimulatorDb) {}
 
   async get(uuid: string): Promise<LedgerCfdi | undefined> {
@@ -34,21 +44,41 @@ export class Ledger {
   /**
    * Records a stamped CFDI unless one with the same Sello exists; either way returns the stored
    * row and whether it was already there (two concurrent stamps of one document get one UUID).
+   * Stamps arriving together are written with one INSERT (group commit): PGlite pays per
+   * statement far more than per row.
    */
-  async insertUnlessDuplicate(cfdi: NewLedgerCfdi): Promise<{ cfdi: LedgerCfdi; duplicate: boolean }> {
-    const inserted = await this.db
-      .insertInto('sim_cfdis')
-      .values(toRow(cfdi))
-      .onConflict((conflict) => conflict.column('sello_hash').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (inserted) {
-      await this.insertRelations([cfdi]);
-      return { cfdi: fromRow(inserted), duplicate: false };
+  insertUnlessDuplicate(cfdi: NewLedgerCfdi): Promise<{ cfdi: LedgerCfdi; duplicate: boolean }> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ cfdi, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending.splice(0, INSERT_CHUNK_ROWS);
+    if (this.pending.length > 0) setImmediate(() => void this.flush());
+    try {
+      const rows = batch.map((item) => toRow(item.cfdi));
+      const inserted = await this.db
+        .insertInto('sim_cfdis')
+        .values(rows)
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('uuid')
+        .execute();
+      const won = new Set(inserted.map((row) => row.uuid));
+      await this.insertRelations(batch.filter((item) => won.has(item.cfdi.uuid.toUpperCase())).map((item) => item.cfdi));
+      for (const [index, item] of batch.entries()) {
+        if (won.has(rows[index]!.uuid)) {
+          item.resolve({ cfdi: fromRow(rows[index]!), duplicate: false });
+          continue;
+        }
+        const existing = await this.findBySelloHash(item.cfdi.selloHash);
+        if (existing) item.resolve({ cfdi: existing, duplicate: true });
+        else item.reject(new Error(`CFDI ${item.cfdi.uuid} was neither inserted nor found by its Sello.`));
+      }
+    } catch (error) {
+      for (const item of batch) item.reject(error);
     }
-    const existing = await this.findBySelloHash(cfdi.selloHash);
-    if (!existing) throw new Error(`CFDI ${cfdi.uuid} was neither inserted nor found by its Sello.`);
-    return { cfdi: existing, duplicate: true };
   }
 
   /** Bulk insert of generated CFDIs; rows whose UUID or Sello exists are skipped. Returns rows added. */
@@ -187,10 +217,14 @@ export class Ledger {
   }
 
   async getTaxpayer(rfc: string): Promise<Taxpayer | undefined> {
+    const cached = this.taxpayers.get(rfc);
+    if (cached !== undefined) return cached ?? undefined;
     const row = await this.db.selectFrom('sim_taxpayers').selectAll().where('rfc', '=', rfc).executeTakeFirst();
-    return row && {
+    const taxpayer = row && {
       rfc: row.rfc, name: row.name, regimenFiscal: row.regimen_fiscal, postalCode: row.postal_code, inLco: row.in_lco, efos: row.efos,
     };
+    this.taxpayers.set(rfc, taxpayer ?? null);
+    return taxpayer;
   }
 
   async upsertTaxpayer(taxpayer: Taxpayer, at: Date): Promise<void> {
@@ -200,6 +234,7 @@ export class Ledger {
     };
     const { rfc: _rfc, created_at: _created, ...changes } = values;
     await this.db.insertInto('sim_taxpayers').values(values).onConflict((conflict) => conflict.column('rfc').doUpdateSet(changes)).execute();
+    this.taxpayers.set(taxpayer.rfc, { ...taxpayer });
   }
 
   async getManifest(rfc: string): Promise<SignedManifest | undefined> {

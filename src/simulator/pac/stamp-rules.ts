@@ -13,10 +13,12 @@ import type { SatCertificate } from '../../cfdi/credentials.ts';
 import { findTimbre } from '../../cfdi/model.ts';
 import { parseCfdi } from '../../cfdi/parse.ts';
 import type { ParsedCfdi } from '../../cfdi/parse.ts';
-import { validateComprobante, localDateTime } from '../../cfdi/rules/index.ts';
+import { validateComprobante } from '../../cfdi/rules/index.ts';
+import { localDateTime } from '../local-time.ts';
 import type { ValidationIssue } from '../../cfdi/rules/index.ts';
-import { readCertificate } from '../../cfdi/credentials.ts';
-import { verifyParsedSeal } from '../../cfdi/seal.ts';
+import { CredentialError, readCertificate } from '../../cfdi/credentials.ts';
+import { cadenaOriginalFromElement } from '../../cfdi/cadena.ts';
+import { checkSignature } from '../../cfdi/signature.ts';
 import type { SimulatorDeps } from '../deps.ts';
 import type { LedgerCfdi } from '../ledger.ts';
 import type { Incidencia } from './finkok.ts';
@@ -52,22 +54,38 @@ function parse(xml: Uint8Array): ParsedCfdi | StampCheck {
   }
 }
 
-/** Seal problems (Anexo 20: the Sello must verify over the cadena with the embedded CSD). */
-function sealRejection(parsed: ParsedCfdi): { check?: StampCheck; certificate?: SatCertificate } {
-  const verification = verifyParsedSeal(parsed);
-  const rfc = parsed.comprobante.Emisor.Rfc;
-  switch (verification.reason) {
-    case undefined:
-      return { certificate: readCertificate(Buffer.from(parsed.comprobante.Certificado ?? '', 'base64')) };
-    case 'cfdi.certificado_missing':
-    case 'cfdi.certificado_invalid':
-    case 'cfdi.no_certificado_mismatch':
-      return { check: reject('CFDI40106', `El campo Certificado no cumple con alguno de los valores permitidos: ${verification.message}`, rfc) };
-    case 'cfdi.sello_mismatch':
-      return { check: reject('CFDI40102', 'El resultado de la digestión debe ser igual al resultado de la desencripción del sello.', rfc) };
-    default:
-      return { check: reject('302', `Sello mal formado o inválido: ${verification.message}`, rfc) };
+const CERTIFICATE_CACHE_SIZE = 1_000;
+/** Parsed certificates by their base64: an issuer stamps many CFDIs with one CSD. */
+const certificates = new Map<string, SatCertificate | null>();
+
+function embeddedCertificate(base64: string): SatCertificate | undefined {
+  const cached = certificates.get(base64);
+  if (cached !== undefined) return cached ?? undefined;
+  let certificate: SatCertificate | null = null;
+  if (/^[A-Za-z0-9+/]+={0,2}$/.test(base64) && base64.length % 4 === 0) {
+    try {
+      certificate = readCertificate(Buffer.from(base64, 'base64'));
+    } catch (error) {
+      if (!(error instanceof CredentialError)) throw error;
+    }
   }
+  if (certificates.size >= CERTIFICATE_CACHE_SIZE) certificates.delete(certificates.keys().next().value!);
+  certificates.set(base64, certificate);
+  return certificate ?? undefined;
+}
+
+/** Seal problems (Anexo 20: the Sello must verify over the cadena with the embedded CSD). */
+async function sealRejection(parsed: ParsedCfdi): Promise<{ check?: StampCheck; certificate?: SatCertificate }> {
+  const { Certificado, NoCertificado, Sello, Emisor } = parsed.comprobante;
+  const certificate = embeddedCertificate(Certificado ?? '');
+  if (!certificate || certificate.serialNumber !== NoCertificado) {
+    const why = !certificate ? 'Certificado no es un certificado del SAT en base64' : `NoCertificado ${NoCertificado ?? ''} no es el número del certificado ${certificate.serialNumber}`;
+    return { check: reject('CFDI40106', `El campo Certificado no cumple con alguno de los valores permitidos: ${why}.`, Emisor.Rfc) };
+  }
+  const check = checkSignature(cadenaOriginalFromElement(parsed.root), Sello, certificate.publicKey);
+  if (check === 'mismatch') return { check: reject('CFDI40102', 'El resultado de la digestión debe ser igual al resultado de la desencripción del sello.', Emisor.Rfc) };
+  if (check !== 'valid') return { check: reject('302', 'Sello mal formado o inválido.', Emisor.Rfc) };
+  return { certificate };
 }
 
 /** Wall-clock time of an instant at LugarExpedicion (the simulator reads every Fecha in settings.timeZone). */
@@ -129,22 +147,28 @@ function contentRejection(parsed: ParsedCfdi): StampCheck | undefined {
   return { outcome: 'rejected', incidencias };
 }
 
-/** Runs every check in the order a PAC does; a previously stamped document short-circuits to its stamp. */
+/**
+ * Runs every check in the order a PAC does. A comprobante stamped before answers with its first
+ * stamp (Finkok 307) even when it would now fail a rule (its Fecha aged past 72 hours, say); the
+ * ledger is asked only on that rare path, and the happy path's insert detects the rest.
+ */
 export async function checkForStamp(deps: SimulatorDeps, xml: Uint8Array): Promise<StampCheck> {
   const parsed = parse(xml);
   if ('outcome' in parsed) return parsed;
-  const seal = sealRejection(parsed);
+  const seal = await sealRejection(parsed);
   if (seal.check) return seal.check;
   const hash = selloHash(parsed.comprobante.Sello ?? '');
-  // The same sealed comprobante again: Finkok answers 307 with the stamp it issued the first time.
-  const previous = await deps.ledger.findBySelloHash(hash);
-  if (previous) return { outcome: 'duplicate', previous };
+  const previousOr = async (rejection: StampCheck): Promise<StampCheck> => {
+    const previous = await deps.ledger.findBySelloHash(hash);
+    return previous ? { outcome: 'duplicate', previous } : rejection;
+  };
   if (findTimbre(parsed.comprobante)) {
-    return reject('707', 'XML ya contiene un nodo TimbreFiscalDigital.', parsed.comprobante.Emisor.Rfc);
+    return previousOr(reject('707', 'XML ya contiene un nodo TimbreFiscalDigital.', parsed.comprobante.Emisor.Rfc));
   }
   const rejection = (await certificateRejection(deps, parsed, seal.certificate!))
     ?? fechaRejection(deps, parsed)
     ?? (await lcoRejection(deps, parsed))
     ?? contentRejection(parsed);
-  return rejection ?? { outcome: 'stampable', parsed, certificate: seal.certificate!, selloHash: hash };
+  if (rejection) return previousOr(rejection);
+  return { outcome: 'stampable', parsed, certificate: seal.certificate!, selloHash: hash };
 }

@@ -4,8 +4,9 @@
  * Request: `<tns:stamp><tns:xml>base64 CFDI</tns:xml><tns:username/><tns:password/></tns:stamp>`;
  * answer: `stampResult` with xml, UUID, Fecha, CodEstatus, SatSeal, Incidencias, NoCertificadoSAT.
  */
+import type { TimbreFiscalDigital } from '../../cfdi/model.ts';
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
-import { localDateTime } from '../../cfdi/rules/index.ts';
+import { localDateTime } from '../local-time.ts';
 import type { SimulatorDeps } from '../deps.ts';
 import type { LedgerCfdi } from '../ledger.ts';
 import { element, param, SoapFault } from '../soap.ts';
@@ -35,9 +36,9 @@ function decodeXml(value: string): Uint8Array | undefined {
   return Buffer.from(compact, 'base64');
 }
 
-function resultXml(operation: string, cfdi: LedgerCfdi | undefined, codEstatus: string, incidencias: Incidencia[], at: string): string {
+function resultXml(operation: string, cfdi: LedgerCfdi | undefined, codEstatus: string, incidencias: Incidencia[], at: string, known?: TimbreFiscalDigital): string {
   if (!cfdi) return resultEnvelope('stamp', operation, incidenciasXml(incidencias, at));
-  const timbre = timbreOf(cfdi);
+  const timbre = known ?? timbreOf(cfdi);
   return resultEnvelope('stamp', operation, element('s0:xml', cfdi.xml)
     + element('s0:UUID', cfdi.uuid)
     + element('s0:Fecha', timbre.FechaTimbrado)
@@ -66,10 +67,10 @@ async function stamp(deps: SimulatorDeps, operation: XmlElement, name: string, d
   }
   const outcome = await issueStamp(deps, check);
   if (outcome.duplicate) {
-    return resultXml(name, outcome.cfdi, '', [{ code: '307', message: 'El CFDI contiene un timbre previo', uuid: outcome.cfdi.uuid }], at);
+    return resultXml(name, outcome.cfdi, '', [{ code: '307', message: 'El CFDI contiene un timbre previo', uuid: outcome.cfdi.uuid }], at, outcome.timbre);
   }
   if (check.parsed.comprobante.Serie === MAGIC_SERIE.slowAnswer) await delay(deps.settings.slowResponseMs);
-  return resultXml(name, outcome.cfdi, STAMPED_OK, [], at);
+  return resultXml(name, outcome.cfdi, STAMPED_OK, [], at, outcome.timbre);
 }
 
 /** `stamped`: the stamp a comprobante (identified by its Sello) already received, or 603. */

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Comprobante, TimbreFiscalDigital } from '../../cfdi/model.ts';
 import { findPagos, findTimbre } from '../../cfdi/model.ts';
 import { parseCfdi } from '../../cfdi/parse.ts';
-import { localDateTime } from '../../cfdi/rules/index.ts';
+import { localDateTime } from '../local-time.ts';
 import { buildTimbre } from '../../cfdi/tfd.ts';
 import { writeCfdi } from '../../cfdi/writer.ts';
 import type { SimulatorDeps } from '../deps.ts';
@@ -29,6 +29,7 @@ function relationsOf(comprobante: Comprobante): LedgerRelation[] {
 
 export interface StampOutcome {
   cfdi: LedgerCfdi;
+  timbre: TimbreFiscalDigital;
   /** True when a concurrent request stamped the same comprobante first. */
   duplicate: boolean;
 }
@@ -45,7 +46,7 @@ export async function issueStamp(deps: SimulatorDeps, check: Stampable): Promise
     NoCertificadoSAT: stamping.certificate.serialNumber,
   }, stamping.privateKey);
   const stamped: Comprobante = { ...comprobante, Complemento: [...(comprobante.Complemento ?? []), { TimbreFiscalDigital: timbre }] };
-  return deps.ledger.insertUnlessDuplicate({
+  const recorded = await deps.ledger.insertUnlessDuplicate({
     uuid: timbre.UUID,
     emisorRfc: comprobante.Emisor.Rfc,
     emisorNombre: comprobante.Emisor.Nombre,
@@ -60,6 +61,7 @@ export async function issueStamp(deps: SimulatorDeps, check: Stampable): Promise
     xml: writeCfdi(stamped),
     relations: relationsOf(comprobante),
   });
+  return { ...recorded, timbre: recorded.duplicate ? timbreOf(recorded.cfdi) : timbre };
 }
 
 /** The timbre of a stamped CFDI of the ledger (its XML always carries one). */
