@@ -25,6 +25,8 @@ import { verifica } from './verifica.ts';
 
 export { readDescargaSettings, DEFAULT_DESCARGA_SETTINGS } from './settings.ts';
 export type { DescargaSettings } from './settings.ts';
+export { findSyntheticCfdi } from './lookup.ts';
+export type { SyntheticRecord } from './lookup.ts';
 
 export const DESCARGA_PATHS = {
   authenticate: '/Autenticacion/Autenticacion.svc',
