@@ -4,8 +4,6 @@
  * environment so nothing is written to disk.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { loadMasterKeyring, type MasterKeyring } from '../../platform/crypto/index.ts';
@@ -29,15 +27,11 @@ export interface ProfilesTestOptions {
   env?: Record<string, string>;
 }
 
-const PENDING_MIGRATION = new URL('../../../.tmp/0005_fiscal_profiles.sql', import.meta.url);
-
 export async function createProfilesTestApp(options: ProfilesTestOptions = {}): Promise<ProfilesTestApp> {
   const clock = new ManualClock(TEST_NOW);
   const masterKey = randomBytes(32).toString('base64');
   const t = await createTestApp({ clock, env: { MASTER_KEY: masterKey, ...options.env } });
   const { database } = t.app.services;
-  const present = await sql<{ name: string | null }>`SELECT to_regclass('fiscal_profiles')::text AS name`.execute(database.db);
-  if (!present.rows[0]?.name) await database.session((exec) => exec(fs.readFileSync(PENDING_MIGRATION, 'utf8')));
   const keyring = loadMasterKeyring({ masterKey: t.config.masterKey, appEnv: t.config.appEnv, dataDir: t.config.dataDir });
   const deps: FiscalProfileDeps = {
     keyring,
