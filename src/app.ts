@@ -18,6 +18,7 @@ import { createAuthBackend, KeyCache, registerApiKeyRoutes } from './modules/api
 import { findOrganizationRecord, registerOrganizationRoutes } from './modules/organizations/index.ts';
 import { registerHealthRoutes } from './modules/health/index.ts';
 import { registerUsageRoutes } from './modules/usage/index.ts';
+import { catalogsReadinessCheck, createCatalogStore, registerCatalogRoutes, type CatalogStore } from './modules/catalogs/index.ts';
 import { registerVersionRoutes } from './modules/versions/index.ts';
 import { registerDocsRoutes } from './modules/docs/index.ts';
 
@@ -33,6 +34,8 @@ export interface AppOptions {
 export interface App {
   server: Server;
   services: Services;
+  /** The SAT catalogs in memory (the CFDI engine's CatalogLookup). */
+  catalogs: CatalogStore;
   /** Starts the job worker when the config asks for it. */
   startWorker(): void;
   close(): Promise<void>;
@@ -55,27 +58,34 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const keyCache = database.kind === 'pglite' ? new KeyCache() : undefined;
   const auth = createAuthBackend(database.db, (id) => findOrganizationRecord(database.db, id), keyCache);
   const server = createServer({ services, auth, rateLimiter });
+  // Seeds the built-in catalogs and loads every active one into memory; the watch picks up
+  // imports made by another process (PostgreSQL deployments).
+  const catalogs = await createCatalogStore(database.db, { clock });
+  const stopCatalogWatch = catalogs.watch(60_000, (error) => server.log.warn({ err: error }, 'catalog refresh failed'));
 
   registerIdempotency(server, services);
   registerIdempotencyPurge(services);
-  registerHealthRoutes(server, services);
+  registerHealthRoutes(server, services, [catalogsReadinessCheck(database.db)]);
   registerVersionRoutes(server);
   registerDocsRoutes(server, services);
   registerOrganizationRoutes(server, services);
   registerApiKeyRoutes(server, services, (keyId) => keyCache?.forget(keyId));
   registerAccountRoutes(server, services);
   registerUsageRoutes(server, services);
+  registerCatalogRoutes(server, services);
 
   let closed = false;
   return {
     server,
     services,
+    catalogs,
     startWorker: () => {
       if (config.runWorker) jobs.start();
     },
     async close() {
       if (closed) return;
       closed = true;
+      stopCatalogWatch();
       await jobs.stop();
       await server.close();
       await rateLimiter.close();

@@ -18,6 +18,10 @@ Commands:
   serve                 HTTP API and job worker (the default)
   worker                job worker only
   migrate               apply database migrations and exit
+  catalogs import PATH [--dry-run] [--json]
+                        import SAT catalogs (CSV files, a folder of them, or the SAT workbook);
+                        with the embedded database, stop the server first
+  catalogs list         the active catalogs and their versions
   credits grant ORG N   add N live stamp credits to organization ORG
   cfdi cadena FILE      print the cadena original of a CFDI 4.0
   cfdi verify FILE [--sat-certs DIR]
@@ -61,6 +65,18 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number 
       // Loaded on demand: the XML engine (WASM) is not needed by the other commands.
       const { runCfdiCommand } = await import('./cfdi/cli.ts');
       return runCfdiCommand(rest, { ...io, now: () => new Date() });
+    }
+    case 'catalogs': {
+      const { runCatalogsCommand } = await import('./modules/catalogs/index.ts');
+      return runCatalogsCommand(rest, {
+        stdout: io.stdout,
+        stderr: io.stderr,
+        openDatabase: async () => {
+          const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
+          await migrate(database);
+          return database;
+        },
+      });
     }
     case 'credits':
       return creditsCommand(config, rest, io);
