@@ -1,0 +1,52 @@
+/**
+ * Invoices a request refers to by id (related CFDIs, paid documents): loaded once, in the
+ * caller's organization and mode, then read synchronously by the mapper. Only stamped invoices
+ * have a UUID to refer to.
+ */
+import type { Db } from '../../../platform/db/database.ts';
+import type { FieldError } from '../../../platform/errors/api-error.ts';
+import { isId } from '../../../platform/ids.ts';
+import { findInvoicesByIds, type InvoiceRow, type InvoiceScope } from '../repository.ts';
+import type { InvoiceInput } from '../request-schemas.ts';
+
+export interface ReferencedInvoice {
+  id: string;
+  uuid: string;
+  serie: string;
+  folio: string;
+  currency: string;
+}
+
+export interface References {
+  /** The stamped invoice `id`, or undefined with a field error at `path`. */
+  stamped(id: string, path: string, errors: FieldError[]): ReferencedInvoice | undefined;
+}
+
+export function referencedIds(input: Partial<InvoiceInput>): string[] {
+  const related = (input.related ?? []).flatMap((group) => group.invoices ?? []);
+  const paid = (input.payments ?? []).flatMap((payment) => payment.documents.flatMap((document) => (document.invoice === undefined ? [] : [document.invoice])));
+  return [...new Set([...related, ...paid])];
+}
+
+export function referencesOf(rows: readonly InvoiceRow[]): References {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return {
+    stamped(id, path, errors) {
+      const row = byId.get(id);
+      if (!row) {
+        errors.push({ path, code: 'resource.not_found', message: `No invoice with id '${id}' exists in this organization and mode.` });
+        return undefined;
+      }
+      if (row.uuid === null || (row.status !== 'stamped' && row.status !== 'cancelled')) {
+        errors.push({ path, code: 'invoice.not_stamped', message: `Invoice ${id} is ${row.status}: only a stamped invoice has a UUID to refer to.` });
+        return undefined;
+      }
+      return { id: row.id, uuid: row.uuid, serie: row.serie, folio: row.folio, currency: row.currency };
+    },
+  };
+}
+
+export async function loadReferences(db: Db, scope: InvoiceScope, input: Partial<InvoiceInput>): Promise<References> {
+  const ids = referencedIds(input).filter((id) => isId('inv', id));
+  return referencesOf(await findInvoicesByIds(db, scope, ids));
+}

@@ -1,0 +1,68 @@
+/**
+ * Validation of an invoice request: the mapper's findings, then the CFDI engine's rules over the
+ * mapped model (structure, parties, items, Pagos, catalogs). Everything fails together in one 422
+ * `cfdi.invalid_input` whose `errors` name each field by request path, once.
+ */
+import type { Comprobante } from '../../../cfdi/model.ts';
+import { localDateTime, validateComprobante, type CatalogLookup } from '../../../cfdi/rules/index.ts';
+import { ApiError, type FieldError } from '../../../platform/errors/api-error.ts';
+import type { InvoiceInput } from '../request-schemas.ts';
+import { buildComprobante, type BuildContext } from './build.ts';
+import { apiMessage, apiPath } from './paths.ts';
+
+export interface DraftContext extends BuildContext {
+  catalogs: CatalogLookup;
+  /** Now, and the issuer's zone: catalog keys must be in force today. */
+  now: Date;
+  timeZone: string;
+}
+
+/** The engine re-checks amounts the mapper computed itself; those findings cannot apply here. */
+const COMPUTED_HERE = new Set([
+  'cfdi.importe_out_of_limits', 'cfdi.tax_importe_out_of_limits', 'cfdi.subtotal_mismatch', 'cfdi.descuento_mismatch',
+  'cfdi.total_mismatch', 'cfdi.impuestos_mismatch', 'cfdi.total_impuestos_mismatch', 'cfdi.pagos_saldo_insoluto_mismatch',
+  'cfdi.pagos_impuestos_p_mismatch', 'cfdi.pagos_totales_mismatch', 'cfdi.sello_missing', 'cfdi.certificado_missing',
+]);
+/** With amounts left uncomputed (already reported), these findings would only echo placeholders. */
+const NEEDS_AMOUNTS = new Set([
+  'cfdi.descuento_exceeds_importe', 'cfdi.descuento_exceeds_subtotal', 'cfdi.pagos_missing', 'cfdi.pagos_monto_insufficient', 'cfdi.negative_total',
+  // The taxes of an item whose amounts failed are missing from the model, not from the request.
+  'cfdi.objeto_imp_02_without_taxes', 'cfdi.objeto_imp_taxes_not_allowed', 'cfdi.objeto_imp_dr_02_without_taxes', 'cfdi.objeto_imp_dr_taxes_not_allowed',
+]);
+
+// What stamping adds later, so that the rules about presence and format see a complete document.
+function withPlaceholders(comprobante: Comprobante, context: DraftContext): Comprobante {
+  return {
+    ...comprobante,
+    Fecha: localDateTime(context.now, context.timeZone),
+    Folio: comprobante.Folio ?? '1',
+    NoCertificado: '0'.repeat(20),
+    Certificado: 'placeholder',
+    Sello: 'placeholder',
+  };
+}
+
+/** Adds an error unless its field (or a field inside it) already has one. */
+function addOnce(errors: FieldError[], error: FieldError): void {
+  const covered = errors.some((existing) => existing.path === error.path || existing.path.startsWith(`${error.path}.`));
+  if (!covered) errors.push(error);
+}
+
+export function engineErrors(comprobante: Comprobante, input: InvoiceInput, context: DraftContext, computed: boolean): FieldError[] {
+  const result = validateComprobante(withPlaceholders(comprobante, context), { catalogs: context.catalogs, timeZone: context.timeZone });
+  return result.errors
+    .filter((issue) => !COMPUTED_HERE.has(issue.code) && (computed || !NEEDS_AMOUNTS.has(issue.code)))
+    .map((issue) => ({ path: apiPath(issue.path, input), code: issue.code, message: apiMessage(issue.message) }));
+}
+
+/** The CFDI model of a valid request (without Fecha and seal), or a 422 listing every failing field. */
+export function draftComprobante(input: InvoiceInput, context: DraftContext): Comprobante {
+  const built = buildComprobante(input, context);
+  const errors: FieldError[] = [];
+  for (const error of [...built.errors, ...engineErrors(built.comprobante, input, context, built.computed)]) addOnce(errors, error);
+  if (errors.length > 0) {
+    const fields = errors.map((error) => error.path).join(', ');
+    throw new ApiError('cfdi.invalid_input', `The invoice is not a valid CFDI 4.0: ${errors.length === 1 ? 'one field fails' : `${errors.length} fields fail`} (${fields}).`, { errors });
+  }
+  return built.comprobante;
+}

@@ -1,0 +1,80 @@
+/**
+ * Folios: per fiscal profile and serie, the next number is taken from a counter row locked for the
+ * rest of the creating transaction, so concurrent creates (on any number of processes) queue on it
+ * and never receive the same folio. Explicit folios take the same lock, then must be unused.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database.ts';
+import { ApiError } from '../../platform/errors/api-error.ts';
+import { folioTaken, lockFolioCounter, setFolioCounter } from './repository.ts';
+
+/** How long a create waits for the serie's lock before it gives up with folio_contention. */
+const LOCK_TIMEOUT = '5s';
+const ATTEMPTS = 3;
+/** Seconds a client should wait before retrying a create that lost the race for a folio. */
+export const FOLIO_RETRY_AFTER_SECONDS = 1;
+// PostgreSQL's serialization failure, deadlock and lock timeout: the transaction may simply be retried.
+const RETRYABLE = new Set(['40001', '40P01', '55P03']);
+const UNIQUE_VIOLATION = '23505';
+
+async function highestNumericFolio(db: Db, profileId: string, serie: string): Promise<number> {
+  const result = await sql<{ highest: string | null }>`
+    SELECT max(folio::numeric)::text AS highest FROM invoices
+    WHERE fiscal_profile_id = ${profileId} AND serie = ${serie} AND folio ~ '^[0-9]{1,15}$'`.execute(db);
+  return Number(result.rows[0]?.highest ?? 0);
+}
+
+/**
+ * The folio of a new (or re-seried) invoice, inside the caller's transaction. A number someone
+ * already used explicitly is skipped by moving the counter past the highest numeric folio.
+ */
+export async function assignFolio(db: Db, profileId: string, serie: string, explicit: string | undefined, exceptId?: string): Promise<string> {
+  await sql`SET LOCAL lock_timeout = ${sql.lit(LOCK_TIMEOUT)}`.execute(db);
+  if (explicit !== undefined) {
+    await lockFolioCounter(db, profileId, serie, 0);
+    if (await folioTaken(db, profileId, serie, explicit, exceptId)) throw folioTakenError(serie, explicit);
+    return explicit;
+  }
+  let next = await lockFolioCounter(db, profileId, serie, 1);
+  while (await folioTaken(db, profileId, serie, String(next))) {
+    next = Math.max(next, await highestNumericFolio(db, profileId, serie)) + 1;
+    await setFolioCounter(db, profileId, serie, next);
+  }
+  return String(next);
+}
+
+export function folioTakenError(serie: string, folio: string): ApiError {
+  const where = serie === '' ? 'without a serie' : `in serie ${serie}`;
+  return new ApiError('invoice.folio_taken', `Folio ${folio} is already used ${where} by this fiscal profile.`, {
+    errors: [{ path: 'folio', code: 'invoice.folio_taken', message: `is already used ${where}.` }],
+  });
+}
+
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Runs a folio-assigning transaction, again when PostgreSQL reports a lock timeout, deadlock or
+ * serialization failure; then answers 409 folio_contention with Retry-After (such a response is
+ * not kept by the idempotency layer, so the client's retry with the same key runs again).
+ */
+export async function withFolioRetries<T>(work: () => Promise<T>, explicit: { serie: string; folio: string } | undefined): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = codeOf(error);
+      if (code === UNIQUE_VIOLATION && explicit) throw folioTakenError(explicit.serie, explicit.folio);
+      const retryable = code !== undefined && (RETRYABLE.has(code) || code === UNIQUE_VIOLATION);
+      if (!retryable) throw error;
+      if (attempt >= ATTEMPTS) {
+        throw new ApiError('invoice.folio_contention', 'Another request was assigning a folio of this serie at the same moment; retry shortly with the same Idempotency-Key.', {
+          headers: { 'Retry-After': String(FOLIO_RETRY_AFTER_SECONDS) },
+          cause: error,
+        });
+      }
+    }
+  }
+}

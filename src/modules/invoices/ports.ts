@@ -1,0 +1,40 @@
+/**
+ * What the invoices module needs from the rest of the service, filled in by the composition root:
+ * the fiscal profiles' signing keys and branding, a stamping provider and a SAT status service per
+ * mode (test: the simulator; live: the configured PAC), the SAT catalogs, and the PDF renderer.
+ */
+import type { CatalogLookup } from '../../cfdi/rules/index.ts';
+import type { Mode } from '../../platform/context.ts';
+import type { PacClient } from '../../providers/pac/index.ts';
+import type { CfdiStatus, CfdiStatusQuery } from '../../providers/sat/status-client.ts';
+import type { CatalogIndex } from '../catalogs/index.ts';
+import type { FiscalProfiles } from '../fiscal-profiles/index.ts';
+import type { InvoicePdfInput } from './pdf/index.ts';
+
+/** The SAT's CFDI status service (ConsultaCFDIService), as SatStatusClient implements it. */
+export interface SatStatusSource {
+  query(query: CfdiStatusQuery): Promise<CfdiStatus>;
+}
+
+/** The SAT catalogs as the catalog store offers them: the engine's lookup plus the API index. */
+export type InvoiceCatalogs = CatalogLookup & { readonly index: CatalogIndex };
+
+/**
+ * Points of the stamping verb where a test may kill the process (kill -9 test): after the CFDI is
+ * sealed, after the `stamping` recovery point commits, after the PAC answered, and inside the
+ * transaction that stores the stamp, before it commits.
+ */
+export type StampCrashPoint = 'after_seal' | 'after_recovery_point' | 'after_pac_call' | 'before_commit';
+
+export interface InvoiceDeps {
+  fiscalProfiles: Pick<FiscalProfiles, 'findProfileForStamping' | 'findProfileBranding' | 'loadSigningCredential'>;
+  /** The stamping provider of a mode (DECISIONS §1: test always the simulator). */
+  pacFor(mode: Mode): PacClient;
+  /** The SAT status service of a mode, polled while a cancellation waits for the receptor. */
+  satStatusFor(mode: Mode): SatStatusSource;
+  catalogs: InvoiceCatalogs;
+  /** Default: renderInvoicePdf. */
+  renderPdf?: (input: InvoicePdfInput) => Promise<Buffer>;
+  /** Off by default; only the kill -9 test sets it. */
+  crashHook?: (point: StampCrashPoint) => void;
+}

@@ -1,0 +1,151 @@
+import { Type } from 'typebox';
+import type { Services } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors/api-error.ts';
+import { isId } from '../../platform/ids.ts';
+import { listUrl, paginate } from '../../platform/http/pagination.ts';
+import { IdParam, ListOf, Problem } from '../../platform/http/schemas.ts';
+import { ctxOf, type Server } from '../../platform/http/server.ts';
+import { dateBound } from '../usage/index.ts';
+import { cancelInvoice } from './cancel-invoice.ts';
+import { scopeOf } from './context.ts';
+import { createInvoice } from './create-invoice.ts';
+import { deleteInvoice } from './delete-invoice.ts';
+import { invoiceAcuse, invoicePdf, invoiceXml } from './documents.ts';
+import { invoiceObject, pageObjects, singleObject } from './objects.ts';
+import type { InvoiceDeps } from './ports.ts';
+import { findInvoice, invoicesQuery } from './repository.ts';
+import { CancelInvoiceBody, CreateInvoiceBody, UpdateInvoiceBody } from './request-schemas.ts';
+import { DeletedInvoice, Invoice, InvoiceListQuery } from './schemas.ts';
+import { stampInvoice } from './stamp-invoice.ts';
+import { updateInvoiceDraft } from './update-invoice.ts';
+
+const tags = ['Invoices'];
+const Id = IdParam('Invoice id (`inv_…`)');
+const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: Problem } } });
+const document = (mediaType: string, description: string, format?: string) => ({ description, content: { [mediaType]: { schema: Type.String(format ? { format } : {}) } } });
+
+const registrations = new WeakMap<Server, { deps: InvoiceDeps }>();
+
+/**
+ * The invoice endpoints (DECISIONS §3). Calling it again for the same server only replaces `deps`
+ * (tests inject fakes, such as a crash hook, into an app the composition root already wired).
+ */
+export function registerInvoiceRoutes(server: Server, services: Services, dependencies: InvoiceDeps): void {
+  const existing = registrations.get(server);
+  if (existing) {
+    existing.deps = dependencies;
+    return;
+  }
+  const registration = { deps: dependencies };
+  registrations.set(server, registration);
+  const { baseUrl } = services.config;
+
+  server.post('/v1/invoices', {
+    schema: {
+      tags, summary: 'Create an invoice', operationId: 'createInvoice', body: CreateInvoiceBody,
+      description: 'Validates the request against the SAT catalogs and the CFDI 4.0 rules and creates a `draft` with its amounts computed and its folio assigned. Every failing field is listed in one 422 `cfdi.invalid_input`.',
+      response: { 201: Invoice, 409: problem('The explicit folio is used (`invoice.folio_taken`) or could not be assigned (`invoice.folio_contention`, with Retry-After).') },
+    },
+  }, async (request, reply) => {
+    const ctx = ctxOf(request, services);
+    const { row, profile } = await createInvoice({ ctx, deps: registration.deps, input: request.body });
+    return reply.code(201).send(invoiceObject(row, profile, baseUrl));
+  });
+
+  server.get('/v1/invoices', {
+    schema: { tags, summary: 'List invoices', operationId: 'listInvoices', querystring: InvoiceListQuery, response: { 200: ListOf(Invoice) } },
+  }, async (request) => {
+    const ctx = ctxOf(request, services);
+    const query = request.query;
+    let rows = invoicesQuery(ctx.db, scopeOf(ctx));
+    if (query.status !== undefined) rows = rows.where('status', '=', query.status);
+    if (query.fiscal_profile_id !== undefined) rows = rows.where('fiscal_profile_id', '=', query.fiscal_profile_id);
+    if (query.customer_rfc !== undefined) rows = rows.where('customer_rfc', '=', query.customer_rfc.trim().toUpperCase());
+    if (query.uuid !== undefined) rows = rows.where('uuid', '=', query.uuid.toUpperCase());
+    if (query.serie !== undefined) rows = rows.where('serie', '=', query.serie);
+    if (query.folio !== undefined) rows = rows.where('folio', '=', query.folio);
+    if (query['created[gte]'] !== undefined) rows = rows.where('created_at', '>=', dateBound(query['created[gte]'], 'start', 'created[gte]'));
+    if (query['created[lte]'] !== undefined) rows = rows.where('created_at', '<=', dateBound(query['created[lte]'], 'end', 'created[lte]'));
+    const page = await paginate(rows, query, { prefix: 'inv', idColumn: 'id', url: listUrl(request) });
+    return pageObjects(ctx, page, baseUrl);
+  });
+
+  server.get('/v1/invoices/:id', {
+    schema: { tags, summary: 'Retrieve an invoice', operationId: 'getInvoice', params: Id, response: { 200: Invoice } },
+  }, async (request) => {
+    const ctx = ctxOf(request, services);
+    const { id } = request.params;
+    const row = isId('inv', id) ? await findInvoice(ctx.db, scopeOf(ctx), id) : undefined;
+    if (!row) throw notFound('invoice', id);
+    return singleObject(ctx, row, baseUrl);
+  });
+
+  server.patch('/v1/invoices/:id', {
+    schema: {
+      tags, summary: 'Update a draft invoice', operationId: 'updateInvoice', params: Id, body: UpdateInvoiceBody,
+      description: 'Drafts only (409 `invoice.not_stampable` otherwise). The invoice is validated and its amounts recomputed as on creation.',
+      response: { 200: Invoice },
+    },
+  }, async (request) => {
+    const ctx = ctxOf(request, services);
+    const { row, profile } = await updateInvoiceDraft({ ctx, deps: registration.deps, id: request.params.id, changes: request.body });
+    return invoiceObject(row, profile, baseUrl);
+  });
+
+  server.delete('/v1/invoices/:id', {
+    schema: { tags, summary: 'Delete a draft invoice', operationId: 'deleteInvoice', params: Id, response: { 200: DeletedInvoice } },
+  }, async (request) => {
+    const ctx = ctxOf(request, services);
+    await deleteInvoice({ ctx, id: request.params.id });
+    return { object: 'invoice' as const, id: request.params.id, deleted: true as const };
+  });
+
+  server.post('/v1/invoices/:id/stamp', {
+    schema: {
+      tags, summary: 'Stamp an invoice', operationId: 'stampInvoice', params: Id,
+      description: 'Seals the draft with the profile\'s CSD (Fecha now, in the issuer\'s local time) and has it stamped by the PAC (the simulator in test mode). Live stamps consume one credit. Safe to retry with the same Idempotency-Key: a stamp already made is returned, never repeated.',
+      response: {
+        200: Invoice,
+        402: problem('No live stamp credits left (`balance.insufficient_credits`).'),
+        502: problem('The PAC did not answer (`pac.internal_error`, with Retry-After); the invoice stays `stamping` until a retry or the recovery job finishes it.'),
+      },
+    },
+  }, async (request) => {
+    const ctx = ctxOf(request, services);
+    const row = await stampInvoice({ ctx, deps: registration.deps, id: request.params.id });
+    return singleObject(ctx, row, baseUrl);
+  });
+
+  server.post('/v1/invoices/:id/cancel', {
+    schema: {
+      tags, summary: 'Cancel an invoice', operationId: 'cancelInvoice', params: Id, body: CancelInvoiceBody,
+      description: 'Asks the SAT (through the PAC) to cancel a stamped invoice. Cancelled at once when no acceptance is needed; otherwise `cancellation.status` is `pending` until the receptor answers (72 business hours; silence accepts).',
+      response: { 200: Invoice, 502: problem('The SAT or the PAC could not be reached (`cancel.sat_service_unavailable`, `pac.internal_error`, with Retry-After).') },
+    },
+  }, async (request) => {
+    const ctx = ctxOf(request, services);
+    const row = await cancelInvoice({ ctx, deps: registration.deps, id: request.params.id, input: request.body });
+    return singleObject(ctx, row, baseUrl);
+  });
+
+  server.get('/v1/invoices/:id/xml', {
+    schema: { tags, summary: 'Download the stamped XML', operationId: 'getInvoiceXml', params: Id, response: { 200: document('application/xml', 'The stamped CFDI, byte for byte as the PAC returned it.') } },
+  }, async (request, reply) => {
+    const { body, filename } = await invoiceXml(ctxOf(request, services), request.params.id);
+    return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${filename}"`).send(body as never);
+  });
+
+  server.get('/v1/invoices/:id/pdf', {
+    schema: { tags, summary: 'Download the PDF', operationId: 'getInvoicePdf', params: Id, response: { 200: document('application/pdf', 'The representación impresa of the stamped CFDI.', 'binary') } },
+  }, async (request, reply) => {
+    const { body, filename } = await invoicePdf(ctxOf(request, services), registration.deps, request.params.id);
+    return reply.type('application/pdf').header('Content-Disposition', `inline; filename="${filename}"`).send(body as never);
+  });
+
+  server.get('/v1/invoices/:id/acuse', {
+    schema: { tags, summary: 'Download the cancellation acuse', operationId: 'getInvoiceAcuse', params: Id, response: { 200: document('application/xml', 'The SAT acuse of the cancellation request (422 `cancel.no_acuse` before there is one).') } },
+  }, async (request, reply) => {
+    const { body, filename } = await invoiceAcuse(ctxOf(request, services), request.params.id);
+    return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${filename}"`).send(body as never);
+  });
+}

@@ -1,0 +1,136 @@
+/** The invoice resource as the API returns it (every member listed: the serializer drops the rest). */
+import { Type, type Static } from 'typebox';
+import { listQuery } from '../../platform/http/pagination.ts';
+import { Metadata, NullableTimestamp, Timestamp } from '../../platform/http/schemas.ts';
+import { FiscalProfile } from '../fiscal-profiles/index.ts';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const NullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
+
+const Tax = Type.Object({
+  type: Type.String({ description: 'IVA, ISR or IEPS.' }),
+  factor: Type.String({ description: 'Tasa, Cuota or Exento.' }),
+  rate: NullableString('Six decimals; null for Exento.'),
+  withholding: Type.Boolean(),
+  base: Type.String(),
+  amount: NullableString('Tax amount, rounded to the currency decimals; null for Exento.'),
+});
+
+const Item = Type.Object({
+  product_key: Type.String(),
+  unit_key: Type.String(),
+  unit: NullableString('Your unit name.'),
+  sku: NullableString('Your product code.'),
+  description: Type.String(),
+  quantity: Type.String(),
+  unit_price: Type.String(),
+  discount: NullableString('Discount on the item.'),
+  tax_object: Type.String({ description: 'c_ObjetoImp.' }),
+  amount: Type.String({ description: 'quantity × unit_price, rounded to the currency decimals.' }),
+  taxes: Type.Array(Tax),
+});
+
+const PaymentDocument = Type.Object({
+  uuid: Type.String(),
+  invoice: NullableString('The paid invoice of this account, when given by id.'),
+  serie: NullableString('Serie of the paid CFDI.'),
+  folio: NullableString('Folio of the paid CFDI.'),
+  currency: Type.String(),
+  equivalence: Type.String(),
+  installment: Type.Integer(),
+  previous_balance: Type.String(),
+  amount_paid: Type.String(),
+  balance: Type.String({ description: 'Balance left after this payment (ImpSaldoInsoluto).' }),
+  tax_object: Type.String(),
+  taxes: Type.Array(Tax),
+});
+
+const Payment = Type.Object({
+  date: Type.String(),
+  payment_form: Type.String(),
+  currency: Type.String(),
+  exchange_rate: Type.String(),
+  amount: Type.String(),
+  operation_number: NullableString('Bank operation number.'),
+  documents: Type.Array(PaymentDocument),
+});
+
+const Cancellation = Type.Object({
+  status: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('accepted'), Type.Literal('rejected')], {
+    description: 'none → pending (waiting for the SAT or the receptor, who has 72 business hours) → accepted (the invoice is cancelled) or rejected.',
+  }),
+  reason: NullableString('Motivo 01-04.'),
+  substitute_invoice_id: NullableString('Reason 01: the invoice that replaces this one.'),
+  acuse_available: Type.Boolean({ description: 'True when GET /v1/invoices/{id}/acuse returns the SAT acuse.' }),
+  requested_at: NullableTimestamp,
+  resolved_at: NullableTimestamp,
+});
+
+export const Invoice = Type.Object(
+  {
+    object: Type.Literal('invoice'),
+    id: Type.String(),
+    livemode: Type.Boolean(),
+    status: Type.Union([Type.Literal('draft'), Type.Literal('stamping'), Type.Literal('stamped'), Type.Literal('cancelled')], {
+      description: 'draft → stamping (PAC call in flight) → stamped → cancelled. A failed stamp leaves it draft with `error` set.',
+    }),
+    type: Type.String({ description: 'I income, E credit note, P payment, T transfer.' }),
+    fiscal_profile_id: Type.String(),
+    serie: NullableString('Your series; null when the invoice has none.'),
+    folio: Type.String(),
+    customer: Type.Object({
+      rfc: Type.String(), name: Type.String(), zip: Type.String(), tax_regime: Type.String(), use: Type.String(),
+      country: NullableString('Foreign customers: country of tax residence.'), tax_id: NullableString('Foreign customers: tax id.'),
+    }),
+    currency: Type.String(),
+    exchange_rate: NullableString('MXN per unit of `currency`.'),
+    payment_form: NullableString('c_FormaPago.'),
+    payment_method: NullableString('PUE or PPD.'),
+    conditions: NullableString('Payment conditions.'),
+    export: Type.String(),
+    items: Type.Array(Item),
+    related: Type.Array(Type.Object({ relationship: Type.String(), uuids: Type.Array(Type.String()) })),
+    global: Nullable(Type.Object({ periodicity: Type.String(), months: Type.String(), year: Type.String() })),
+    payments: Nullable(Type.Array(Payment)),
+    subtotal: Type.String({ description: 'Decimal string.' }),
+    discount: NullableString('Sum of the item discounts.'),
+    total_taxes_transferred: NullableString('Sum of the transferred taxes (traslados).'),
+    total_taxes_withheld: NullableString('Sum of the withheld taxes (retenciones).'),
+    total: Type.String({ description: 'Decimal string.' }),
+    uuid: NullableString('Fiscal folio (UUID), set on stamping.'),
+    stamped_at: NullableTimestamp,
+    sello_cfd: NullableString('The issuer seal.'),
+    sello_sat: NullableString('The SAT/PAC seal of the stamp.'),
+    no_certificado_sat: NullableString('Number of the certificate that sealed the stamp.'),
+    cancellation: Cancellation,
+    error: NullableString('Why the last stamp attempt failed (`code: detail`); null otherwise.'),
+    xml_url: Type.String({ format: 'uri' }),
+    pdf_url: Type.String({ format: 'uri' }),
+    metadata: Metadata,
+    fiscal_profile: FiscalProfile,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Invoice', description: 'A CFDI 4.0 invoice.' },
+);
+export type InvoiceObject = Static<typeof Invoice>;
+
+const DateBound = Type.String({
+  minLength: 1,
+  pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2})?)?$',
+  description: 'ISO date or date-time, inclusive. A bare date covers that whole UTC day.',
+});
+
+export const InvoiceListQuery = listQuery({
+  status: Type.Optional(Type.Union([Type.Literal('draft'), Type.Literal('stamping'), Type.Literal('stamped'), Type.Literal('cancelled')])),
+  fiscal_profile_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  customer_rfc: Type.Optional(Type.String({ minLength: 1, maxLength: 13 })),
+  uuid: Type.Optional(Type.String({ minLength: 1, maxLength: 36 })),
+  serie: Type.Optional(Type.String({ minLength: 1, maxLength: 25 })),
+  folio: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  'created[gte]': Type.Optional(DateBound),
+  'created[lte]': Type.Optional(DateBound),
+});
+export type InvoiceListQuery = Static<typeof InvoiceListQuery>;
+
+export const DeletedInvoice = Type.Object({ object: Type.Literal('invoice'), id: Type.String(), deleted: Type.Literal(true) });

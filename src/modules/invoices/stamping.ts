@@ -1,0 +1,151 @@
+/**
+ * The steps of a crash-safe stamp, shared by POST /stamp and the recovery job:
+ * 1. seal the CFDI and commit status `stamping` with the exact sealed XML (the recovery point);
+ * 2. send that XML to the PAC;
+ * 3. store the stamp, the usage record (and live credit) and `invoice.stamped` in one transaction.
+ * Whoever finds an invoice still `stamping` (a retry, or the job after a crash) asks the PAC for
+ * the stamp of that same XML first and adopts it, so a CFDI never gets a second UUID; a CFDI the
+ * PAC never saw is sent again, byte for byte, and the PAC's duplicate rule covers any overlap.
+ */
+import type { Comprobante } from '../../cfdi/model.ts';
+import { parseCfdi } from '../../cfdi/parse.ts';
+import { localDateTime } from '../../cfdi/rules/index.ts';
+import { sealComprobante } from '../../cfdi/seal.ts';
+import { writeCfdi } from '../../cfdi/writer.ts';
+import type { Ctx } from '../../platform/context.ts';
+import { ApiError } from '../../platform/errors/api-error.ts';
+import type { StampResult } from '../../providers/pac/index.ts';
+import { ProviderError } from '../../providers/pac/index.ts';
+import type { StampingProfile } from '../fiscal-profiles/index.ts';
+import { recordStamp } from '../usage/index.ts';
+import { profileObject, recordInvoiceEvents } from './context.ts';
+import { emisorOf } from './draft/parties.ts';
+import { issuerOf, issuerTimeZone } from './draft/context.ts';
+import type { InvoiceDeps } from './ports.ts';
+import { findInvoiceById, updateInvoice, type InvoiceRow } from './repository.ts';
+import { TIMBRE_TIME_ZONE, zonedInstant } from './time.ts';
+
+/** Seconds a client should wait before retrying a stamp whose outcome is not known yet. */
+export const STAMP_RETRY_AFTER_SECONDS = 5;
+/**
+ * The SAT stamps a CFDI up to 72 hours after its Fecha. A recovery point older than this, which the
+ * PAC never saw, is sealed again with a current Fecha rather than sent to certain rejection.
+ */
+export const RESEAL_AFTER_MS = 70 * 3_600_000;
+
+/** The draft's model with the issuer as the profile describes it now, Fecha now, sealed with its CSD. */
+export async function sealDraft(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, stamping: StampingProfile): Promise<string> {
+  const { view, credential } = stamping;
+  const comprobante: Comprobante = {
+    ...row.comprobante,
+    Emisor: emisorOf(issuerOf(view)),
+    LugarExpedicion: view.zip,
+    Fecha: localDateTime(ctx.services.clock.now(), issuerTimeZone(deps.catalogs, view.zip)),
+  };
+  const sealed = await sealComprobante(comprobante, credential);
+  return writeCfdi(sealed.comprobante);
+}
+
+/** Commits the recovery point; undefined when another request moved the invoice first. */
+export async function commitRecoveryPoint(ctx: Ctx, row: InvoiceRow, sealedXml: string, from: 'draft' | 'stamping'): Promise<InvoiceRow | undefined> {
+  const now = ctx.services.clock.now();
+  return updateInvoice(ctx.db, row.id, [from], { status: 'stamping', sealed_xml: sealedXml, sealed_at: now, error: null, updated_at: now });
+}
+
+/** The invoice stays `stamping`: the caller retries, and the retry asks the PAC before stamping again. */
+function outcomeUnknown(error: ProviderError): ApiError {
+  const code = error.retryable || error.outcomeUnknown ? 'pac.internal_error' : error.code;
+  return new ApiError(code, `The stamp's outcome is not known yet (${error.detail}); retry with the same Idempotency-Key: a stamp already made is returned, never repeated.`, {
+    headers: { 'Retry-After': String(STAMP_RETRY_AFTER_SECONDS) },
+    cause: error,
+  });
+}
+
+/** A PAC failure: definitive ones put the invoice back to draft with `error`; the rest leave it `stamping`. */
+async function stampFailed(ctx: Ctx, row: InvoiceRow, error: unknown): Promise<never> {
+  if (!(error instanceof ProviderError)) throw error;
+  if (error.retryable || error.outcomeUnknown) throw outcomeUnknown(error);
+  await updateInvoice(ctx.db, row.id, ['stamping'], {
+    status: 'draft', sealed_xml: null, sealed_at: null, error: `${error.code}: ${error.detail}`, updated_at: ctx.services.clock.now(),
+  });
+  throw new ApiError(error.code, error.detail, { cause: error });
+}
+
+/** The stamped model kept for the resource (the XML keeps the seal, certificate and timbre). */
+function storedModel(stamped: Comprobante): Comprobante {
+  const { Sello: _sello, Certificado: _certificado, Complemento, ...rest } = stamped;
+  const complements = (Complemento ?? []).filter((item) => !('TimbreFiscalDigital' in item));
+  return complements.length > 0 ? { ...rest, Complemento: complements } : rest;
+}
+
+/** Stores the stamp with its usage record and event, in one transaction. */
+export async function finishStamp(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, result: StampResult): Promise<InvoiceRow> {
+  const profile = await profileObject(ctx, row.fiscal_profile_id);
+  const stamped = parseCfdi(result.xml).comprobante;
+  const now = ctx.services.clock.now();
+  const stored = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await updateInvoice(trx, row.id, ['stamping'], {
+      status: 'stamped', xml: result.xml, uuid: result.uuid, stamped_at: zonedInstant(result.fechaTimbrado, TIMBRE_TIME_ZONE),
+      sello_cfd: stamped.Sello ?? '', sello_sat: result.selloSat, no_certificado_sat: result.noCertificadoSat,
+      sealed_xml: null, sealed_at: null, error: null, comprobante: storedModel(stamped), updated_at: now,
+    });
+    if (!updated) return undefined;
+    await chargeStamp(trx, updated, now);
+    await recordInvoiceEvents(trx, ctx, ['invoice.stamped'], updated, profile);
+    deps.crashHook?.('before_commit');
+    return updated;
+  });
+  // Another request or the recovery job stored the same stamp first.
+  return stored ?? (await findInvoiceById(ctx.db, row.id)) ?? row;
+}
+
+/**
+ * The usage record and, live, one credit (DECISIONS §7). The stamp exists at the PAC by now, so
+ * it is stored even if a concurrent stamp took the last credit since the check before the call.
+ */
+async function chargeStamp(db: Ctx['db'], row: InvoiceRow, at: Date): Promise<void> {
+  try {
+    await recordStamp({ db, organizationId: row.organization_id, mode: row.mode, resourceId: row.id, at });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'balance.insufficient_credits')) throw error;
+  }
+}
+
+/** Sends the recovery point's XML to the PAC and stores the answer. */
+export async function sendToPac(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, sealedXml: string): Promise<InvoiceRow> {
+  const pac = deps.pacFor(row.mode);
+  let result: StampResult;
+  try {
+    result = await pac.stamp(sealedXml);
+  } catch (error) {
+    const previous = error instanceof ProviderError && error.code === 'pac.duplicate' ? await pac.stamped(sealedXml).catch(() => null) : null;
+    if (!previous) return stampFailed(ctx, row, error);
+    result = previous;
+  }
+  deps.crashHook?.('after_pac_call');
+  return finishStamp(ctx, deps, row, result);
+}
+
+/**
+ * Finishes an invoice left `stamping`: adopt the PAC's stamp of the recovery point's XML when it
+ * has one; otherwise send the same XML again, or seal anew when its Fecha is about to leave the
+ * SAT's 72-hour window.
+ */
+export async function resumeStamping(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow): Promise<InvoiceRow> {
+  const sealedXml = row.sealed_xml;
+  if (sealedXml === null) return row;
+  const pac = deps.pacFor(row.mode);
+  let previous: StampResult | null;
+  try {
+    previous = await pac.stamped(sealedXml);
+  } catch (error) {
+    throw error instanceof ProviderError ? outcomeUnknown(error) : error;
+  }
+  if (previous) return finishStamp(ctx, deps, row, previous);
+  const age = ctx.services.clock.now().getTime() - (row.sealed_at?.getTime() ?? 0);
+  if (age < RESEAL_AFTER_MS) return sendToPac(ctx, deps, row, sealedXml);
+  const stamping = await deps.fiscalProfiles.findProfileForStamping(ctx, row.fiscal_profile_id);
+  const resealed = await sealDraft(ctx, deps, row, stamping);
+  const moved = await commitRecoveryPoint(ctx, row, resealed, 'stamping');
+  return moved ? sendToPac(ctx, deps, moved, resealed) : ((await findInvoiceById(ctx.db, row.id)) ?? row);
+}

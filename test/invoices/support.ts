@@ -1,0 +1,126 @@
+/**
+ * An app wired as the composition root wires it for invoices: fiscal profiles (local manifest
+ * signer), the SAT catalogs, and the simulator started on the side as the PAC and SAT of both
+ * modes, all on one ManualClock so tests can move time (Fecha windows, 72 business hours).
+ * Profiles get a CSD and a FIEL issued by the simulator's CA, so nothing here needs ../shared.
+ */
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { ManualClock } from '../../src/platform/clock.ts';
+import { loadMasterKeyring } from '../../src/platform/crypto/index.ts';
+import { FinkokPacClient } from '../../src/providers/pac/index.ts';
+import { SatStatusClient } from '../../src/providers/sat/status-client.ts';
+import { createCatalogStore, type CatalogStore } from '../../src/modules/catalogs/index.ts';
+import { createFiscalProfiles, createLocalManifestSigner, registerFiscalProfileRoutes, SigningCredentialCache } from '../../src/modules/fiscal-profiles/index.ts';
+import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes, type InvoiceDeps } from '../../src/modules/invoices/index.ts';
+import { startSimulator, type IssuedCredential, type RunningSimulator } from '../../src/simulator/index.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+
+/** A Wednesday noon in Mexico City: inside the validity of the SAT test credentials too. */
+export const TEST_NOW = '2026-07-15T18:00:00Z';
+
+export interface InvoicesTestApp extends TestApp {
+  clock: ManualClock;
+  simulator: RunningSimulator;
+  catalogs: CatalogStore;
+  deps: InvoiceDeps;
+  /** Replaces some dependencies (a failing PAC, a crash hook) for the rest of the test file. */
+  useDeps(changes: Partial<InvoiceDeps>): void;
+}
+
+export interface InvoicesTestOptions {
+  now?: string;
+  env?: Record<string, string>;
+}
+
+export async function createInvoicesTestApp(options: InvoicesTestOptions = {}): Promise<InvoicesTestApp> {
+  const clock = new ManualClock(options.now ?? TEST_NOW);
+  const t = await createTestApp({ clock, env: { MASTER_KEY: randomBytes(32).toString('base64'), ...options.env } });
+  const { services } = t.app;
+  const simulator = await startSimulator({ clock });
+  const catalogs = await createCatalogStore(services.db, { clock });
+  const keyring = loadMasterKeyring({ masterKey: t.config.masterKey, appEnv: t.config.appEnv, dataDir: t.config.dataDir });
+  const cache = new SigningCredentialCache();
+  registerFiscalProfileRoutes(t.app.server, services, {
+    keyring, manifestSigner: createLocalManifestSigner(clock), hasStampedInvoices, taxRegimes: catalogs.index,
+  });
+  const { settings } = simulator.deps;
+  const pac = new FinkokPacClient({ baseUrl: simulator.url, username: settings.pacUsername, password: settings.pacPassword, timeoutMs: 10_000, clock });
+  const sat = new SatStatusClient({ url: `${simulator.url}/ConsultaCFDIService.svc`, timeoutMs: 10_000 });
+  const deps: InvoiceDeps = {
+    fiscalProfiles: createFiscalProfiles({ keyring, cache }),
+    pacFor: () => pac,
+    satStatusFor: () => sat,
+    catalogs,
+  };
+  registerInvoiceRoutes(t.app.server, services, deps);
+  registerInvoiceJobs(services, deps);
+  const useDeps = (changes: Partial<InvoiceDeps>) => {
+    Object.assign(deps, changes);
+    registerInvoiceRoutes(t.app.server, services, deps);
+    registerInvoiceJobs(services, deps);
+  };
+  return {
+    ...t,
+    clock,
+    simulator,
+    catalogs,
+    deps,
+    useDeps,
+    async close() {
+      await t.close();
+      await simulator.close();
+    },
+  };
+}
+
+export interface Keys {
+  organizationId: string;
+  testKey: string;
+  liveKey: string;
+}
+
+/** A profile registered through the API with a CSD and FIEL from the simulator's CA (active). */
+export async function registerProfile(
+  t: InvoicesTestApp,
+  key: string,
+  options: { rfc?: string; name?: string; zip?: string; taxRegime?: string; manifest?: boolean } = {},
+): Promise<{ id: string; csd: IssuedCredential; fiel: IssuedCredential; body: Record<string, unknown> }> {
+  const rfc = options.rfc ?? 'EKU9003173C9';
+  const name = options.name ?? 'ESCUELA KEMPER URGATE';
+  const csd = await t.simulator.ca.issue({ rfc, kind: 'csd', name });
+  const fiel = await t.simulator.ca.issue({ rfc, kind: 'fiel', name });
+  const credential = (issued: IssuedCredential) => ({ cer_base64: issued.cerDer.toString('base64'), key_base64: issued.keyPkcs8EncryptedDer.toString('base64'), password: issued.password });
+  const payload = {
+    csd: credential(csd),
+    tax_regime: options.taxRegime ?? '601',
+    zip: options.zip ?? '42501',
+    ...(options.manifest === false ? {} : { fiel: credential(fiel), manifest_email: 'facturas@example.com' }),
+  };
+  const response = await t.request({ method: 'POST', url: '/v1/fiscal_profiles', key, payload });
+  if (response.statusCode !== 201) throw new Error(`profile: ${response.statusCode} ${response.body}`);
+  return { id: response.json().id, csd, fiel, body: response.json() };
+}
+
+/** A valid income invoice request: one service with 16% IVA (total 1,160.00 for the default price). */
+export function invoiceRequest(profileId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    fiscal_profile_id: profileId,
+    customer: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', tax_regime: '601', postal_code: '86991', cfdi_use: 'G03' },
+    payment_form: '03',
+    payment_method: 'PUE',
+    items: [{ product_key: '81112100', unit_key: 'E48', description: 'Consultoría', quantity: '1', unit_price: '1000.00', taxes: [{ type: 'IVA', rate: '0.160000' }] }],
+    ...overrides,
+  };
+}
+
+export type Call = (options: InjectOptions & { key?: string }) => Promise<LightMyRequestResponse>;
+
+/** Creates and stamps; fails the test with the server's answer when either step does not succeed. */
+export async function createStamped(t: InvoicesTestApp, key: string, body: Record<string, unknown>): Promise<Record<string, any>> {
+  const created = await t.request({ method: 'POST', url: '/v1/invoices', key, payload: body });
+  if (created.statusCode !== 201) throw new Error(`create: ${created.statusCode} ${created.body}`);
+  const stamped = await t.request({ method: 'POST', url: `/v1/invoices/${created.json().id}/stamp`, key });
+  if (stamped.statusCode !== 200) throw new Error(`stamp: ${stamped.statusCode} ${stamped.body}`);
+  return stamped.json();
+}
