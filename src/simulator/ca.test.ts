@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { openCsd, openFiel, readCertificate } from '../cfdi/credentials.ts';
 import { ManualClock } from '../platform/clock.ts';
-import { hasShared, satPath, skipWithoutShared } from '../../test/support/shared.ts';
+import { satPath, skipWithoutShared } from '../../test/support/shared.ts';
 import { startSimulator } from './index.ts';
 
 test('the CA issues CSD and FIEL certificates that the engine classifies by RFC, number and kind', async () => {
@@ -39,10 +41,34 @@ test('the CA issues CSD and FIEL certificates that the engine classifies by RFC,
 test('the CA trusts the SAT test certificates by issuer', { skip: skipWithoutShared }, async () => {
   const simulator = await startSimulator({ clock: new ManualClock() });
   try {
-    const der = fs.readFileSync(satPath('credentials/EKU9003173C9_CSD_30001000000500003416/EKU9003173C9.cer'));
-    assert.equal(simulator.ca.trustOf(readCertificate(der)), 'sat');
-    assert.ok(hasShared);
+    for (const file of ['EKU9003173C9_CSD_30001000000500003416/EKU9003173C9.cer', 'EKU9003173C9_FIEL_30001000000500003415/EKU9003173C9.cer', 'expired/LAN7008173R5_CSD_20001000000300022815/LAN7008173R5.cer']) {
+      assert.equal(simulator.ca.trustOf(readCertificate(fs.readFileSync(satPath('credentials', file)))), 'sat', file);
+    }
   } finally {
     await simulator.close();
+  }
+});
+
+test('the CA is created on first start and kept: a restart signs with the same timbrado certificate', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'simulator-ca-'));
+  try {
+    const first = await startSimulator({ dataDir, clock: new ManualClock() });
+    const serial = first.ca.stamping.certificate.serialNumber;
+    const issued = await first.ca.issue({ rfc: 'EKU9003173C9', kind: 'csd' });
+    await first.ca.revoke(issued.noCertificado, new Date('2026-07-15T12:00:00Z'));
+    await first.close();
+    const second = await startSimulator({ dataDir, clock: new ManualClock() });
+    try {
+      assert.equal(second.ca.stamping.certificate.serialNumber, serial);
+      assert.equal(second.ca.trustOf(issued.certificate), 'simulator');
+      assert.equal(await second.ca.isRevoked(issued.noCertificado, new Date('2026-07-16T00:00:00Z')), true);
+      assert.equal(await second.ca.isRevoked(issued.noCertificado, new Date('2026-07-14T00:00:00Z')), false);
+      const next = await second.ca.issue({ rfc: 'EKU9003173C9', kind: 'fiel' });
+      assert.notEqual(next.noCertificado, issued.noCertificado);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
