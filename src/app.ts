@@ -21,6 +21,10 @@ import { registerUsageRoutes } from './modules/usage/index.ts';
 import { catalogsReadinessCheck, createCatalogStore, registerCatalogRoutes, type CatalogStore } from './modules/catalogs/index.ts';
 import { registerVersionRoutes } from './modules/versions/index.ts';
 import { registerDocsRoutes } from './modules/docs/index.ts';
+import { emitEvent, registerEventRoutes } from './modules/events/index.ts';
+import { registerWebhookJobs, registerWebhookRoutes } from './modules/webhooks/index.ts';
+import { createFiscalProfiles, createLocalManifestSigner, registerFiscalProfileRoutes, type FiscalProfiles } from './modules/fiscal-profiles/index.ts';
+import { loadMasterKeyring } from './platform/crypto/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -36,6 +40,7 @@ export interface App {
   services: Services;
   /** The SAT catalogs in memory (the CFDI engine's CatalogLookup). */
   catalogs: CatalogStore;
+  fiscalProfiles: FiscalProfiles;
   /** Starts the job worker when the config asks for it. */
   startWorker(): void;
   close(): Promise<void>;
@@ -73,12 +78,32 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerAccountRoutes(server, services);
   registerUsageRoutes(server, services);
   registerCatalogRoutes(server, services);
+  registerEventRoutes(server, services);
+  registerWebhookRoutes(server, services);
+  const webhookWorker = registerWebhookJobs(services);
+
+  const keyring = loadMasterKeyring({
+    masterKey: config.masterKey,
+    previousMasterKeys: config.masterKeyPrevious,
+    appEnv: config.appEnv,
+    dataDir: config.dataDir,
+  });
+  registerFiscalProfileRoutes(server, services, {
+    keyring,
+    manifestSigner: createLocalManifestSigner(clock),
+    taxRegimes: catalogs.index,
+    recordEvent: async (db, event) => {
+      await emitEvent(db, event, services);
+    },
+  });
+  const fiscalProfiles = createFiscalProfiles({ keyring });
 
   let closed = false;
   return {
     server,
     services,
     catalogs,
+    fiscalProfiles,
     startWorker: () => {
       if (config.runWorker) jobs.start();
     },
@@ -87,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       closed = true;
       stopCatalogWatch();
       await jobs.stop();
+      webhookWorker.close();
       await server.close();
       await rateLimiter.close();
       if (!options.database) await database.close();

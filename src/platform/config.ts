@@ -20,6 +20,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Base64 of 32 bytes; outside production one is generated into `dataDir` when unset. */
   masterKey: string | undefined;
+  /** Retired master keys (base64, comma-separated in MASTER_KEY_PREVIOUS), still used to unwrap. */
+  masterKeyPrevious: string | undefined;
   logLevel: string;
   bodyLimitBytes: number;
   /** `POST /v1/organizations`; always off in production. */
@@ -80,6 +82,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     masterKey,
+    masterKeyPrevious: env.MASTER_KEY_PREVIOUS || undefined,
     logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'silent' : 'info'),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024),
     bootstrapEnabled: appEnv !== 'production' && flag(env, 'ORG_BOOTSTRAP', true),

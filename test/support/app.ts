@@ -32,6 +32,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     RATE_LIMIT_READ_PER_SECOND: '100000',
     RATE_LIMIT_WRITE_BURST: '100000',
     RATE_LIMIT_WRITE_PER_SECOND: '100000',
+    // A fixed key so that test apps never write a generated one into DATA_DIR.
+    MASTER_KEY: Buffer.alloc(32, 11).toString('base64'),
     ...options.env,
   });
   const clock = options.clock ?? new ManualClock(new Date());

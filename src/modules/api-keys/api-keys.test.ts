@@ -68,6 +68,14 @@ describe('API keys', () => {
     assert.equal(next.json().code, 'auth.key_revoked');
     const listed = (await t.request({ method: 'GET', url: `/v1/api_keys/${created.id}`, key: org.testKey })).json();
     assert.notEqual(listed.revoked_at, null);
+    const events = (await t.request({ method: 'GET', url: '/v1/events?type=api_key.revoked', key: org.testKey })).json();
+    assert.equal(events.data.length, 1);
+    assert.equal(events.data[0].data.object.id, created.id);
+    assert.notEqual(events.data[0].data.object.revoked_at, null);
+    const again = await t.request({ method: 'DELETE', url: `/v1/api_keys/${created.id}`, key: org.testKey });
+    assert.equal(again.statusCode, 200, 'revoking twice answers the same');
+    const still = (await t.request({ method: 'GET', url: '/v1/events?type=api_key.revoked', key: org.testKey })).json();
+    assert.equal(still.data.length, 1, 'and records one event');
   });
 
   test('revoking the last active key of a mode warns', async () => {

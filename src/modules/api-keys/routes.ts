@@ -5,6 +5,7 @@ import { ListQuery, listUrl, mapPage, paginate } from '../../platform/http/pagin
 import { IdParam, ListOf } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
 import { isKnownVersion } from '../../platform/http/versions.ts';
+import { emitEvent } from '../events/index.ts';
 import { createApiKey } from './create-api-key.ts';
 import { apiKeysQuery, countActiveKeys, findApiKey, updateApiKey } from './repository.ts';
 import { ApiKey, CreateApiKeyBody, RevokedApiKey, UpdateApiKeyBody } from './schemas.ts';
@@ -84,14 +85,20 @@ export function registerApiKeyRoutes(app: Server, services: Services, onKeyChang
     const organizationId = ctx.caller.keyOrganizationId;
     const existing = isId('key', request.params.id) ? await findApiKey(ctx.db, organizationId, request.params.id) : undefined;
     if (!existing) throw notFound('API key', request.params.id);
-    const revoked = existing.revoked_at ?? (await updateApiKey(ctx.db, organizationId, existing.id, { revoked_at: services.clock.now() }))!.revoked_at;
+    if (!existing.revoked_at) {
+      // The revocation and its event commit together (DECISIONS §5: api_key.revoked).
+      await ctx.db.transaction().execute(async (trx) => {
+        const row = (await updateApiKey(trx, organizationId, existing.id, { revoked_at: services.clock.now() }))!;
+        await emitEvent(trx, { organizationId, mode: row.mode, type: 'api_key.revoked', object: serializeApiKey(row) }, services);
+      });
+    }
     onKeyChanged(existing.id);
     const remaining = await countActiveKeys(ctx.db, organizationId, existing.mode);
     return {
       object: 'api_key' as const,
       id: existing.id,
       revoked: true as const,
-      ...(remaining === 0 && revoked
+      ...(remaining === 0
         ? { warning: `That was the last active ${existing.mode} key of this organization; create a new one before you need ${existing.mode} mode again.` }
         : {}),
     };

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { REPO_ROOT } from '../../../test/support/shared.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { loadGuides } from './guides.ts';
@@ -38,9 +39,11 @@ describe('docs helpers', () => {
     assert.deepEqual(loadGuides(path.join(os.tmpdir(), 'no-such-guides-folder-here')), []);
   });
 
-  test('the repository ships the seven guides, each with a title', () => {
+  test('the repository ships the platform guides first, then one per capability, each with a title', () => {
     const guides = loadGuides();
-    assert.deepEqual(guides.map((guide) => guide.slug), ['quickstart', 'authentication', 'errors', 'versioning', 'idempotency', 'pagination', 'connect']);
+    const slugs = guides.map((guide) => guide.slug);
+    assert.deepEqual(slugs.slice(0, 7), ['quickstart', 'authentication', 'errors', 'versioning', 'idempotency', 'pagination', 'connect']);
+    assert.deepEqual(slugs.slice().sort(), fs.readdirSync(path.join(REPO_ROOT, 'docs', 'guides')).filter((file) => file.endsWith('.md')).map((file) => file.slice(0, -3)).sort());
     for (const guide of guides) assert.ok(guide.title !== guide.slug && guide.markdown.length > 1000, guide.slug);
   });
 

@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 export const GUIDES_DIR = fileURLToPath(new URL('../../../docs/guides/', import.meta.url));
 
 /** Guides read first, in this order; any other guide follows alphabetically. */
-const READING_ORDER = ['quickstart', 'authentication', 'errors', 'versioning', 'idempotency', 'pagination', 'connect'];
+const READING_ORDER = [
+  'quickstart', 'authentication', 'errors', 'versioning', 'idempotency', 'pagination', 'connect',
+  'fiscal-profiles', 'invoices', 'catalogs', 'webhooks',
+];
 
 export const GUIDE_SLUG = /^[a-z0-9-]+$/;
 

@@ -34,7 +34,7 @@ describe('health probes', () => {
     assert.equal(body.status, 'ready');
     assert.equal(body.database, t.app.services.database.kind);
     assert.deepEqual(body.migrations, { applied: expected, expected });
-    assert.deepEqual(body.checks.map((check: { name: string; ok: boolean }) => [check.name, check.ok]), [['database', true]]);
+    assert.deepEqual(body.checks.map((check: { name: string; ok: boolean }) => [check.name, check.ok]), [['database', true], ['catalogs', true]]);
   });
 
   test('a pending migration makes /readyz a 503 problem naming it, and applying it makes it ready again', async () => {
