@@ -40,10 +40,9 @@ export function invalidSecurityFault(): SoapAnswer {
   return fault('a:InvalidSecurity', WSSE_NAMESPACE, 'An error occurred when verifying security for the message.');
 }
 
-/** A body that is not a SOAP 1.1 envelope at all. */
+/** A body that is not a SOAP 1.1 envelope at all (HTTP 500, like every simulator fault). */
 export function badRequestFault(): SoapAnswer {
-  const answer = fault('s:Client', SOAP_NAMESPACE, 'The request is not a well-formed SOAP 1.1 envelope.');
-  return { ...answer, status: 400 };
+  return fault('s:Client', SOAP_NAMESPACE, 'The request is not a well-formed SOAP 1.1 envelope.');
 }
 
 /** An operation this endpoint does not have (WCF's contract filter mismatch). */
