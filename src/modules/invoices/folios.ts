@@ -9,7 +9,7 @@ import { ApiError } from '../../platform/errors/api-error.ts';
 import { folioTaken, lockFolioCounter, setFolioCounter } from './repository.ts';
 
 /** How long a create waits for the serie's lock before it gives up with folio_contention. */
-const LOCK_TIMEOUT = '5s';
+export const FOLIO_LOCK_TIMEOUT_MS = 5_000;
 const ATTEMPTS = 3;
 /** Seconds a client should wait before retrying a create that lost the race for a folio. */
 export const FOLIO_RETRY_AFTER_SECONDS = 1;
@@ -28,11 +28,15 @@ async function highestNumericFolio(db: Db, profileId: string, serie: string): Pr
  * The folio of a new (or re-seried) invoice, inside the caller's transaction. A number someone
  * already used explicitly is skipped by moving the counter past the highest numeric folio.
  */
-export async function assignFolio(db: Db, profileId: string, serie: string, explicit: string | undefined, exceptId?: string): Promise<string> {
-  await sql`SET LOCAL lock_timeout = ${sql.lit(LOCK_TIMEOUT)}`.execute(db);
+export async function assignFolio(
+  db: Db, profileId: string, serie: string, explicit: string | undefined,
+  options: { exceptId?: string; lockTimeoutMs?: number } = {},
+): Promise<string> {
+  const timeout = Math.max(1, Math.round(options.lockTimeoutMs ?? FOLIO_LOCK_TIMEOUT_MS));
+  await sql`SET LOCAL lock_timeout = ${sql.lit(`${timeout}ms`)}`.execute(db);
   if (explicit !== undefined) {
     await lockFolioCounter(db, profileId, serie, 0);
-    if (await folioTaken(db, profileId, serie, explicit, exceptId)) throw folioTakenError(serie, explicit);
+    if (await folioTaken(db, profileId, serie, explicit, options.exceptId)) throw folioTakenError(serie, explicit);
     return explicit;
   }
   let next = await lockFolioCounter(db, profileId, serie, 1);

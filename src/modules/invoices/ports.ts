@@ -37,4 +37,6 @@ export interface InvoiceDeps {
   renderPdf?: (input: InvoicePdfInput) => Promise<Buffer>;
   /** Off by default; only the kill -9 test sets it. */
   crashHook?: (point: StampCrashPoint) => void;
+  /** How long a create waits for its serie's folio lock before answering folio_contention (default 5 s). */
+  folioLockTimeoutMs?: number;
 }

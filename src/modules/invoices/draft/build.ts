@@ -92,7 +92,7 @@ export function buildComprobante(input: InvoiceInput, context: BuildContext): Bu
   if (amounts?.Impuestos) comprobante.Impuestos = amounts.Impuestos;
   if (related) comprobante.CfdiRelacionados = related;
   if (input.global) comprobante.InformacionGlobal = { Periodicidad: input.global.periodicity, Meses: input.global.months, Año: input.global.year };
-  if (pagos) comprobante.Complemento = [{ Pagos: pagos }];
-  const computed = type === 'P' ? pagos !== undefined : amounts !== undefined;
+  if (pagos.pagos) comprobante.Complemento = [{ Pagos: pagos.pagos }];
+  const computed = type === 'P' ? pagos.computed : amounts !== undefined;
   return { comprobante, errors, computed };
 }

@@ -57,20 +57,44 @@ function pagoDraft(payment: PaymentInput, index: number, references: References,
   return draft;
 }
 
-/** The Pagos complement of a type P invoice; undefined (with errors) when it cannot be computed. */
-export function pagosOf(input: InvoiceInput, currencyDecimals: (code: string) => number | undefined, references: References, errors: FieldError[]): Pagos | undefined {
+/**
+ * The drafts as a complement without computed amounts, so that the engine's other rules (payment
+ * forms, currencies, installments…) still report on a request whose amounts failed.
+ */
+function uncomputed(drafts: readonly PagoDraft[]): Pagos {
+  return {
+    Version: '2.0',
+    Totales: { MontoTotalPagos: '0' },
+    Pago: drafts.map(({ DoctoRelacionado, Monto, TipoCambioP, ...pago }) => ({
+      ...pago,
+      Monto: Monto ?? '0',
+      ...(TipoCambioP === undefined ? {} : { TipoCambioP }),
+      DoctoRelacionado: DoctoRelacionado.map(({ TrasladosDR: _traslados, RetencionesDR: _retenciones, ...docto }) => ({ ...docto, ImpSaldoInsoluto: '0' })),
+    })),
+  };
+}
+
+export interface PagosResult {
+  pagos: Pagos | undefined;
+  /** False when the amounts failed (errors say why) and `pagos` carries placeholders. */
+  computed: boolean;
+}
+
+/** The Pagos complement of a type P invoice. */
+export function pagosOf(input: InvoiceInput, currencyDecimals: (code: string) => number | undefined, references: References, errors: FieldError[]): PagosResult {
   const payments = input.payments ?? [];
   if ((input.type ?? 'I') !== 'P') {
     if (input.payments !== undefined) errors.push({ path: 'payments', code: 'cfdi.attribute_not_allowed', message: 'Only a payment (type P) lists payments.' });
-    return undefined;
+    return { pagos: undefined, computed: true };
   }
   if (payments.length === 0) {
     errors.push({ path: 'payments', code: 'cfdi.pagos_missing', message: 'A payment (type P) needs at least one entry in `payments`.' });
-    return undefined;
+    return { pagos: undefined, computed: false };
   }
+  const before = errors.length;
   const drafts = payments.map((payment, index) => pagoDraft(payment, index, references, errors));
   const totals = computePagosTotals({ Pago: drafts }, { currencyDecimals });
-  if (totals.ok) return totals.pagos;
-  for (const error of totals.errors) errors.push({ path: apiPath(error.path, input), code: error.code, message: apiMessage(error.message) });
-  return undefined;
+  if (totals.ok && errors.length === before) return { pagos: totals.pagos, computed: true };
+  if (!totals.ok) for (const error of totals.errors) errors.push({ path: apiPath(error.path, input), code: error.code, message: apiMessage(error.message) });
+  return { pagos: uncomputed(drafts), computed: false };
 }

@@ -26,6 +26,7 @@ const COMPUTED_HERE = new Set([
 /** With amounts left uncomputed (already reported), these findings would only echo placeholders. */
 const NEEDS_AMOUNTS = new Set([
   'cfdi.descuento_exceeds_importe', 'cfdi.descuento_exceeds_subtotal', 'cfdi.pagos_missing', 'cfdi.pagos_monto_insufficient', 'cfdi.negative_total',
+  'cfdi.pagos_monto_not_positive', 'cfdi.pagos_saldo_not_positive', 'cfdi.pagos_imp_pagado_not_positive', 'cfdi.pagos_imp_pagado_exceeds_saldo',
   // The taxes of an item whose amounts failed are missing from the model, not from the request.
   'cfdi.objeto_imp_02_without_taxes', 'cfdi.objeto_imp_taxes_not_allowed', 'cfdi.objeto_imp_dr_02_without_taxes', 'cfdi.objeto_imp_dr_taxes_not_allowed',
 ]);
