@@ -2,6 +2,7 @@
 // loopback receiver in its own process. The ceiling is the raw rate of the same HTTP client
 // POSTing signed bodies to the same receiver with no database, measured in the same run.
 // Usage: npx tsx bench/webhooks.ts [--backlog 10000] [--rate 1000] [--seconds 10] [--memory]
+//   (DATABASE_URL for PostgreSQL; --flush, --claim-interval, --linger override the dispatcher's tuning)
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -98,7 +99,8 @@ async function rawCeiling(port: number, total: number, concurrency: number): Pro
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoicing-webhooks-bench-'));
-const database = await openDatabase({ dataDir: inMemory ? undefined : path.join(dataDir, 'pglite') });
+const databaseUrl = process.env.DATABASE_URL;
+const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: inMemory ? undefined : path.join(dataDir, 'pglite') });
 const config = loadConfig({ APP_ENV: 'development', LOG_LEVEL: 'silent', DATA_DIR: dataDir, RUN_WORKER: 'false' });
 const app = await buildApp({ config, database });
 if (!app.server.hasRoute({ method: 'POST', url: '/v1/webhook_endpoints' })) registerWebhookRoutes(app.server, app.services);
@@ -160,7 +162,7 @@ await app.close();
 await database.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-const where = inMemory ? 'embedded PGlite in memory' : 'embedded PGlite on disk';
+const where = databaseUrl ? 'PostgreSQL' : inMemory ? 'embedded PGlite in memory' : 'embedded PGlite on disk';
 console.log(`webhooks bench (${where}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)})`);
 console.log(`ceiling: raw signed POSTs, same client, no database   ${ceiling.toFixed(0).padStart(6)} /s`);
 console.log(`backlog of ${backlog} events drained (fan-out + delivery) ${drainRate.toFixed(0).padStart(6)} /s  = ${((drainRate / ceiling) * 100).toFixed(1)}% of the ceiling`);

@@ -59,15 +59,14 @@ export async function emitEvents(db: Db, inputs: EmitEventInput[], deps: EmitDep
       createdAt: at,
     };
   });
-  const { rows, deliveries } = await insertEvents(db, events);
+  const wakeKey = `${EVENTS_PUBLISHED_JOB}:${Math.floor(at.getTime() / 1000)}`;
+  const { rows, deliveries, wakePending } = await insertEvents(db, events, wakeKey);
   if (rows.length !== events.length) {
     const inserted = new Set(rows.map((row) => row.organization_id));
     throw new UnknownEventOrganizationError(events.find((event) => !inserted.has(event.organizationId))!.organizationId);
   }
-  if (deliveries > 0) {
-    const second = Math.floor(at.getTime() / 1000);
-    await deps.jobs.enqueue(db, EVENTS_PUBLISHED_JOB, {}, { dedupeKey: `${EVENTS_PUBLISHED_JOB}:${second}` });
-  }
+  // A job already holding the key would make the enqueue a no-op: skip its round trips.
+  if (deliveries > 0 && !wakePending) await deps.jobs.enqueue(db, EVENTS_PUBLISHED_JOB, {}, { dedupeKey: wakeKey });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return events.map((event) => byId.get(event.id)!);
 }

@@ -38,10 +38,14 @@ export interface InsertedEvents {
   rows: EventRow[];
   /** How many webhook deliveries the events created. */
   deliveries: number;
+  /** Whether a job holding `wakeKey` is already queued or running (then no other is needed). */
+  wakePending: boolean;
 }
 
 /**
  * Inserts events and, in the same statement, their webhook deliveries: the transactional outbox.
+ * It also tells whether the dispatcher's wake-up job for `wakeKey` already exists (the job
+ * queue's dedupe key), so that a busy emitter skips the two statements of a no-op enqueue.
  * Each event gets one pending delivery, due at once, per enabled endpoint of the same mode that
  * subscribes to its type: its organization's own endpoints and its platform's `connect` ones. The
  * platform is read from the organizations table here, so an emitter cannot get connect routing
@@ -53,10 +57,10 @@ export interface InsertedEvents {
  * A delivery's id is its event's time and 64 bits of md5(event, endpoint): minted in SQL, unique
  * per pair, sorted with its event.
  */
-export async function insertEvents(db: Db, events: NewEvent[]): Promise<InsertedEvents> {
-  if (events.length === 0) return { rows: [], deliveries: 0 };
+export async function insertEvents(db: Db, events: NewEvent[], wakeKey: string): Promise<InsertedEvents> {
+  if (events.length === 0) return { rows: [], deliveries: 0, wakePending: false };
   const column = <K extends keyof NewEvent>(key: K) => events.map((event) => event[key]);
-  const result = await sql<EventRow & { deliveries: number }>`
+  const result = await sql<EventRow & { deliveries: number; wake_pending: boolean }>`
     WITH input AS (
       SELECT * FROM unnest(
         ${column('id')}::text[], ${column('organizationId')}::text[], ${column('mode')}::text[], ${column('type')}::text[],
@@ -81,9 +85,12 @@ export async function insertEvents(db: Db, events: NewEvent[]): Promise<Inserted
        AND endpoint.enabled_events && ARRAY[inserted.type, split_part(inserted.type, '.', 1) || '.*', '*']
       RETURNING 1
     )
-    SELECT inserted.*, (SELECT count(*) FROM outbox)::int AS deliveries FROM inserted`.execute(db);
-  const rows = result.rows.map(({ deliveries: _deliveries, ...row }) => row);
-  return { rows, deliveries: Number(result.rows[0]?.deliveries ?? 0) };
+    SELECT inserted.*, (SELECT count(*) FROM outbox)::int AS deliveries,
+      EXISTS (SELECT 1 FROM jobs WHERE dedupe_key = ${wakeKey}) AS wake_pending
+    FROM inserted`.execute(db);
+  const rows = result.rows.map(({ deliveries: _deliveries, wake_pending: _wakePending, ...row }) => row);
+  const first = result.rows[0];
+  return { rows, deliveries: Number(first?.deliveries ?? 0), wakePending: first?.wake_pending === true };
 }
 
 export async function findEvent(db: Db, organizationId: string, mode: Mode, id: string): Promise<EventRow | undefined> {

@@ -24,12 +24,15 @@ class SimulatedCrash extends Error {}
 
 describe('webhook delivery durability', () => {
   const random = seeded(Number(process.env.WEBHOOK_DURABILITY_SEED ?? 20260715));
-  // Per hook call: a claim, one received response, a batch about to be written.
-  const odds: Record<CrashPoint, number> = { claimed: 0.15, responded: 0.004, recording: 0.08 };
+  // Some deaths are certain (the n-th call at each point), more are random, 30 in all.
+  const certain: Record<CrashPoint, number[]> = { claimed: [2, 6], responded: [40, 300, 650], recording: [3, 9] };
+  const odds: Record<CrashPoint, number> = { claimed: 0.1, responded: 0.004, recording: 0.05 };
+  const calls: Record<CrashPoint, number> = { claimed: 0, responded: 0, recording: 0 };
   const crashes: Record<CrashPoint, number> = { claimed: 0, responded: 0, recording: 0 };
   let budget = 30;
   const crashHook = (point: CrashPoint) => {
-    if (budget > 0 && random() < odds[point]) {
+    calls[point] += 1;
+    if (budget > 0 && (certain[point].includes(calls[point]) || random() < odds[point])) {
       budget -= 1;
       crashes[point] += 1;
       throw new SimulatedCrash(`worker killed at ${point}`);

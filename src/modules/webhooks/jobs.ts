@@ -12,6 +12,8 @@ export const SWEEP_INTERVAL_MS = 10_000;
 
 export interface WebhookJobOptions {
   resolver?: Resolver;
+  /** How long a DNS answer is reused for a burst of deliveries (0: ask every time). */
+  dnsCacheMs?: number;
   /** Jitter source for retry delays, in [0, 1). */
   random?: () => number;
   timeoutMs?: number;
@@ -40,7 +42,7 @@ export function registerWebhookJobs(services: Services, options: WebhookJobOptio
     deps: services,
     tuning,
     attempt: {
-      policy: policyFor(services.config, cachingResolver(options.resolver ?? policyFor(services.config).resolve)),
+      policy: policyFor(services.config, cachingResolver(options.resolver ?? policyFor(services.config).resolve, options.dnsCacheMs)),
       sender,
       timeoutMs: options.timeoutMs ?? DELIVERY_TIMEOUT_MS,
       maxResponseBytes: options.maxResponseBytes ?? RESPONSE_BODY_LIMIT_BYTES,

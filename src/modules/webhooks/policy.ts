@@ -18,6 +18,7 @@ export function policyFor(config: Pick<Config, 'appEnv'>, resolver: Resolver = s
  * checked. Failed lookups are not remembered.
  */
 export function cachingResolver(resolver: Resolver, ttlMs = 1000): Resolver {
+  if (ttlMs <= 0) return resolver;
   const cache = new Map<string, { expiresAt: number; answer: Promise<ResolvedAddress[]> }>();
   return (hostname) => {
     const now = performance.now();

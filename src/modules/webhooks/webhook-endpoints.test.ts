@@ -1,21 +1,17 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createWebhookTestApp, type WebhookTestApp } from './webhooks.test-support.ts';
-import type { Resolver } from './url-guard.ts';
 
-const resolver: Resolver = async (hostname) => {
-  const table: Record<string, string> = { 'hooks.example.com': '93.184.216.34', 'internal.example.com': '10.1.2.3', localhost: '127.0.0.1' };
-  const address = table[hostname];
-  if (!address) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
-  return [{ address, family: 4 }];
-};
+// Registration resolves names with the system's DNS here (the app may wire the routes itself), so
+// these tests use address literals, `localhost` and the never-resolving `.invalid` TLD (RFC 2606).
+const PUBLIC = 'https://93.184.216.34';
 
 describe('webhook endpoints API', () => {
   let t: WebhookTestApp;
   let org: Awaited<ReturnType<WebhookTestApp['bootstrap']>>;
   let other: Awaited<ReturnType<WebhookTestApp['bootstrap']>>;
   before(async () => {
-    t = await createWebhookTestApp({ routes: { resolver } });
+    t = await createWebhookTestApp();
     org = await t.bootstrap('Webhooks org');
     other = await t.bootstrap('Other org');
   });
@@ -25,7 +21,7 @@ describe('webhook endpoints API', () => {
     t.request({ method: 'POST', url: '/v1/webhook_endpoints', key, payload, headers });
 
   test('create returns the secret once; list and retrieve never show it', async () => {
-    const response = await create(org.testKey, { url: 'https://hooks.example.com/in', metadata: { team: 'billing' } });
+    const response = await create(org.testKey, { url: `${PUBLIC}/in`, metadata: { team: 'billing' } });
     assert.equal(response.statusCode, 201);
     const endpoint = response.json();
     assert.equal(endpoint.object, 'webhook_endpoint');
@@ -41,28 +37,28 @@ describe('webhook endpoints API', () => {
     assert.equal(list.data[0].id, endpoint.id);
     assert.ok(list.data.every((row: object) => !('secret' in row)));
     const got = (await t.request({ method: 'GET', url: `/v1/webhook_endpoints/${endpoint.id}`, key: org.testKey })).json();
-    assert.equal(got.url, 'https://hooks.example.com/in');
+    assert.equal(got.url, `${PUBLIC}/in`);
     assert.equal('secret' in got, false);
   });
 
   test('the payload version is the request’s (header or key pin) unless api_version names one', async () => {
-    const old = (await create(org.testKey, { url: 'https://hooks.example.com/old' }, { 'invoice-version': '2026-07-10' })).json();
+    const old = (await create(org.testKey, { url: `${PUBLIC}/old` }, { 'invoice-version': '2026-07-10' })).json();
     assert.equal(old.api_version, '2026-07-10');
-    const named = (await create(org.testKey, { url: 'https://hooks.example.com/named', api_version: '2026-07-10' })).json();
+    const named = (await create(org.testKey, { url: `${PUBLIC}/named`, api_version: '2026-07-10' })).json();
     assert.equal(named.api_version, '2026-07-10');
-    const unknown = await create(org.testKey, { url: 'https://hooks.example.com/x', api_version: '2020-01-01' });
+    const unknown = await create(org.testKey, { url: `${PUBLIC}/x`, api_version: '2020-01-01' });
     assert.equal(unknown.statusCode, 400);
     assert.equal(unknown.json().code, 'request.invalid_version');
   });
 
   test('enabled_events takes exact types, namespace wildcards and *, and names unknown entries', async () => {
-    const ok = (await create(org.testKey, { url: 'https://hooks.example.com/a', enabled_events: ['invoice.stamped', 'download.*', 'invoice.stamped'] })).json();
+    const ok = (await create(org.testKey, { url: `${PUBLIC}/a`, enabled_events: ['invoice.stamped', 'download.*', 'invoice.stamped'] })).json();
     assert.deepEqual(ok.enabled_events, ['invoice.stamped', 'download.*']);
-    const bad = await create(org.testKey, { url: 'https://hooks.example.com/b', enabled_events: ['invoice.stamped', 'invoice.paid', 'nope.*'] });
+    const bad = await create(org.testKey, { url: `${PUBLIC}/b`, enabled_events: ['invoice.stamped', 'invoice.paid', 'nope.*'] });
     assert.equal(bad.statusCode, 422);
     assert.equal(bad.json().code, 'request.validation_failed');
     assert.deepEqual(bad.json().errors.map((error: { path: string }) => error.path), ['enabled_events.1', 'enabled_events.2']);
-    const empty = await create(org.testKey, { url: 'https://hooks.example.com/c', enabled_events: [] });
+    const empty = await create(org.testKey, { url: `${PUBLIC}/c`, enabled_events: [] });
     assert.equal(empty.statusCode, 422);
   });
 
@@ -70,24 +66,24 @@ describe('webhook endpoints API', () => {
     const missing = await create(org.testKey, { enabled_events: ['*'] });
     assert.equal(missing.statusCode, 422);
     assert.deepEqual(missing.json().errors.map((error: { path: string }) => error.path), ['url']);
-    const unknown = await create(org.testKey, { url: 'https://hooks.example.com/', secret: 'whsec_mine' });
+    const unknown = await create(org.testKey, { url: `${PUBLIC}/`, secret: 'whsec_mine' });
     assert.equal(unknown.statusCode, 422);
     const metadata = Object.fromEntries(Array.from({ length: 51 }, (_, index) => [`k${index}`, 'v']));
-    const tooMany = await create(org.testKey, { url: 'https://hooks.example.com/', metadata });
+    const tooMany = await create(org.testKey, { url: `${PUBLIC}/`, metadata });
     assert.equal(tooMany.statusCode, 422);
     assert.equal(tooMany.json().errors[0].path, 'metadata');
-    const fifty = await create(org.testKey, { url: 'https://hooks.example.com/', metadata: Object.fromEntries(Object.entries(metadata).slice(0, 50)) });
+    const fifty = await create(org.testKey, { url: `${PUBLIC}/`, metadata: Object.fromEntries(Object.entries(metadata).slice(0, 50)) });
     assert.equal(fifty.statusCode, 201);
     assert.equal(Object.keys(fifty.json().metadata).length, 50);
   });
 
   test('URLs that are not http(s), carry credentials or reach private addresses are refused', async () => {
     const cases: [string, string][] = [
-      ['ftp://hooks.example.com/', 'webhook.invalid_url'],
-      ['https://user:pw@hooks.example.com/', 'webhook.invalid_url'],
-      ['https://unknown.example.com/', 'webhook.invalid_url'],
+      ['ftp://93.184.216.34/', 'webhook.invalid_url'],
+      ['https://user:pw@93.184.216.34/', 'webhook.invalid_url'],
+      ['https://hooks.invalid/', 'webhook.invalid_url'],
       ['https://10.0.0.1/', 'webhook.url_not_allowed'],
-      ['https://internal.example.com/', 'webhook.url_not_allowed'],
+      ['https://[::ffff:10.1.2.3]/', 'webhook.url_not_allowed'],
       ['http://169.254.169.254/latest/meta-data/', 'webhook.url_not_allowed'],
     ];
     for (const [url, code] of cases) {
@@ -101,11 +97,11 @@ describe('webhook endpoints API', () => {
   });
 
   test('update changes url, events, metadata and version; pausing and resuming flips enabled', async () => {
-    const endpoint = (await create(org.testKey, { url: 'https://hooks.example.com/u' })).json();
+    const endpoint = (await create(org.testKey, { url: `${PUBLIC}/u` })).json();
     const url = `/v1/webhook_endpoints/${endpoint.id}`;
-    const patched = await t.request({ method: 'PATCH', url, key: org.testKey, payload: { url: 'https://hooks.example.com/v2', enabled_events: ['invoice.*'], metadata: { a: 'b' }, api_version: '2026-07-10' } });
+    const patched = await t.request({ method: 'PATCH', url, key: org.testKey, payload: { url: `${PUBLIC}/v2`, enabled_events: ['invoice.*'], metadata: { a: 'b' }, api_version: '2026-07-10' } });
     assert.equal(patched.statusCode, 200);
-    assert.equal(patched.json().url, 'https://hooks.example.com/v2');
+    assert.equal(patched.json().url, `${PUBLIC}/v2`);
     assert.deepEqual(patched.json().enabled_events, ['invoice.*']);
     assert.deepEqual(patched.json().metadata, { a: 'b' });
     assert.equal(patched.json().api_version, '2026-07-10');
@@ -117,7 +113,7 @@ describe('webhook endpoints API', () => {
   });
 
   test('rotate_secret returns a new secret; an idempotent replay leaves it out', async () => {
-    const endpoint = (await create(org.testKey, { url: 'https://hooks.example.com/r' })).json();
+    const endpoint = (await create(org.testKey, { url: `${PUBLIC}/r` })).json();
     const rotate = () => t.request({ method: 'POST', url: `/v1/webhook_endpoints/${endpoint.id}/rotate_secret`, key: org.testKey, headers: { 'idempotency-key': `rotate-${endpoint.id}` } });
     const rotated = await rotate();
     assert.equal(rotated.statusCode, 200);
@@ -129,7 +125,7 @@ describe('webhook endpoints API', () => {
   });
 
   test('delete removes the endpoint; then it is 404 everywhere', async () => {
-    const endpoint = (await create(org.testKey, { url: 'https://hooks.example.com/d' })).json();
+    const endpoint = (await create(org.testKey, { url: `${PUBLIC}/d` })).json();
     const url = `/v1/webhook_endpoints/${endpoint.id}`;
     const deleted = await t.request({ method: 'DELETE', url, key: org.testKey });
     assert.deepEqual(deleted.json(), { object: 'webhook_endpoint', id: endpoint.id, deleted: true });
@@ -141,7 +137,7 @@ describe('webhook endpoints API', () => {
   });
 
   test('another organization, the other mode and malformed ids see 404; no key is 401', async () => {
-    const endpoint = (await create(org.testKey, { url: 'https://hooks.example.com/iso' })).json();
+    const endpoint = (await create(org.testKey, { url: `${PUBLIC}/iso` })).json();
     for (const key of [other.testKey, org.liveKey]) {
       for (const [method, path] of [['GET', ''], ['PATCH', ''], ['DELETE', ''], ['GET', '/deliveries'], ['POST', '/rotate_secret']] as const) {
         const response = await t.request({ method, url: `/v1/webhook_endpoints/${endpoint.id}${path}`, key, ...(method === 'PATCH' ? { payload: { enabled: false } } : {}) });
@@ -154,19 +150,19 @@ describe('webhook endpoints API', () => {
       assert.equal((await t.request({ method: 'GET', url: `/v1/webhook_endpoints/${encodeURIComponent(id)}`, key: org.testKey })).statusCode, 404);
     }
     assert.equal((await t.request({ method: 'GET', url: '/v1/webhook_endpoints' })).statusCode, 401);
-    assert.equal((await create('', { url: 'https://hooks.example.com/' })).statusCode, 401);
+    assert.equal((await create('', { url: `${PUBLIC}/` })).statusCode, 401);
   });
 
   test('connect endpoints belong to platforms acting as themselves', async () => {
     const platform = await t.bootstrap('Connect platform');
     const account = (await t.request({ method: 'POST', url: '/v1/accounts', key: platform.testKey, payload: { name: 'Shop' } })).json();
-    const own = await create(platform.testKey, { url: 'https://hooks.example.com/connect', connect: true });
+    const own = await create(platform.testKey, { url: `${PUBLIC}/connect`, connect: true });
     assert.equal(own.statusCode, 201);
     assert.equal(own.json().connect, true);
-    const acting = await create(platform.testKey, { url: 'https://hooks.example.com/connect', connect: true }, { 'invoice-account': account.id });
+    const acting = await create(platform.testKey, { url: `${PUBLIC}/connect`, connect: true }, { 'invoice-account': account.id });
     assert.equal(acting.statusCode, 403);
     assert.equal(acting.json().code, 'connect.nesting_not_allowed');
-    const forAccount = await create(platform.testKey, { url: 'https://hooks.example.com/acct' }, { 'invoice-account': account.id });
+    const forAccount = await create(platform.testKey, { url: `${PUBLIC}/acct` }, { 'invoice-account': account.id });
     assert.equal(forAccount.statusCode, 201, 'a platform may manage an account’s own endpoints');
     const platformList = (await t.request({ method: 'GET', url: '/v1/webhook_endpoints', key: platform.testKey })).json();
     assert.ok(platformList.data.every((row: { id: string }) => row.id !== forAccount.json().id), 'the account’s endpoint is the account’s');
@@ -174,10 +170,10 @@ describe('webhook endpoints API', () => {
 
   test('each organization has at most 16 endpoints per mode', async () => {
     const crowded = await t.bootstrap('Crowded');
-    for (let index = 0; index < 16; index++) assert.equal((await create(crowded.testKey, { url: `https://hooks.example.com/${index}` })).statusCode, 201);
-    const refused = await create(crowded.testKey, { url: 'https://hooks.example.com/17' });
+    for (let index = 0; index < 16; index++) assert.equal((await create(crowded.testKey, { url: `${PUBLIC}/${index}` })).statusCode, 201);
+    const refused = await create(crowded.testKey, { url: `${PUBLIC}/17` });
     assert.equal(refused.statusCode, 422);
     assert.equal(refused.json().code, 'webhook.endpoint_limit_reached');
-    assert.equal((await create(crowded.liveKey, { url: 'https://hooks.example.com/live' })).statusCode, 201, 'live mode counts apart');
+    assert.equal((await create(crowded.liveKey, { url: `${PUBLIC}/live` })).statusCode, 201, 'live mode counts apart');
   });
 });

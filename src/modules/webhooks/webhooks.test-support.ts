@@ -9,7 +9,6 @@ import { createJobQueue } from '../../platform/jobs/queue.ts';
 import type { JobQueue } from '../../platform/jobs/types.ts';
 import { registerEventRoutes } from '../events/index.ts';
 import { registerWebhookJobs, registerWebhookRoutes, type WebhookJobOptions, type WebhookWorker } from './index.ts';
-import type { WebhookRouteOptions } from './policy.ts';
 
 export interface WebhookTestApp extends TestApp {
   clock: ManualClock;
@@ -21,7 +20,7 @@ export interface WebhookTestApp extends TestApp {
 }
 
 export interface WebhookTestOptions extends TestAppOptions {
-  routes?: WebhookRouteOptions;
+  /** For the webhook jobs, which run on a queue of the test's own (DNS, timeouts, crash points…). */
   jobs?: WebhookJobOptions;
 }
 
@@ -34,7 +33,7 @@ export async function createWebhookTestApp(options: WebhookTestOptions = {}): Pr
   const t = await createTestApp({ ...options, clock });
   const { server, services } = t.app;
   if (!server.hasRoute({ method: 'GET', url: '/v1/events' })) registerEventRoutes(server, services);
-  if (!server.hasRoute({ method: 'POST', url: '/v1/webhook_endpoints' })) registerWebhookRoutes(server, services, options.routes);
+  if (!server.hasRoute({ method: 'POST', url: '/v1/webhook_endpoints' })) registerWebhookRoutes(server, services);
   // A queue of its own runs the delivery jobs, whether or not src/app.ts registers them too: the
   // jobs table is shared, so jobs enqueued by the app are leased here.
   const jobs = createJobQueue({ db: services.db, clock, pollMs: 20 });
