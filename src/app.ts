@@ -23,8 +23,9 @@ import { registerVersionRoutes } from './modules/versions/index.ts';
 import { registerDocsRoutes } from './modules/docs/index.ts';
 import { emitEvent, registerEventRoutes } from './modules/events/index.ts';
 import { registerWebhookJobs, registerWebhookRoutes } from './modules/webhooks/index.ts';
-import { createFiscalProfiles, createLocalManifestSigner, registerFiscalProfileRoutes, type FiscalProfiles } from './modules/fiscal-profiles/index.ts';
+import { createFiscalProfiles, registerFiscalProfileRoutes, type FiscalProfiles } from './modules/fiscal-profiles/index.ts';
 import { loadMasterKeyring } from './platform/crypto/index.ts';
+import { createProviders, type Providers } from './providers-setup.ts';
 
 export interface AppOptions {
   config: Config;
@@ -33,6 +34,11 @@ export interface AppOptions {
   database?: DatabaseHandle;
   /** A rate limiter to use instead of the configured one (tests). */
   rateLimiter?: RateLimiter;
+  /**
+   * Start the SAT/PAC simulator in this process when SIMULATOR_URL is not set (default true).
+   * Its ledger lives under DATA_DIR with the embedded database, in memory otherwise.
+   */
+  embedSimulator?: boolean;
 }
 
 export interface App {
@@ -41,9 +47,22 @@ export interface App {
   /** The SAT catalogs in memory (the CFDI engine's CatalogLookup). */
   catalogs: CatalogStore;
   fiscalProfiles: FiscalProfiles;
+  providers: Providers;
   /** Starts the job worker when the config asks for it. */
   startWorker(): void;
   close(): Promise<void>;
+}
+
+/** Readiness of the SAT/PAC simulator, reporting its address as `simulator_url` (SPEC: outside production). */
+function simulatorCheck(url: string) {
+  return {
+    name: 'simulator',
+    async run() {
+      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) }).catch(() => undefined);
+      if (response?.ok) return { ok: true, facts: { url } };
+      return { ok: false, detail: `the simulator at ${url} does not answer`, facts: { url } };
+    },
+  };
 }
 
 /** The composition root: the only place that picks adapters (PGlite or PostgreSQL, memory or Redis…). */
@@ -63,6 +82,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const keyCache = database.kind === 'pglite' ? new KeyCache() : undefined;
   const auth = createAuthBackend(database.db, (id) => findOrganizationRecord(database.db, id), keyCache);
   const server = createServer({ services, auth, rateLimiter });
+  const providers = await createProviders({
+    config,
+    clock,
+    embedSimulator: options.embedSimulator ?? true,
+    simulatorDataDir: options.database ? undefined : config.dataDir,
+  });
   // Seeds the built-in catalogs and loads every active one into memory; the watch picks up
   // imports made by another process (PostgreSQL deployments).
   const catalogs = await createCatalogStore(database.db, { clock });
@@ -70,7 +95,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   registerIdempotency(server, services);
   registerIdempotencyPurge(services);
-  registerHealthRoutes(server, services, [catalogsReadinessCheck(database.db)]);
+  const reportSimulator = providers.simulatorUrl !== undefined && config.appEnv !== 'production';
+  registerHealthRoutes(
+    server,
+    services,
+    [catalogsReadinessCheck(database.db), ...(reportSimulator ? [simulatorCheck(providers.simulatorUrl!)] : [])],
+    { simulatorUrl: reportSimulator ? providers.simulatorUrl : undefined },
+  );
   registerVersionRoutes(server);
   registerDocsRoutes(server, services);
   registerOrganizationRoutes(server, services);
@@ -90,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerFiscalProfileRoutes(server, services, {
     keyring,
-    manifestSigner: createLocalManifestSigner(clock),
+    manifestSigner: providers.manifestSigner,
     taxRegimes: catalogs.index,
     recordEvent: async (db, event) => {
       await emitEvent(db, event, services);
@@ -104,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     services,
     catalogs,
     fiscalProfiles,
+    providers,
     startWorker: () => {
       if (config.runWorker) jobs.start();
     },
@@ -115,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       webhookWorker.close();
       await server.close();
       await rateLimiter.close();
+      await providers.close();
       if (!options.database) await database.close();
     },
   };

@@ -17,6 +17,7 @@ const USAGE = `Usage: invoicing <command>
 Commands:
   serve                 HTTP API and job worker (the default)
   worker                job worker only
+  simulator             the SAT/PAC simulator alone (SIMULATOR_PORT, default 4010)
   migrate               apply database migrations and exit
   catalogs import PATH [--dry-run] [--json]
                         import SAT catalogs (CSV files, a folder of them, or the SAT workbook);
@@ -51,6 +52,8 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number 
       return serve(config, io, { http: true });
     case 'worker':
       return serve({ ...config, runWorker: true }, io, { http: false });
+    case 'simulator':
+      return runSimulator(config, io);
     case 'migrate': {
       const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
       try {
@@ -121,12 +124,29 @@ async function creditsCommand(config: Config, args: string[], io: CommandIo): Pr
   }
 }
 
+async function runSimulator(config: Config, io: CommandIo): Promise<'running'> {
+  const { startSimulator } = await import('./simulator/index.ts');
+  const simulator = await startSimulator({
+    host: config.host,
+    port: config.simulator.port || 4010,
+    dataDir: config.dataDir,
+    logger: config.logLevel !== 'silent',
+    ...(config.simulator.publicUrl ? { publicUrl: config.simulator.publicUrl } : {}),
+  });
+  io.stdout(`SAT/PAC simulator listening on ${simulator.url}`);
+  const stop = () => simulator.close().then(() => process.exit(0), () => process.exit(1));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return 'running';
+}
+
 async function serve(config: ReturnType<typeof loadConfig>, io: CommandIo, roles: { http: boolean }): Promise<'running'> {
   const app = await buildApp({ config });
   app.startWorker();
   if (roles.http) {
     await app.server.listen({ port: config.port, host: config.host });
     io.stdout(`invoicing API listening on ${config.baseUrl} (database: ${app.services.database.kind}, env: ${config.appEnv})`);
+    if (app.providers.simulatorUrl) io.stdout(`SAT/PAC simulator at ${app.providers.simulatorUrl}`);
   } else {
     io.stdout(`invoicing worker running (database: ${app.services.database.kind})`);
   }

@@ -30,6 +30,18 @@ export interface Config {
   /** Whether `serve` also runs the job worker in the same process. */
   runWorker: boolean;
   workerPollMs: number;
+  /** Where the SAT/PAC simulator runs: started in-process (`embedded`) or an external one. */
+  simulator: { url: string | undefined; port: number; publicUrl: string | undefined };
+  /** Live-mode providers; unset URLs mean the simulator (refused in production). */
+  live: {
+    pacUrl: string | undefined;
+    pacManifestUrl: string | undefined;
+    pacUsername: string | undefined;
+    pacPassword: string | undefined;
+    pacSnid: string | undefined;
+    pacTimeoutMs: number;
+    satStatusUrl: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -57,6 +69,33 @@ function appEnvOf(raw: string | undefined): AppEnv {
   const value = raw ?? 'development';
   if (value === 'development' || value === 'test' || value === 'production') return value;
   throw new ConfigError(`APP_ENV must be development, test or production, got "${value}"`);
+}
+
+function optionalUrl(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^https?:\/\/[^\s]+$/.test(raw)) throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
+function liveProviders(env: Env, appEnv: AppEnv): Config['live'] {
+  const live = {
+    pacUrl: optionalUrl(env, 'PAC_LIVE_URL'),
+    pacManifestUrl: optionalUrl(env, 'PAC_MANIFEST_URL'),
+    pacUsername: env.PAC_USERNAME || undefined,
+    pacPassword: env.PAC_PASSWORD || undefined,
+    pacSnid: env.PAC_SNID || undefined,
+    pacTimeoutMs: integer(env, 'PAC_TIMEOUT_MS', 30_000, 1000),
+    satStatusUrl: optionalUrl(env, 'SAT_STATUS_URL'),
+  };
+  // DECISIONS §1: production never stamps live CFDIs through the simulator.
+  if (appEnv === 'production' && (!live.pacUrl || !live.pacUsername || !live.pacPassword)) {
+    throw new ConfigError('PAC_LIVE_URL, PAC_USERNAME and PAC_PASSWORD are required in production');
+  }
+  if (live.pacUrl && (!live.pacUsername || !live.pacPassword)) {
+    throw new ConfigError('PAC_USERNAME and PAC_PASSWORD are required with PAC_LIVE_URL');
+  }
+  return live;
 }
 
 /** Parses the environment once, at start; everything else receives the result. */
@@ -98,5 +137,11 @@ export function loadConfig(env: Env = process.env): Config {
     },
     runWorker: flag(env, 'RUN_WORKER', true),
     workerPollMs: integer(env, 'WORKER_POLL_MS', 1000, 10),
+    simulator: {
+      url: optionalUrl(env, 'SIMULATOR_URL'),
+      port: integer(env, 'SIMULATOR_PORT', 0),
+      publicUrl: optionalUrl(env, 'SIMULATOR_PUBLIC_URL'),
+    },
+    live: liveProviders(env, appEnv),
   };
 }

@@ -18,6 +18,8 @@ export interface TestApp {
 
 export interface TestAppOptions {
   env?: Record<string, string>;
+  /** Start the SAT/PAC simulator in process (on the app's clock); off by default because it costs a second. */
+  simulator?: boolean;
   clock?: Clock;
   rateLimiter?: RateLimiter;
 }
@@ -34,11 +36,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     RATE_LIMIT_WRITE_PER_SECOND: '100000',
     // A fixed key so that test apps never write a generated one into DATA_DIR.
     MASTER_KEY: Buffer.alloc(32, 11).toString('base64'),
+    // Production refuses to start without a live PAC; tests of production behaviour get a dummy one.
+    ...(options.env?.APP_ENV === 'production' ? { PAC_LIVE_URL: 'https://pac.invalid', PAC_USERNAME: 'test', PAC_PASSWORD: 'test' } : {}),
     ...options.env,
   });
   const clock = options.clock ?? new ManualClock(new Date());
   const database = await openTestDatabase();
-  const app = await buildApp({ config, clock, database, ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}) });
+  const app = await buildApp({
+    config,
+    clock,
+    database,
+    embedSimulator: options.simulator ?? false,
+    ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
+  });
   const request = (injectOptions: InjectOptions & { key?: string }) => {
     const { key, headers, ...rest } = injectOptions;
     return app.server.inject({

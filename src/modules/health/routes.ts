@@ -24,6 +24,7 @@ const readinessFields = {
   database: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')], { description: 'Embedded PGlite or a PostgreSQL server.' }),
   migrations: Type.Object({ applied: Type.Integer(), expected: Type.Integer() }, { description: 'Latest migration applied, and how many this build ships.' }),
   checks: Type.Array(CheckEntry),
+  simulator_url: Type.Optional(Type.String({ description: 'Base address of the SAT/PAC simulator this instance uses (outside production).' })),
 };
 
 const Ready = Type.Object({ status: Type.Literal('ready'), ...readinessFields }, { description: 'Every readiness check passed.' });
@@ -45,7 +46,12 @@ const NotReady = Type.Object(
  * `GET /healthz` (liveness) and `GET /readyz` (readiness). `checks` extends readiness beyond the
  * database: each must pass for the instance to take traffic.
  */
-export function registerHealthRoutes(server: Server, services: Services, checks: readonly ReadinessCheck[] = []): void {
+export function registerHealthRoutes(
+  server: Server,
+  services: Services,
+  checks: readonly ReadinessCheck[] = [],
+  extras: { simulatorUrl?: string | undefined } = {},
+): void {
   // Read once at start: the migrations this build ships do not change while it runs.
   const expectedMigrations = readMigrations().length;
   const allChecks = [databaseCheck(services.database, expectedMigrations), ...checks];
@@ -78,6 +84,7 @@ export function registerHealthRoutes(server: Server, services: Services, checks:
         database: services.database.kind,
         migrations: (database.migrations as { applied: number; expected: number } | undefined) ?? { applied: 0, expected: expectedMigrations },
         checks: reports,
+        ...(extras.simulatorUrl ? { simulator_url: extras.simulatorUrl } : {}),
       };
       reply.header('Cache-Control', NO_STORE);
       const failing = reports.filter((report) => !report.ok);

@@ -1,0 +1,119 @@
+import type { Clock } from './platform/clock.ts';
+import type { Config } from './platform/config.ts';
+import type { Mode } from './platform/context.ts';
+import { readCertificate } from './cfdi/credentials.ts';
+import { ManifestSignerError, type ManifestErrorCode, type ManifestSigner } from './modules/fiscal-profiles/index.ts';
+import { FinkokPacClient, ProviderError, type PacClient } from './providers/pac/index.ts';
+import { SAT_STATUS_URL, SatStatusClient } from './providers/sat/status-client.ts';
+import { DEFAULT_SIMULATOR_SETTINGS, startSimulator, type RunningSimulator } from './simulator/index.ts';
+
+/** The outside world as the service sees it: the PAC and the SAT per mode (DECISIONS §1). */
+export interface Providers {
+  /** The simulator's base address (embedded or external), when one is in use. */
+  simulatorUrl: string | undefined;
+  /** The embedded simulator, when this process runs one (tests reach its CA and ledger). */
+  simulator: RunningSimulator | undefined;
+  pacFor(mode: Mode): PacClient;
+  satStatusFor(mode: Mode): SatStatusClient;
+  manifestSigner: ManifestSigner;
+  close(): Promise<void>;
+}
+
+export interface ProvidersOptions {
+  config: Config;
+  clock: Clock;
+  /** Start the simulator in this process when no SIMULATOR_URL is configured. */
+  embedSimulator: boolean;
+  /** Where the embedded simulator keeps its ledger and CA; in memory when absent. */
+  simulatorDataDir: string | undefined;
+}
+
+class SimulatorUnavailableError extends ProviderError {
+  constructor() {
+    super('pac.internal_error', 'No SAT/PAC simulator is running in this process; set SIMULATOR_URL or run `invoicing serve`.', false);
+  }
+}
+
+/**
+ * Test mode always talks to the simulator; live mode to the configured PAC and the SAT, and to
+ * the simulator outside production when no PAC is configured. The clients are the same in
+ * every case: only their addresses and credentials differ.
+ */
+export async function createProviders(options: ProvidersOptions): Promise<Providers> {
+  const { config, clock } = options;
+  const simulator = !config.simulator.url && options.embedSimulator
+    ? await startSimulator({
+      host: '127.0.0.1',
+      port: config.simulator.port,
+      dataDir: options.simulatorDataDir,
+      clock,
+      ...(config.simulator.publicUrl ? { publicUrl: config.simulator.publicUrl } : {}),
+    })
+    : undefined;
+  const simulatorUrl = config.simulator.url ?? simulator?.url;
+  const simulatorPac = simulatorUrl
+    ? new FinkokPacClient({
+      baseUrl: simulatorUrl,
+      username: DEFAULT_SIMULATOR_SETTINGS.pacUsername,
+      password: DEFAULT_SIMULATOR_SETTINGS.pacPassword,
+      snid: DEFAULT_SIMULATOR_SETTINGS.manifestSnid,
+      clock,
+    })
+    : undefined;
+  const live = config.live;
+  const livePac = live.pacUrl
+    ? new FinkokPacClient({
+      baseUrl: live.pacUrl,
+      ...(live.pacManifestUrl ? { manifestUrl: live.pacManifestUrl } : {}),
+      username: live.pacUsername!,
+      password: live.pacPassword!,
+      ...(live.pacSnid ? { snid: live.pacSnid } : {}),
+      timeoutMs: live.pacTimeoutMs,
+      clock,
+    })
+    : simulatorPac;
+  const simulatorStatus = simulatorUrl ? new SatStatusClient({ url: `${simulatorUrl}/ConsultaCFDIService.svc` }) : undefined;
+  // A real PAC stamps real CFDIs, whose status only the real SAT knows.
+  const liveStatus = live.satStatusUrl || live.pacUrl ? new SatStatusClient({ url: live.satStatusUrl ?? SAT_STATUS_URL }) : simulatorStatus;
+
+  const pacFor = (mode: Mode): PacClient => {
+    const client = mode === 'test' ? simulatorPac : livePac;
+    if (!client) throw new SimulatorUnavailableError();
+    return client;
+  };
+  return {
+    simulatorUrl,
+    simulator,
+    pacFor,
+    satStatusFor: (mode) => {
+      const client = mode === 'test' ? simulatorStatus : liveStatus;
+      if (!client) throw new SimulatorUnavailableError();
+      return client;
+    },
+    manifestSigner: pacManifestSigner(pacFor, clock),
+    close: async () => {
+      await simulator?.close();
+    },
+  };
+}
+
+/** The fiscal-profiles port over the PAC's manifest service. */
+function pacManifestSigner(pacFor: (mode: Mode) => PacClient, clock: Clock): ManifestSigner {
+  return {
+    async signManifest(request) {
+      try {
+        const result = await pacFor(request.mode).signManifest({
+          fiel: { certificate: readCertificate(request.fiel.certificateDer), privateKey: request.fiel.privateKey },
+          email: request.email,
+        });
+        return { signedAt: clock.now(), contractXml: result.contractXml };
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        const code: ManifestErrorCode = error.code.startsWith('manifiesto.')
+          ? (error.code as ManifestErrorCode)
+          : error.retryable ? 'manifiesto.network_error' : 'manifiesto.provider_error';
+        throw new ManifestSignerError(code, error.detail, { cause: error });
+      }
+    },
+  };
+}
