@@ -35,8 +35,8 @@ export interface InvoiceDeps {
   catalogs: InvoiceCatalogs;
   /** Default: renderInvoicePdf. */
   renderPdf?: (input: InvoicePdfInput) => Promise<Buffer>;
-  /** Off by default; only the kill -9 test sets it. */
-  crashHook?: (point: StampCrashPoint) => void;
+  /** Off by default; only crash tests set it (the kill -9 test kills the process from it). */
+  crashHook?: (point: StampCrashPoint, invoice: { id: string; serie: string }) => void;
   /** How long a create waits for its serie's folio lock before answering folio_contention (default 5 s). */
   folioLockTimeoutMs?: number;
 }

@@ -25,7 +25,7 @@ export async function stampInvoice({ ctx, deps, id, attempt = 1 }: { ctx: Ctx; d
   const stamping = await deps.fiscalProfiles.findProfileForStamping(ctx, row.fiscal_profile_id);
   await assertCanStamp({ db: ctx.db, organizationId: ctx.organizationId, mode: ctx.mode });
   const sealedXml = await sealDraft(ctx, deps, row, stamping);
-  deps.crashHook?.('after_seal');
+  deps.crashHook?.('after_seal', row);
   const recovery = await commitRecoveryPoint(ctx, row, sealedXml, 'draft');
   if (!recovery) {
     // A concurrent request started (or finished) this stamp first.
@@ -37,6 +37,6 @@ export async function stampInvoice({ ctx, deps, id, attempt = 1 }: { ctx: Ctx; d
     if (current.status !== 'stamping') throw alreadyStamped(current);
     return resumeStamping(ctx, deps, current);
   }
-  deps.crashHook?.('after_recovery_point');
+  deps.crashHook?.('after_recovery_point', row);
   return sendToPac(ctx, deps, recovery, sealedXml);
 }

@@ -92,7 +92,7 @@ export async function finishStamp(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, 
     if (!updated) return undefined;
     await chargeStamp(trx, updated, now);
     await recordInvoiceEvents(trx, ctx, ['invoice.stamped'], updated, profile);
-    deps.crashHook?.('before_commit');
+    deps.crashHook?.('before_commit', row);
     return updated;
   });
   // Another request or the recovery job stored the same stamp first.
@@ -122,7 +122,7 @@ export async function sendToPac(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, se
     if (!previous) return stampFailed(ctx, row, error);
     result = previous;
   }
-  deps.crashHook?.('after_pac_call');
+  deps.crashHook?.('after_pac_call', row);
   return finishStamp(ctx, deps, row, result);
 }
 
