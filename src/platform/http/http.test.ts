@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { API_VERSIONS, renderForVersion } from './versions.ts';
+import { toApiError } from './problem.ts';
 
 describe('request plumbing and problems', () => {
   let t: TestApp;
@@ -86,6 +87,24 @@ describe('request plumbing and problems', () => {
     } finally {
       delete old.sunsetAt;
     }
+  });
+
+  test('coded errors from the engine and providers become their catalog problem; unknown codes stay internal', () => {
+    class ProviderLike extends Error {
+      constructor(readonly code: string, readonly detail: string, readonly retryable: boolean) {
+        super(`${code}: ${detail}`);
+      }
+    }
+    const retryable = toApiError(new ProviderLike('pac.internal_error', 'PAC timed out', true));
+    assert.equal(retryable.code, 'pac.internal_error');
+    assert.equal(retryable.status, 502);
+    assert.equal(retryable.detail, 'PAC timed out');
+    assert.equal(retryable.headers['Retry-After'], '5');
+    const final = toApiError(new ProviderLike('cfdi.sello_mismatch', 'seal does not verify', false));
+    assert.equal(final.status, 422);
+    assert.deepEqual(final.headers, {});
+    assert.equal(toApiError(new ProviderLike('credential.wrong_password', 'x', false)).code, 'internal.error');
+    assert.equal(toApiError(new Error('boom')).code, 'internal.error');
   });
 
   test('version transforms leave other objects untouched', () => {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error.ts';
-import { ERROR_CATALOG, errorAnchor, errorTypeSlug } from '../errors/catalog.ts';
+import { ERROR_CATALOG, errorAnchor, errorTypeSlug, isErrorCode } from '../errors/catalog.ts';
 import { fieldErrors } from './validation.ts';
 import { renderForVersion } from './versions.ts';
 
@@ -9,6 +9,8 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 /** Maps anything thrown while handling a request to an ApiError; unknown errors become 500. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  const coded = codedError(error);
+  if (coded) return coded;
   const fastifyError = error as FastifyError & { validationContext?: string };
   if (fastifyError.validation) {
     const part = fastifyError.validationContext;
@@ -32,6 +34,19 @@ export function toApiError(error: unknown): ApiError {
     return new ApiError('request.invalid_json', 'The request body is not valid JSON.');
   }
   return new ApiError('internal.error', 'Something went wrong on our side; the error was logged with this request id.', { cause: error });
+}
+
+/**
+ * Errors from the engine and the providers carry a catalog code of their own (CfdiError,
+ * ProviderError…); platform/ cannot import them, so they are recognised by shape: a catalog
+ * `code`, a `detail` or message, and a `retryable` flag that earns a Retry-After.
+ */
+function codedError(error: unknown): ApiError | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { code, detail, retryable } = error as Error & { code?: unknown; detail?: unknown; retryable?: unknown };
+  if (typeof code !== 'string' || !isErrorCode(code) || code === 'internal.error') return undefined;
+  const headers: Record<string, string> = retryable === true ? { 'Retry-After': '5' } : {};
+  return new ApiError(code, typeof detail === 'string' ? detail : error.message, { headers, cause: error });
 }
 
 export interface ProblemContext {
