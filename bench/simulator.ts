@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import type { SatCredential } from '../src/cfdi/credentials.ts';
 import { FinkokPacClient } from '../src/providers/pac/finkok-client.ts';
 import { startSimulator } from '../src/simulator/index.ts';
+import { bulkDownloadSection } from './simulator-download.ts';
 import { fechaAt, sealedXml } from '../src/simulator/testing.test-support.ts';
 import { systemClock } from '../src/platform/clock.ts';
 
@@ -94,10 +95,11 @@ async function stampingSection(): Promise<void> {
 
 const SECTIONS: Record<string, () => Promise<void>> = {
   stamping: stampingSection,
+  download: () => bulkDownloadSection(process.argv.includes('--full')),
 };
 
 async function main(): Promise<void> {
-  const requested = process.argv.slice(2);
+  const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
   const names = requested.length > 0 ? requested : Object.keys(SECTIONS);
   console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
   for (const name of names) {
