@@ -42,6 +42,8 @@ export interface ClaimedDelivery {
   previous_secret: string | null;
   previous_secret_expires_at: Date | null;
   endpoint_version: string;
+  /** False when the endpoint was paused in a race with this delivery's creation: it is held, not sent. */
+  endpoint_enabled: boolean;
   failing_since: Date | null;
   event_id: string;
   organization_id: string;
@@ -63,14 +65,15 @@ export interface ClaimRequest {
 }
 
 /**
- * Claims due deliveries of enabled endpoints in one statement: counts the attempt (before the
- * request is made, so a crash cannot lose it) and moves `next_attempt_at` to the lease's end.
+ * Claims due deliveries in one statement: counts the attempt (before the request is made, so a
+ * crash cannot lose it) and moves `next_attempt_at` to the lease's end. A due delivery of an
+ * endpoint that is not enabled (paused in a race with the delivery's creation) is held instead,
+ * as pausing holds the others, and comes back with `endpoint_enabled` false.
  */
 export async function claimDueDeliveries(db: Db, request: ClaimRequest): Promise<ClaimedDelivery[]> {
   if (request.limit <= 0) return [];
-  // Paused endpoints hold their deliveries (no next_attempt_at) and disabled ones have none
-  // pending, so the due scan needs no join; the claim re-checks `enabled` against a race.
   const excluded = request.excludeEndpoints.length > 0 ? sql`AND endpoint_id <> ALL(${request.excludeEndpoints}::text[])` : sql``;
+  const sending = sql`CASE WHEN endpoint.enabled THEN 1 ELSE 0 END`;
   const result = await sql<ClaimedDelivery>`
     WITH due AS MATERIALIZED (
       SELECT id FROM webhook_deliveries
@@ -80,13 +83,15 @@ export async function claimDueDeliveries(db: Db, request: ClaimRequest): Promise
       FOR UPDATE SKIP LOCKED
     )
     UPDATE webhook_deliveries delivery
-    SET attempts = delivery.attempts + 1, round_attempts = delivery.round_attempts + 1,
-        next_attempt_at = ${request.leaseUntil}, last_attempt_at = ${request.now}, updated_at = ${request.now}
+    SET attempts = delivery.attempts + ${sending}, round_attempts = delivery.round_attempts + ${sending},
+        next_attempt_at = CASE WHEN endpoint.enabled THEN ${request.leaseUntil}::timestamptz END,
+        last_attempt_at = CASE WHEN endpoint.enabled THEN ${request.now}::timestamptz ELSE delivery.last_attempt_at END,
+        updated_at = ${request.now}
     FROM due, webhook_endpoints endpoint, events event
-    WHERE delivery.id = due.id AND endpoint.id = delivery.endpoint_id AND endpoint.enabled AND event.id = delivery.event_id
+    WHERE delivery.id = due.id AND endpoint.id = delivery.endpoint_id AND event.id = delivery.event_id
     RETURNING delivery.id, delivery.attempts, delivery.round_attempts, delivery.endpoint_id,
       endpoint.url, endpoint.secret, endpoint.previous_secret, endpoint.previous_secret_expires_at,
-      endpoint.api_version AS endpoint_version, endpoint.failing_since,
+      endpoint.api_version AS endpoint_version, endpoint.enabled AS endpoint_enabled, endpoint.failing_since,
       event.id AS event_id, event.organization_id, event.platform_organization_id, event.mode, event.type,
       event.api_version, event.object, event.created_at AS event_created_at`.execute(db);
   return result.rows;

@@ -191,6 +191,28 @@ describe('webhook delivery: audience, resend, rotation, versions, pausing', () =
     assert.equal(inbox.received.length, 2);
   });
 
+  test('a delivery created in a race with pausing is held, not sent, until the endpoint is enabled', async () => {
+    const org = await t.bootstrap();
+    const inbox = await receiver();
+    const hook = await endpoint(org.testKey, { url: inbox.url });
+    await t.request({ method: 'PATCH', url: `/v1/webhook_endpoints/${hook.id}`, key: org.testKey, payload: { enabled: false } });
+    const event = await emit(org.organizationId);
+    const at = t.clock.now();
+    // What an emit that read the endpoint as enabled, and committed after the pause, leaves behind.
+    await t.app.services.db.insertInto('webhook_deliveries').values({
+      id: 'whd_01m7ybd58eghd4p5sg5m8n9dsm', event_id: event.id, endpoint_id: hook.id, status: 'pending', attempts: 0, round_attempts: 0,
+      response_status: null, last_error: null, next_attempt_at: at, last_attempt_at: null, created_at: at, updated_at: at,
+    }).execute();
+    await t.worker.dispatcher.run();
+    assert.equal(inbox.received.length, 0);
+    const [held] = (await t.request({ method: 'GET', url: `/v1/webhook_endpoints/${hook.id}/deliveries`, key: org.testKey })).json().data;
+    assert.equal(held.attempts, 0);
+    assert.equal(held.next_attempt_at, null);
+    await t.request({ method: 'PATCH', url: `/v1/webhook_endpoints/${hook.id}`, key: org.testKey, payload: { enabled: true } });
+    await t.runJobs();
+    assert.deepEqual(inbox.received.map((request) => request.headers['webhook-id']), [event.id]);
+  });
+
   test('standardwebhooks verified every delivery above with the endpoint’s secret', () => {
     assert.ok(receivers.some((receiver) => receiver.received.length > 0));
     assertAllVerified(receivers);

@@ -50,9 +50,10 @@ export interface DispatcherOptions {
 }
 
 /**
- * Delivers the outbox. One drain runs at a time per process: it claims due deliveries in batches, keeps up to `concurrency` attempts in flight, and writes outcomes back in
- * batches. Job runs that arrive during a drain only flag it to look again, so they free their
- * queue slot at once. Other processes drain side by side: claims use SKIP LOCKED and leases.
+ * Delivers the outbox. One drain runs at a time per process: it claims due deliveries in
+ * batches, keeps up to `concurrency` attempts in flight, and writes outcomes back in batches.
+ * Job runs that arrive during a drain only flag it to look again, so they free their queue slot
+ * at once. Other processes drain side by side: claims use SKIP LOCKED and leases.
  */
 export class Dispatcher {
   private readonly options: DispatcherOptions;
@@ -132,7 +133,7 @@ class Drain {
       }
       await this.waitForWork(tuning.flushIntervalMs);
     }
-    await this.scheduleNext(performance.now() - this.started >= tuning.sliceMs);
+    await this.scheduleNext(performance.now() - this.started >= tuning.sliceMs && this.moreDue);
   }
 
   // Claims while there is room; after a short claim, waits a little before asking again.
@@ -154,7 +155,7 @@ class Drain {
       this.hook('claimed');
     }
     this.throwIfCrashed();
-    for (const delivery of claimed) this.start(delivery);
+    for (const delivery of claimed) if (delivery.endpoint_enabled) this.start(delivery);
   }
 
   private start(delivery: ClaimedDelivery): void {
@@ -222,15 +223,15 @@ class Drain {
     if (this.crash !== undefined) throw this.crash;
   }
 
-  // Retries and expired leases need a run at their time; a slice cut short needs one now.
+  // Retries and expired leases need a run at their time; a slice cut short with work left needs one now.
   private async scheduleNext(cutShort: boolean): Promise<void> {
     const { db, deps } = this.options;
     this.throwIfCrashed();
     const now = deps.clock.now();
     const next = cutShort ? now : await nextDueAt(db, now);
     if (!next) return;
-    const second = Math.floor(next.getTime() / 1000);
-    await deps.jobs.enqueue(db, DISPATCH_JOB, {}, { runAt: next, dedupeKey: `${DISPATCH_JOB}:${second}` });
+    // Keyed to the millisecond: a job already waiting for a later moment must not absorb this one.
+    await deps.jobs.enqueue(db, DISPATCH_JOB, {}, { runAt: next, dedupeKey: `${DISPATCH_JOB}:${next.getTime()}` });
   }
 }
 
