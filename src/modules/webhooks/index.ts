@@ -1,4 +1,5 @@
 export { registerWebhookRoutes } from './routes.ts';
+export type { WebhookRouteOptions } from './policy.ts';
 export { registerWebhookJobs, SWEEP_JOB, SWEEP_INTERVAL_MS, type WebhookJobOptions, type WebhookWorker } from './jobs.ts';
 export { DISPATCH_JOB, type CrashPoint, type DispatcherTuning } from './dispatcher.ts';
 export { WebhookEndpoint, WebhookDelivery } from './schemas.ts';
