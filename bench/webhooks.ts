@@ -54,6 +54,7 @@ function startReceiver(): Promise<{ child: ChildProcess; port: number }> {
   const file = path.join(os.tmpdir(), `webhook-receiver-${process.pid}.cjs`);
   fs.writeFileSync(file, RECEIVER);
   const child = fork(file, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  child.once('exit', () => fs.rmSync(file, { force: true }));
   return new Promise((resolve) => child.once('message', (message: { port: number }) => resolve({ child, port: message.port })));
 }
 
