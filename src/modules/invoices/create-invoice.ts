@@ -21,7 +21,7 @@ export async function createInvoice({ ctx, deps, input }: { ctx: Ctx; deps: Invo
   const explicit = input.folio === undefined ? undefined : { serie, folio: input.folio };
   const row = await withFolioRetries(() => ctx.db.transaction().execute(async (trx) => {
     const now = ctx.services.clock.now();
-    const folio = await assignFolio(trx, view.id, serie, input.folio, { lockTimeoutMs: deps.folioLockTimeoutMs });
+    const folio = await assignFolio(trx, view.id, serie, input.folio, { lockTimeoutMs: deps.folioLockTimeoutMs, waitsForLocks: ctx.services.database.kind === 'postgres' });
     const created: InvoiceRow = {
       id: newId('inv', now.getTime()),
       organization_id: ctx.organizationId,

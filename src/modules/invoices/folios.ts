@@ -30,21 +30,25 @@ async function highestNumericFolio(db: Db, profileId: string, serie: string): Pr
  */
 export async function assignFolio(
   db: Db, profileId: string, serie: string, explicit: string | undefined,
-  options: { exceptId?: string; lockTimeoutMs?: number } = {},
+  options: { exceptId?: string; lockTimeoutMs?: number; waitsForLocks?: boolean } = {},
 ): Promise<string> {
-  const timeout = Math.max(1, Math.round(options.lockTimeoutMs ?? FOLIO_LOCK_TIMEOUT_MS));
-  await sql`SET LOCAL lock_timeout = ${sql.lit(`${timeout}ms`)}`.execute(db);
+  // PGlite has a single connection: no other transaction can hold the lock, so no timeout is needed.
+  if (options.waitsForLocks !== false) {
+    const timeout = Math.max(1, Math.round(options.lockTimeoutMs ?? FOLIO_LOCK_TIMEOUT_MS));
+    await sql`SET LOCAL lock_timeout = ${sql.lit(`${timeout}ms`)}`.execute(db);
+  }
   if (explicit !== undefined) {
     await lockFolioCounter(db, profileId, serie, 0);
     if (await folioTaken(db, profileId, serie, explicit, options.exceptId)) throw folioTakenError(serie, explicit);
     return explicit;
   }
-  let next = await lockFolioCounter(db, profileId, serie, 1);
-  while (await folioTaken(db, profileId, serie, String(next))) {
-    next = Math.max(next, await highestNumericFolio(db, profileId, serie)) + 1;
-    await setFolioCounter(db, profileId, serie, next);
+  let { folio, taken } = await lockFolioCounter(db, profileId, serie, 1);
+  while (taken) {
+    folio = Math.max(folio, await highestNumericFolio(db, profileId, serie)) + 1;
+    await setFolioCounter(db, profileId, serie, folio);
+    taken = await folioTaken(db, profileId, serie, String(folio));
   }
-  return String(next);
+  return String(folio);
 }
 
 export function folioTakenError(serie: string, folio: string): ApiError {

@@ -121,6 +121,22 @@ export async function updateInvoice(
   return query.returningAll().executeTakeFirst();
 }
 
+/**
+ * Like updateInvoice for a row the caller has just read, without reading the (large) row back:
+ * the result is `row` with `changes` applied. Only for transitions no other writer can interleave
+ * with (the expected status is the guard).
+ */
+export async function transitionInvoice(db: Db, row: InvoiceRow, expected: readonly InvoiceStatus[], changes: InvoiceChanges): Promise<InvoiceRow | undefined> {
+  const { input, comprobante, metadata, ...rest } = changes;
+  const values: Record<string, unknown> = { ...rest };
+  if (input !== undefined) values.input = json(input);
+  if (comprobante !== undefined) values.comprobante = json(comprobante);
+  if (metadata !== undefined) values.metadata = json(metadata);
+  const updated = await db.updateTable('invoices').set(values as never).where('id', '=', row.id).where('status', 'in', [...expected])
+    .returning('id').executeTakeFirst();
+  return updated ? ({ ...row, ...changes } as InvoiceRow) : undefined;
+}
+
 export async function deleteDraft(db: Db, scope: InvoiceScope, id: string): Promise<boolean> {
   const result = await db.deleteFrom('invoices')
     .where('organization_id', '=', scope.organizationId).where('mode', '=', scope.mode).where('id', '=', id).where('status', '=', 'draft')
@@ -136,13 +152,22 @@ export async function folioTaken(db: Db, profileId: string, serie: string, folio
 
 /**
  * Takes the (profile, serie) counter's row lock for the rest of the transaction and returns the
- * counter after adding `step` (0 only locks). Concurrent creates of one serie queue on this row.
+ * counter after adding `step` (0 only locks), and whether an invoice already holds that number
+ * (an explicit folio the counter reached). Concurrent creates of one serie queue on this row.
  */
-export async function lockFolioCounter(db: Db, profileId: string, serie: string, step: number): Promise<number> {
-  const row = await db.insertInto('invoice_folios').values({ fiscal_profile_id: profileId, serie, last_folio: step })
-    .onConflict((conflict) => conflict.columns(['fiscal_profile_id', 'serie']).doUpdateSet({ last_folio: sql`invoice_folios.last_folio + ${step}` }))
-    .returning('last_folio').executeTakeFirstOrThrow();
-  return Number(row.last_folio);
+export async function lockFolioCounter(db: Db, profileId: string, serie: string, step: number): Promise<{ folio: number; taken: boolean }> {
+  const result = await sql<{ last_folio: string | number; taken: boolean }>`
+    WITH counter AS (
+      INSERT INTO invoice_folios (fiscal_profile_id, serie, last_folio) VALUES (${profileId}, ${serie}, ${step})
+      ON CONFLICT (fiscal_profile_id, serie) DO UPDATE SET last_folio = invoice_folios.last_folio + ${step}
+      RETURNING last_folio
+    )
+    SELECT counter.last_folio, EXISTS (
+      SELECT 1 FROM invoices WHERE fiscal_profile_id = ${profileId} AND serie = ${serie} AND folio = counter.last_folio::text
+    ) AS taken FROM counter`.execute(db);
+  const row = result.rows[0];
+  if (!row) throw new Error(`The folio counter of ${profileId}/${serie} returned no row`);
+  return { folio: Number(row.last_folio), taken: row.taken };
 }
 
 export async function setFolioCounter(db: Db, profileId: string, serie: string, value: number): Promise<void> {

@@ -112,8 +112,8 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
     },
   }, async (request) => {
     const ctx = ctxOf(request, services);
-    const row = await stampInvoice({ ctx, deps: registration.deps, id: request.params.id });
-    return singleObject(ctx, row, baseUrl);
+    const { row, profile } = await stampInvoice({ ctx, deps: registration.deps, id: request.params.id });
+    return profile ? invoiceObject(row, profile, baseUrl) : singleObject(ctx, row, baseUrl);
   });
 
   server.post('/v1/invoices/:id/cancel', {

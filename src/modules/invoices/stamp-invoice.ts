@@ -5,7 +5,7 @@ import { assertCanStamp } from '../usage/index.ts';
 import { scopeOf } from './context.ts';
 import type { InvoiceDeps } from './ports.ts';
 import { findInvoice, type InvoiceRow } from './repository.ts';
-import { commitRecoveryPoint, resumeStamping, sealDraft, sendToPac } from './stamping.ts';
+import { commitRecoveryPoint, resumeStamping, sealDraft, sendToPac, type StampOutcome } from './stamping.ts';
 
 function alreadyStamped(row: InvoiceRow): ApiError {
   return new ApiError('invoice.already_stamped', `Invoice ${row.id} is already stamped (UUID ${row.uuid ?? 'unknown'}); it is ${row.status}.`);
@@ -17,16 +17,16 @@ function alreadyStamped(row: InvoiceRow): ApiError {
  * stamp needs a credit, checked before the PAC is called and consumed when the stamp is stored.
  * An invoice left `stamping` by a timeout or a crash is finished instead (stamping.ts).
  */
-export async function stampInvoice({ ctx, deps, id, attempt = 1 }: { ctx: Ctx; deps: InvoiceDeps; id: string; attempt?: number }): Promise<InvoiceRow> {
+export async function stampInvoice({ ctx, deps, id, attempt = 1 }: { ctx: Ctx; deps: InvoiceDeps; id: string; attempt?: number }): Promise<StampOutcome> {
   const row = isId('inv', id) ? await findInvoice(ctx.db, scopeOf(ctx), id) : undefined;
   if (!row) throw notFound('invoice', id);
   if (row.status === 'stamped' || row.status === 'cancelled') throw alreadyStamped(row);
   if (row.status === 'stamping') return resumeStamping(ctx, deps, row);
   const stamping = await deps.fiscalProfiles.findProfileForStamping(ctx, row.fiscal_profile_id);
   await assertCanStamp({ db: ctx.db, organizationId: ctx.organizationId, mode: ctx.mode });
-  const sealedXml = await sealDraft(ctx, deps, row, stamping);
+  const sealed = await sealDraft(ctx, deps, row, stamping);
   deps.crashHook?.('after_seal', row);
-  const recovery = await commitRecoveryPoint(ctx, row, sealedXml, 'draft');
+  const recovery = await commitRecoveryPoint(ctx, row, sealed.xml, 'draft');
   if (!recovery) {
     // A concurrent request started (or finished) this stamp first.
     const current = await findInvoice(ctx.db, scopeOf(ctx), id);
@@ -38,5 +38,5 @@ export async function stampInvoice({ ctx, deps, id, attempt = 1 }: { ctx: Ctx; d
     return resumeStamping(ctx, deps, current);
   }
   deps.crashHook?.('after_recovery_point', row);
-  return sendToPac(ctx, deps, recovery, sealedXml);
+  return sendToPac(ctx, deps, recovery, sealed);
 }

@@ -9,21 +9,20 @@
  */
 import type { Comprobante } from '../../cfdi/model.ts';
 import { parseCfdi } from '../../cfdi/parse.ts';
-import { localDateTime } from '../../cfdi/rules/index.ts';
 import { sealComprobante } from '../../cfdi/seal.ts';
 import { writeCfdi } from '../../cfdi/writer.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import type { StampResult } from '../../providers/pac/index.ts';
 import { ProviderError } from '../../providers/pac/index.ts';
-import type { StampingProfile } from '../fiscal-profiles/index.ts';
+import type { SerializedFiscalProfile, StampingProfile } from '../fiscal-profiles/index.ts';
 import { recordStamp } from '../usage/index.ts';
 import { profileObject, recordInvoiceEvents } from './context.ts';
 import { emisorOf } from './draft/parties.ts';
 import { issuerOf, issuerTimeZone } from './draft/context.ts';
 import type { InvoiceDeps } from './ports.ts';
-import { findInvoiceById, updateInvoice, type InvoiceRow } from './repository.ts';
-import { TIMBRE_TIME_ZONE, zonedInstant } from './time.ts';
+import { findInvoiceById, transitionInvoice, updateInvoice, type InvoiceRow } from './repository.ts';
+import { localTime, TIMBRE_TIME_ZONE, zonedInstant } from './time.ts';
 
 /** Seconds a client should wait before retrying a stamp whose outcome is not known yet. */
 export const STAMP_RETRY_AFTER_SECONDS = 5;
@@ -33,23 +32,38 @@ export const STAMP_RETRY_AFTER_SECONDS = 5;
  */
 export const RESEAL_AFTER_MS = 70 * 3_600_000;
 
+/** A sealed CFDI on its way to the PAC, with what is already known about it (saves reading it again). */
+export interface Sealed {
+  xml: string;
+  /** The sealed model, when this process built it (a recovery point read back has only the XML). */
+  comprobante?: Comprobante;
+  /** The embedded fiscal_profile of the resource, when already read. */
+  profile?: SerializedFiscalProfile;
+}
+
+/** The stored invoice and, when known, its embedded fiscal profile. */
+export interface StampOutcome {
+  row: InvoiceRow;
+  profile?: SerializedFiscalProfile;
+}
+
 /** The draft's model with the issuer as the profile describes it now, Fecha now, sealed with its CSD. */
-export async function sealDraft(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, stamping: StampingProfile): Promise<string> {
+export async function sealDraft(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, stamping: StampingProfile): Promise<Sealed> {
   const { view, credential } = stamping;
   const comprobante: Comprobante = {
     ...row.comprobante,
     Emisor: emisorOf(issuerOf(view)),
     LugarExpedicion: view.zip,
-    Fecha: localDateTime(ctx.services.clock.now(), issuerTimeZone(deps.catalogs, view.zip)),
+    Fecha: localTime(ctx.services.clock.now(), issuerTimeZone(deps.catalogs, view.zip)),
   };
   const sealed = await sealComprobante(comprobante, credential);
-  return writeCfdi(sealed.comprobante);
+  return { xml: writeCfdi(sealed.comprobante), comprobante: sealed.comprobante, profile: stamping.fiscalProfile };
 }
 
 /** Commits the recovery point; undefined when another request moved the invoice first. */
 export async function commitRecoveryPoint(ctx: Ctx, row: InvoiceRow, sealedXml: string, from: 'draft' | 'stamping'): Promise<InvoiceRow | undefined> {
   const now = ctx.services.clock.now();
-  return updateInvoice(ctx.db, row.id, [from], { status: 'stamping', sealed_xml: sealedXml, sealed_at: now, error: null, updated_at: now });
+  return transitionInvoice(ctx.db, row, [from], { status: 'stamping', sealed_xml: sealedXml, sealed_at: now, error: null, updated_at: now });
 }
 
 /** The invoice stays `stamping`: the caller retries, and the retry asks the PAC before stamping again. */
@@ -78,13 +92,16 @@ function storedModel(stamped: Comprobante): Comprobante {
   return complements.length > 0 ? { ...rest, Complemento: complements } : rest;
 }
 
-/** Stores the stamp with its usage record and event, in one transaction. */
-export async function finishStamp(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, result: StampResult): Promise<InvoiceRow> {
-  const profile = await profileObject(ctx, row.fiscal_profile_id);
-  const stamped = parseCfdi(result.xml).comprobante;
+/**
+ * Stores the stamp with its usage record and event, in one transaction. The PAC adds only the
+ * TimbreFiscalDigital to the sealed document, so the sealed model stands for the stamped one.
+ */
+export async function finishStamp(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, result: StampResult, known: Omit<Sealed, 'xml'> = {}): Promise<StampOutcome> {
+  const profile = known.profile ?? (await profileObject(ctx, row.fiscal_profile_id));
+  const stamped = known.comprobante ?? parseCfdi(result.xml).comprobante;
   const now = ctx.services.clock.now();
   const stored = await ctx.db.transaction().execute(async (trx) => {
-    const updated = await updateInvoice(trx, row.id, ['stamping'], {
+    const updated = await transitionInvoice(trx, row, ['stamping'], {
       status: 'stamped', xml: result.xml, uuid: result.uuid, stamped_at: zonedInstant(result.fechaTimbrado, TIMBRE_TIME_ZONE),
       sello_cfd: stamped.Sello ?? '', sello_sat: result.selloSat, no_certificado_sat: result.noCertificadoSat,
       sealed_xml: null, sealed_at: null, error: null, comprobante: storedModel(stamped), updated_at: now,
@@ -96,7 +113,7 @@ export async function finishStamp(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, 
     return updated;
   });
   // Another request or the recovery job stored the same stamp first.
-  return stored ?? (await findInvoiceById(ctx.db, row.id)) ?? row;
+  return { row: stored ?? (await findInvoiceById(ctx.db, row.id)) ?? row, profile };
 }
 
 /**
@@ -112,18 +129,19 @@ async function chargeStamp(db: Ctx['db'], row: InvoiceRow, at: Date): Promise<vo
 }
 
 /** Sends the recovery point's XML to the PAC and stores the answer. */
-export async function sendToPac(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, sealedXml: string): Promise<InvoiceRow> {
+export async function sendToPac(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, sealed: Sealed): Promise<StampOutcome> {
   const pac = deps.pacFor(row.mode);
   let result: StampResult;
   try {
-    result = await pac.stamp(sealedXml);
+    result = await pac.stamp(sealed.xml);
   } catch (error) {
-    const previous = error instanceof ProviderError && error.code === 'pac.duplicate' ? await pac.stamped(sealedXml).catch(() => null) : null;
+    const previous = error instanceof ProviderError && error.code === 'pac.duplicate' ? await pac.stamped(sealed.xml).catch(() => null) : null;
     if (!previous) return stampFailed(ctx, row, error);
     result = previous;
   }
   deps.crashHook?.('after_pac_call', row);
-  return finishStamp(ctx, deps, row, result);
+  const { xml: _xml, ...known } = sealed;
+  return finishStamp(ctx, deps, row, result, known);
 }
 
 /**
@@ -131,9 +149,9 @@ export async function sendToPac(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, se
  * has one; otherwise send the same XML again, or seal anew when its Fecha is about to leave the
  * SAT's 72-hour window.
  */
-export async function resumeStamping(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow): Promise<InvoiceRow> {
+export async function resumeStamping(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow): Promise<StampOutcome> {
   const sealedXml = row.sealed_xml;
-  if (sealedXml === null) return row;
+  if (sealedXml === null) return { row };
   const pac = deps.pacFor(row.mode);
   let previous: StampResult | null;
   try {
@@ -143,9 +161,9 @@ export async function resumeStamping(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRo
   }
   if (previous) return finishStamp(ctx, deps, row, previous);
   const age = ctx.services.clock.now().getTime() - (row.sealed_at?.getTime() ?? 0);
-  if (age < RESEAL_AFTER_MS) return sendToPac(ctx, deps, row, sealedXml);
+  if (age < RESEAL_AFTER_MS) return sendToPac(ctx, deps, row, { xml: sealedXml });
   const stamping = await deps.fiscalProfiles.findProfileForStamping(ctx, row.fiscal_profile_id);
   const resealed = await sealDraft(ctx, deps, row, stamping);
-  const moved = await commitRecoveryPoint(ctx, row, resealed, 'stamping');
-  return moved ? sendToPac(ctx, deps, moved, resealed) : ((await findInvoiceById(ctx.db, row.id)) ?? row);
+  const moved = await commitRecoveryPoint(ctx, row, resealed.xml, 'stamping');
+  return moved ? sendToPac(ctx, deps, moved, resealed) : { row: (await findInvoiceById(ctx.db, row.id)) ?? row };
 }

@@ -1,11 +1,10 @@
 /** Local wall-clock times of the CFDI (no zone suffix) and the instants they name. */
-import { localDateTime } from '../../cfdi/rules/index.ts';
 
 /** Anexo 20: FechaTimbrado is written in the time of the centre zone (Mexico City). */
 export const TIMBRE_TIME_ZONE = 'America/Mexico_City';
 
 function offsetMs(instant: number, timeZone: string): number {
-  return Date.parse(`${localDateTime(new Date(instant), timeZone)}Z`) - Math.floor(instant / 1000) * 1000;
+  return Date.parse(`${localTime(new Date(instant), timeZone)}Z`) - Math.floor(instant / 1000) * 1000;
 }
 
 /** The instant a zone-less `YYYY-MM-DDTHH:mm:ss` names in `timeZone` (two passes settle DST edges). */
@@ -14,4 +13,25 @@ export function zonedInstant(local: string, timeZone: string): Date {
   if (Number.isNaN(wall)) return new Date(Number.NaN);
   const first = wall - offsetMs(wall, timeZone);
   return new Date(wall - offsetMs(first, timeZone));
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+// Building an Intl.DateTimeFormat costs far more than using one; there are few zones.
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall-clock time of `instant` in `timeZone` as `YYYY-MM-DDTHH:mm:ss` (the CFDI's Fecha form). */
+export function localTime(instant: Date, timeZone: string): string {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of formatterOf(timeZone).formatToParts(instant)) parts[part.type] = part.value;
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }

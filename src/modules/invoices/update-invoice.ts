@@ -48,7 +48,7 @@ export async function updateInvoiceDraft({ ctx, deps, id, changes }: { ctx: Ctx;
   const refolio = serie !== current.serie || (changes.folio !== undefined && changes.folio !== current.folio);
   const explicit = changes.folio === undefined ? undefined : { serie, folio: changes.folio };
   const row = await withFolioRetries(() => ctx.db.transaction().execute(async (trx) => {
-    const folio = refolio ? await assignFolio(trx, current.fiscal_profile_id, serie, changes.folio, { exceptId: id, lockTimeoutMs: deps.folioLockTimeoutMs }) : current.folio;
+    const folio = refolio ? await assignFolio(trx, current.fiscal_profile_id, serie, changes.folio, { exceptId: id, lockTimeoutMs: deps.folioLockTimeoutMs, waitsForLocks: ctx.services.database.kind === 'postgres' }) : current.folio;
     const updated = await updateInvoice(trx, id, ['draft'], {
       type: comprobante.TipoDeComprobante,
       serie,

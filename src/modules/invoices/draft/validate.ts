@@ -4,10 +4,11 @@
  * `cfdi.invalid_input` whose `errors` name each field by request path, once.
  */
 import type { Comprobante } from '../../../cfdi/model.ts';
-import { localDateTime, validateComprobante, type CatalogLookup } from '../../../cfdi/rules/index.ts';
+import { validateComprobante, type CatalogLookup } from '../../../cfdi/rules/index.ts';
 import { ApiError, type FieldError } from '../../../platform/errors/api-error.ts';
 import type { InvoiceInput } from '../request-schemas.ts';
 import { buildComprobante, type BuildContext } from './build.ts';
+import { localTime } from '../time.ts';
 import { apiMessage, apiPath } from './paths.ts';
 
 export interface DraftContext extends BuildContext {
@@ -35,7 +36,7 @@ const NEEDS_AMOUNTS = new Set([
 function withPlaceholders(comprobante: Comprobante, context: DraftContext): Comprobante {
   return {
     ...comprobante,
-    Fecha: localDateTime(context.now, context.timeZone),
+    Fecha: localTime(context.now, context.timeZone),
     Folio: comprobante.Folio ?? '1',
     NoCertificado: '0'.repeat(20),
     Certificado: 'placeholder',

@@ -1,0 +1,204 @@
+// Invoice create + stamp throughput and latency (p50/p99) with 32 concurrent HTTP clients, against
+// the physical ceiling of the work: each stamp costs two RSA signatures (the issuer's Sello and the
+// PAC's SelloSAT), so the ceiling is the raw crypto.sign rate / 2, measured in the same run on the
+// same key size (target ≥ 25%). The service runs as `invoicing serve` does: the app on the embedded
+// database (PGlite on disk in a temporary DATA_DIR), the simulator in-process as the test-mode PAC.
+// With DATABASE_URL, the same again on PostgreSQL (a temporary database, dropped afterwards).
+// Usage: npx tsx bench/invoices.ts [--seconds 10] [--clients 32] [--rounds 2]
+import { randomBytes, sign, type KeyObject } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app.ts';
+import { systemClock } from '../src/platform/clock.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import { loadMasterKeyring } from '../src/platform/crypto/index.ts';
+import { openDatabase, type DatabaseHandle } from '../src/platform/db/database.ts';
+import { FinkokPacClient } from '../src/providers/pac/index.ts';
+import { SatStatusClient } from '../src/providers/sat/status-client.ts';
+import { createFiscalProfiles, createLocalManifestSigner, registerFiscalProfileRoutes } from '../src/modules/fiscal-profiles/index.ts';
+import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from '../src/modules/invoices/index.ts';
+import { startSimulator, type RunningSimulator } from '../src/simulator/index.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+};
+const seconds = option('seconds', 10);
+const clients = option('clients', 32);
+const rounds = option('rounds', 2);
+const SIGN_CONCURRENCY = 4; // libuv's default thread pool size
+const TARGET_PERCENT = 25;
+
+const format = (value: number, digits = 1) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
+const line = (label: string, value: string) => console.log(`${label.padEnd(64)} ${value}`);
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+}
+
+interface Rate {
+  perSecond: number;
+  /** Process CPU time (all threads, user + system) per operation, in milliseconds. */
+  cpuMs: number;
+}
+
+/** Raw async RSA-SHA256 signatures per second with one cached key, 4 in flight. */
+async function rawSignRate(key: KeyObject, budgetMs: number): Promise<Rate> {
+  const data = Buffer.from(`||4.0|A|1|2026-07-15T12:00:00|03|30001000000500003416|1000.00|MXN|1160.00|I|01|PUE|42501|${'x'.repeat(400)}||`);
+  let count = 0;
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const worker = async () => {
+    while (performance.now() - start < budgetMs) {
+      await new Promise<void>((resolve, reject) => sign('sha256', data, key, (error) => (error ? reject(error) : resolve())));
+      count += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: SIGN_CONCURRENCY }, worker));
+  const used = process.cpuUsage(cpu);
+  return { perSecond: count / ((performance.now() - start) / 1000), cpuMs: (used.user + used.system) / 1000 / count };
+}
+
+interface Setup {
+  app: App;
+  simulator: RunningSimulator;
+  baseUrl: string;
+  key: string;
+  profileId: string;
+  signingKey: KeyObject;
+  close(): Promise<void>;
+}
+
+async function temporaryPostgres(url: string): Promise<DatabaseHandle> {
+  const name = `bench_invoices_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const handle = await openDatabase({ url: target.toString(), poolSize: 20 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+async function setUp(databaseUrl: string | undefined): Promise<Setup> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-invoices-'));
+  const config = loadConfig({
+    APP_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MASTER_KEY: randomBytes(32).toString('base64'),
+    RATE_LIMIT_READ_BURST: '1000000', RATE_LIMIT_READ_PER_SECOND: '1000000', RATE_LIMIT_WRITE_BURST: '1000000', RATE_LIMIT_WRITE_PER_SECOND: '1000000',
+  });
+  const database = databaseUrl ? await temporaryPostgres(databaseUrl) : await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  const app = await buildApp({ config, clock: systemClock, database });
+  const simulator = await startSimulator({ clock: systemClock, dataDir });
+  const keyring = loadMasterKeyring({ masterKey: config.masterKey, appEnv: config.appEnv, dataDir });
+  registerFiscalProfileRoutes(app.server, app.services, { keyring, manifestSigner: createLocalManifestSigner(systemClock), hasStampedInvoices, taxRegimes: app.catalogs.index });
+  const { settings } = simulator.deps;
+  const pac = new FinkokPacClient({ baseUrl: simulator.url, username: settings.pacUsername, password: settings.pacPassword });
+  const sat = new SatStatusClient({ url: `${simulator.url}/ConsultaCFDIService.svc` });
+  const deps = { fiscalProfiles: createFiscalProfiles({ keyring }), pacFor: () => pac, satStatusFor: () => sat, catalogs: app.catalogs };
+  registerInvoiceRoutes(app.server, app.services, deps);
+  registerInvoiceJobs(app.services, deps);
+  await app.server.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const organization = await (await fetch(`${baseUrl}/v1/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Bench"}' })).json() as { keys: { test: { key: string } } };
+  const key = organization.keys.test.key;
+  const issue = (kind: 'csd' | 'fiel') => simulator.ca.issue({ rfc: 'EKU9003173C9', kind, name: 'ESCUELA KEMPER URGATE', validFrom: new Date(Date.now() - 86_400_000) });
+  const [csd, fiel] = [await issue('csd'), await issue('fiel')];
+  const upload = (issued: typeof csd) => ({ cer_base64: issued.cerDer.toString('base64'), key_base64: issued.keyPkcs8EncryptedDer.toString('base64'), password: issued.password });
+  const profile = await (await fetch(`${baseUrl}/v1/fiscal_profiles`, {
+    method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ csd: upload(csd), fiel: upload(fiel), manifest_email: 'bench@example.com', tax_regime: '601', zip: '42501' }),
+  })).json() as { id: string };
+  return {
+    app, simulator, baseUrl, key, profileId: profile.id, signingKey: csd.credential.privateKey,
+    async close() {
+      await app.close();
+      await simulator.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const invoiceBody = (profileId: string) => JSON.stringify({
+  fiscal_profile_id: profileId, serie: 'BENCH', payment_form: '03',
+  customer: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', tax_regime: '601', postal_code: '86991', cfdi_use: 'G03' },
+  items: [
+    { product_key: '81112100', unit_key: 'E48', description: 'Consultoría', quantity: '2', unit_price: '750.00', taxes: [{ type: 'IVA', rate: '0.16' }] },
+    { product_key: '43231500', unit_key: 'E48', description: 'Licencia', unit_price: '1200.00', discount: '100.00', taxes: [{ type: 'IVA', rate: '0.16' }, { type: 'ISR', rate: '0.10', withholding: true }] },
+  ],
+});
+
+/** One create + stamp; returns its latency in milliseconds. */
+async function createAndStamp(setup: Setup, body: string): Promise<number> {
+  const headers = { authorization: `Bearer ${setup.key}`, 'content-type': 'application/json' };
+  const start = performance.now();
+  const created = await fetch(`${setup.baseUrl}/v1/invoices`, { method: 'POST', headers, body });
+  const invoice = await created.json() as { id: string };
+  if (created.status !== 201) throw new Error(`create answered ${created.status}: ${JSON.stringify(invoice)}`);
+  const stamped = await fetch(`${setup.baseUrl}/v1/invoices/${invoice.id}/stamp`, { method: 'POST', headers: { authorization: headers.authorization } });
+  const text = await stamped.text();
+  if (stamped.status !== 200) throw new Error(`stamp answered ${stamped.status}: ${text}`);
+  return performance.now() - start;
+}
+
+async function load(setup: Setup, budgetMs: number): Promise<Rate & { latencies: number[] }> {
+  const body = invoiceBody(setup.profileId);
+  const latencies: number[] = [];
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const client = async () => {
+    while (performance.now() - start < budgetMs) latencies.push(await createAndStamp(setup, body));
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  const used = process.cpuUsage(cpu);
+  return { perSecond: latencies.length / ((performance.now() - start) / 1000), cpuMs: (used.user + used.system) / 1000 / latencies.length, latencies };
+}
+
+async function section(title: string, databaseUrl: string | undefined): Promise<void> {
+  console.log(`\n# ${title}`);
+  const setup = await setUp(databaseUrl);
+  try {
+    for (let index = 0; index < clients; index += 1) await createAndStamp(setup, invoiceBody(setup.profileId));
+    let best: (Rate & { latencies: number[] }) | undefined;
+    let raw: Rate | undefined;
+    for (let round = 0; round < rounds; round += 1) {
+      const signing = await rawSignRate(setup.signingKey, 3_000);
+      if (!raw || signing.perSecond > raw.perSecond) raw = signing;
+      const measured = await load(setup, seconds * 1000);
+      if (!best || measured.perSecond > best.perSecond) best = measured;
+    }
+    if (!best || !raw) return;
+    const ceiling = raw.perSecond / 2;
+    const sorted = [...best.latencies].sort((a, b) => a - b);
+    line(`raw crypto.sign rate / 2 (RSA-2048, ${SIGN_CONCURRENCY} in flight): the ceiling`, `${format(ceiling)} stamps/s`);
+    line(`create + stamp over HTTP, ${clients} clients (best of ${rounds} × ${seconds} s)`, `${format(best.perSecond)} invoices/s (${best.latencies.length} in the round)`);
+    line('latency of create + stamp p50 / p99', `${format(percentile(sorted, 0.5), 0)} ms / ${format(percentile(sorted, 0.99), 0)} ms`);
+    const ratio = (100 * best.perSecond) / ceiling;
+    line('throughput / two-signature ceiling', `${ratio.toFixed(1)}% (target ≥ ${TARGET_PERCENT}%: ${ratio >= TARGET_PERCENT ? 'met' : 'NOT met'})`);
+    // CPU time per operation hardly depends on what else the machine runs meanwhile.
+    line('CPU per invoice (service + simulator + clients, all threads)', `${format(best.cpuMs, 2)} ms`);
+    line('CPU of two raw signatures / CPU per invoice (informational)', `${((200 * raw.cpuMs) / best.cpuMs).toFixed(1)}%`);
+  } finally {
+    await setup.close();
+  }
+}
+
+console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+await section('Embedded database (PGlite on disk)', undefined);
+if (process.env.DATABASE_URL) await section('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL);
+else console.log('\n(set DATABASE_URL to run the same on PostgreSQL)');
