@@ -15,12 +15,9 @@ import { buildApp, type App } from '../src/app.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { loadMasterKeyring } from '../src/platform/crypto/index.ts';
-import { openDatabase, type DatabaseHandle } from '../src/platform/db/database.ts';
-import { FinkokPacClient } from '../src/providers/pac/index.ts';
-import { SatStatusClient } from '../src/providers/sat/status-client.ts';
 import { createFiscalProfiles, createLocalManifestSigner, registerFiscalProfileRoutes } from '../src/modules/fiscal-profiles/index.ts';
 import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from '../src/modules/invoices/index.ts';
-import { startSimulator, type RunningSimulator } from '../src/simulator/index.ts';
+import type { RunningSimulator } from '../src/simulator/index.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -73,7 +70,8 @@ interface Setup {
   close(): Promise<void>;
 }
 
-async function temporaryPostgres(url: string): Promise<DatabaseHandle> {
+/** A new database on the server of `url`, dropped by `drop`. */
+async function temporaryPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `bench_invoices_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -81,11 +79,9 @@ async function temporaryPostgres(url: string): Promise<DatabaseHandle> {
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const handle = await openDatabase({ url: target.toString(), poolSize: 20 });
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    url: target.toString(),
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -96,19 +92,19 @@ async function temporaryPostgres(url: string): Promise<DatabaseHandle> {
 
 async function setUp(databaseUrl: string | undefined): Promise<Setup> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-invoices-'));
+  const postgres = databaseUrl ? await temporaryPostgres(databaseUrl) : undefined;
   const config = loadConfig({
     APP_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MASTER_KEY: randomBytes(32).toString('base64'),
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     RATE_LIMIT_READ_BURST: '1000000', RATE_LIMIT_READ_PER_SECOND: '1000000', RATE_LIMIT_WRITE_BURST: '1000000', RATE_LIMIT_WRITE_PER_SECOND: '1000000',
   });
-  const database = databaseUrl ? await temporaryPostgres(databaseUrl) : await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-  const app = await buildApp({ config, clock: systemClock, database });
-  const simulator = await startSimulator({ clock: systemClock, dataDir });
+  // As `serve`: the app opens PGlite under DATA_DIR (or DATABASE_URL) and runs the simulator in-process.
+  const app = await buildApp({ config, clock: systemClock });
+  const simulator = app.providers.simulator;
+  if (!simulator) throw new Error('the app did not start the embedded simulator');
   const keyring = loadMasterKeyring({ masterKey: config.masterKey, appEnv: config.appEnv, dataDir });
   registerFiscalProfileRoutes(app.server, app.services, { keyring, manifestSigner: createLocalManifestSigner(systemClock), hasStampedInvoices, taxRegimes: app.catalogs.index });
-  const { settings } = simulator.deps;
-  const pac = new FinkokPacClient({ baseUrl: simulator.url, username: settings.pacUsername, password: settings.pacPassword });
-  const sat = new SatStatusClient({ url: `${simulator.url}/ConsultaCFDIService.svc` });
-  const deps = { fiscalProfiles: createFiscalProfiles({ keyring }), pacFor: () => pac, satStatusFor: () => sat, catalogs: app.catalogs };
+  const deps = { fiscalProfiles: createFiscalProfiles({ keyring }), pacFor: app.providers.pacFor, satStatusFor: app.providers.satStatusFor, catalogs: app.catalogs };
   registerInvoiceRoutes(app.server, app.services, deps);
   registerInvoiceJobs(app.services, deps);
   await app.server.listen({ host: '127.0.0.1', port: 0 });
@@ -127,8 +123,7 @@ async function setUp(databaseUrl: string | undefined): Promise<Setup> {
     app, simulator, baseUrl, key, profileId: profile.id, signingKey: csd.credential.privateKey,
     async close() {
       await app.close();
-      await simulator.close();
-      await database.close();
+      await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,7 +1,7 @@
 /**
  * The server of the kill -9 test: the real app (buildApp) on the embedded database under DATA_DIR,
- * with the invoice module wired to a simulator that runs elsewhere (SIMULATOR_URL; it must outlive
- * this process, as a real PAC does). Only this test entry reads the crash settings:
+ * its providers pointed at a simulator that runs elsewhere (SIMULATOR_URL: it must outlive this
+ * process, as a real PAC does). Only this test entry reads the crash settings:
  * - INVOICING_CRASH_AT: a stamping step (StampCrashPoint) at which the process SIGKILLs itself,
  *   for invoices of the serie INVOICING_CRASH_SERIE;
  * - INVOICING_TEST_CLOCK_OFFSET_MS: added to the system clock, so a restart can stand for "some
@@ -12,13 +12,8 @@ import { buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { loadMasterKeyring } from '../../src/platform/crypto/index.ts';
-import { FinkokPacClient } from '../../src/providers/pac/index.ts';
-import { SatStatusClient } from '../../src/providers/sat/status-client.ts';
 import { createFiscalProfiles, createLocalManifestSigner, registerFiscalProfileRoutes } from '../../src/modules/fiscal-profiles/index.ts';
 import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes, type InvoiceDeps, type StampCrashPoint } from '../../src/modules/invoices/index.ts';
-import { DEFAULT_SIMULATOR_SETTINGS } from '../../src/simulator/index.ts';
-
-const simulatorUrl = process.env.SIMULATOR_URL ?? '';
 const crashAt = process.env.INVOICING_CRASH_AT as StampCrashPoint | undefined;
 const crashSerie = process.env.INVOICING_CRASH_SERIE;
 const offsetMs = Number(process.env.INVOICING_TEST_CLOCK_OFFSET_MS ?? 0);
@@ -28,13 +23,10 @@ const config = loadConfig(process.env);
 const app = await buildApp({ config, clock });
 const keyring = loadMasterKeyring({ masterKey: config.masterKey, appEnv: config.appEnv, dataDir: config.dataDir });
 registerFiscalProfileRoutes(app.server, app.services, { keyring, manifestSigner: createLocalManifestSigner(clock), hasStampedInvoices, taxRegimes: app.catalogs.index });
-const { pacUsername, pacPassword } = DEFAULT_SIMULATOR_SETTINGS;
-const pac = new FinkokPacClient({ baseUrl: simulatorUrl, username: pacUsername, password: pacPassword, timeoutMs: 10_000 });
-const sat = new SatStatusClient({ url: `${simulatorUrl}/ConsultaCFDIService.svc` });
 const deps: InvoiceDeps = {
   fiscalProfiles: createFiscalProfiles({ keyring }),
-  pacFor: () => pac,
-  satStatusFor: () => sat,
+  pacFor: app.providers.pacFor,
+  satStatusFor: app.providers.satStatusFor,
   catalogs: app.catalogs,
   crashHook: (point, invoice) => {
     if (point === crashAt && invoice.serie === crashSerie) process.kill(process.pid, 'SIGKILL');

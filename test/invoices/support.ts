@@ -1,19 +1,18 @@
 /**
  * An app wired as the composition root wires it for invoices: fiscal profiles (local manifest
- * signer), the SAT catalogs, and the simulator started on the side as the PAC and SAT of both
- * modes, all on one ManualClock so tests can move time (Fecha windows, 72 business hours).
+ * signer), the SAT catalogs, and the embedded simulator as the PAC and SAT of both modes, all on
+ * one ManualClock so tests can move time (Fecha windows, 72 business hours).
  * Profiles get a CSD and a FIEL issued by the simulator's CA, so nothing here needs ../shared.
  */
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { loadMasterKeyring } from '../../src/platform/crypto/index.ts';
-import { FinkokPacClient } from '../../src/providers/pac/index.ts';
-import { SatStatusClient } from '../../src/providers/sat/status-client.ts';
-import { createCatalogStore, type CatalogStore } from '../../src/modules/catalogs/index.ts';
+import type { CatalogStore } from '../../src/modules/catalogs/index.ts';
+import { emitEvent } from '../../src/modules/events/index.ts';
 import { createFiscalProfiles, createLocalManifestSigner, registerFiscalProfileRoutes, SigningCredentialCache } from '../../src/modules/fiscal-profiles/index.ts';
 import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes, type InvoiceDeps } from '../../src/modules/invoices/index.ts';
-import { startSimulator, type IssuedCredential, type RunningSimulator } from '../../src/simulator/index.ts';
+import type { IssuedCredential, RunningSimulator } from '../../src/simulator/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 /** A Wednesday noon in Mexico City: inside the validity of the SAT test credentials too. */
@@ -35,43 +34,33 @@ export interface InvoicesTestOptions {
 
 export async function createInvoicesTestApp(options: InvoicesTestOptions = {}): Promise<InvoicesTestApp> {
   const clock = new ManualClock(options.now ?? TEST_NOW);
-  const t = await createTestApp({ clock, env: { MASTER_KEY: randomBytes(32).toString('base64'), ...options.env } });
-  const { services } = t.app;
-  const simulator = await startSimulator({ clock });
-  const catalogs = await createCatalogStore(services.db, { clock });
+  const t = await createTestApp({ clock, simulator: true, env: { MASTER_KEY: randomBytes(32).toString('base64'), ...options.env } });
+  const { app } = t;
+  const { services } = app;
+  // The composition root starts the simulator in-process on the app's clock; it is the PAC and SAT of both modes.
+  const simulator = app.providers.simulator;
+  if (!simulator) throw new Error('the test app has no embedded simulator');
   const keyring = loadMasterKeyring({ masterKey: t.config.masterKey, appEnv: t.config.appEnv, dataDir: t.config.dataDir });
-  const cache = new SigningCredentialCache();
-  registerFiscalProfileRoutes(t.app.server, services, {
-    keyring, manifestSigner: createLocalManifestSigner(clock), hasStampedInvoices, taxRegimes: catalogs.index,
+  registerFiscalProfileRoutes(app.server, services, {
+    keyring, manifestSigner: createLocalManifestSigner(clock), hasStampedInvoices, taxRegimes: app.catalogs.index,
+    recordEvent: async (db, event) => {
+      await emitEvent(db, event, services);
+    },
   });
-  const { settings } = simulator.deps;
-  const pac = new FinkokPacClient({ baseUrl: simulator.url, username: settings.pacUsername, password: settings.pacPassword, timeoutMs: 10_000, clock });
-  const sat = new SatStatusClient({ url: `${simulator.url}/ConsultaCFDIService.svc`, timeoutMs: 10_000 });
   const deps: InvoiceDeps = {
-    fiscalProfiles: createFiscalProfiles({ keyring, cache }),
-    pacFor: () => pac,
-    satStatusFor: () => sat,
-    catalogs,
+    fiscalProfiles: createFiscalProfiles({ keyring, cache: new SigningCredentialCache() }),
+    pacFor: app.providers.pacFor,
+    satStatusFor: app.providers.satStatusFor,
+    catalogs: app.catalogs,
   };
-  registerInvoiceRoutes(t.app.server, services, deps);
+  registerInvoiceRoutes(app.server, services, deps);
   registerInvoiceJobs(services, deps);
   const useDeps = (changes: Partial<InvoiceDeps>) => {
     Object.assign(deps, changes);
-    registerInvoiceRoutes(t.app.server, services, deps);
+    registerInvoiceRoutes(app.server, services, deps);
     registerInvoiceJobs(services, deps);
   };
-  return {
-    ...t,
-    clock,
-    simulator,
-    catalogs,
-    deps,
-    useDeps,
-    async close() {
-      await t.close();
-      await simulator.close();
-    },
-  };
+  return { ...t, clock, simulator, catalogs: app.catalogs, deps, useDeps };
 }
 
 export interface Keys {
