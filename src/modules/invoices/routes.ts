@@ -24,6 +24,8 @@ const Id = IdParam('Invoice id (`inv_…`)');
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: Problem } } });
 const document = (mediaType: string, description: string, format?: string) => ({ description, content: { [mediaType]: { schema: Type.String(format ? { format } : {}) } } });
 
+const NOT_DRAFT = problem('Only drafts change: stamping started (`invoice.not_stampable`), or the new folio is used (`invoice.folio_taken`, `invoice.folio_contention`).');
+
 const registrations = new WeakMap<Server, { deps: InvoiceDeps }>();
 
 /**
@@ -84,7 +86,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
     schema: {
       tags, summary: 'Update a draft invoice', operationId: 'updateInvoice', params: Id, body: UpdateInvoiceBody,
       description: 'Drafts only (409 `invoice.not_stampable` otherwise). The invoice is validated and its amounts recomputed as on creation.',
-      response: { 200: Invoice },
+      response: { 200: Invoice, 409: NOT_DRAFT },
     },
   }, async (request) => {
     const ctx = ctxOf(request, services);
@@ -93,7 +95,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
   });
 
   server.delete('/v1/invoices/:id', {
-    schema: { tags, summary: 'Delete a draft invoice', operationId: 'deleteInvoice', params: Id, response: { 200: DeletedInvoice } },
+    schema: { tags, summary: 'Delete a draft invoice', operationId: 'deleteInvoice', params: Id, response: { 200: DeletedInvoice, 409: NOT_DRAFT } },
   }, async (request) => {
     const ctx = ctxOf(request, services);
     await deleteInvoice({ ctx, id: request.params.id });
@@ -107,6 +109,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
       response: {
         200: Invoice,
         402: problem('No live stamp credits left (`balance.insufficient_credits`).'),
+        409: problem('Already stamped (`invoice.already_stamped`), or the profile has not signed the carta manifiesto (`fiscal_profile.manifest_required`).'),
         502: problem('The PAC did not answer (`pac.internal_error`, with Retry-After); the invoice stays `stamping` until a retry or the recovery job finishes it.'),
       },
     },
@@ -120,7 +123,11 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
     schema: {
       tags, summary: 'Cancel an invoice', operationId: 'cancelInvoice', params: Id, body: CancelInvoiceBody,
       description: 'Asks the SAT (through the PAC) to cancel a stamped invoice. Cancelled at once when no acceptance is needed; otherwise `cancellation.status` is `pending` until the receptor answers (72 business hours; silence accepts).',
-      response: { 200: Invoice, 502: problem('The SAT or the PAC could not be reached (`cancel.sat_service_unavailable`, `pac.internal_error`, with Retry-After).') },
+      response: {
+        200: Invoice,
+        409: problem('Not stamped (`invoice.not_stamped`), or a cancellation is already pending (`invoice.cancellation_in_progress`).'),
+        502: problem('The SAT or the PAC could not be reached (`cancel.sat_service_unavailable`, `pac.internal_error`, with Retry-After).'),
+      },
     },
   }, async (request) => {
     const ctx = ctxOf(request, services);
@@ -129,14 +136,14 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
   });
 
   server.get('/v1/invoices/:id/xml', {
-    schema: { tags, summary: 'Download the stamped XML', operationId: 'getInvoiceXml', params: Id, response: { 200: document('application/xml', 'The stamped CFDI, byte for byte as the PAC returned it.') } },
+    schema: { tags, summary: 'Download the stamped XML', operationId: 'getInvoiceXml', params: Id, response: { 200: document('application/xml', 'The stamped CFDI, byte for byte as the PAC returned it.'), 409: problem('The invoice is not stamped yet (`invoice.xml_requires_stamp`).') } },
   }, async (request, reply) => {
     const { body, filename } = await invoiceXml(ctxOf(request, services), request.params.id);
     return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${filename}"`).send(body as never);
   });
 
   server.get('/v1/invoices/:id/pdf', {
-    schema: { tags, summary: 'Download the PDF', operationId: 'getInvoicePdf', params: Id, response: { 200: document('application/pdf', 'The representación impresa of the stamped CFDI.', 'binary') } },
+    schema: { tags, summary: 'Download the PDF', operationId: 'getInvoicePdf', params: Id, response: { 200: document('application/pdf', 'The representación impresa of the stamped CFDI.', 'binary'), 409: problem('The invoice is not stamped yet (`invoice.pdf_requires_stamp`).') } },
   }, async (request, reply) => {
     const { body, filename } = await invoicePdf(ctxOf(request, services), registration.deps, request.params.id);
     return reply.type('application/pdf').header('Content-Disposition', `inline; filename="${filename}"`).send(body as never);
