@@ -26,6 +26,7 @@ import { registerWebhookJobs, registerWebhookRoutes } from './modules/webhooks/i
 import { createFiscalProfiles, registerFiscalProfileRoutes, type FiscalProfiles } from './modules/fiscal-profiles/index.ts';
 import { loadMasterKeyring } from './platform/crypto/index.ts';
 import { createProviders, type Providers } from './providers-setup.ts';
+import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -122,12 +123,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerFiscalProfileRoutes(server, services, {
     keyring,
     manifestSigner: providers.manifestSigner,
+    hasStampedInvoices,
     taxRegimes: catalogs.index,
     recordEvent: async (db, event) => {
       await emitEvent(db, event, services);
     },
   });
   const fiscalProfiles = createFiscalProfiles({ keyring });
+  const invoiceDeps = { fiscalProfiles, pacFor: providers.pacFor, satStatusFor: providers.satStatusFor, catalogs };
+  registerInvoiceRoutes(server, services, invoiceDeps);
+  registerInvoiceJobs(services, invoiceDeps);
 
   let closed = false;
   return {

@@ -156,3 +156,13 @@ export async function purgeExpiredKeys(db: Db, now: Date): Promise<number> {
     if (deleted < 5000) return total;
   }
 }
+
+/**
+ * Frees every key still marked processing. Only safe when this process is the database's sole
+ * user (embedded PGlite): after a crash no request can still be running, so a retry need not
+ * wait for the lock to lapse.
+ */
+export async function releaseAllClaims(db: Db): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('state', '=', 'processing').executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
 import {
-  findRecord, insertClaim, releaseClaim, storeResponse, takeOverClaim,
+  findRecord, insertClaim, releaseAllClaims, releaseClaim, storeResponse, takeOverClaim,
   type Claim, type ClaimTimes, type IdempotencyRecord, type KeyScope, type StoredResponse,
 } from './idempotency-store.ts';
 import type { Server } from './server.ts';
@@ -46,6 +46,12 @@ declare module 'fastify' {
  * asks for a retry, which must be able to run). A 5xx or a crash releases the key instead.
  */
 export function registerIdempotency(server: Server, services: Services): void {
+  if (services.database.kind === 'pglite') {
+    // One process per embedded database: claims left by a crashed run can be freed at start.
+    server.addHook('onReady', async () => {
+      await releaseAllClaims(services.db);
+    });
+  }
   server.addHook('preHandler', async (request, reply) => {
     if (!IDEMPOTENT_METHODS.has(request.method) || !isApiPath(request.url)) return;
     const caller = request.state?.caller;
