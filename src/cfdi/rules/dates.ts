@@ -4,6 +4,7 @@
  * - Fecha must not be in the future (a PAC rejects it; `cfdi.fecha_in_future`);
  * - when checking stampability, Fecha must be at most 72 hours old (`cfdi.fecha_too_old`).
  */
+import { localDateTime } from '../local-time.ts';
 import { attributePath, isRealFecha, ROOT_PATH } from './patterns.ts';
 import type { RuleContext } from './types.ts';
 
@@ -13,21 +14,7 @@ export const DEFAULT_TIME_ZONE = 'America/Mexico_City';
 
 const HOUR_MS = 3_600_000;
 
-/** The wall-clock time of `instant` in `timeZone`, as `YYYY-MM-DDTHH:mm:ss`. */
-export function localDateTime(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '00';
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}`;
-}
+export { localDateTime };
 
 /** Milliseconds of a zone-less local date-time, read on a common (UTC) axis for comparisons. */
 export function wallClockMs(fecha: string): number {

@@ -22,7 +22,8 @@ import { emisorOf } from './draft/parties.ts';
 import { issuerOf, issuerTimeZone } from './draft/context.ts';
 import type { InvoiceDeps } from './ports.ts';
 import { findInvoiceById, transitionInvoice, updateInvoice, type InvoiceRow } from './repository.ts';
-import { localTime, TIMBRE_TIME_ZONE, zonedInstant } from './time.ts';
+import { instantOf, localDateTime } from '../../cfdi/local-time.ts';
+import { TIMBRE_TIME_ZONE } from './time.ts';
 
 /** Seconds a client should wait before retrying a stamp whose outcome is not known yet. */
 export const STAMP_RETRY_AFTER_SECONDS = 5;
@@ -54,7 +55,7 @@ export async function sealDraft(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, st
     ...row.comprobante,
     Emisor: emisorOf(issuerOf(view)),
     LugarExpedicion: view.zip,
-    Fecha: localTime(ctx.services.clock.now(), issuerTimeZone(deps.catalogs, view.zip)),
+    Fecha: localDateTime(ctx.services.clock.now(), issuerTimeZone(deps.catalogs, view.zip)),
   };
   const sealed = await sealComprobante(comprobante, credential);
   return { xml: writeCfdi(sealed.comprobante), comprobante: sealed.comprobante, profile: stamping.fiscalProfile };
@@ -102,7 +103,7 @@ export async function finishStamp(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, 
   const now = ctx.services.clock.now();
   const stored = await ctx.db.transaction().execute(async (trx) => {
     const updated = await transitionInvoice(trx, row, ['stamping'], {
-      status: 'stamped', xml: result.xml, uuid: result.uuid, stamped_at: zonedInstant(result.fechaTimbrado, TIMBRE_TIME_ZONE),
+      status: 'stamped', xml: result.xml, uuid: result.uuid, stamped_at: instantOf(result.fechaTimbrado, TIMBRE_TIME_ZONE),
       sello_cfd: stamped.Sello ?? '', sello_sat: result.selloSat, no_certificado_sat: result.noCertificadoSat,
       sealed_xml: null, sealed_at: null, error: null, comprobante: storedModel(stamped), updated_at: now,
     });

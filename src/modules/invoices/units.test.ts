@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import { pollDelayMs } from './cancellation.ts';
 import { FOLIO_RETRY_AFTER_SECONDS, withFolioRetries } from './folios.ts';
-import { zonedInstant } from './time.ts';
+import { instantOf } from '../../cfdi/local-time.ts';
 import { mergeInput, mergeMetadata } from './update-invoice.ts';
 
 function databaseError(code: string): Error {
@@ -45,10 +45,10 @@ test('a unique violation on an explicit folio is folio_taken, and other errors p
 });
 
 test('a local time names the instant of its zone (FechaTimbrado is Mexico City time)', () => {
-  assert.equal(zonedInstant('2026-07-15T12:00:00', 'America/Mexico_City').toISOString(), '2026-07-15T18:00:00.000Z');
-  assert.equal(zonedInstant('2026-07-15T12:00:00', 'America/Tijuana').toISOString(), '2026-07-15T19:00:00.000Z');
-  assert.equal(zonedInstant('2026-01-15T12:00:00', 'America/Tijuana').toISOString(), '2026-01-15T20:00:00.000Z');
-  assert.ok(Number.isNaN(zonedInstant('not a date', 'America/Mexico_City').getTime()));
+  assert.equal(instantOf('2026-07-15T12:00:00', 'America/Mexico_City').toISOString(), '2026-07-15T18:00:00.000Z');
+  assert.equal(instantOf('2026-07-15T12:00:00', 'America/Tijuana').toISOString(), '2026-07-15T19:00:00.000Z');
+  assert.equal(instantOf('2026-01-15T12:00:00', 'America/Tijuana').toISOString(), '2026-01-15T20:00:00.000Z');
+  assert.ok(Number.isNaN(instantOf('not a date', 'America/Mexico_City').getTime()));
 });
 
 test('the cancellation poller starts within minutes and settles at one poll an hour', () => {

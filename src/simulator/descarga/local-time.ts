@@ -2,25 +2,7 @@
  * Local wall-clock time of a time zone (the SAT writes Fecha, FechaTimbrado and the metadata
  * dates in Mexico City time, without an offset) and the instants of local month boundaries.
  */
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let cached = formatters.get(timeZone);
-  if (!cached) {
-    cached = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-    });
-    formatters.set(timeZone, cached);
-  }
-  return cached;
-}
-
-function formatWithIntl(instant: Date, timeZone: string): string {
-  const parts: Record<string, string> = {};
-  for (const part of formatter(timeZone).formatToParts(instant)) parts[part.type] = part.value;
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
-}
+import { localDateTime as exactLocalDateTime } from '../../cfdi/local-time.ts';
 
 const HOUR_MS = 3_600_000;
 // Zone offsets change on whole hours (DST and tzdata rules), so one Intl call per zone and UTC
@@ -38,7 +20,7 @@ function offsetAt(instant: number, timeZone: string): number {
   let offset = byHour.get(hour);
   if (offset === undefined) {
     const start = hour * HOUR_MS;
-    offset = Date.parse(`${formatWithIntl(new Date(start), timeZone)}Z`) - start;
+    offset = Date.parse(`${exactLocalDateTime(new Date(start), timeZone)}Z`) - start;
     if (byHour.size > 100_000) byHour.clear();
     byHour.set(hour, offset);
   }

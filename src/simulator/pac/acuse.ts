@@ -5,7 +5,7 @@
  * timbrado certificate (RSA-SHA256, certificate in KeyInfo), so anyone can verify it against the
  * certificate published under /certificates/{NoCertificado}.cer.
  */
-import { localDateTime } from '../local-time.ts';
+import { localDateTime } from '../../cfdi/local-time.ts';
 import type { SimulatorDeps } from '../deps.ts';
 import { escapeXml } from '../soap.ts';
 import { signEnveloped } from '../xmldsig.ts';

@@ -4,7 +4,7 @@
  * get_receipt (the acuse), and the receptor's side: get_pending and accept_reject.
  */
 import type { SatCredential } from '../../cfdi/credentials.ts';
-import { localDateTime } from '../local-time.ts';
+import { localDateTime } from '../../cfdi/local-time.ts';
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
 import type { SimulatorDeps } from '../deps.ts';
 import { child, children, element, param, SoapFault, textOf } from '../soap.ts';

@@ -16,7 +16,7 @@
  */
 import { Decimal } from 'decimal.js';
 import type { Comprobante } from '../../cfdi/model.ts';
-import { localDateTime } from '../local-time.ts';
+import { localDateTime } from '../../cfdi/local-time.ts';
 
 export const PUBLICO_EN_GENERAL = 'XAXX010101000';
 export const EXTRANJERO = 'XEXX010101000';

@@ -14,7 +14,7 @@ import { findTimbre } from '../../cfdi/model.ts';
 import { parseCfdi } from '../../cfdi/parse.ts';
 import type { ParsedCfdi } from '../../cfdi/parse.ts';
 import { validateComprobante } from '../../cfdi/rules/index.ts';
-import { localDateTime } from '../local-time.ts';
+import { localDateTime } from '../../cfdi/local-time.ts';
 import type { ValidationIssue } from '../../cfdi/rules/index.ts';
 import { CredentialError, readCertificate } from '../../cfdi/credentials.ts';
 import { cadenaOriginalFromElement } from '../../cfdi/cadena.ts';

@@ -6,7 +6,7 @@
  */
 import type { TimbreFiscalDigital } from '../../cfdi/model.ts';
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
-import { localDateTime } from '../local-time.ts';
+import { localDateTime } from '../../cfdi/local-time.ts';
 import type { SimulatorDeps } from '../deps.ts';
 import type { LedgerCfdi } from '../ledger.ts';
 import { element, param, SoapFault } from '../soap.ts';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Comprobante, TimbreFiscalDigital } from '../../cfdi/model.ts';
 import { findPagos, findTimbre } from '../../cfdi/model.ts';
 import { parseCfdi } from '../../cfdi/parse.ts';
-import { localDateTime } from '../local-time.ts';
+import { localDateTime } from '../../cfdi/local-time.ts';
 import { buildTimbre } from '../../cfdi/tfd.ts';
 import { writeCfdi } from '../../cfdi/writer.ts';
 import type { SimulatorDeps } from '../deps.ts';

@@ -2,7 +2,7 @@
  * Finkok's utilities service (servicios/soap/utilities): datetime (the server's local time, to
  * write a Fecha the PAC accepts) and get_xml (a stamped CFDI by UUID and emisor RFC).
  */
-import { localDateTime } from '../local-time.ts';
+import { localDateTime } from '../../cfdi/local-time.ts';
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
 import type { SimulatorDeps } from '../deps.ts';
 import { element, param, SoapFault } from '../soap.ts';

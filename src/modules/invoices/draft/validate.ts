@@ -8,7 +8,7 @@ import { validateComprobante, type CatalogLookup } from '../../../cfdi/rules/ind
 import { ApiError, type FieldError } from '../../../platform/errors/api-error.ts';
 import type { InvoiceInput } from '../request-schemas.ts';
 import { buildComprobante, type BuildContext } from './build.ts';
-import { localTime } from '../time.ts';
+import { localDateTime } from '../../../cfdi/local-time.ts';
 import { apiMessage, apiPath } from './paths.ts';
 
 export interface DraftContext extends BuildContext {
@@ -36,7 +36,7 @@ const NEEDS_AMOUNTS = new Set([
 function withPlaceholders(comprobante: Comprobante, context: DraftContext): Comprobante {
   return {
     ...comprobante,
-    Fecha: localTime(context.now, context.timeZone),
+    Fecha: localDateTime(context.now, context.timeZone),
     Folio: comprobante.Folio ?? '1',
     NoCertificado: '0'.repeat(20),
     Certificado: 'placeholder',
