@@ -14,16 +14,7 @@ import type { XmlElement } from './xml/tree.ts';
  * The TFD attributes as written. Version is any string here: verification reads the element
  * itself, so a timbre whose Version is not "1.1" yields the XSLT's cadena, not a corrected one.
  */
-export interface TimbreFields {
-  Version: string;
-  UUID: string;
-  FechaTimbrado: string;
-  RfcProvCertif: string;
-  Leyenda?: string;
-  SelloCFD: string;
-  NoCertificadoSAT: string;
-  SelloSAT: string;
-}
+export type TimbreFields = Omit<TimbreFiscalDigital, 'Version'> & { Version: string };
 
 /**
  * XPath normalize-space(), which the SAT XSLT applies to every value (template ManejaEspacios):

@@ -1,5 +1,6 @@
 import type { FastifyRequest, LogLevel } from 'fastify';
 import type { Services } from '../../platform/context.ts';
+import { replaceableRegistrations } from '../../platform/registrations.ts';
 import { notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
 import { ListQuery, listUrl, mapPage, paginate } from '../../platform/http/pagination.ts';
@@ -53,7 +54,7 @@ function manifestInput(body: { fiel?: { cer_base64: string; key_base64: string; 
 }
 
 /** The dependencies each server's routes use, so that registering again can replace them. */
-const registrations = new WeakMap<Server, { deps: FiscalProfileDeps }>();
+const register = replaceableRegistrations<Server, FiscalProfileDeps>();
 
 /**
  * The fiscal-profile endpoints (SPEC Endpoints, DECISIONS §3), in a scope that also parses
@@ -61,13 +62,8 @@ const registrations = new WeakMap<Server, { deps: FiscalProfileDeps }>();
  * app the composition root already wired).
  */
 export function registerFiscalProfileRoutes(server: Server, services: Services, dependencies: FiscalProfileDeps): void {
-  const existing = registrations.get(server);
-  if (existing) {
-    existing.deps = dependencies;
-    return;
-  }
-  const registration = { deps: dependencies };
-  registrations.set(server, registration);
+  const { registration, first } = register(server, dependencies);
+  if (!first) return;
   server.register(async (scope: Server) => {
     await registerUploads(scope);
     scope.setValidatorCompiler(({ schema, httpPart }) => compileValidator(withoutBinary(schema as object), httpPart));

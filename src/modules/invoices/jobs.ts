@@ -4,6 +4,7 @@
  * `stamping` (at start and then periodically).
  */
 import type { Services } from '../../platform/context.ts';
+import { replaceableRegistrations } from '../../platform/registrations.ts';
 import { RetryJobError } from '../../platform/jobs/queue.ts';
 import type { JobRecord } from '../../platform/jobs/types.ts';
 import { ProviderError } from '../../providers/pac/index.ts';
@@ -64,20 +65,15 @@ export async function recoverStamping(services: Services, deps: InvoiceDeps, gra
   return rows.length;
 }
 
-const registrations = new WeakMap<Services, { deps: InvoiceDeps }>();
+const register = replaceableRegistrations<Services, InvoiceDeps>();
 
 /**
  * Registers the jobs on the queue. Registering again for the same services only replaces the
  * dependencies (tests inject fakes into an app the composition root already wired).
  */
 export function registerInvoiceJobs(services: Services, deps: InvoiceDeps): void {
-  const existing = registrations.get(services);
-  if (existing) {
-    existing.deps = deps;
-    return;
-  }
-  const registration = { deps };
-  registrations.set(services, registration);
+  const { registration, first } = register(services, deps);
+  if (!first) return;
   services.jobs.register(CANCELLATION_STATUS_JOB, (job) => pollCancellation(services, registration.deps, job));
   services.jobs.schedule(RECOVER_STAMPING_JOB, RECOVER_STAMPING_INTERVAL_MS, async () => {
     await recoverStamping(services, registration.deps);

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { Services } from '../../platform/context.ts';
+import { replaceableRegistrations } from '../../platform/registrations.ts';
 import { notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
 import { listUrl, paginate } from '../../platform/http/pagination.ts';
@@ -26,20 +27,15 @@ const document = (mediaType: string, description: string, format?: string) => ({
 
 const NOT_DRAFT = problem('Only drafts change: stamping started (`invoice.not_stampable`), or the new folio is used (`invoice.folio_taken`, `invoice.folio_contention`).');
 
-const registrations = new WeakMap<Server, { deps: InvoiceDeps }>();
+const register = replaceableRegistrations<Server, InvoiceDeps>();
 
 /**
  * The invoice endpoints (DECISIONS §3). Calling it again for the same server only replaces `deps`
  * (tests inject fakes, such as a crash hook, into an app the composition root already wired).
  */
 export function registerInvoiceRoutes(server: Server, services: Services, dependencies: InvoiceDeps): void {
-  const existing = registrations.get(server);
-  if (existing) {
-    existing.deps = dependencies;
-    return;
-  }
-  const registration = { deps: dependencies };
-  registrations.set(server, registration);
+  const { registration, first } = register(server, dependencies);
+  if (!first) return;
   const { baseUrl } = services.config;
 
   server.post('/v1/invoices', {

@@ -5,6 +5,7 @@
  * CFDI as soon as it is stamped, so there is no publication lag here.
  */
 import type { SimulatorDeps } from '../deps.ts';
+import type { LedgerCfdi } from '../ledger-types.ts';
 import { SyntheticCredentials } from './credentials.ts';
 import { COUNTERPARTIES, formatCents, totalCents } from './history.ts';
 import { localDateTime } from './local-time.ts';
@@ -14,22 +15,11 @@ import { readDescargaSettings } from './settings.ts';
 import { DescargaStore } from './store.ts';
 import { defaultRegimen, syntheticXml } from './synthetic-xml.ts';
 
-export interface SyntheticRecord {
-  uuid: string;
-  emisorRfc: string;
-  emisorNombre: string;
-  receptorRfc: string;
-  receptorNombre: string;
-  tipo: string;
-  total: string;
-  /** Comprobante Fecha, local time. */
-  fecha: string;
-  fechaTimbrado: Date;
-  status: 'Vigente' | 'Cancelado';
-  cancelledAt: Date | null;
-  /** The stamped XML (sealed on demand: two RSA signatures). */
+/** A synthetic CFDI in the ledger's terms; its XML is sealed on demand (two RSA signatures). */
+export type SyntheticRecord = Pick<LedgerCfdi,
+  'uuid' | 'emisorRfc' | 'emisorNombre' | 'receptorRfc' | 'receptorNombre' | 'tipo' | 'total' | 'fecha' | 'fechaTimbrado' | 'status' | 'cancelledAt'> & {
   xml(): Promise<string>;
-}
+};
 
 /** The synthetic CFDI with this UUID between these two RFCs, as the SAT sees it at `at`. */
 export async function findSyntheticCfdi(

@@ -5,6 +5,7 @@
  * (FechaTimbrado + 24-72 h <= as-of). Results are ordered by Fecha, then UUID.
  */
 import { sql } from 'kysely';
+import type { LedgerCfdi } from '../ledger-types.ts';
 import type { SimulatorDb } from '../schema.ts';
 import { hasComplemento } from './complementos.ts';
 import { COUNTERPARTIES, coordinatesOf, monthBounds, monthlyCount, publicationLagMs, syntheticCfdi } from './history.ts';
@@ -13,19 +14,9 @@ import { instantOf, localDateTime, monthNumberOf } from './local-time.ts';
 import type { DescargaQuery } from './query.ts';
 import type { DescargaSettings } from './settings.ts';
 
-export interface LedgerSummary {
-  uuid: string;
-  emisorRfc: string;
-  emisorNombre: string;
-  receptorRfc: string;
-  receptorNombre: string;
-  tipo: string;
-  total: string;
-  fecha: string;
-  fechaTimbrado: Date;
-  rfcProvCertif: string;
-  cancelledAt: Date | null;
-}
+/** The ledger columns a bulk download reads (not the XML, which only CFDI packages need). */
+export type LedgerSummary = Pick<LedgerCfdi,
+  'uuid' | 'emisorRfc' | 'emisorNombre' | 'receptorRfc' | 'receptorNombre' | 'tipo' | 'total' | 'fecha' | 'fechaTimbrado' | 'rfcProvCertif' | 'cancelledAt'>;
 
 export type SelectionEntry =
   | { origin: 'ledger'; uuid: string; issuedAt: number; cfdi: LedgerSummary }
