@@ -14,6 +14,7 @@ import { cancelFolioCode, cancelRequestCode, providerError, stampCode } from './
 import { cancelResultOf, stampResultOf } from './finkok-results.ts';
 import type { FinkokStampResult } from './finkok-results.ts';
 import { signFinkokManifest } from './finkok-manifest.ts';
+import { SoapTransport } from './soap-transport.ts';
 import type {
   CancelRequest, CancelResult, ManifestRequest, ManifestResult, PacClient, SatStatus, SatStatusQuery, StampResult,
 } from './port.ts';
@@ -29,6 +30,7 @@ export interface FinkokOptions {
   snid?: string;
   /** Per-call timeout. Default 30 s (stamping may take a few seconds at the PAC). */
   timeoutMs?: number;
+  /** A fetch to call through instead of node:http(s) with keep-alive (tests, custom transports). */
   fetch?: FetchFunction;
   clock?: Clock;
   /** Zone of the signing time written in the manifest contracts. */
@@ -57,18 +59,23 @@ function transportError(error: SoapCallError, code: 'pac.internal_error' | 'mani
 export class FinkokPacClient implements PacClient {
   private readonly timeoutMs: number;
   private readonly clock: Clock;
+  /** node:http(s) with keep-alive, unless the options bring their own fetch. */
+  private readonly transport: SoapTransport | FetchFunction;
 
   constructor(private readonly options: FinkokOptions) {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.clock = options.clock ?? systemClock;
+    this.transport = options.fetch ?? new SoapTransport();
   }
 
   /** Calls one operation; the parameters are already XML (use `parameters`). */
   async call(service: Service, operation: string, content: string): Promise<XmlElement> {
     const base = service === 'firmar' ? (this.options.manifestUrl ?? this.options.baseUrl) : this.options.baseUrl;
     const body = `<tns:${operation} xmlns:tns="${NAMESPACES[service]}" xmlns:s0="${VIEWS_NAMESPACE}">${content}</tns:${operation}>`;
+    const call = { url: `${base}/servicios/soap/${service}`, action: operation, body, timeoutMs: this.timeoutMs };
     try {
-      return await callSoap({ url: `${base}/servicios/soap/${service}`, action: operation, body, timeoutMs: this.timeoutMs, ...(this.options.fetch ? { fetch: this.options.fetch } : {}) });
+      const transport = this.transport;
+      return await (transport instanceof SoapTransport ? transport.call(call) : callSoap({ ...call, fetch: transport }));
     } catch (error) {
       if (error instanceof SoapCallError) throw transportError(error, service === 'firmar' ? 'manifiesto.provider_error' : 'pac.internal_error');
       throw error;
