@@ -106,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerVersionRoutes(server);
   registerDocsRoutes(server, services);
   registerOrganizationRoutes(server, services);
-  registerApiKeyRoutes(server, services, (keyId) => keyCache?.forget(keyId));
+  registerApiKeyRoutes(server, services, keyCache);
   registerAccountRoutes(server, services);
   registerUsageRoutes(server, services);
   registerCatalogRoutes(server, services);

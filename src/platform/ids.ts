@@ -1,4 +1,5 @@
 import { monotonicFactory } from 'ulid';
+import { randomFraction } from './random.ts';
 
 /** Every id prefix the service issues (docs/decisions.md, "Ids"). */
 export const ID_PREFIXES = [
@@ -6,7 +7,8 @@ export const ID_PREFIXES = [
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
-const nextUlid = monotonicFactory();
+// Each of the 16 random characters takes one byte (byte / 256 * 32 is uniform over the 32 symbols).
+const nextUlid = monotonicFactory(randomFraction);
 
 /**
  * `<prefix>_<ulid>` in lower case: 48 bits of milliseconds then 80 random bits, so ids sort by

@@ -78,6 +78,25 @@ describe('API keys', () => {
     assert.equal(still.data.length, 1, 'and records one event');
   });
 
+  test('a key read twice (served from memory on the embedded database) shows every later change', async () => {
+    const created = (await t.request({ method: 'POST', url: '/v1/api_keys', key: org.testKey, payload: { name: 'Cached', mode: 'test' } })).json();
+    const read = async () => (await t.request({ method: 'GET', url: `/v1/api_keys/${created.id}`, key: org.testKey })).json();
+    assert.equal((await read()).name, 'Cached');
+    assert.equal((await read()).name, 'Cached');
+    await t.request({ method: 'PATCH', url: `/v1/api_keys/${created.id}`, key: org.testKey, payload: { name: 'Renamed', version: '2026-07-10' } });
+    const renamed = await read();
+    assert.equal(renamed.name, 'Renamed');
+    assert.equal(renamed.version, '2026-07-10');
+    assert.equal(renamed.last_used_at, null, 'never used yet');
+    await t.request({ method: 'GET', url: '/v1/api_keys', key: created.key });
+    assert.notEqual((await read()).last_used_at, null, 'its first use shows');
+    await t.request({ method: 'DELETE', url: `/v1/api_keys/${created.id}`, key: org.testKey });
+    assert.notEqual((await read()).revoked_at, null);
+    const other = await t.bootstrap('Other');
+    const foreign = await t.request({ method: 'GET', url: `/v1/api_keys/${created.id}`, key: other.testKey });
+    assert.equal(foreign.statusCode, 404, 'a cached key is still invisible to another organization');
+  });
+
   test('revoking the last active key of a mode warns', async () => {
     const other = await t.bootstrap('Solo');
     const keys = (await t.request({ method: 'GET', url: '/v1/api_keys', key: other.testKey })).json().data;

@@ -18,6 +18,7 @@ export function createAuthBackend(db: Db, findOrganization: AuthBackend['findOrg
     async findKeyByHash(secretHash) {
       const cached = cache?.get(secretHash);
       if (cached) return cached;
+      const readAt = cache?.mark();
       const row = await findKeyForAuth(db, secretHash);
       if (!row) return null;
       const record: KeyRecord = {
@@ -29,7 +30,7 @@ export function createAuthBackend(db: Db, findOrganization: AuthBackend['findOrg
         revokedAt: row.revoked_at,
         lastUsedAt: row.last_used_at,
       };
-      cache?.set(secretHash, record);
+      cache?.set(secretHash, record, readAt);
       return record;
     },
     findOrganization,

@@ -6,6 +6,7 @@ import { IdParam, ListOf } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
 import { isKnownVersion } from '../../platform/http/versions.ts';
 import { emitEvent } from '../events/index.ts';
+import type { KeyCache } from './auth-cache.ts';
 import { createApiKey } from './create-api-key.ts';
 import { apiKeysQuery, countActiveKeys, findApiKey, updateApiKey } from './repository.ts';
 import { ApiKey, CreateApiKeyBody, RevokedApiKey, UpdateApiKeyBody } from './schemas.ts';
@@ -15,8 +16,12 @@ const tags = ['API keys'];
 // API keys belong to the organization that holds them; Invoice-Account is refused here.
 const config = { connect: false };
 
-/** `onKeyChanged` runs after any change to a key (the authentication cache listens). */
-export function registerApiKeyRoutes(app: Server, services: Services, onKeyChanged: (keyId: string) => void = () => {}): void {
+/**
+ * With a `cache` (embedded database only, see KeyCache), key rows are served from memory and
+ * every change to a key drops its entries.
+ */
+export function registerApiKeyRoutes(app: Server, services: Services, cache?: KeyCache): void {
+  const onKeyChanged = (keyId: string) => cache?.forget(keyId);
   app.post('/v1/api_keys', {
     // The plaintext secret must never be stored, not even in the idempotency record.
     config: { ...config, idempotencyRedact: ['key'] },
@@ -49,8 +54,15 @@ export function registerApiKeyRoutes(app: Server, services: Services, onKeyChang
     schema: { tags, summary: 'Retrieve an API key', operationId: 'getApiKey', params: IdParam('API key id'), response: { 200: ApiKey } },
   }, async (request) => {
     const ctx = ctxOf(request, services);
-    const row = isId('key', request.params.id) ? await findApiKey(ctx.db, ctx.caller.keyOrganizationId, request.params.id) : undefined;
-    if (!row) throw notFound('API key', request.params.id);
+    const { id } = request.params;
+    const organizationId = ctx.caller.keyOrganizationId;
+    if (!isId('key', id)) throw notFound('API key', id);
+    const cached = cache?.row(organizationId, id);
+    if (cached) return serializeApiKey(cached);
+    const readAt = cache?.mark() ?? 0;
+    const row = await findApiKey(ctx.db, organizationId, id);
+    if (!row) throw notFound('API key', id);
+    cache?.setRow(row, readAt);
     return serializeApiKey(row);
   });
 

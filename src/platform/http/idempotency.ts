@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../context.ts';
+import type { Caller, Services } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
 import {
   findRecord, insertClaim, releaseAllClaims, releaseClaim, storeResponse, takeOverClaim,
@@ -52,11 +52,19 @@ export function registerIdempotency(server: Server, services: Services): void {
       await releaseAllClaims(services.db);
     });
   }
-  server.addHook('preHandler', async (request, reply) => {
-    if (!IDEMPOTENT_METHODS.has(request.method) || !isApiPath(request.url)) return;
+  // Callback-style hooks with a synchronous fast path: most requests carry no key, and an async
+  // hook would cost each of them a promise and a microtask turn.
+  server.addHook('preHandler', (request, reply, done) => {
+    if (!IDEMPOTENT_METHODS.has(request.method) || !isApiPath(request.url)) return done();
     const caller = request.state?.caller;
     const header = request.headers['idempotency-key'];
-    if (!caller || header === undefined) return;
+    if (!caller || header === undefined) return done();
+    // A replay has already sent the stored response: the chain must stop there (no done()).
+    claimForRequest(request, reply, caller, header).then((replayed) => (replayed ? undefined : done()), done);
+  });
+
+  /** Claims the request's key; true when it answered with the stored response instead. */
+  async function claimForRequest(request: FastifyRequest, reply: FastifyReply, caller: Caller, header: string | string[]): Promise<boolean> {
     const key = Array.isArray(header) ? header.join(', ') : header;
     if (!KEY_PATTERN.test(key)) {
       throw new ApiError('idempotency.key_invalid', 'Idempotency-Key must be 1 to 255 printable ASCII characters; a UUID v4 is a good choice.');
@@ -65,33 +73,38 @@ export function registerIdempotency(server: Server, services: Services): void {
     const record = await claimOrFind(services, scope, requestFingerprint(request));
     if (record instanceof Date) {
       claims.set(request, { scope, lockedUntil: record });
-      return;
+      return false;
     }
-    if (record.state === 'done') return replay(request, reply, record);
+    if (record.state === 'done') {
+      replay(request, reply, record);
+      return true;
+    }
     throw new ApiError('idempotency.key_processing', 'A request with this Idempotency-Key is still being processed; retry after it completes.');
-  });
+  }
 
-  server.addHook('onSend', async (request, reply, payload) => {
+  server.addHook('onSend', (request, reply, payload, done) => {
     const claim = claims.get(request);
-    if (!claim) return payload;
+    if (!claim) return done(null, payload);
     claims.delete(request);
-    try {
+    const recorded = (async () => {
       const response = storableResponse(reply, payload, request.routeOptions.config.idempotencyRedact ?? []);
       if (response) await storeResponse(services.db, claim, response);
       else await releaseClaim(services.db, claim);
-    } catch (error) {
+    })();
+    recorded.catch((error: unknown) => {
       // The response itself must still reach the client; the claim lapses after IDEMPOTENCY_LOCK_MS.
       request.log.error({ err: error }, 'could not record the idempotent response');
-    }
-    return payload;
+    }).finally(() => done(null, payload));
   });
 
   // A request that ended without onSend (a hijacked or destroyed reply) must not hold its key.
-  server.addHook('onResponse', async (request) => {
+  server.addHook('onResponse', (request, _reply, done) => {
     const claim = claims.get(request);
-    if (!claim) return;
+    if (!claim) return done();
     claims.delete(request);
-    await releaseClaim(services.db, claim).catch((error) => request.log.error({ err: error }, 'could not release an idempotency key'));
+    releaseClaim(services.db, claim)
+      .catch((error: unknown) => request.log.error({ err: error }, 'could not release an idempotency key'))
+      .finally(() => done());
   });
 }
 

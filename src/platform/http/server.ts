@@ -84,18 +84,23 @@ export function createServer(options: ServerOptions): Server {
     await applyRateLimit(rateLimiter, services, request, reply, caller);
   });
 
-  app.addHook('preSerialization', async (request, _reply, payload) => renderForVersion(payload, request.state.version));
+  // The per-response hooks are synchronous (callback style): an async hook costs a promise and a
+  // microtask turn on every request for work that never waits.
+  app.addHook('preSerialization', (request, _reply, payload, done) => {
+    done(null, renderForVersion(payload, request.state.version));
+  });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const state = request.state;
-    if (!state) return payload;
-    reply.header('Invoice-Version', state.version);
-    const sunsetAt = versionInfo(state.version)?.sunsetAt;
-    if (sunsetAt) {
-      reply.header('Deprecation', 'true');
-      reply.header('Sunset', sunsetAt.toUTCString());
+    if (state) {
+      reply.header('Invoice-Version', state.version);
+      const sunsetAt = versionInfo(state.version)?.sunsetAt;
+      if (sunsetAt) {
+        reply.header('Deprecation', 'true');
+        reply.header('Sunset', sunsetAt.toUTCString());
+      }
     }
-    return payload;
+    done(null, payload);
   });
 
   app.setErrorHandler(async (error, request, reply) => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../random.ts';
 
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
 
@@ -15,7 +15,7 @@ export interface TraceContext {
  */
 export function continueTrace(header: string | undefined): TraceContext {
   const match = header ? TRACEPARENT.exec(header.trim().toLowerCase()) : null;
-  const spanId = randomBytes(8).toString('hex');
+  const spanId = randomHex(8);
   if (match) {
     const [, version, traceId, parentId, flags, rest] = match;
     const valid =
@@ -25,7 +25,7 @@ export function continueTrace(header: string | undefined): TraceContext {
       (version !== '00' || rest === undefined);
     if (valid) return { traceId: traceId!, spanId, flags: flags! };
   }
-  return { traceId: randomBytes(16).toString('hex'), spanId, flags: '01' };
+  return { traceId: randomHex(16), spanId, flags: '01' };
 }
 
 export function formatTraceparent(trace: TraceContext): string {

@@ -1,0 +1,37 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { KeyCache } from './auth-cache.ts';
+import type { ApiKeyRow } from './repository.ts';
+
+const row = (name: string): ApiKeyRow => ({
+  id: 'key_1', organization_id: 'org_1', name, mode: 'test', prefix: 'sk_test_abcd', secret_hash: 'h',
+  version: null, last_used_at: null, revoked_at: null, created_at: new Date('2026-01-01T00:00:00Z'),
+});
+
+test('a read that started before a change does not refill the cache with what it read', () => {
+  const cache = new KeyCache();
+  const before = cache.mark();
+  cache.forget('key_1'); // a rename lands while the read is in flight
+  cache.setRow(row('old name'), before);
+  assert.equal(cache.row('org_1', 'key_1'), undefined);
+  cache.setRow(row('new name'), cache.mark());
+  assert.equal(cache.row('org_1', 'key_1')?.name, 'new name');
+  assert.equal(cache.row('org_2', 'key_1'), undefined, 'rows are only served to their organization');
+});
+
+test('forget drops both the row and the authentication record of a key', () => {
+  const cache = new KeyCache();
+  const record = { id: 'key_1', organizationId: 'org_1', organizationParentId: null, mode: 'test' as const, version: null, revokedAt: null, lastUsedAt: null };
+  cache.set('hash', record);
+  cache.setRow(row('name'), cache.mark());
+  cache.forget('key_1');
+  assert.equal(cache.get('hash'), undefined);
+  assert.equal(cache.row('org_1', 'key_1'), undefined);
+});
+
+test('the oldest entries make room when the cache is full', () => {
+  const cache = new KeyCache(2);
+  for (const id of ['key_1', 'key_2', 'key_3']) cache.setRow({ ...row(id), id }, cache.mark());
+  assert.equal(cache.row('org_1', 'key_1'), undefined);
+  assert.equal(cache.row('org_1', 'key_3')?.name, 'key_3');
+});
