@@ -3,7 +3,7 @@
  */
 
 export type CfdiErrorCode =
-  /** The XML is not well-formed (libxml2 rejected it: syntax error, truncation, undeclared entity). */
+  /** The XML is not well-formed (syntax error, truncation, undeclared entity or prefix). */
   | 'cfdi.parse_error'
   /** Well-formed XML whose CFDI structure is broken (missing required node, bad nesting). */
   | 'cfdi.malformed_xml'

@@ -1,15 +1,13 @@
 /**
- * Safe XML parsing for untrusted CFDI input, on top of libxml2-wasm.
+ * Safe XML parsing for untrusted input (CFDI, SOAP).
  *
- * Defences, in order: a byte-size limit, strict UTF-8, a prolog scan that rejects any DOCTYPE
- * before libxml2 sees it (so no internal/external entities can exist), libxml2 with network
- * access off and entity substitution off, and a nesting-depth limit. Every failure is a
- * CfdiError; the libxml2 document lives in WASM memory and is always disposed.
+ * Defences, in order: a byte-size limit, strict UTF-8, a parser that refuses any DOCTYPE (so no
+ * internal or external entity can exist, and nothing is ever loaded) and a nesting-depth limit.
+ * Every failure is a CfdiError. The parser itself is ./scanner.ts.
  */
-import { ParseOption, XmlCData, XmlDocument, XmlElement as LibxmlElement, XmlParseError, XmlText as LibxmlText } from 'libxml2-wasm';
-import type { XmlTreeNode } from 'libxml2-wasm';
 import { CfdiError } from '../errors.ts';
-import type { XmlAttribute, XmlElement, XmlNode } from './tree.ts';
+import { XmlScanner } from './scanner.ts';
+import type { XmlElement } from './tree.ts';
 
 export interface XmlParseLimits {
   /** Maximum input size in bytes (UTF-8). Default 10 MiB. */
@@ -27,31 +25,27 @@ export interface XmlParseLimits {
 export const DEFAULT_MAX_XML_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_MAX_XML_DEPTH = 64;
 
-// libxml2's own limits stay on (no XML_PARSE_HUGE); NONET and NO_XXE forbid any loading.
-const PARSE_OPTIONS = ParseOption.XML_PARSE_NONET | ParseOption.XML_PARSE_NO_XXE;
-
+const NO_NAMESPACES: ReadonlySet<string> = new Set();
+const CARRIAGE_RETURNS = /\r\n?/g;
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
-const utf8Encoder = new TextEncoder();
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function toBytes(input: string | Uint8Array, maxBytes: number): Uint8Array {
+/** The document as text: UTF-8 only (a leading BOM is dropped), within `maxBytes`. */
+function toText(input: string | Uint8Array, maxBytes: number): string {
   if (typeof input === 'string') {
-    // Each UTF-16 code unit needs at least one UTF-8 byte: cheap early rejection.
+    // Each UTF-16 code unit needs at least one UTF-8 byte, and at most three.
     if (input.length > maxBytes) throw tooLarge(maxBytes);
-    if (LONE_SURROGATE.test(input)) {
+    if (!(input as string & { isWellFormed(): boolean }).isWellFormed()) {
       throw new CfdiError('cfdi.invalid_encoding', 'The XML string contains an unpaired surrogate.');
     }
-    const bytes = utf8Encoder.encode(input);
-    if (bytes.length > maxBytes) throw tooLarge(maxBytes);
-    return bytes;
+    if (input.length * 3 > maxBytes && Buffer.byteLength(input, 'utf8') > maxBytes) throw tooLarge(maxBytes);
+    return input;
   }
   if (input.length > maxBytes) throw tooLarge(maxBytes);
   try {
-    utf8Decoder.decode(input);
+    return utf8Decoder.decode(input);
   } catch {
     throw new CfdiError('cfdi.invalid_encoding', 'The XML is not valid UTF-8 (CFDI must be UTF-8).');
   }
-  return input;
 }
 
 function tooLarge(maxBytes: number): CfdiError {
@@ -76,7 +70,7 @@ function indexOfAscii(bytes: Uint8Array, text: string, from: number): number {
 
 /**
  * Walks the prolog (BOM, XML declaration, comments, processing instructions, whitespace) and
- * rejects a DOCTYPE, the only place one can legally appear. Anything malformed is left to libxml2.
+ * rejects a DOCTYPE, the only place one can legally appear. Anything malformed is left to the XML parser that follows.
  */
 export function assertNoDoctype(bytes: Uint8Array): void {
   let at = startsWithAscii(bytes, 0, '\xEF\xBB\xBF') ? 3 : 0;
@@ -102,81 +96,14 @@ function isDoctype(bytes: Uint8Array, at: number): boolean {
   return true;
 }
 
-interface WalkContext {
-  maxDepth: number;
-  ignoreWhitespaceIn: ReadonlySet<string>;
-}
-
-const WHITESPACE_ONLY = /^[ \t\r\n]*$/;
-
-function convertElement(source: LibxmlElement, depth: number, context: WalkContext): XmlElement {
-  if (depth > context.maxDepth) {
-    throw new CfdiError('cfdi.xml_too_deep', `Elements are nested deeper than ${context.maxDepth} levels.`, `line ${source.line}`);
-  }
-  const attributes: XmlAttribute[] = source.attrs.map((attribute) => ({
-    namespace: attribute.namespaceUri || null,
-    prefix: attribute.prefix || null,
-    local: attribute.name,
-    value: attribute.value,
-  }));
-  const element: XmlElement = {
-    namespace: source.namespaceUri || null,
-    prefix: source.prefix || null,
-    local: source.name,
-    attributes,
-    children: [],
-  };
-  const dropWhitespace = element.namespace !== null && context.ignoreWhitespaceIn.has(element.namespace);
-  let pending = '';
-  const flush = (): void => {
-    if (pending !== '' && !(dropWhitespace && WHITESPACE_ONLY.test(pending))) element.children.push({ text: pending });
-    pending = '';
-  };
-  for (let child: XmlTreeNode | null = source.firstChild; child !== null; child = child.next) {
-    if (child instanceof LibxmlElement) {
-      flush();
-      element.children.push(convertElement(child, depth + 1, context));
-    } else if (child instanceof LibxmlText || child instanceof XmlCData) {
-      pending += child.content;
-    }
-    // Comments and processing instructions carry no CFDI data and are dropped.
-  }
-  flush();
-  return element;
-}
-
-function parseFailure(error: XmlParseError): CfdiError {
-  const detail = error.details[0];
-  const where = detail ? `line ${detail.line}, column ${detail.col}` : undefined;
-  const message = error.message.trim().replace(/\s+/g, ' ');
-  if (/Excessive depth|depth/i.test(message)) {
-    return new CfdiError('cfdi.xml_too_deep', `The XML nests elements too deeply: ${message}`, where);
-  }
-  return new CfdiError('cfdi.parse_error', `The XML is not well-formed: ${message}`, where);
-}
-
 /** Parses untrusted XML into an XmlElement tree (the document element). */
 export function parseXml(input: string | Uint8Array, limits: XmlParseLimits = {}): XmlElement {
-  const maxBytes = limits.maxBytes ?? DEFAULT_MAX_XML_BYTES;
-  const bytes = toBytes(input, maxBytes);
-  assertNoDoctype(bytes);
-  let document: XmlDocument;
-  try {
-    document = XmlDocument.fromBuffer(bytes, { option: PARSE_OPTIONS, encoding: 'utf-8' });
-  } catch (error) {
-    if (error instanceof XmlParseError) throw parseFailure(error);
-    throw new CfdiError('cfdi.parse_error', `The XML could not be parsed: ${String(error)}`);
-  }
-  try {
-    if (document.dtd !== null) {
-      throw new CfdiError('cfdi.doctype_forbidden', 'DOCTYPE declarations are not allowed in a CFDI.');
-    }
-    const context: WalkContext = {
-      maxDepth: limits.maxDepth ?? DEFAULT_MAX_XML_DEPTH,
-      ignoreWhitespaceIn: limits.ignoreWhitespaceIn ?? new Set(),
-    };
-    return convertElement(document.root, 1, context);
-  } finally {
-    document.dispose();
-  }
+  const text = toText(input, limits.maxBytes ?? DEFAULT_MAX_XML_BYTES);
+  // End-of-line handling (XML 1.0 §2.11) before anything else, as a parser must.
+  const normalized = text.includes('\r') ? text.replace(CARRIAGE_RETURNS, '\n') : text;
+  const scanner = new XmlScanner(normalized, {
+    maxDepth: limits.maxDepth ?? DEFAULT_MAX_XML_DEPTH,
+    ignoreWhitespaceIn: limits.ignoreWhitespaceIn ?? NO_NAMESPACES,
+  });
+  return scanner.document();
 }
