@@ -20,7 +20,7 @@
  * of its descendants is copied verbatim and templates are applied to descendant elements.
  */
 import { isElement } from '../xml/tree.ts';
-import type { XmlElement } from '../xml/tree.ts';
+import type { XmlAttribute, XmlElement } from '../xml/tree.ts';
 
 export interface Step {
   namespace: string;
@@ -101,6 +101,15 @@ export function compileTemplates(source: string, prefixes: ReadonlyMap<string, s
 
 /** XPath 1.0 normalize-space(): only #x20, #x9, #xD and #xA count as whitespace. */
 export function normalizeSpace(value: string): string {
+  // Nearly every value is already normal: one pass over it, no regex, no copy.
+  const length = value.length;
+  if (length === 0) return value;
+  let normal = value.charCodeAt(0) !== 0x20 && value.charCodeAt(length - 1) !== 0x20;
+  for (let index = 0; normal && index < length; index++) {
+    const code = value.charCodeAt(index);
+    if (code === 0x09 || code === 0x0a || code === 0x0d || (code === 0x20 && value.charCodeAt(index + 1) === 0x20)) normal = false;
+  }
+  if (normal) return value;
   const collapsed = value.replace(/[ \t\r\n]+/g, ' ');
   const start = collapsed.startsWith(' ') ? 1 : 0;
   const end = collapsed.endsWith(' ') ? collapsed.length - 1 : collapsed.length;
@@ -113,57 +122,54 @@ function stringValue(element: XmlElement): string {
   return text;
 }
 
-function attribute(element: XmlElement, name: string): string | undefined {
-  for (const item of element.attributes) if (item.namespace === null && item.local === name) return item.value;
+/** The first element a child path selects, in document order. */
+function firstSelected(context: XmlElement, steps: Step[], depth: number): XmlElement | undefined {
+  const step = steps[depth] as Step;
+  const last = depth === steps.length - 1;
+  for (const child of context.children) {
+    if (!isElement(child) || child.local !== step.local || child.namespace !== step.namespace) continue;
+    const found = last ? child : firstSelected(child, steps, depth + 1);
+    if (found) return found;
+  }
   return undefined;
 }
 
-function collectDescendants(element: XmlElement, step: Step, into: XmlElement[]): void {
-  for (const child of element.children) {
-    if (!isElement(child)) continue;
-    if (child.namespace === step.namespace && child.local === step.local) into.push(child);
-    collectDescendants(child, step, into);
-  }
-}
+/** namespace → local name → template body, for lookups without building a key string. */
+type TemplateIndex = Map<string | null, Map<string, Instruction[]>>;
 
-function select(context: XmlElement, selection: Selection): XmlElement[] {
-  if (selection.descendants) {
-    const found: XmlElement[] = [];
-    collectDescendants(context, selection.steps[0] as Step, found);
-    return found;
-  }
-  let current = [context];
-  for (const step of selection.steps) {
-    const next: XmlElement[] = [];
-    for (const node of current) {
-      for (const child of node.children) {
-        if (isElement(child) && child.namespace === step.namespace && child.local === step.local) next.push(child);
-      }
-    }
-    current = next;
-  }
-  return current;
-}
+const indexes = new WeakMap<TemplateTable, TemplateIndex>();
 
-/** The value as a string, or undefined when the selected node-set is empty. */
-function evaluate(context: XmlElement, value: Value): string | undefined {
-  if (value.kind === 'attribute') return attribute(context, value.name);
-  if (value.kind === 'self') return stringValue(context);
-  const first = select(context, value.selection)[0];
-  return first === undefined ? undefined : stringValue(first);
+function indexOf(table: TemplateTable): TemplateIndex {
+  let index = indexes.get(table);
+  if (index) return index;
+  index = new Map();
+  for (const [key, body] of table) {
+    const space = key.lastIndexOf(' ');
+    const namespace = key.slice(0, space);
+    let locals = index.get(namespace);
+    if (!locals) index.set(namespace, (locals = new Map()));
+    locals.set(key.slice(space + 1), body);
+  }
+  indexes.set(table, index);
+  return index;
 }
 
 export class CadenaWriter {
   private output = '';
+  private readonly index: TemplateIndex;
+  /** Where the last attribute was found: the stylesheets read attributes in about schema order. */
+  private hint = 0;
 
-  constructor(private readonly templates: TemplateTable) {}
+  constructor(templates: TemplateTable) {
+    this.index = indexOf(templates);
+  }
 
   result(): string {
     return this.output;
   }
 
   applyTemplates(element: XmlElement): void {
-    const template = this.templates.get(templateKey(element.namespace, element.local));
+    const template = this.index.get(element.namespace ?? '')?.get(element.local);
     if (template) {
       this.run(template, element);
       return;
@@ -174,12 +180,51 @@ export class CadenaWriter {
     }
   }
 
+  private attribute(element: XmlElement, name: string): string | undefined {
+    const attributes = element.attributes;
+    const count = attributes.length;
+    let at = this.hint < count ? this.hint : 0;
+    for (let seen = 0; seen < count; seen++, at = at + 1 === count ? 0 : at + 1) {
+      const item = attributes[at] as XmlAttribute;
+      if (item.local === name && item.namespace === null) {
+        this.hint = at + 1;
+        return item.value;
+      }
+    }
+    return undefined;
+  }
+
+  /** The value as a string, or undefined when the selected node-set is empty. */
+  private evaluate(context: XmlElement, value: Value): string | undefined {
+    if (value.kind === 'attribute') return this.attribute(context, value.name);
+    if (value.kind === 'self') return stringValue(context);
+    const first = firstSelected(context, value.selection.steps, 0);
+    return first === undefined ? undefined : stringValue(first);
+  }
+
+  /** Runs `body` on (or, without one, applies templates to) each element a selection reaches. */
+  private visit(context: XmlElement, selection: Selection, depth: number, body: Instruction[] | undefined): void {
+    const step = selection.steps[depth] as Step;
+    const last = depth === selection.steps.length - 1;
+    for (const child of context.children) {
+      if (!isElement(child)) continue;
+      if (child.local === step.local && child.namespace === step.namespace) {
+        if (!last) this.visit(child, selection, depth + 1, body);
+        else if (body) this.run(body, child);
+        else this.applyTemplates(child);
+      }
+      // A descendant selection (single step) goes on below every element, matched or not,
+      // which visits the matches in document order.
+      if (selection.descendants) this.visit(child, selection, depth, body);
+    }
+  }
+
   private run(body: Instruction[], context: XmlElement): void {
     for (const instruction of body) {
       switch (instruction.kind) {
         case 'value': {
-          const value = evaluate(context, instruction.value);
-          if (value !== undefined) this.output += `|${normalizeSpace(value)}`;
+          const value = this.evaluate(context, instruction.value);
+          if (value !== undefined) this.output += '|' + normalizeSpace(value);
           else if (instruction.required) this.output += '|';
           break;
         }
@@ -187,14 +232,14 @@ export class CadenaWriter {
           if (instruction.selection === 'children') {
             for (const child of context.children) if (isElement(child)) this.applyTemplates(child);
           } else {
-            for (const node of select(context, instruction.selection)) this.applyTemplates(node);
+            this.visit(context, instruction.selection, 0, undefined);
           }
           break;
         case 'forEach':
-          for (const node of select(context, instruction.selection)) this.run(instruction.body, node);
+          this.visit(context, instruction.selection, 0, instruction.body);
           break;
         case 'ifEquals':
-          if (attribute(context, instruction.attribute) === instruction.expected) this.run(instruction.body, context);
+          if (this.attribute(context, instruction.attribute) === instruction.expected) this.run(instruction.body, context);
           break;
       }
     }
