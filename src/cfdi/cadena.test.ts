@@ -6,13 +6,15 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
-import { generateComprobante, generateCorpus } from '../../test/support/cfdi-corpus.ts';
+import { generateComprobante, generateCorpus, Random } from '../../test/support/cfdi-corpus.ts';
 import { satPath, skipWithoutShared } from '../../test/support/shared.ts';
-import { cadenaOriginal, cadenaOriginalFromXml } from './cadena.ts';
+import { cadenaOriginal, cadenaOriginalFromElement, cadenaOriginalFromXml } from './cadena.ts';
 import { normalizeSpace } from './cadena/engine.ts';
 import { CfdiError } from './errors.ts';
 import { parseCfdi } from './parse.ts';
-import { writeCfdi } from './writer.ts';
+import type { Comprobante } from './model.ts';
+import { CFDI_NAMESPACE } from './model.ts';
+import { comprobanteElement, writeCfdi } from './writer.ts';
 
 const CORPUS_SIZE = 1000;
 const XSLT = satPath('xml/www.sat.gob.mx/sitio_internet/cfd/4/cadenaoriginal_4_0/cadenaoriginal_4_0.xslt');
@@ -118,6 +120,36 @@ test('the cadena of the model equals the cadena of the XML written from it', () 
       assert.equal(cadenaOriginalFromXml(writeCfdi(model)), cadenaOriginal(model));
     }),
     { numRuns: 200, seed: 9 },
+  );
+});
+
+/** Empties, blanks, drops or adds fields anywhere in a model, the way a careless caller might. */
+function damage(value: unknown, random: () => number): unknown {
+  if (Array.isArray(value)) return value.map((item) => damage(item, random));
+  if (value === null || typeof value !== 'object' || 'namespace' in value) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const roll = random();
+    if (typeof item === 'string' && roll < 0.1) continue;
+    copy[key] = typeof item === 'string' && roll < 0.2 ? ' \t' : damage(item, random);
+  }
+  if (random() < 0.2) copy.NotInTheSchema = 'x';
+  return copy;
+}
+
+test('the cadena built straight from the model equals the templates run over the written tree', () => {
+  const parte = { namespace: CFDI_NAMESPACE, prefix: 'cfdi', local: 'Parte', attributes: [{ namespace: null, prefix: null, local: 'Cantidad', value: '7' }], children: [] };
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer(), (seed, damageSeed) => {
+      const random = new Random(damageSeed);
+      const model = damage(generateComprobante(seed), () => random.next()) as Comprobante;
+      model.Version = '4.0';
+      // A cfdi:Parte inside a ComplementoConcepto is reached by the Concepto's >//cfdi:Parte.
+      const first = model.Conceptos[0];
+      if (first && random.chance(0.3)) first.ComplementoConcepto = [{ Xml: { namespace: 'urn:x', prefix: 'x', local: 'x', attributes: [], children: [parte] } }];
+      assert.equal(cadenaOriginal(model), cadenaOriginalFromElement(comprobanteElement(model)));
+    }),
+    { numRuns: 300, seed: 11 },
   );
 });
 

@@ -10,6 +10,7 @@
  * a different XSLT), and an element no stylesheet knows contributes only its text content.
  */
 import { CadenaWriter, compileTemplates } from './cadena/engine.ts';
+import { ModelCadena } from './cadena/from-model.ts';
 import type { TemplateTable } from './cadena/engine.ts';
 import { CARTA_PORTE_TEMPLATES } from './cadena/templates-carta-porte.ts';
 import { CFDI40_TEMPLATES } from './cadena/templates-cfdi40.ts';
@@ -89,7 +90,10 @@ export function cadenaOriginalFromXml(xml: string | Uint8Array, limits: Omit<Xml
   return cadenaOriginalFromElement(root);
 }
 
+const MODEL_CADENA = new ModelCadena(TEMPLATES);
+
 /** Cadena original of the model: the same as that of the XML writeCfdi(comprobante) produces. */
 export function cadenaOriginal(comprobante: Comprobante): string {
-  return cadenaOriginalFromElement(comprobanteElement(comprobante));
+  if (comprobante.Version !== '4.0') assertComprobante40(comprobanteElement(comprobante));
+  return MODEL_CADENA.cadena(comprobante);
 }

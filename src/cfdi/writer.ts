@@ -55,7 +55,8 @@ function parte(item: Parte): XmlElement {
     element(CFDI, 'InformacionAduanera', attributes(i, names.INFORMACION_ADUANERA_ATTRIBUTES))));
 }
 
-function concepto(item: Concepto): XmlElement {
+/** A cfdi:Concepto as an element tree. */
+export function conceptoElement(item: Concepto): XmlElement {
   const children: XmlElement[] = [];
   if (item.Impuestos) children.push(conceptoImpuestos(item.Impuestos));
   if (item.ACuentaTerceros) {
@@ -144,7 +145,7 @@ export function comprobanteElement(comprobante: Comprobante): XmlElement {
   }
   children.push(element(CFDI, 'Emisor', attributes(comprobante.Emisor, names.EMISOR_ATTRIBUTES)));
   children.push(element(CFDI, 'Receptor', attributes(comprobante.Receptor, names.RECEPTOR_ATTRIBUTES)));
-  children.push(element(CFDI, 'Conceptos', [], comprobante.Conceptos.map(concepto)));
+  children.push(element(CFDI, 'Conceptos', [], comprobante.Conceptos.map(conceptoElement)));
   if (comprobante.Impuestos) children.push(impuestos(comprobante.Impuestos));
   if (comprobante.Complemento?.length) {
     children.push(element(CFDI, 'Complemento', [], comprobante.Complemento.map(complementoElement)));
