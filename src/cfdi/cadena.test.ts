@@ -146,7 +146,8 @@ test('the cadena built straight from the model equals the templates run over the
       model.Version = '4.0';
       // A cfdi:Parte inside a ComplementoConcepto is reached by the Concepto's >//cfdi:Parte.
       const first = model.Conceptos[0];
-      if (first && random.chance(0.3)) first.ComplementoConcepto = [{ Xml: { namespace: 'urn:x', prefix: 'x', local: 'x', attributes: [], children: [parte] } }];
+      const nested = { namespace: 'urn:x', prefix: 'x', local: 'x', attributes: [], children: [parte] };
+      if (first && random.chance(0.3)) first.ComplementoConcepto = [{ Xml: random.chance(0.5) ? nested : parte }, ...(first.ComplementoConcepto ?? [])];
       assert.equal(cadenaOriginal(model), cadenaOriginalFromElement(comprobanteElement(model)));
     }),
     { numRuns: 300, seed: 11 },

@@ -99,17 +99,22 @@ export function compileTemplates(source: string, prefixes: ReadonlyMap<string, s
   }
 }
 
+/** Whether `value` has a tab, CR or LF, or two spaces in a row. */
+function hasSpaceRun(value: string, length: number): boolean {
+  for (let index = 0; index < length; index++) {
+    const code = value.charCodeAt(index);
+    // One comparison for every character above the space.
+    if (code <= 0x20 && (code === 0x20 ? value.charCodeAt(index + 1) === 0x20 : code === 0x09 || code === 0x0a || code === 0x0d)) return true;
+  }
+  return false;
+}
+
 /** XPath 1.0 normalize-space(): only #x20, #x9, #xD and #xA count as whitespace. */
 export function normalizeSpace(value: string): string {
   // Nearly every value is already normal: one pass over it, no regex, no copy.
   const length = value.length;
   if (length === 0) return value;
-  let normal = value.charCodeAt(0) !== 0x20 && value.charCodeAt(length - 1) !== 0x20;
-  for (let index = 0; normal && index < length; index++) {
-    const code = value.charCodeAt(index);
-    if (code === 0x09 || code === 0x0a || code === 0x0d || (code === 0x20 && value.charCodeAt(index + 1) === 0x20)) normal = false;
-  }
-  if (normal) return value;
+  if (value.charCodeAt(0) !== 0x20 && value.charCodeAt(length - 1) !== 0x20 && !hasSpaceRun(value, length)) return value;
   const collapsed = value.replace(/[ \t\r\n]+/g, ' ');
   const start = collapsed.startsWith(' ') ? 1 : 0;
   const end = collapsed.endsWith(' ') ? collapsed.length - 1 : collapsed.length;
@@ -178,6 +183,11 @@ export class CadenaWriter {
       if (isElement(child)) this.applyTemplates(child);
       else this.output += child.text;
     }
+  }
+
+  /** Like `>//ns:local` run in `context`: templates applied to those descendants, in document order. */
+  applyTemplatesToDescendants(context: XmlElement, namespace: string, local: string): void {
+    this.visit(context, { steps: [{ namespace, local }], descendants: true }, 0, undefined);
   }
 
   private attribute(element: XmlElement, name: string): string | undefined {

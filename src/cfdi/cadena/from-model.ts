@@ -5,11 +5,11 @@
  * Attribute order and Requerido/Opcional come from the compiled templates themselves (the SAT's,
  * see ./templates-cfdi40.ts); an attribute counts as present only when the writer would write it
  * (a string, and a name of that node in the schema). Nodes whose content is not modelled
- * (complements, ComplementoConcepto) go through the template interpreter on their own trees.
+ * (other complements, ComplementoConcepto) go through the template interpreter on their trees.
  */
-import type { Comprobante, Concepto, Impuestos, Parte } from '../model.ts';
-import { CFDI_NAMESPACE } from '../model.ts';
-import { conceptoElement, pagosElement, timbreElement } from '../writer.ts';
+import type { Comprobante, Concepto, DoctoRelacionado, ElementoXml, Impuestos, Pago, Pagos, Parte } from '../model.ts';
+import { CFDI_NAMESPACE, PAGOS20_NAMESPACE } from '../model.ts';
+import { timbreElement } from '../writer.ts';
 import * as names from '../xml/cfdi-schema.ts';
 import type { XmlElement } from '../xml/tree.ts';
 import { CadenaWriter, normalizeSpace, templateKey } from './engine.ts';
@@ -24,13 +24,13 @@ interface Field {
 
 type Values = object;
 
-/** The attribute values a template body reads (at its top level, or inside the for-each over `path`). */
-function fields(table: TemplateTable, local: string, written: readonly string[], forEach?: string): Field[] {
-  let body = table.get(templateKey(CFDI_NAMESPACE, local));
-  if (!body) throw new Error(`No cadena template for cfdi:${local}`);
+/** The attribute values a template body reads (at its top level, or inside the for-each over `forEach`). */
+function fields(table: TemplateTable, local: string, written: readonly string[], forEach?: string, namespace = CFDI_NAMESPACE): Field[] {
+  let body = table.get(templateKey(namespace, local));
+  if (!body) throw new Error(`No cadena template for {${namespace}}${local}`);
   if (forEach !== undefined) {
     const loop = body.find((instruction) => instruction.kind === 'forEach' && instruction.selection.steps.map((step) => step.local).join('/') === forEach);
-    if (loop?.kind !== 'forEach') throw new Error(`No for-each over ${forEach} in cfdi:${local}`);
+    if (loop?.kind !== 'forEach') throw new Error(`No for-each over ${forEach} in {${namespace}}${local}`);
     body = loop.body;
   }
   return body.flatMap((instruction: Instruction) =>
@@ -71,7 +71,25 @@ export class ModelCadena {
   private readonly traslado: Field[];
   private readonly retencion: Field[];
 
+  private readonly pagos: Field[];
+  private readonly totales: Field[];
+  private readonly pago: Field[];
+  private readonly docto: Field[];
+  private readonly retencionDR: Field[];
+  private readonly trasladoDR: Field[];
+  private readonly retencionP: Field[];
+  private readonly trasladoP: Field[];
+
   constructor(private readonly table: TemplateTable) {
+    const pago20 = (local: string, written: readonly string[], forEach?: string) => fields(table, local, written, forEach, PAGOS20_NAMESPACE);
+    this.pagos = pago20('Pagos', names.PAGOS_ATTRIBUTES);
+    this.totales = pago20('Totales', names.PAGOS_TOTALES_ATTRIBUTES);
+    this.pago = pago20('Pago', names.PAGO_ATTRIBUTES);
+    this.docto = pago20('DoctoRelacionado', names.DOCTO_RELACIONADO_ATTRIBUTES);
+    this.retencionDR = pago20('DoctoRelacionado', names.RETENCION_DR_ATTRIBUTES, 'ImpuestosDR/RetencionesDR/RetencionDR');
+    this.trasladoDR = pago20('DoctoRelacionado', names.TRASLADO_DR_ATTRIBUTES, 'ImpuestosDR/TrasladosDR/TrasladoDR');
+    this.retencionP = pago20('RetencionP', names.RETENCION_P_ATTRIBUTES);
+    this.trasladoP = pago20('TrasladoP', names.TRASLADO_P_ATTRIBUTES);
     this.comprobante = fields(table, 'Comprobante', names.COMPROBANTE_ATTRIBUTES);
     const totals = fields(table, 'Impuestos', names.IMPUESTOS_ATTRIBUTES);
     if (totals.map((field) => field.name).join() !== 'TotalImpuestosRetenidos,TotalImpuestosTrasladados') {
@@ -105,7 +123,7 @@ export class ModelCadena {
     for (const concepto of comprobante.Conceptos) output += this.conceptoCadena(concepto);
     if (comprobante.Impuestos) output += this.impuestos(comprobante.Impuestos);
     for (const item of comprobante.Complemento ?? []) {
-      if ('Pagos' in item) output += this.interpret(pagosElement(item.Pagos));
+      if ('Pagos' in item) output += this.pagosCadena(item.Pagos);
       else if ('TimbreFiscalDigital' in item) output += this.interpret(timbreElement(item.TimbreFiscalDigital));
       else output += this.interpret(item.Otro.Xml);
     }
@@ -119,21 +137,54 @@ export class ModelCadena {
   }
 
   private conceptoCadena(concepto: Concepto): string {
-    // A ComplementoConcepto may hold anything, even a cfdi:Parte that >//cfdi:Parte would reach.
-    if (concepto.ComplementoConcepto) return this.interpret(conceptoElement(concepto));
     let output = write(concepto, this.concepto);
     for (const traslado of concepto.Impuestos?.Traslados ?? []) output += write(traslado, this.conceptoTraslado);
     for (const retencion of concepto.Impuestos?.Retenciones ?? []) output += write(retencion, this.conceptoRetencion);
     if (concepto.ACuentaTerceros) output += write(concepto.ACuentaTerceros, this.terceros);
     for (const aduanera of concepto.InformacionAduanera ?? []) output += write(aduanera, this.aduanera);
     for (const predial of concepto.CuentaPredial ?? []) output += write(predial, this.predial);
+    if (concepto.ComplementoConcepto) output += this.complementoConcepto(concepto.ComplementoConcepto);
     for (const parte of concepto.Parte ?? []) output += this.parteCadena(parte);
     return output;
+  }
+
+  /**
+   * cfdi:ComplementoConcepto is ">*"; then the Concepto's ">//cfdi:Parte" reaches, before its own
+   * Partes (which follow it in the document), any cfdi:Parte nested in those foreign elements.
+   */
+  private complementoConcepto(items: ElementoXml[]): string {
+    const wrapper: XmlElement = { namespace: CFDI_NAMESPACE, prefix: 'cfdi', local: 'ComplementoConcepto', attributes: [], children: items.map((item) => item.Xml) };
+    const writer = new CadenaWriter(this.table);
+    writer.applyTemplates(wrapper);
+    writer.applyTemplatesToDescendants(wrapper, CFDI_NAMESPACE, 'Parte');
+    return writer.result();
   }
 
   private parteCadena(parte: Parte): string {
     let output = write(parte, this.parte);
     for (const aduanera of parte.InformacionAduanera ?? []) output += write(aduanera, this.aduanera);
+    return output;
+  }
+
+  /** Pagos20.xslt: Pagos, Totales, then each Pago with its documents and then its taxes. */
+  private pagosCadena(pagos: Pagos): string {
+    let output = write(pagos, this.pagos) + write(pagos.Totales, this.totales);
+    for (const pago of pagos.Pago) output += this.pagoCadena(pago);
+    return output;
+  }
+
+  private pagoCadena(pago: Pago): string {
+    let output = write(pago, this.pago);
+    for (const docto of pago.DoctoRelacionado) output += this.doctoCadena(docto);
+    for (const retencion of pago.ImpuestosP?.RetencionesP ?? []) output += write(retencion, this.retencionP);
+    for (const traslado of pago.ImpuestosP?.TrasladosP ?? []) output += write(traslado, this.trasladoP);
+    return output;
+  }
+
+  private doctoCadena(docto: DoctoRelacionado): string {
+    let output = write(docto, this.docto);
+    for (const retencion of docto.ImpuestosDR?.RetencionesDR ?? []) output += write(retencion, this.retencionDR);
+    for (const traslado of docto.ImpuestosDR?.TrasladosDR ?? []) output += write(traslado, this.trasladoDR);
     return output;
   }
 
