@@ -28,6 +28,8 @@ export class Ledger {
   /** Taxpayers read on every stamp; the ledger is their only writer, so a write-through cache is exact. */
   private readonly taxpayers = new Map<string, Taxpayer | null>();
   private readonly pending: PendingInsert[] = [];
+  /** True while a group-commit INSERT runs; stamps arriving meanwhile wait for the next one. */
+  private flushing = false;
 
   constructor(private readonly db: SimulatorDb) {}
 
@@ -44,19 +46,29 @@ export class Ledger {
   /**
    * Records a stamped CFDI unless one with the same Sello exists; either way returns the stored
    * row and whether it was already there (two concurrent stamps of one document get one UUID).
-   * Stamps arriving together are written with one INSERT (group commit): PGlite pays per
-   * statement far more than per row.
+   * The promise settles only once the row is committed, so a stamp is in the ledger before its
+   * answer goes out. Group commit: one INSERT runs at a time, and the stamps that arrive while it
+   * runs are written together by the next one (PGlite pays per statement far more than per row,
+   * so the batch grows with the load instead of staying at what one event-loop turn gathers).
    */
   insertUnlessDuplicate(cfdi: NewLedgerCfdi): Promise<{ cfdi: LedgerCfdi; duplicate: boolean }> {
     return new Promise((resolve, reject) => {
       this.pending.push({ cfdi, resolve, reject });
-      if (this.pending.length === 1) setImmediate(() => void this.flush());
+      if (!this.flushing && this.pending.length === 1) setImmediate(() => void this.flush());
     });
   }
 
   private async flush(): Promise<void> {
-    const batch = this.pending.splice(0, INSERT_CHUNK_ROWS);
-    if (this.pending.length > 0) setImmediate(() => void this.flush());
+    if (this.flushing) return;
+    this.flushing = true;
+    try {
+      while (this.pending.length > 0) await this.write(this.pending.splice(0, INSERT_CHUNK_ROWS));
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async write(batch: PendingInsert[]): Promise<void> {
     try {
       const rows = batch.map((item) => toRow(item.cfdi));
       const inserted = await this.db
