@@ -69,19 +69,24 @@ export function param(element: XmlElement, local: string): string {
   return found ? textOf(found).trim() : '';
 }
 
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\r': '&#13;' };
+const ATTRIBUTE_SPECIAL = /[&<>"'\r]/g;
+/** In character data only these need escaping (XML 1.0 §2.4; CR as a reference survives §2.11). */
+const TEXT_SPECIAL = /[&<>\r]/g;
+
+/** Escapes a value for an attribute (also safe, if longer, in character data). */
 export function escapeXml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    .replace(/\r/g, '&#13;');
+  return value.replace(ATTRIBUTE_SPECIAL, (character) => ENTITIES[character]!);
+}
+
+/** Escapes character data: quotes stay literal, as XML serializers write them (a stamped CFDI is mostly quotes). */
+export function escapeText(value: string): string {
+  return value.replace(TEXT_SPECIAL, (character) => ENTITIES[character]!);
 }
 
 /** `<prefix:name>escaped</prefix:name>`, or the empty form for an empty value. */
 export function element(name: string, value: string | undefined): string {
-  return value === undefined || value === '' ? `<${name}/>` : `<${name}>${escapeXml(value)}</${name}>`;
+  return value === undefined || value === '' ? `<${name}/>` : `<${name}>${escapeText(value)}</${name}>`;
 }
 
 export function envelope(bodyContent: string, namespaces: Record<string, string> = {}): string {

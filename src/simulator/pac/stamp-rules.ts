@@ -14,19 +14,19 @@ import { findTimbre } from '../../cfdi/model.ts';
 import { parseCfdi } from '../../cfdi/parse.ts';
 import type { ParsedCfdi } from '../../cfdi/parse.ts';
 import { validateComprobante } from '../../cfdi/rules/index.ts';
-import { localDateTime } from '../../cfdi/local-time.ts';
 import type { ValidationIssue } from '../../cfdi/rules/index.ts';
 import { CredentialError, readCertificate } from '../../cfdi/credentials.ts';
 import { cadenaOriginalFromElement } from '../../cfdi/cadena.ts';
 import { checkSignature } from '../../cfdi/signature.ts';
 import type { SimulatorDeps } from '../deps.ts';
+import { localTime } from '../local-time.ts';
 import type { LedgerCfdi } from '../ledger.ts';
 import type { Incidencia } from './finkok.ts';
 import { MAGIC_SERIE } from './magic.ts';
 import { contentCode } from './content-codes.ts';
 
 export type StampCheck =
-  | { outcome: 'stampable'; parsed: ParsedCfdi; certificate: SatCertificate; selloHash: string }
+  | { outcome: 'stampable'; xml: Uint8Array; parsed: ParsedCfdi; certificate: SatCertificate; selloHash: string }
   | { outcome: 'duplicate'; previous: LedgerCfdi }
   | { outcome: 'rejected'; incidencias: Incidencia[] };
 
@@ -90,7 +90,7 @@ async function sealRejection(parsed: ParsedCfdi): Promise<{ check?: StampCheck; 
 
 /** Wall-clock time of an instant at LugarExpedicion (the simulator reads every Fecha in settings.timeZone). */
 function local(deps: SimulatorDeps, instant: Date): string {
-  return localDateTime(instant, deps.settings.timeZone);
+  return localTime(instant, deps.settings.timeZone);
 }
 
 async function certificateRejection(deps: SimulatorDeps, parsed: ParsedCfdi, certificate: SatCertificate): Promise<StampCheck | undefined> {
@@ -170,5 +170,5 @@ export async function checkForStamp(deps: SimulatorDeps, xml: Uint8Array): Promi
     ?? (await lcoRejection(deps, parsed))
     ?? contentRejection(parsed);
   if (rejection) return previousOr(rejection);
-  return { outcome: 'stampable', parsed, certificate: seal.certificate!, selloHash: hash };
+  return { outcome: 'stampable', xml, parsed, certificate: seal.certificate!, selloHash: hash };
 }

@@ -6,8 +6,8 @@
  */
 import type { TimbreFiscalDigital } from '../../cfdi/model.ts';
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
-import { localDateTime } from '../../cfdi/local-time.ts';
 import type { SimulatorDeps } from '../deps.ts';
+import { localTime } from '../local-time.ts';
 import type { LedgerCfdi } from '../ledger.ts';
 import { element, param, SoapFault } from '../soap.ts';
 import { INVALID_CREDENTIALS, incidenciasXml, resultEnvelope, validCredentials } from './finkok.ts';
@@ -25,16 +25,19 @@ export const STAMPED_FOUND = 'Comprobante recibido satisfactoriamente';
 export type Delay = (ms: number) => Promise<void>;
 
 function now(deps: SimulatorDeps): string {
-  return localDateTime(deps.clock.now(), deps.settings.timeZone);
+  return localTime(deps.clock.now(), deps.settings.timeZone);
 }
 
 /** The CFDI travels as base64Binary; a raw XML document (some clients send it in CDATA) is accepted too. */
-function decodeXml(value: string): Uint8Array | undefined {
+function decodeXml(value: string): Buffer | undefined {
   if (value.startsWith('<')) return Buffer.from(value, 'utf8');
-  const compact = value.replace(/\s+/g, '');
+  const compact = /\s/.test(value) ? value.replace(/\s+/g, '') : value;
   if (compact === '' || !/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 !== 0) return undefined;
   return Buffer.from(compact, 'base64');
 }
+
+/** The outage magic value, searched in the bytes before anything else is looked at. */
+const OUTAGE_MARK = Buffer.from(`Serie="${MAGIC_SERIE.outage}"`, 'utf8');
 
 function resultXml(operation: string, cfdi: LedgerCfdi | undefined, codEstatus: string, incidencias: Incidencia[], at: string, known?: TimbreFiscalDigital): string {
   if (!cfdi) return resultEnvelope('stamp', operation, incidenciasXml(incidencias, at));
@@ -55,7 +58,7 @@ async function stamp(deps: SimulatorDeps, operation: XmlElement, name: string, d
   }
   const xml = decodeXml(param(operation, 'xml'));
   if (!xml) return resultXml(name, undefined, '', [{ code: '301', message: 'XML mal formado: el parámetro xml no es base64.' }], at);
-  if (Buffer.from(xml).toString('utf8').includes(`Serie="${MAGIC_SERIE.outage}"`)) {
+  if (xml.includes(OUTAGE_MARK)) {
     throw new SoapFault('Server', 'Servicio de timbrado no disponible temporalmente.', 503);
   }
   const check = await checkForStamp(deps, xml);

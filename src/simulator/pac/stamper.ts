@@ -7,12 +7,12 @@ import { randomUUID } from 'node:crypto';
 import type { Comprobante, TimbreFiscalDigital } from '../../cfdi/model.ts';
 import { findPagos, findTimbre } from '../../cfdi/model.ts';
 import { parseCfdi } from '../../cfdi/parse.ts';
-import { localDateTime } from '../../cfdi/local-time.ts';
 import { buildTimbre } from '../../cfdi/tfd.ts';
-import { writeCfdi } from '../../cfdi/writer.ts';
 import type { SimulatorDeps } from '../deps.ts';
+import { localTime } from '../local-time.ts';
 import type { LedgerCfdi, LedgerRelation } from '../ledger.ts';
 import type { StampCheck } from './stamp-rules.ts';
+import { stampedXml } from './stamped-xml.ts';
 
 type Stampable = Extract<StampCheck, { outcome: 'stampable' }>;
 
@@ -40,12 +40,11 @@ export async function issueStamp(deps: SimulatorDeps, check: Stampable): Promise
   const stamping = deps.ca.stamping;
   const timbre = await buildTimbre({
     UUID: randomUUID().toUpperCase(),
-    FechaTimbrado: localDateTime(now, deps.settings.timeZone),
+    FechaTimbrado: localTime(now, deps.settings.timeZone),
     RfcProvCertif: deps.settings.pacRfc,
     SelloCFD: comprobante.Sello ?? '',
     NoCertificadoSAT: stamping.certificate.serialNumber,
   }, stamping.privateKey);
-  const stamped: Comprobante = { ...comprobante, Complemento: [...(comprobante.Complemento ?? []), { TimbreFiscalDigital: timbre }] };
   const recorded = await deps.ledger.insertUnlessDuplicate({
     uuid: timbre.UUID,
     emisorRfc: comprobante.Emisor.Rfc,
@@ -58,7 +57,7 @@ export async function issueStamp(deps: SimulatorDeps, check: Stampable): Promise
     fechaTimbrado: now,
     rfcProvCertif: deps.settings.pacRfc,
     selloHash: check.selloHash,
-    xml: writeCfdi(stamped),
+    xml: stampedXml(check.xml, check.parsed, timbre),
     relations: relationsOf(comprobante),
   });
   return { ...recorded, timbre: recorded.duplicate ? timbreOf(recorded.cfdi) : timbre };
