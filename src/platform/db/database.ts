@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { preparedPGliteDialect } from './pglite-driver.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -65,15 +66,21 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     parsers: { 20: (value: string) => Number(value) },
   });
   await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const { dialect, forget } = preparedPGliteDialect(pglite);
+  const db = new Kysely<Database>({ dialect });
   return {
     db,
     kind: 'pglite',
-    session: (work) =>
-      work(async (script) => {
-        const results = await pglite.exec(script);
-        return results.flatMap((item) => item.rows);
-      }),
+    session: async (work) => {
+      try {
+        return await work(async (script) => {
+          const results = await pglite.exec(script);
+          return results.flatMap((item) => item.rows);
+        });
+      } finally {
+        forget();
+      }
+    },
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

@@ -1,0 +1,206 @@
+/**
+ * Kysely on PGlite with prepared statements. PGlite's own `query` sends every statement as five
+ * protocol messages, each one a separate pass through the embedded server, and has it parsed and
+ * planned again each time; for the multi-CTE writes of this service, planning alone cost more
+ * than executing. Here each distinct SQL text is parsed (and described, for its parameter types)
+ * once under a name, and each execution is a single pass: Bind, Describe, Execute, Sync. Values
+ * are serialized and rows parsed by PGlite's own type handlers, exactly as `query` does.
+ *
+ * The driver takes PGlite's exclusive lock (`runExclusive`) for each statement outside a
+ * transaction and for the whole of a transaction, so that it never interleaves with other users
+ * of the instance (migrations run through `exec`).
+ */
+import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery, PGliteAdapter, PostgresIntrospector, PostgresQueryCompiler,
+  type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult,
+} from 'kysely';
+
+type Message = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+
+const { serialize } = protocol;
+/** Distinct statements kept prepared; the least recently used is closed beyond this. */
+export const PREPARED_STATEMENTS_LIMIT = 1_000;
+// "prepared statement does not exist", and "cached plan must not change result type" after DDL.
+const STALE_STATEMENT = new Set(['26000', '0A000']);
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+interface Prepared {
+  name: string;
+  parameterTypes: number[];
+}
+
+class PreparedConnection implements DatabaseConnection {
+  private readonly prepared = new Map<string, Prepared>();
+  private readonly closing: Uint8Array[] = [];
+  private sequence = 0;
+  private release: (() => void) | undefined;
+  private released: Promise<void> | undefined;
+
+  constructor(private readonly pglite: PGlite) {}
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.release) return this.run<R>(compiled);
+    return this.pglite.runExclusive(() => this.run<R>(compiled));
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming is not supported by PGlite.');
+  }
+
+  /** Holds PGlite's exclusive lock from BEGIN to COMMIT or ROLLBACK. */
+  async begin(): Promise<void> {
+    let acquired!: () => void;
+    const holding = new Promise<void>((resolve) => { acquired = resolve; });
+    this.released = this.pglite.runExclusive(() => new Promise<void>((resolve) => {
+      this.release = resolve;
+      acquired();
+    }));
+    await holding;
+    try {
+      await this.simple('BEGIN');
+    } catch (error) {
+      await this.end();
+      throw error;
+    }
+  }
+
+  async finish(command: 'COMMIT' | 'ROLLBACK'): Promise<void> {
+    try {
+      const tag = await this.simple(command);
+      // COMMIT of a transaction a failed statement aborted answers ROLLBACK (PostgreSQL 25P02).
+      if (command === 'COMMIT' && tag === 'ROLLBACK') {
+        throw Object.assign(new Error('The transaction was aborted by an earlier error and rolled back'), { code: '25P02' });
+      }
+    } finally {
+      await this.end();
+    }
+  }
+
+  /** Closes every prepared statement (after DDL run outside Kysely, which may change their results). */
+  forget(): void {
+    for (const statement of this.prepared.values()) this.closing.push(serialize.close({ type: 'S', name: statement.name }));
+    this.prepared.clear();
+  }
+
+  private async end(): Promise<void> {
+    const release = this.release;
+    this.release = undefined;
+    release?.();
+    await this.released;
+  }
+
+  private async simple(command: string): Promise<string | undefined> {
+    const { messages } = await this.pglite.execProtocol(concat([serialize.query(command), serialize.sync()]), { syncToFs: false });
+    const complete = messages.find((message) => message.name === 'commandComplete') as { text?: string } | undefined;
+    return complete?.text;
+  }
+
+  private async run<R>(compiled: CompiledQuery, retried = false): Promise<QueryResult<R>> {
+    const statement = await this.prepare(compiled.sql);
+    const values = compiled.parameters.map((value, index) => this.serialized(value, statement.parameterTypes[index]));
+    let messages: Message[];
+    try {
+      ({ messages } = await this.pglite.execProtocol(
+        concat([...this.closing.splice(0), serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+        { syncToFs: !this.release },
+      ));
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (retried || typeof code !== 'string' || !STALE_STATEMENT.has(code) || this.release) throw error;
+      this.prepared.delete(compiled.sql);
+      return this.run<R>(compiled, true);
+    }
+    const [result] = parse.parseResults(messages, this.pglite.parsers, { rowMode: 'object' });
+    return {
+      rows: (result?.rows ?? []) as R[],
+      ...(result?.affectedRows != null ? { numAffectedRows: BigInt(result.affectedRows) } : {}),
+    };
+  }
+
+  private serialized(value: unknown, type: number | undefined): string | null {
+    if (value === null || value === undefined) return null;
+    const serializer = type === undefined ? undefined : this.pglite.serializers[type];
+    return serializer ? serializer(value) : String(value);
+  }
+
+  private async prepare(text: string): Promise<Prepared> {
+    const known = this.prepared.get(text);
+    if (known) {
+      // Most recently used last, so the first entry is the one to close when full.
+      this.prepared.delete(text);
+      this.prepared.set(text, known);
+      return known;
+    }
+    this.sequence += 1;
+    const name = `kysely_${this.sequence}`;
+    const { messages } = await this.pglite.execProtocol(
+      concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      { syncToFs: false },
+    );
+    const statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
+    this.prepared.set(text, statement);
+    if (this.prepared.size > PREPARED_STATEMENTS_LIMIT) {
+      const [oldest, entry] = this.prepared.entries().next().value as [string, Prepared];
+      this.prepared.delete(oldest);
+      this.closing.push(serialize.close({ type: 'S', name: entry.name }));
+    }
+    return statement;
+  }
+}
+
+class PreparedPGliteDriver implements Driver {
+  readonly connection: PreparedConnection;
+
+  constructor(private readonly pglite: PGlite) {
+    this.connection = new PreparedConnection(pglite);
+  }
+
+  async init(): Promise<void> {
+    await this.pglite.waitReady;
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.connection;
+  }
+
+  async beginTransaction(): Promise<void> {
+    await this.connection.begin();
+  }
+
+  async commitTransaction(): Promise<void> {
+    await this.connection.finish('COMMIT');
+  }
+
+  async rollbackTransaction(): Promise<void> {
+    await this.connection.finish('ROLLBACK');
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async destroy(): Promise<void> {
+    if (!this.pglite.closed) await this.pglite.close();
+  }
+}
+
+/** The dialect, and `forget` to drop the prepared statements after DDL run outside Kysely. */
+export function preparedPGliteDialect(pglite: PGlite): { dialect: Dialect; forget(): void } {
+  const driver = new PreparedPGliteDriver(pglite);
+  const dialect: Dialect = {
+    createAdapter: () => new PGliteAdapter(),
+    createDriver: () => driver,
+    createIntrospector: (db: Kysely<any>) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  };
+  return { dialect, forget: () => driver.connection.forget() };
+}
