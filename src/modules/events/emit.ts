@@ -4,7 +4,10 @@ import type { Db } from '../../platform/db/database.ts';
 import { newId } from '../../platform/ids.ts';
 import type { JobQueue } from '../../platform/jobs/types.ts';
 import { CURRENT_VERSION, isKnownVersion } from '../../platform/http/versions.ts';
-import { insertEvents, type EventRow } from './repository.ts';
+import {
+  eventStatementParts, insertedEvents, insertEvents,
+  type EventRow, type EventStatementOptions, type EventStatementOutput, type EventStatementParts, type InsertedEvents, type NewEvent,
+} from './repository.ts';
 import { isEventType, type EventType } from './types.ts';
 
 /**
@@ -37,15 +40,8 @@ export class UnknownEventOrganizationError extends Error {
   }
 }
 
-/**
- * Records events in the caller's transaction `db`, with one webhook delivery per subscribed
- * endpoint, so that they commit (or roll back) with the state change they describe; nothing is
- * sent before commit. Many events in one call cost one statement.
- */
-export async function emitEvents(db: Db, inputs: EmitEventInput[], deps: EmitDependencies): Promise<EventRow[]> {
-  if (inputs.length === 0) return [];
-  const at = deps.clock.now();
-  const events = inputs.map((input) => {
+function newEvents(inputs: EmitEventInput[], at: Date): NewEvent[] {
+  return inputs.map((input) => {
     if (!isEventType(input.type)) throw new Error(`Unknown event type ${input.type}`);
     const version = input.version ?? CURRENT_VERSION;
     if (!isKnownVersion(version)) throw new Error(`Unknown API version ${version} for event ${input.type}`);
@@ -59,16 +55,56 @@ export async function emitEvents(db: Db, inputs: EmitEventInput[], deps: EmitDep
       createdAt: at,
     };
   });
-  const wakeKey = `${EVENTS_PUBLISHED_JOB}:${Math.floor(at.getTime() / 1000)}`;
-  const { rows, deliveries, wakePending } = await insertEvents(db, events, wakeKey);
-  if (rows.length !== events.length) {
-    const inserted = new Set(rows.map((row) => row.organization_id));
-    throw new UnknownEventOrganizationError(events.find((event) => !inserted.has(event.organizationId))!.organizationId);
+}
+
+const wakeKeyAt = (at: Date) => `${EVENTS_PUBLISHED_JOB}:${Math.floor(at.getTime() / 1000)}`;
+
+/** After the insert: every event must have been written, and the dispatcher woken when needed. */
+async function settle(db: Db, events: NewEvent[], inserted: InsertedEvents, wakeKey: string, deps: EmitDependencies): Promise<void> {
+  if (inserted.rows.length !== events.length) {
+    const written = new Set(inserted.rows.map((row) => row.id));
+    throw new UnknownEventOrganizationError(events.find((event) => !written.has(event.id))!.organizationId);
   }
   // A job already holding the key would make the enqueue a no-op: skip its round trips.
-  if (deliveries > 0 && !wakePending) await deps.jobs.enqueue(db, EVENTS_PUBLISHED_JOB, {}, { dedupeKey: wakeKey });
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  if (inserted.deliveries > 0 && !inserted.wakePending) await deps.jobs.enqueue(db, EVENTS_PUBLISHED_JOB, {}, { dedupeKey: wakeKey });
+}
+
+/**
+ * Records events in the caller's transaction `db`, with one webhook delivery per subscribed
+ * endpoint, so that they commit (or roll back) with the state change they describe; nothing is
+ * sent before commit. Many events in one call cost one statement.
+ */
+export async function emitEvents(db: Db, inputs: EmitEventInput[], deps: EmitDependencies): Promise<EventRow[]> {
+  if (inputs.length === 0) return [];
+  const at = deps.clock.now();
+  const events = newEvents(inputs, at);
+  const wakeKey = wakeKeyAt(at);
+  const inserted = await insertEvents(db, events, wakeKey);
+  await settle(db, events, inserted, wakeKey, deps);
+  const byId = new Map(inserted.rows.map((row) => [row.id, row]));
   return events.map((event) => byId.get(event.id)!);
+}
+
+/**
+ * Events that the caller's own statement writes together with the change they describe (one
+ * statement: atomic without a transaction). Put `parts.ctes` in its WITH list and `parts.columns`
+ * in its final SELECT, then pass the output row to `settle` with whether the change was made.
+ */
+export interface StatementEvents {
+  parts: EventStatementParts;
+  settle(db: Db, output: EventStatementOutput, changed: boolean): Promise<void>;
+}
+
+export function statementEvents(inputs: EmitEventInput[], deps: EmitDependencies, options: EventStatementOptions = {}): StatementEvents {
+  const at = deps.clock.now();
+  const events = newEvents(inputs, at);
+  const wakeKey = wakeKeyAt(at);
+  return {
+    parts: eventStatementParts(events, wakeKey, options),
+    settle: async (db, output, changed) => {
+      if (changed) await settle(db, events, insertedEvents(events, output), wakeKey, deps);
+    },
+  };
 }
 
 /** Records one event in the caller's transaction; see `emitEvents`. */

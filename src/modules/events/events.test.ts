@@ -1,7 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createWebhookTestApp, type WebhookTestApp } from '../webhooks/webhooks.test-support.ts';
-import { emitEvent, emitEvents, UnknownEventOrganizationError, type EmitEventInput } from './index.ts';
+import { sql } from 'kysely';
+import { emitEvent, emitEvents, statementEvents, UnknownEventOrganizationError, type EmitEventInput, type EventStatementOutput } from './index.ts';
 
 describe('event log', () => {
   let t: WebhookTestApp;
@@ -123,6 +124,24 @@ describe('event log', () => {
       await emitEvent(trx, { organizationId: fresh.organizationId, mode: 'test', type: 'invoice.created', object: { object: 'invoice' } }, t.app.services);
     });
     assert.equal((await list('', fresh.testKey)).data.length, 1);
+  });
+
+  test('as CTEs of the change\'s own statement: written only with the change, with a value the statement determines', async () => {
+    const fresh = await t.bootstrap('Statement');
+    const emitWith = async (changed: boolean, organizationId = fresh.organizationId) => {
+      const events = statementEvents([{ organizationId, mode: 'test', type: 'invoice.created', object: { object: 'invoice', folio: 'TOKEN-1' } }], t.app.services, {
+        when: changed ? sql`true` : sql`false`, replace: { token: 'TOKEN-1', value: sql`(SELECT '42')` },
+      });
+      const { rows } = await sql<EventStatementOutput>`WITH ${events.parts.ctes} SELECT ${events.parts.columns}`.execute(t.app.services.db);
+      await events.settle(t.app.services.db, rows[0]!, changed);
+    };
+    await emitWith(false);
+    assert.equal((await list('', fresh.testKey)).data.length, 0);
+    await emitWith(true);
+    const page = await list('', fresh.testKey);
+    assert.equal(page.data.length, 1);
+    assert.deepEqual(page.data[0].data.object, { object: 'invoice', folio: '42' });
+    await assert.rejects(emitWith(true, 'org_01m7ybd58eghd4p5sg5m8n9dsm'), UnknownEventOrganizationError);
   });
 
   test('emitting for an unknown organization, an unknown type or an unknown version throws', async () => {

@@ -1,8 +1,9 @@
+import type { RawBuilder } from 'kysely';
 import type { Mode } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import { newId } from '../../platform/ids.ts';
-import { creditsOf, insertUsageRecord, takeCredit } from './repository.ts';
+import { creditsOf, insertUsageRecord, takeCredit, usageRecordCtes } from './repository.ts';
 
 export interface StampUsageInput {
   db: Db;
@@ -40,6 +41,16 @@ export async function recordStamp({ db, organizationId, mode, resourceId, at }: 
   });
   if (!inserted || mode === 'test') return;
   if (!(await takeCredit(db, organizationId, at))) throw insufficientCredits(organizationId);
+}
+
+/**
+ * recordStamp as CTEs of the caller's statement (the one that stores the stamp), written when
+ * `when` holds. The stamp exists at the PAC by then, so it is charged without failing when a
+ * concurrent stamp took the last live credit since `assertCanStamp` (DECISIONS §7).
+ */
+export function stampUsageCtes({ organizationId, mode, resourceId, at }: Omit<StampUsageInput, 'db'>, when: RawBuilder<unknown>): RawBuilder<unknown> {
+  const row = { id: newId('ur', at.getTime()), organization_id: organizationId, mode, kind: 'stamp', quantity: 1, resource_id: resourceId, created_at: at };
+  return usageRecordCtes(row, { when, takesCredit: mode === 'live' });
 }
 
 function insufficientCredits(organizationId: string): ApiError {

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, RawBuilder, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Mode } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -38,6 +38,27 @@ export async function insertUsageRecord(db: Db, row: Insertable<UsageRecordTable
     .returning('id')
     .executeTakeFirst();
   return inserted !== undefined;
+}
+
+/**
+ * insertUsageRecord and, when `takesCredit`, takeCredit for a newly inserted record, as CTEs
+ * (`usage_inserted`, `usage_credit`) of a caller's statement, written only when `when` holds. An
+ * empty balance takes nothing and fails nothing.
+ */
+export function usageRecordCtes(row: Insertable<UsageRecordTable>, options: { when: RawBuilder<unknown>; takesCredit: boolean }): RawBuilder<unknown> {
+  const inserted = sql`usage_inserted AS (
+    INSERT INTO usage_records (id, organization_id, mode, kind, quantity, resource_id, created_at)
+    SELECT ${row.id}::text, ${row.organization_id}::text, ${row.mode}::text, ${row.kind}::text, ${row.quantity}::int, ${row.resource_id}::text, ${row.created_at}::timestamptz
+    WHERE ${options.when}
+    ON CONFLICT (organization_id, mode, kind, resource_id) DO NOTHING
+    RETURNING id
+  )`;
+  if (!options.takesCredit) return inserted;
+  return sql`${inserted}, usage_credit AS (
+    UPDATE stamp_balances SET credits = credits - 1, updated_at = ${row.created_at}::timestamptz
+    WHERE organization_id = ${row.organization_id}::text AND credits > 0 AND EXISTS (SELECT 1 FROM usage_inserted)
+    RETURNING credits
+  )`;
 }
 
 export function usageQuery(db: Db, organizationId: string, mode: Mode) {

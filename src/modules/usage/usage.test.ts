@@ -2,7 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
-import { assertCanStamp, grantCredits, GrantError, recordStamp } from './index.ts';
+import { sql } from 'kysely';
+import { assertCanStamp, grantCredits, GrantError, recordStamp, stampUsageCtes } from './index.ts';
 
 describe('usage and balance', () => {
   let t: TestApp;
@@ -67,6 +68,25 @@ describe('usage and balance', () => {
     const other = await t.bootstrap('Other');
     const foreign = (await t.request({ method: 'GET', url: '/v1/usage', key: other.liveKey })).json();
     assert.equal(foreign.data.length, 0);
+  });
+
+  test('as CTEs of the stamp\'s statement: written only with the change, once per invoice, a live credit when there is one and no failure when not', async () => {
+    const fresh = await t.bootstrap('Statement');
+    const at = new Date('2026-11-22T10:00:00Z');
+    const run = (mode: 'test' | 'live', resourceId: string, changed: boolean) => {
+      const ctes = stampUsageCtes({ organizationId: fresh.organizationId, mode, resourceId, at }, changed ? sql`true` : sql`false`);
+      return sql`WITH ${ctes} SELECT 1`.execute(t.app.services.db);
+    };
+    const balance = async (key: string) => (await t.request({ method: 'GET', url: '/v1/balance', key })).json();
+    await run('test', 'inv_unchanged', false);
+    await run('test', 'inv_changed', true);
+    assert.equal((await balance(fresh.testKey)).stamps_used, 1);
+    await run('live', 'inv_nocredit', true);
+    assert.deepEqual(await balance(fresh.liveKey), { object: 'balance', livemode: true, stamp_credits: 0, stamps_used: 1 }, 'stored without a credit, as the stamp exists');
+    await grantCredits(t.app.services.db, fresh.organizationId, 1, at);
+    await run('live', 'inv_paid', true);
+    await run('live', 'inv_paid', true);
+    assert.deepEqual(await balance(fresh.liveKey), { object: 'balance', livemode: true, stamp_credits: 0, stamps_used: 2 });
   });
 
   test('bad filters are 422 problems', async () => {
