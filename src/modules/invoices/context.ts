@@ -3,7 +3,7 @@ import type { Ctx, Mode, Services } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { newId } from '../../platform/ids.ts';
 import { CURRENT_VERSION } from '../../platform/http/versions.ts';
-import { emitEvents, type EventType } from '../events/index.ts';
+import { emitEvents, statementEvents, type EventStatementOptions, type EventType, type StatementEvents } from '../events/index.ts';
 import { findFiscalProfile, serializeFiscalProfile, type SerializedFiscalProfile } from '../fiscal-profiles/index.ts';
 import type { InvoiceRow, InvoiceScope } from './repository.ts';
 import { serializeInvoice } from './serialize.ts';
@@ -43,6 +43,17 @@ export async function profileObject(ctx: Ctx, profileId: string): Promise<Serial
  * change (DECISIONS §5; ARCHITECTURE rule 5: nothing is sent before commit).
  */
 export async function recordInvoiceEvents(db: Db, ctx: Ctx, types: readonly EventType[], row: InvoiceRow, profile: SerializedFiscalProfile): Promise<void> {
+  await emitEvents(db, eventInputs(ctx, types, row, profile), ctx.services);
+}
+
+function eventInputs(ctx: Ctx, types: readonly EventType[], row: InvoiceRow, profile: SerializedFiscalProfile) {
   const object = serializeInvoice(row, profile, ctx.services.config.baseUrl) as unknown as Record<string, unknown>;
-  await emitEvents(db, types.map((type) => ({ organizationId: row.organization_id, mode: row.mode, type, object })), ctx.services);
+  return types.map((type) => ({ organizationId: row.organization_id, mode: row.mode, type, object }));
+}
+
+/** The invoice events as companions of the statement that makes the change (statements.ts). */
+export function invoiceStatementEvents(
+  ctx: Ctx, types: readonly EventType[], row: InvoiceRow, profile: SerializedFiscalProfile, options: EventStatementOptions,
+): StatementEvents {
+  return statementEvents(eventInputs(ctx, types, row, profile), ctx.services, options);
 }

@@ -24,25 +24,36 @@ async function highestNumericFolio(db: Db, profileId: string, serie: string): Pr
   return Number(result.rows[0]?.highest ?? 0);
 }
 
+export interface FolioOptions {
+  lockTimeoutMs?: number | undefined;
+  /** False on PGlite: a single connection, so no other transaction can hold the lock and no timeout is needed. */
+  waitsForLocks?: boolean;
+}
+
+/** Bounds the wait for the serie's lock in this transaction (folio_contention after it). */
+export async function limitLockWait(db: Db, options: FolioOptions): Promise<void> {
+  if (options.waitsForLocks === false) return;
+  const timeout = Math.max(1, Math.round(options.lockTimeoutMs ?? FOLIO_LOCK_TIMEOUT_MS));
+  await sql`SET LOCAL lock_timeout = ${sql.lit(`${timeout}ms`)}`.execute(db);
+}
+
 /**
  * The folio of a new (or re-seried) invoice, inside the caller's transaction. A number someone
  * already used explicitly is skipped by moving the counter past the highest numeric folio.
  */
 export async function assignFolio(
   db: Db, profileId: string, serie: string, explicit: string | undefined,
-  options: { exceptId?: string; lockTimeoutMs?: number; waitsForLocks?: boolean } = {},
+  options: FolioOptions & { exceptId?: string; pastTakenCounter?: boolean } = {},
 ): Promise<string> {
-  // PGlite has a single connection: no other transaction can hold the lock, so no timeout is needed.
-  if (options.waitsForLocks !== false) {
-    const timeout = Math.max(1, Math.round(options.lockTimeoutMs ?? FOLIO_LOCK_TIMEOUT_MS));
-    await sql`SET LOCAL lock_timeout = ${sql.lit(`${timeout}ms`)}`.execute(db);
-  }
+  await limitLockWait(db, options);
   if (explicit !== undefined) {
     await lockFolioCounter(db, profileId, serie, 0);
     if (await folioTaken(db, profileId, serie, explicit, options.exceptId)) throw folioTakenError(serie, explicit);
     return explicit;
   }
-  let { folio, taken } = await lockFolioCounter(db, profileId, serie, 1);
+  // `pastTakenCounter`: the counter already stands on a number an invoice holds (insertWithNextFolio found it taken).
+  let { folio, taken } = await lockFolioCounter(db, profileId, serie, options.pastTakenCounter ? 0 : 1);
+  if (options.pastTakenCounter) taken = true;
   while (taken) {
     folio = Math.max(folio, await highestNumericFolio(db, profileId, serie)) + 1;
     await setFolioCounter(db, profileId, serie, folio);

@@ -21,8 +21,8 @@ export type InvoiceCatalogs = CatalogLookup & { readonly index: CatalogIndex };
 
 /**
  * Points of the stamping verb where a test may kill the process (kill -9 test): after the CFDI is
- * sealed, after the `stamping` recovery point commits, after the PAC answered, and inside the
- * transaction that stores the stamp, before it commits.
+ * sealed, after the `stamping` recovery point commits, after the PAC answered, and just before
+ * the statement that stores the stamp (with its usage record and event) runs.
  */
 export type StampCrashPoint = 'after_seal' | 'after_recovery_point' | 'after_pac_call' | 'before_commit';
 

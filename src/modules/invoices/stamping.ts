@@ -16,12 +16,14 @@ import { ApiError } from '../../platform/errors/api-error.ts';
 import type { StampResult } from '../../providers/pac/index.ts';
 import { ProviderError } from '../../providers/pac/index.ts';
 import type { SerializedFiscalProfile, StampingProfile } from '../fiscal-profiles/index.ts';
-import { recordStamp } from '../usage/index.ts';
-import { profileObject, recordInvoiceEvents } from './context.ts';
+import type { EventStatementOutput } from '../events/index.ts';
+import { stampUsageCtes } from '../usage/index.ts';
+import { invoiceStatementEvents, profileObject } from './context.ts';
 import { emisorOf } from './draft/parties.ts';
 import { issuerOf, issuerTimeZone } from './draft/context.ts';
 import type { InvoiceDeps } from './ports.ts';
-import { findInvoiceById, transitionInvoice, updateInvoice, type InvoiceRow } from './repository.ts';
+import { findInvoiceById, transitionInvoice, updateInvoice, type InvoiceChanges, type InvoiceRow } from './repository.ts';
+import { IF_UPDATED, transitionInvoiceWith } from './statements.ts';
 import { instantOf, localDateTime } from '../../cfdi/local-time.ts';
 import { TIMBRE_TIME_ZONE } from './time.ts';
 
@@ -94,39 +96,30 @@ function storedModel(stamped: Comprobante): Comprobante {
 }
 
 /**
- * Stores the stamp with its usage record and event, in one transaction. The PAC adds only the
+ * Stores the stamp with its usage record and event, in one statement. The PAC adds only the
  * TimbreFiscalDigital to the sealed document, so the sealed model stands for the stamped one.
+ * The usage record and, live, one credit (DECISIONS §7): the stamp exists at the PAC by now, so it
+ * is stored even if a concurrent stamp took the last credit since the check before the call.
  */
 export async function finishStamp(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, result: StampResult, known: Omit<Sealed, 'xml'> = {}): Promise<StampOutcome> {
   const profile = known.profile ?? (await profileObject(ctx, row.fiscal_profile_id));
   const stamped = known.comprobante ?? parseCfdi(result.xml).comprobante;
   const now = ctx.services.clock.now();
-  const stored = await ctx.db.transaction().execute(async (trx) => {
-    const updated = await transitionInvoice(trx, row, ['stamping'], {
-      status: 'stamped', xml: result.xml, uuid: result.uuid, stamped_at: instantOf(result.fechaTimbrado, TIMBRE_TIME_ZONE),
-      sello_cfd: stamped.Sello ?? '', sello_sat: result.selloSat, no_certificado_sat: result.noCertificadoSat,
-      sealed_xml: null, sealed_at: null, error: null, comprobante: storedModel(stamped), updated_at: now,
-    });
-    if (!updated) return undefined;
-    await chargeStamp(trx, updated, now);
-    await recordInvoiceEvents(trx, ctx, ['invoice.stamped'], updated, profile);
-    deps.crashHook?.('before_commit', row);
-    return updated;
+  const changes: InvoiceChanges = {
+    status: 'stamped', xml: result.xml, uuid: result.uuid, stamped_at: instantOf(result.fechaTimbrado, TIMBRE_TIME_ZONE),
+    sello_cfd: stamped.Sello ?? '', sello_sat: result.selloSat, no_certificado_sat: result.noCertificadoSat,
+    sealed_xml: null, sealed_at: null, error: null, comprobante: storedModel(stamped), updated_at: now,
+  };
+  const events = invoiceStatementEvents(ctx, ['invoice.stamped'], { ...row, ...changes } as InvoiceRow, profile, { when: IF_UPDATED });
+  const usage = stampUsageCtes({ organizationId: row.organization_id, mode: row.mode, resourceId: row.id, at: now }, IF_UPDATED);
+  // Nothing is stored before the statement runs: a crash here leaves the invoice `stamping`.
+  deps.crashHook?.('before_commit', row);
+  const { updated, output } = await transitionInvoiceWith<EventStatementOutput>(ctx.db, row, ['stamping'], changes, {
+    ctes: [usage, events.parts.ctes], columns: [events.parts.columns],
   });
+  await events.settle(ctx.db, output, updated !== undefined);
   // Another request or the recovery job stored the same stamp first.
-  return { row: stored ?? (await findInvoiceById(ctx.db, row.id)) ?? row, profile };
-}
-
-/**
- * The usage record and, live, one credit (DECISIONS §7). The stamp exists at the PAC by now, so
- * it is stored even if a concurrent stamp took the last credit since the check before the call.
- */
-async function chargeStamp(db: Ctx['db'], row: InvoiceRow, at: Date): Promise<void> {
-  try {
-    await recordStamp({ db, organizationId: row.organization_id, mode: row.mode, resourceId: row.id, at });
-  } catch (error) {
-    if (!(error instanceof ApiError && error.code === 'balance.insufficient_credits')) throw error;
-  }
+  return { row: updated ?? (await findInvoiceById(ctx.db, row.id)) ?? row, profile };
 }
 
 /** Sends the recovery point's XML to the PAC and stores the answer. */
