@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Mode } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { profileViews } from './view-cache.ts';
 
 export interface FiscalProfileTable {
   id: string;
@@ -96,11 +97,13 @@ export async function insertProfile(db: Db, row: NewFiscalProfileRow): Promise<v
 }
 
 export async function updateProfile(db: Db, scope: ProfileScope, id: string, changes: FiscalProfileChanges): Promise<void> {
+  profileViews.forget(id);
   await db.updateTable('fiscal_profiles').set(changes)
     .where('organization_id', '=', scope.organizationId).where('mode', '=', scope.mode).where('id', '=', id).execute();
 }
 
 export async function deleteProfile(db: Db, scope: ProfileScope, id: string): Promise<boolean> {
+  profileViews.forget(id);
   const result = await db.deleteFrom('fiscal_profiles')
     .where('organization_id', '=', scope.organizationId).where('mode', '=', scope.mode).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

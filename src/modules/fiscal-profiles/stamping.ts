@@ -7,6 +7,7 @@ import { isId } from '../../platform/ids.ts';
 import { findBranding, findProfileView, findProfileViews, type FiscalProfileView } from './repository.ts';
 import { scopeOf } from './rules.ts';
 import { DEFAULT_BRAND_COLOR, serializeFiscalProfile, type SerializedFiscalProfile } from './serialize.ts';
+import { profileViews } from './view-cache.ts';
 import { loadSigningCredential, signingCredentials, type SigningCredential, type SigningCredentialCache } from './signing-credential.ts';
 
 export interface StampingProfile {
@@ -16,10 +17,20 @@ export interface StampingProfile {
   credential: SigningCredential;
 }
 
-/** Finds a profile of the caller's organization and mode, or answers 404 as every by-id endpoint does. */
+/**
+ * Finds a profile of the caller's organization and mode, or answers 404 as every by-id endpoint
+ * does. On the embedded database, outside a transaction, from memory once read (view-cache.ts).
+ */
 export async function findFiscalProfile(ctx: Ctx, profileId: string): Promise<FiscalProfileView> {
-  const view = isId('fp', profileId) ? await findProfileView(ctx.db, scopeOf(ctx), profileId) : undefined;
+  if (!isId('fp', profileId)) throw notFound('fiscal profile', profileId);
+  const scope = scopeOf(ctx);
+  const cacheable = ctx.services.database.kind === 'pglite' && !ctx.db.isTransaction;
+  const cached = cacheable ? profileViews.get(scope, profileId) : undefined;
+  if (cached) return cached;
+  const token = profileViews.begin();
+  const view = await findProfileView(ctx.db, scope, profileId);
   if (!view) throw notFound('fiscal profile', profileId);
+  if (cacheable) profileViews.set(view, token);
   return view;
 }
 

@@ -1,0 +1,42 @@
+/**
+ * The profiles' API views kept in memory on the embedded database, where this process is the
+ * database's only user (README: operator commands need the server stopped): every change goes
+ * through this module's repository, which drops the entry. Creating and stamping an invoice each
+ * read the profile, and on PGlite each read is a statement of fixed cost. On PostgreSQL other
+ * processes may change a profile, so nothing is cached there.
+ */
+import type { FiscalProfileView, ProfileScope } from './repository.ts';
+
+export class ProfileViewCache {
+  private readonly entries = new Map<string, FiscalProfileView>();
+  // Bumped by every change, so that a read that started before a change never stores what it read.
+  private generation = 0;
+
+  constructor(private readonly capacity = 5_000) {}
+
+  get(scope: ProfileScope, id: string): FiscalProfileView | undefined {
+    const view = this.entries.get(id);
+    return view && view.organization_id === scope.organizationId && view.mode === scope.mode ? view : undefined;
+  }
+
+  /** A token to pass to `set` with what a read started now returns. */
+  begin(): number {
+    return this.generation;
+  }
+
+  set(view: FiscalProfileView, token: number): void {
+    if (token !== this.generation) return;
+    this.entries.delete(view.id);
+    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(view.id, Object.freeze({ ...view, metadata: Object.freeze({ ...view.metadata }) }));
+  }
+
+  /** Drops a profile's view; called by every write to its row. */
+  forget(id: string): void {
+    this.generation += 1;
+    this.entries.delete(id);
+  }
+}
+
+/** The process-wide cache, invalidated by the repository's writes. */
+export const profileViews = new ProfileViewCache();
