@@ -89,6 +89,8 @@ export async function emitEvents(db: Db, inputs: EmitEventInput[], deps: EmitDep
  * Events that the caller's own statement writes together with the change they describe (one
  * statement: atomic without a transaction). Put `parts.ctes` in its WITH list and `parts.columns`
  * in its final SELECT, then pass the output row to `settle` with whether the change was made.
+ * Outside a transaction, the dispatcher's wake-up job that `settle` may enqueue commits after the
+ * events; a crash in between leaves deliveries that the webhooks sweep (every 10 s) finds.
  */
 export interface StatementEvents {
   parts: EventStatementParts;
