@@ -56,7 +56,7 @@ function parte(item: Parte): XmlElement {
 }
 
 /** A cfdi:Concepto as an element tree. */
-export function conceptoElement(item: Concepto): XmlElement {
+function conceptoElement(item: Concepto): XmlElement {
   const children: XmlElement[] = [];
   if (item.Impuestos) children.push(conceptoImpuestos(item.Impuestos));
   if (item.ACuentaTerceros) {
