@@ -65,7 +65,6 @@ export function createServer(options: ServerOptions): Server {
     request.state = { requestId: request.id, trace, version: CURRENT_VERSION, caller: undefined };
     reply.header('Request-Id', request.id);
     reply.header('traceparent', formatTraceparent(trace));
-    reply.header('Invoice-Version', CURRENT_VERSION);
     if (!isApiPath(request.url)) return;
     const routeConfig = request.routeOptions.config;
     const versionHeader = headerValue(request.headers['invoice-version']);
