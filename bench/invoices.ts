@@ -151,9 +151,10 @@ async function createAndStamp(setup: Setup, body: string): Promise<number> {
   return performance.now() - start;
 }
 
-async function load(setup: Setup, budgetMs: number): Promise<Rate & { latencies: number[] }> {
+async function load(setup: Setup, budgetMs: number): Promise<Rate & { latencies: number[]; roundTrips: number | undefined }> {
   const body = invoiceBody(setup.profileId);
   const latencies: number[] = [];
+  const roundTrips = setup.app.services.database.roundTrips?.();
   const cpu = process.cpuUsage();
   const start = performance.now();
   const client = async () => {
@@ -161,7 +162,8 @@ async function load(setup: Setup, budgetMs: number): Promise<Rate & { latencies:
   };
   await Promise.all(Array.from({ length: clients }, client));
   const used = process.cpuUsage(cpu);
-  return { perSecond: latencies.length / ((performance.now() - start) / 1000), cpuMs: (used.user + used.system) / 1000 / latencies.length, latencies };
+  const trips = roundTrips === undefined ? undefined : (setup.app.services.database.roundTrips?.() ?? roundTrips) - roundTrips;
+  return { perSecond: latencies.length / ((performance.now() - start) / 1000), cpuMs: (used.user + used.system) / 1000 / latencies.length, latencies, roundTrips: trips };
 }
 
 async function section(title: string, databaseUrl: string | undefined): Promise<void> {
@@ -169,7 +171,7 @@ async function section(title: string, databaseUrl: string | undefined): Promise<
   const setup = await setUp(databaseUrl);
   try {
     for (let index = 0; index < clients; index += 1) await createAndStamp(setup, invoiceBody(setup.profileId));
-    let best: (Rate & { latencies: number[] }) | undefined;
+    let best: (Rate & { latencies: number[]; roundTrips: number | undefined }) | undefined;
     let raw: Rate | undefined;
     for (let round = 0; round < rounds; round += 1) {
       const signing = await rawSignRate(setup.signingKey, 3_000);
@@ -188,6 +190,9 @@ async function section(title: string, databaseUrl: string | undefined): Promise<
     // CPU time per operation hardly depends on what else the machine runs meanwhile.
     line('CPU per invoice (service + simulator + clients, all threads)', `${format(best.cpuMs, 2)} ms`);
     line('CPU of two raw signatures / CPU per invoice (informational)', `${((200 * raw.cpuMs) / best.cpuMs).toFixed(1)}%`);
+    if (best.roundTrips !== undefined) {
+      line('service database round trips per create + stamp (informational)', format(best.roundTrips / best.latencies.length, 2));
+    }
   } finally {
     await setup.close();
   }

@@ -16,6 +16,8 @@ export interface DatabaseHandle {
    * (migrations, maintenance). Nothing else may use PGlite while it runs.
    */
   session<T>(work: (exec: (script: string) => Promise<unknown[]>) => Promise<T>): Promise<T>;
+  /** Round trips to the database so far (statements, BEGIN and COMMIT alike); benches report it. */
+  roundTrips?(): number;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,14 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A dropped idle connection must not bring the process down; the pool replaces it.
   pool.on('error', () => {});
+  let roundTrips = 0;
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      roundTrips += 1;
+      return query(...args);
+    }) as typeof client.query;
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -56,6 +66,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         client.release();
       }
     },
+    roundTrips: () => roundTrips,
     close: () => db.destroy(),
   };
 }
@@ -66,7 +77,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     parsers: { 20: (value: string) => Number(value) },
   });
   await pglite.waitReady;
-  const { dialect, forget } = preparedPGliteDialect(pglite);
+  const { dialect, forget, roundTrips } = preparedPGliteDialect(pglite);
   const db = new Kysely<Database>({ dialect });
   return {
     db,
@@ -81,6 +92,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
         forget();
       }
     },
+    roundTrips,
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

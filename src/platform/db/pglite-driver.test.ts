@@ -31,8 +31,8 @@ test('a statement run many times keeps answering with its own parameters; affect
   for (let index = 0; index < 20; index += 1) {
     await handle.db.insertInto('items' as never).values({ id: `n${index}`, amount: String(index), count: index } as never).execute();
   }
-  const result = await handle.db.updateTable('items' as never).set({ count: 0 } as never).where('id' as never, 'like', 'n1%').executeTakeFirst();
-  assert.equal(result.numUpdatedRows, 11n);
+  const result = await sql`UPDATE items SET count = 0 WHERE id LIKE ${'n1%'}`.execute(handle.db);
+  assert.equal(result.numAffectedRows, 11n);
   const { rows } = await sql<{ total: string }>`SELECT sum(amount)::text AS total FROM items WHERE id LIKE ${'n%'}`.execute(handle.db);
   assert.equal(rows[0]!.total, String((19 * 20) / 2));
 });
@@ -81,6 +81,13 @@ test('after DDL run through a session, statements whose result changed are prepa
   await handle.session((exec) => exec('ALTER TABLE items ADD COLUMN extra text DEFAULT \'x\''));
   const afterDdl = await sql<Record<string, unknown>>`SELECT * FROM items WHERE id = ${'a'}`.execute(handle.db);
   assert.equal(afterDdl.rows[0]!.extra, 'x');
+});
+
+test('every pass through the protocol is counted as a round trip', async () => {
+  const before = handle.roundTrips?.() ?? 0;
+  await sql`SELECT 1`.execute(handle.db);
+  await handle.db.transaction().execute((trx) => sql`SELECT 2`.execute(trx));
+  assert.ok((handle.roundTrips?.() ?? 0) - before >= 4, 'a statement, BEGIN, a statement and COMMIT');
 });
 
 test('beyond the limit the least recently used statements are closed, and a closed one is prepared again', async () => {

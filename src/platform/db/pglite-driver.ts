@@ -43,6 +43,8 @@ class PreparedConnection implements DatabaseConnection {
   private readonly prepared = new Map<string, Prepared>();
   private readonly closing: Uint8Array[] = [];
   private sequence = 0;
+  /** Passes through PGlite's protocol (each one a round trip on a server). */
+  roundTrips = 0;
   private release: (() => void) | undefined;
   private released: Promise<void> | undefined;
 
@@ -101,6 +103,7 @@ class PreparedConnection implements DatabaseConnection {
   }
 
   private async simple(command: string): Promise<string | undefined> {
+    this.roundTrips += 1;
     const { messages } = await this.pglite.execProtocol(concat([serialize.query(command), serialize.sync()]), { syncToFs: false });
     const complete = messages.find((message) => message.name === 'commandComplete') as { text?: string } | undefined;
     return complete?.text;
@@ -110,6 +113,7 @@ class PreparedConnection implements DatabaseConnection {
     const statement = await this.prepare(compiled.sql);
     const values = compiled.parameters.map((value, index) => this.serialized(value, statement.parameterTypes[index]));
     let messages: Message[];
+    this.roundTrips += 1;
     try {
       ({ messages } = await this.pglite.execProtocol(
         concat([...this.closing.splice(0), serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
@@ -143,6 +147,7 @@ class PreparedConnection implements DatabaseConnection {
       return known;
     }
     this.sequence += 1;
+    this.roundTrips += 1;
     const name = `kysely_${this.sequence}`;
     const { messages } = await this.pglite.execProtocol(
       concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
@@ -193,8 +198,8 @@ class PreparedPGliteDriver implements Driver {
   }
 }
 
-/** The dialect, and `forget` to drop the prepared statements after DDL run outside Kysely. */
-export function preparedPGliteDialect(pglite: PGlite): { dialect: Dialect; forget(): void } {
+/** The dialect, `forget` to drop the prepared statements after DDL run outside Kysely, and a round-trip count. */
+export function preparedPGliteDialect(pglite: PGlite): { dialect: Dialect; forget(): void; roundTrips(): number } {
   const driver = new PreparedPGliteDriver(pglite);
   const dialect: Dialect = {
     createAdapter: () => new PGliteAdapter(),
@@ -202,5 +207,5 @@ export function preparedPGliteDialect(pglite: PGlite): { dialect: Dialect; forge
     createIntrospector: (db: Kysely<any>) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),
   };
-  return { dialect, forget: () => driver.connection.forget() };
+  return { dialect, forget: () => driver.connection.forget(), roundTrips: () => driver.connection.roundTrips };
 }
