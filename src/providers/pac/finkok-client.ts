@@ -86,6 +86,11 @@ export class FinkokPacClient implements PacClient {
     return { username: this.options.username, password: this.options.password };
   }
 
+  /** xml (base64Binary: nothing in its alphabet needs escaping), username and password. */
+  private xmlParameters(xml: string): string {
+    return `<tns:xml>${Buffer.from(xml, 'utf8').toString('base64')}</tns:xml>${parameters('tns:', this.auth())}`;
+  }
+
   private toStampResult(result: FinkokStampResult, duplicate: boolean): StampResult {
     return { uuid: result.uuid.toUpperCase(), xml: result.xml, fechaTimbrado: result.fecha, selloSat: result.satSeal, noCertificadoSat: result.noCertificadoSat, duplicate };
   }
@@ -98,7 +103,7 @@ export class FinkokPacClient implements PacClient {
   }
 
   async stamp(xml: string): Promise<StampResult> {
-    const body = await this.call('stamp', 'stamp', parameters('tns:', { xml: Buffer.from(xml, 'utf8').toString('base64'), ...this.auth() }));
+    const body = await this.call('stamp', 'stamp', this.xmlParameters(xml));
     const result = stampResultOf(body, 'stamp');
     if (!result) throw new ProviderError('pac.internal_error', 'The answer has no stampResult.', true, 'invalid_response');
     const previous = result.incidencias.some((item) => item.code === '307');
@@ -108,7 +113,7 @@ export class FinkokPacClient implements PacClient {
   }
 
   async stamped(xml: string): Promise<StampResult | null> {
-    const body = await this.call('stamp', 'stamped', parameters('tns:', { xml: Buffer.from(xml, 'utf8').toString('base64'), ...this.auth() }));
+    const body = await this.call('stamp', 'stamped', this.xmlParameters(xml));
     const result = stampResultOf(body, 'stamped');
     if (!result) throw new ProviderError('pac.internal_error', 'The answer has no stampedResult.', true, 'invalid_response');
     if (result.uuid !== '' && result.xml !== '') return this.toStampResult(result, true);

@@ -10,7 +10,10 @@ import { ManualClock } from '../../platform/clock.ts';
 import { startSimulator } from '../index.ts';
 import type { RunningSimulator } from '../index.ts';
 import { buildComprobante, sealWith, sealedXml } from '../testing.test-support.ts';
-import { stampedXml } from './stamped-xml.ts';
+import { parseXml } from '../../cfdi/xml/parse.ts';
+import { attributeValue } from '../../cfdi/xml/tree.ts';
+import { TFD_NAMESPACE } from '../../cfdi/model.ts';
+import { stampedXml, timbreXml } from './stamped-xml.ts';
 
 const clock = new ManualClock('2026-07-15T18:00:00Z');
 let simulator: RunningSimulator;
@@ -67,4 +70,13 @@ test('a document with an Addenda is written from the model, the timbre among its
   assert.equal(parsed.comprobante.Addenda?.length, 1);
   assert.ok(text.indexOf('<cfdi:Complemento>') < text.indexOf('<cfdi:Addenda>'));
   assert.equal(verifySeal(text).ok, true);
+});
+
+test('the TFD element carries its namespace, schema location and every attribute in the SAT order, escaped', () => {
+  const timbre = { ...timbreFor('c2VsbG8='), Leyenda: 'Timbrado "A&B" <prueba>\tfin' };
+  const xml = timbreXml(timbre);
+  assert.match(xml, /^<tfd:TimbreFiscalDigital xmlns:tfd="[^"]+" xmlns:xsi="[^"]+" xsi:schemaLocation="[^"]+" Version="1\.1" UUID="[^"]+" FechaTimbrado="[^"]+" RfcProvCertif="[^"]+" Leyenda="[^"]+" SelloCFD="[^"]+" NoCertificadoSAT="[^"]+" SelloSAT="[^"]+"\/>$/);
+  const element = parseXml(xml);
+  assert.equal(element.namespace, TFD_NAMESPACE);
+  for (const [name, value] of Object.entries(timbre)) assert.equal(attributeValue(element, name), value, name);
 });

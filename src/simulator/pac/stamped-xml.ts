@@ -8,16 +8,20 @@
 import type { Comprobante, TimbreFiscalDigital } from '../../cfdi/model.ts';
 import { TFD_NAMESPACE, TFD_SCHEMA_LOCATION, XSI_NAMESPACE } from '../../cfdi/model.ts';
 import type { ParsedCfdi } from '../../cfdi/parse.ts';
-import { timbreElement, writeCfdi } from '../../cfdi/writer.ts';
-import { serializeXml } from '../../cfdi/xml/serialize.ts';
+import { writeCfdi } from '../../cfdi/writer.ts';
+import { TFD_ATTRIBUTES } from '../../cfdi/xml/cfdi-schema.ts';
+import { escapeAttribute } from '../../cfdi/xml/serialize.ts';
 
 const BYTE_ORDER_MARK = '\uFEFF';
 
 /** `<tfd:TimbreFiscalDigital xmlns:tfd=… xmlns:xsi=… xsi:schemaLocation=… Version="1.1" …/>`. */
 export function timbreXml(timbre: TimbreFiscalDigital): string {
-  const element = timbreElement(timbre);
-  const location = { namespace: XSI_NAMESPACE, prefix: 'xsi', local: 'schemaLocation', value: `${TFD_NAMESPACE} ${TFD_SCHEMA_LOCATION}` };
-  return serializeXml({ ...element, attributes: [location, ...element.attributes] }, { declaration: false });
+  let attributes = '';
+  for (const name of TFD_ATTRIBUTES) {
+    const value = timbre[name];
+    if (value !== undefined) attributes += ` ${name}="${escapeAttribute(value)}"`;
+  }
+  return `<tfd:TimbreFiscalDigital xmlns:tfd="${TFD_NAMESPACE}" xmlns:xsi="${XSI_NAMESPACE}" xsi:schemaLocation="${TFD_NAMESPACE} ${TFD_SCHEMA_LOCATION}"${attributes}/>`;
 }
 
 /** Where `<cfdi:Complemento>` goes: before the root's end tag, when nothing but whitespace follows it. */
