@@ -60,3 +60,20 @@ test('a create that cannot take its serie\'s lock in time answers 409 folio_cont
   assert.equal(retried.json().folio, '2');
   t.useDeps({ folioLockTimeoutMs: undefined });
 });
+
+test('the counter skips numbers taken explicitly, past the highest one, and the event carries the folio assigned', async () => {
+  for (const folio of ['2', '3', '7']) assert.equal((await create({ serie: 'SKIP', folio })).statusCode, 201);
+  const folios: string[] = [];
+  for (let index = 0; index < 3; index += 1) {
+    const response = await create({ serie: 'SKIP' });
+    assert.equal(response.statusCode, 201, response.body);
+    folios.push(response.json().folio);
+  }
+  // 1 is free; 2 is taken, so the counter moves past the highest numeric folio (7).
+  assert.deepEqual(folios, ['1', '8', '9']);
+  const events = (await t.request({ method: 'GET', url: '/v1/events?type=invoice.created&limit=3', key: keys.testKey })).json();
+  assert.deepEqual(events.data.map((event: { data: { object: { folio: string; serie: string } } }) => event.data.object.folio), ['9', '8', '1']);
+  const stored = await sql<{ folio: string; model_folio: string }>`
+    SELECT folio, comprobante->>'Folio' AS model_folio FROM invoices WHERE serie = 'SKIP' AND fiscal_profile_id = ${profileId} ORDER BY folio::int`.execute(t.app.services.db);
+  assert.ok(stored.rows.every((row) => row.folio === row.model_folio), 'the model carries the same folio');
+});

@@ -16,13 +16,13 @@ after(() => handle.close());
 
 test('values and rows go through PGlite\'s type handlers: numeric as text, int8 as number, jsonb, timestamptz, bytea', async () => {
   const at = new Date('2026-07-15T18:00:00.123Z');
-  await sql`INSERT INTO items VALUES (${'a'}, ${'12.50'}, ${7}, ${JSON.stringify({ k: [1, 'x'] })}, ${at}, ${Buffer.from([1, 2, 255])})`.execute(handle.db);
+  await sql`INSERT INTO items VALUES (${'a'}, ${'12.50'}, ${7}, ${JSON.stringify({ k: [1, 'x'], name: 'ESPAÑOLA € 😀' })}, ${at}, ${Buffer.from([1, 2, 255])})`.execute(handle.db);
   const { rows } = await sql<{ id: string; amount: string; count: number; data: unknown; seen: Date; raw: Uint8Array }>`SELECT * FROM items WHERE id = ${'a'}`.execute(handle.db);
   assert.equal(rows.length, 1);
   const row = rows[0]!;
   assert.equal(row.amount, '12.50');
   assert.equal(row.count, 7);
-  assert.deepEqual(row.data, { k: [1, 'x'] });
+  assert.deepEqual(row.data, { k: [1, 'x'], name: 'ESPAÑOLA € 😀' });
   assert.equal(row.seen.toISOString(), at.toISOString());
   assert.deepEqual([...row.raw], [1, 2, 255]);
 });

@@ -34,6 +34,45 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+const encoder = new TextEncoder();
+// Describe (portal), Execute (all rows) and Sync, the same after every Bind.
+const EXECUTE_TAIL = concat([serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]);
+
+/**
+ * Bind (unnamed portal, every value and result as text) followed by EXECUTE_TAIL, in one buffer
+ * sized once: pg-protocol's writer measures each string twice and grows its buffer step by step,
+ * which for the kilobytes of XML and JSON an invoice writes cost more than the execution.
+ */
+function bindAndExecute(statement: string, values: readonly (string | null)[]): Uint8Array {
+  let bound = 16 + statement.length * 3 + EXECUTE_TAIL.length;
+  for (const value of values) bound += 4 + (value === null ? 0 : value.length * 3);
+  const buffer = new Uint8Array(bound);
+  const view = new DataView(buffer.buffer);
+  buffer[0] = 0x42; // 'B'; the length (bytes 1–4) is written last
+  let offset = 5;
+  buffer[offset++] = 0; // the unnamed portal
+  offset += encoder.encodeInto(statement, buffer.subarray(offset)).written;
+  buffer[offset++] = 0;
+  view.setInt16(offset, 0); // no parameter format codes: all text
+  view.setInt16(offset + 2, values.length);
+  offset += 4;
+  for (const value of values) {
+    if (value === null) {
+      view.setInt32(offset, -1);
+      offset += 4;
+      continue;
+    }
+    const { written } = encoder.encodeInto(value, buffer.subarray(offset + 4));
+    view.setInt32(offset, written);
+    offset += 4 + written;
+  }
+  view.setInt16(offset, 0); // no result format codes: all text
+  offset += 2;
+  view.setInt32(1, offset - 1);
+  buffer.set(EXECUTE_TAIL, offset);
+  return buffer.subarray(0, offset + EXECUTE_TAIL.length);
+}
+
 interface Prepared {
   name: string;
   parameterTypes: number[];
@@ -116,7 +155,7 @@ class PreparedConnection implements DatabaseConnection {
     this.roundTrips += 1;
     try {
       ({ messages } = await this.pglite.execProtocol(
-        concat([...this.closing.splice(0), serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+        this.closing.length > 0 ? concat([...this.closing.splice(0), bindAndExecute(statement.name, values)]) : bindAndExecute(statement.name, values),
         { syncToFs: !this.release },
       ));
     } catch (error) {
