@@ -10,7 +10,8 @@ import { isElement } from '../cfdi/xml/tree.ts';
 import type { XmlElement } from '../cfdi/xml/tree.ts';
 
 export const SOAP11_NAMESPACE = 'http://schemas.xmlsoap.org/soap/envelope/';
-const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+/** A stamped CFDI with its envelope stays far below this bound on an answer. */
+export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 export type SoapCallFailure = 'timeout' | 'network' | 'fault' | 'http' | 'invalid_response';
 
@@ -75,7 +76,13 @@ export function valueOf(root: XmlElement, local: string): string {
   return found ? textOf(found).trim() : '';
 }
 
-function parseEnvelope(text: string, status: number): XmlElement {
+/** A SOAP 1.1 request envelope around `body`. */
+export function soapEnvelope(body: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="${SOAP11_NAMESPACE}"><soapenv:Header/><soapenv:Body>${body}</soapenv:Body></soapenv:Envelope>`;
+}
+
+/** The Body of a SOAP 1.1 answer; a fault, a non-envelope or an HTTP error status is a SoapCallError. */
+export function parseEnvelope(text: string, status: number): XmlElement {
   let root: XmlElement;
   try {
     root = parseXml(text, { maxBytes: MAX_RESPONSE_BYTES });
@@ -97,7 +104,7 @@ function parseEnvelope(text: string, status: number): XmlElement {
 
 /** Posts one request; returns the SOAP Body of a successful answer. */
 export async function callSoap(call: SoapCall): Promise<XmlElement> {
-  const envelope = `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="${SOAP11_NAMESPACE}"><soapenv:Header/><soapenv:Body>${call.body}</soapenv:Body></soapenv:Envelope>`;
+  const envelope = soapEnvelope(call.body);
   let response: Response;
   let text: string;
   try {

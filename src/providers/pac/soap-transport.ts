@@ -8,14 +8,10 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { CfdiError } from '../../cfdi/errors.ts';
-import { parseXml } from '../../cfdi/xml/parse.ts';
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
-import { childElements, SOAP11_NAMESPACE, SoapCallError, valueOf } from '../soap-client.ts';
+import { MAX_RESPONSE_BYTES, parseEnvelope, SoapCallError, soapEnvelope } from '../soap-client.ts';
 import type { SoapCall } from '../soap-client.ts';
 
-/** Same bound as the fetch path: a stamped CFDI with its envelope stays far below it. */
-const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 interface RawAnswer {
   status: number;
@@ -28,7 +24,7 @@ export class SoapTransport {
 
   /** Posts one request; returns the SOAP Body of a successful answer. */
   async call(call: Omit<SoapCall, 'fetch'>): Promise<XmlElement> {
-    const envelope = `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="${SOAP11_NAMESPACE}"><soapenv:Header/><soapenv:Body>${call.body}</soapenv:Body></soapenv:Envelope>`;
+    const envelope = soapEnvelope(call.body);
     const answer = await this.post(call.url, call.action, envelope, call.timeoutMs);
     return parseEnvelope(answer.text, answer.status);
   }
@@ -85,25 +81,4 @@ export class SoapTransport {
       request.end(payload);
     });
   }
-}
-
-/** The Body of a SOAP 1.1 answer; a fault, a non-envelope or an HTTP error status is a SoapCallError. */
-function parseEnvelope(text: string, status: number): XmlElement {
-  let root: XmlElement;
-  try {
-    root = parseXml(text, { maxBytes: MAX_RESPONSE_BYTES });
-  } catch (error) {
-    if (!(error instanceof CfdiError)) throw error;
-    throw new SoapCallError(status >= 400 ? 'http' : 'invalid_response', `The answer (HTTP ${status}) is not XML: ${error.message}`, status);
-  }
-  if (root.local !== 'Envelope' || root.namespace !== SOAP11_NAMESPACE) {
-    throw new SoapCallError(status >= 400 ? 'http' : 'invalid_response', `The answer (HTTP ${status}) is not a SOAP 1.1 envelope.`, status);
-  }
-  const body = childElements(root, 'Body')[0];
-  const fault = body && childElements(body, 'Fault')[0];
-  if (fault) {
-    throw new SoapCallError('fault', `SOAP fault ${valueOf(fault, 'faultcode')}: ${valueOf(fault, 'faultstring')}`, status, valueOf(fault, 'faultcode'));
-  }
-  if (!body || status >= 400) throw new SoapCallError('http', `The service answered HTTP ${status} without a result.`, status);
-  return body;
 }
