@@ -111,15 +111,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerUsageRoutes(server, services);
   registerCatalogRoutes(server, services);
   registerEventRoutes(server, services);
-  registerWebhookRoutes(server, services);
-  const webhookWorker = registerWebhookJobs(services);
-
   const keyring = loadMasterKeyring({
     masterKey: config.masterKey,
     previousMasterKeys: config.masterKeyPrevious,
     appEnv: config.appEnv,
     dataDir: config.dataDir,
   });
+  registerWebhookRoutes(server, services, { keyring });
+  const webhookWorker = registerWebhookJobs(services, { keyring });
+  await webhookWorker.sealed;
   registerFiscalProfileRoutes(server, services, {
     keyring,
     manifestSigner: providers.manifestSigner,

@@ -2,6 +2,7 @@
 // given directory and delivers until nothing is pending. The parent kills it (SIGKILL) at random
 // moments and starts another, as a crashing deployment would.
 // Usage: node --import tsx test/webhooks/worker-process.ts <data dir>
+import path from 'node:path';
 import { systemClock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { openDatabase } from '../../src/platform/db/database.ts';
@@ -11,7 +12,9 @@ import { registerWebhookJobs } from '../../src/modules/webhooks/index.ts';
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: worker-process.ts <data dir>');
 const database = await openDatabase({ dataDir });
-const config = loadConfig({ APP_ENV: 'test', DATA_DIR: dataDir, RUN_WORKER: 'false' });
+// The service's DATA_DIR is the database's parent (`<DATA_DIR>/pglite`); the master key that
+// opens the endpoints' signing secrets lives there too.
+const config = loadConfig({ APP_ENV: 'test', DATA_DIR: path.dirname(dataDir), RUN_WORKER: 'false' });
 const jobs = createJobQueue({ db: database.db, clock: systemClock, pollMs: 50 });
 // Short leases: a delivery claimed by a killed worker is due again two seconds later.
 const worker = registerWebhookJobs(

@@ -1,7 +1,9 @@
+import { EnvelopeError, type MasterKeyring } from '../../platform/crypto/index.ts';
 import type { EventRow } from '../events/index.ts';
 import { renderEventJson } from '../events/index.ts';
 import type { ClaimedDelivery } from './deliveries-repository.ts';
 import { nextAttemptAt } from './schedule.ts';
+import { openSecrets } from './secrets.ts';
 import type { Sender } from './sender.ts';
 import { signedHeaders } from './signing.ts';
 import { parseWebhookUrl, resolveWebhookTarget, UrlRefusal, type UrlPolicy } from './url-guard.ts';
@@ -13,6 +15,8 @@ export interface AttemptSettings {
   maxResponseBytes: number;
   userAgent: string;
   random: () => number;
+  /** Opens the endpoints' sealed secrets to sign. */
+  keyring: MasterKeyring;
 }
 
 /** How one attempt ended, ready to be written back. */
@@ -46,22 +50,26 @@ function eventOf(delivery: ClaimedDelivery): EventRow {
   };
 }
 
-/** The secrets that sign now: the current one, and the previous one during a rotation's grace period. */
-export function signingSecrets(delivery: Pick<ClaimedDelivery, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>, at: Date): string[] {
+/**
+ * The secrets that sign now, opened for this signature only: the current one, and the previous
+ * one during a rotation's grace period.
+ */
+export function signingSecrets(delivery: ClaimedDelivery, keyring: MasterKeyring, at: Date): string[] {
+  const { secret, previous } = openSecrets(keyring, { id: delivery.endpoint_id, organization_id: delivery.endpoint_organization_id }, delivery);
   const expires = delivery.previous_secret_expires_at;
-  if (delivery.previous_secret && expires && new Date(expires).getTime() > at.getTime()) return [delivery.secret, delivery.previous_secret];
-  return [delivery.secret];
+  if (previous && expires && new Date(expires).getTime() > at.getTime()) return [secret, previous];
+  return [secret];
 }
 
 /** The request body and headers of one attempt, rendered in the endpoint's pinned version and signed. */
-export function buildRequest(delivery: ClaimedDelivery, at: Date, userAgent: string): { body: string; headers: Record<string, string> } {
+export function buildRequest(delivery: ClaimedDelivery, at: Date, settings: Pick<AttemptSettings, 'userAgent' | 'keyring'>): { body: string; headers: Record<string, string> } {
   const body = renderEventJson(eventOf(delivery), delivery.endpoint_version);
   return {
     body,
     headers: {
       'content-type': 'application/json',
-      'user-agent': userAgent,
-      ...signedHeaders(signingSecrets(delivery, at), delivery.event_id, at, body),
+      'user-agent': settings.userAgent,
+      ...signedHeaders(signingSecrets(delivery, settings.keyring, at), delivery.event_id, at, body),
     },
   };
 }
@@ -71,12 +79,15 @@ async function exchange(delivery: ClaimedDelivery, settings: AttemptSettings, at
   try {
     url = parseWebhookUrl(delivery.url, settings.policy);
     const target = await resolveWebhookTarget(url, settings.policy);
-    const { body, headers } = buildRequest(delivery, at, settings.userAgent);
+    const { body, headers } = buildRequest(delivery, at, settings);
     return await settings.sender.send({
       url, target, headers, body, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, ...(signal ? { signal } : {}),
     });
   } catch (error) {
     if (error instanceof UrlRefusal) return { ok: false as const, error: `Not sent: ${error.message}` };
+    // A secret that does not open (a retired master key not configured, altered bytes) fails this
+    // attempt and is retried, instead of stopping the worker; the message holds no secret.
+    if (error instanceof EnvelopeError) return { ok: false as const, error: `Not sent: the endpoint's signing secret could not be decrypted (${error.code}).` };
     throw error;
   }
 }

@@ -38,7 +38,13 @@ export interface ClaimedDelivery {
   round_attempts: number;
   endpoint_id: string;
   url: string;
-  secret: string;
+  /** The endpoint's own organization (a connect endpoint's is the platform's), which its secrets' associated data names. */
+  endpoint_organization_id: string;
+  /** The secrets, sealed or (rows written before encryption) plaintext; opened only to sign. */
+  data_key: Uint8Array | null;
+  secret_encrypted: Uint8Array | null;
+  previous_secret_encrypted: Uint8Array | null;
+  secret: string | null;
   previous_secret: string | null;
   previous_secret_expires_at: Date | null;
   endpoint_version: string;
@@ -90,7 +96,8 @@ export async function claimDueDeliveries(db: Db, request: ClaimRequest): Promise
     FROM due, webhook_endpoints endpoint, events event
     WHERE delivery.id = due.id AND endpoint.id = delivery.endpoint_id AND event.id = delivery.event_id
     RETURNING delivery.id, delivery.attempts, delivery.round_attempts, delivery.endpoint_id,
-      endpoint.url, endpoint.secret, endpoint.previous_secret, endpoint.previous_secret_expires_at,
+      endpoint.url, endpoint.organization_id AS endpoint_organization_id, endpoint.data_key, endpoint.secret_encrypted,
+      endpoint.previous_secret_encrypted, endpoint.secret, endpoint.previous_secret, endpoint.previous_secret_expires_at,
       endpoint.api_version AS endpoint_version, endpoint.enabled AS endpoint_enabled, endpoint.failing_since,
       event.id AS event_id, event.organization_id, event.platform_organization_id, event.mode, event.type,
       event.api_version, event.object, event.created_at AS event_created_at`.execute(db);

@@ -1,8 +1,11 @@
 import type { Services } from '../../platform/context.ts';
+import type { MasterKeyring } from '../../platform/crypto/index.ts';
+import { keyringFor } from './policy.ts';
 import { EVENTS_PUBLISHED_JOB } from '../events/index.ts';
 import { DEFAULT_TUNING, Dispatcher, DISPATCH_JOB, type CrashPoint, type DispatcherTuning } from './dispatcher.ts';
 import { cachingResolver, policyFor } from './policy.ts';
 import { DELIVERY_TIMEOUT_MS, RESPONSE_BODY_LIMIT_BYTES } from './schedule.ts';
+import { sealPlaintextSecrets } from './secrets.ts';
 import { createSender, type Sender } from './sender.ts';
 import type { Resolver } from './url-guard.ts';
 
@@ -11,6 +14,8 @@ export const SWEEP_JOB = 'webhooks.sweep';
 export const SWEEP_INTERVAL_MS = 10_000;
 
 export interface WebhookJobOptions {
+  /** Opens the endpoints' sealed signing secrets to sign deliveries (default: the configured one). */
+  keyring?: MasterKeyring;
   resolver?: Resolver;
   /** How long a DNS answer is reused for a burst of deliveries (0: ask every time). */
   dnsCacheMs?: number;
@@ -25,6 +30,11 @@ export interface WebhookJobOptions {
 
 export interface WebhookWorker {
   dispatcher: Dispatcher;
+  /**
+   * Settles when the secrets still stored in plaintext at start have been sealed (how many).
+   * Deliveries do not wait for it: they read either form.
+   */
+  sealed: Promise<number>;
   /** Closes the keep-alive connections to receivers. */
   close(): void;
 }
@@ -32,9 +42,14 @@ export interface WebhookWorker {
 /**
  * Registers the delivery jobs on the queue: `events.published` (new events), `webhooks.dispatch`
  * (retries due, resends, a drain's continuation) and the `webhooks.sweep` schedule. All three run
- * the same dispatcher, which does nothing when nothing is due.
+ * the same dispatcher, which does nothing when nothing is due. First it seals any signing secret
+ * still stored in plaintext (rows written before encryption); doing so again finds none.
  */
 export function registerWebhookJobs(services: Services, options: WebhookJobOptions = {}): WebhookWorker {
+  const keyring = options.keyring ?? keyringFor(services.config);
+  const sealed = sealPlaintextSecrets(services.db, keyring);
+  // Awaited by whoever starts the process (src/app.ts); this only keeps a failure from going unhandled here.
+  sealed.catch(() => undefined);
   const tuning = { ...DEFAULT_TUNING, ...options.tuning };
   const sender = options.sender ?? createSender({ maxSocketsPerHost: tuning.perEndpoint });
   const dispatcher = new Dispatcher({
@@ -48,6 +63,7 @@ export function registerWebhookJobs(services: Services, options: WebhookJobOptio
       maxResponseBytes: options.maxResponseBytes ?? RESPONSE_BODY_LIMIT_BYTES,
       userAgent: `Invoicing-Webhooks/1.0 (+${services.config.baseUrl}/docs/guides/webhooks)`,
       random: options.random ?? Math.random,
+      keyring,
     },
     ...(options.crashHook ? { crashHook: options.crashHook } : {}),
   });
@@ -55,5 +71,5 @@ export function registerWebhookJobs(services: Services, options: WebhookJobOptio
   services.jobs.register(EVENTS_PUBLISHED_JOB, run);
   services.jobs.register(DISPATCH_JOB, run);
   services.jobs.schedule(SWEEP_JOB, SWEEP_INTERVAL_MS, run);
-  return { dispatcher, close: () => sender.close() };
+  return { dispatcher, sealed, close: () => sender.close() };
 }

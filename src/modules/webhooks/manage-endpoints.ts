@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import type { Ctx } from '../../platform/context.ts';
 import { ApiError, notFound } from '../../platform/errors/api-error.ts';
+import type { MasterKeyring } from '../../platform/crypto/index.ts';
 import { isId, newId } from '../../platform/ids.ts';
 import { holdPendingDeliveries } from './deliveries-repository.ts';
 import { DISPATCH_JOB } from './dispatcher.ts';
@@ -9,6 +10,7 @@ import {
   countEndpoints, findEndpoint, insertEndpoint, MAX_ENDPOINTS, updateEndpoint, type EndpointRow, type Owner,
 } from './repository.ts';
 import type { CreateEndpointBody, UpdateEndpointBody } from './schemas.ts';
+import { openSecrets, sealSecrets } from './secrets.ts';
 import { newSigningSecret } from './signing.ts';
 import type { UrlPolicy } from './url-guard.ts';
 
@@ -25,18 +27,23 @@ export async function getEndpoint(ctx: Ctx, id: string): Promise<EndpointRow> {
   return row;
 }
 
-export async function createEndpoint(ctx: Ctx, input: Static<typeof CreateEndpointBody>, policy: UrlPolicy): Promise<{ row: EndpointRow; secret: string }> {
+export async function createEndpoint(
+  ctx: Ctx,
+  input: Static<typeof CreateEndpointBody>,
+  options: { policy: UrlPolicy; keyring: MasterKeyring },
+): Promise<{ row: EndpointRow; secret: string }> {
   if (input.connect) checkConnectAllowed(ctx);
   const enabledEvents = enabledEventsOf(input.enabled_events ?? ['*']);
   const version = checkedVersion(input.api_version ?? ctx.version);
-  const url = await checkedUrl(input.url, policy);
+  const url = await checkedUrl(input.url, options.policy);
   if ((await countEndpoints(ctx.db, ownerOf(ctx))) >= MAX_ENDPOINTS) {
     throw new ApiError('webhook.endpoint_limit_reached', `This organization already has ${MAX_ENDPOINTS} ${ctx.mode} webhook endpoints.`);
   }
   const at = ctx.services.clock.now();
   const secret = newSigningSecret();
+  const id = newId('we', at.getTime());
   const row = await insertEndpoint(ctx.db, {
-    id: newId('we', at.getTime()),
+    id,
     organization_id: ctx.organizationId,
     mode: ctx.mode,
     url,
@@ -44,8 +51,7 @@ export async function createEndpoint(ctx: Ctx, input: Static<typeof CreateEndpoi
     connect: input.connect ?? false,
     api_version: version,
     metadata: input.metadata ?? {},
-    secret,
-    previous_secret: null,
+    ...sealSecrets(options.keyring, { id, organization_id: ctx.organizationId }, secret, null),
     previous_secret_expires_at: null,
     disabled_reason: null,
     failing_since: null,
@@ -82,14 +88,18 @@ export async function changeEndpoint(ctx: Ctx, id: string, input: Static<typeof 
   });
 }
 
-/** A new secret; the old one keeps signing alongside it for ROTATION_GRACE_MS. */
-export async function rotateSecret(ctx: Ctx, id: string): Promise<{ row: EndpointRow; secret: string }> {
+/**
+ * A new secret; the old one keeps signing alongside it for ROTATION_GRACE_MS. The current secret
+ * is opened here, in memory only, to be sealed again as the previous one (its associated data
+ * names the column).
+ */
+export async function rotateSecret(ctx: Ctx, id: string, keyring: MasterKeyring): Promise<{ row: EndpointRow; secret: string }> {
   const existing = await getEndpoint(ctx, id);
   const at = ctx.services.clock.now();
   const secret = newSigningSecret();
+  const current = openSecrets(keyring, existing, existing).secret;
   const row = await updateEndpoint(ctx.db, ownerOf(ctx), existing.id, {
-    secret,
-    previous_secret: existing.secret,
+    ...sealSecrets(keyring, existing, secret, current),
     previous_secret_expires_at: new Date(at.getTime() + ROTATION_GRACE_MS),
     updated_at: at,
   });

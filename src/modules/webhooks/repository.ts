@@ -17,8 +17,13 @@ export interface WebhookEndpointTable {
   /** The API version payloads are rendered in. */
   api_version: string;
   metadata: Generated<Record<string, string>>;
-  secret: string;
+  /** Plaintext secrets of rows written before encryption; null once sealed (see secrets.ts). */
+  secret: string | null;
   previous_secret: string | null;
+  /** The endpoint's data key, wrapped under the master key. */
+  data_key: Uint8Array | null;
+  secret_encrypted: Uint8Array | null;
+  previous_secret_encrypted: Uint8Array | null;
   previous_secret_expires_at: Date | null;
   /** When the current run of failed attempts began; null after any success. */
   failing_since: Date | null;

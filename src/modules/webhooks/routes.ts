@@ -11,7 +11,7 @@ import { resendEvent } from './resend-event.ts';
 import {
   CreateEndpointBody, DeletedEndpoint, ListDeliveriesQuery, ResendBody, UpdateEndpointBody, WebhookDelivery, WebhookEndpoint,
 } from './schemas.ts';
-import { policyFor, type WebhookRouteOptions } from './policy.ts';
+import { keyringFor, policyFor, type WebhookRouteOptions } from './policy.ts';
 import { serializeDelivery, serializeEndpoint } from './serialize.ts';
 
 const tags = ['Webhook endpoints'];
@@ -20,12 +20,13 @@ const secretConfig = { idempotencyRedact: ['secret'] };
 
 export function registerWebhookRoutes(app: Server, services: Services, options: WebhookRouteOptions = {}): void {
   const policy = policyFor(services.config, options.resolver);
+  const keyring = options.keyring ?? keyringFor(services.config);
 
   app.post('/v1/webhook_endpoints', {
     config: secretConfig,
     schema: { tags, summary: 'Create a webhook endpoint', operationId: 'createWebhookEndpoint', body: CreateEndpointBody, response: { 201: WebhookEndpoint } },
   }, async (request, reply) => {
-    const { row, secret } = await createEndpoint(ctxOf(request, services), request.body, policy);
+    const { row, secret } = await createEndpoint(ctxOf(request, services), request.body, { policy, keyring });
     return reply.code(201).send(serializeEndpoint(row, secret));
   });
 
@@ -64,7 +65,7 @@ export function registerWebhookRoutes(app: Server, services: Services, options: 
       params: IdParam('Webhook endpoint id'), response: { 200: WebhookEndpoint },
     },
   }, async (request) => {
-    const { row, secret } = await rotateSecret(ctxOf(request, services), request.params.id);
+    const { row, secret } = await rotateSecret(ctxOf(request, services), request.params.id, keyring);
     return serializeEndpoint(row, secret);
   });
 
