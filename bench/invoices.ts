@@ -14,7 +14,7 @@ import pg from 'pg';
 import { buildApp, type App } from '../src/app.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { loadConfig } from '../src/platform/config.ts';
-import { loadMasterKeyring } from '../src/platform/crypto/index.ts';
+import { masterKeyringFor } from '../src/platform/crypto/index.ts';
 import { createFiscalProfiles, createLocalManifestSigner, registerFiscalProfileRoutes } from '../src/modules/fiscal-profiles/index.ts';
 import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from '../src/modules/invoices/index.ts';
 import type { RunningSimulator } from '../src/simulator/index.ts';
@@ -102,7 +102,7 @@ async function setUp(databaseUrl: string | undefined): Promise<Setup> {
   const app = await buildApp({ config, clock: systemClock });
   const simulator = app.providers.simulator;
   if (!simulator) throw new Error('the app did not start the embedded simulator');
-  const keyring = loadMasterKeyring({ masterKey: config.masterKey, appEnv: config.appEnv, dataDir });
+  const keyring = masterKeyringFor(config);
   registerFiscalProfileRoutes(app.server, app.services, { keyring, manifestSigner: createLocalManifestSigner(systemClock), hasStampedInvoices, taxRegimes: app.catalogs.index });
   const deps = { fiscalProfiles: createFiscalProfiles({ keyring }), pacFor: app.providers.pacFor, satStatusFor: app.providers.satStatusFor, catalogs: app.catalogs };
   registerInvoiceRoutes(app.server, app.services, deps);

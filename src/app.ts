@@ -24,7 +24,7 @@ import { registerDocsRoutes } from './modules/docs/index.ts';
 import { emitEvent, registerEventRoutes } from './modules/events/index.ts';
 import { registerWebhookJobs, registerWebhookRoutes } from './modules/webhooks/index.ts';
 import { createFiscalProfiles, registerFiscalProfileRoutes, type FiscalProfiles } from './modules/fiscal-profiles/index.ts';
-import { loadMasterKeyring } from './platform/crypto/index.ts';
+import { masterKeyringFor } from './platform/crypto/index.ts';
 import { createProviders, type Providers } from './providers-setup.ts';
 import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
 
@@ -111,12 +111,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerUsageRoutes(server, services);
   registerCatalogRoutes(server, services);
   registerEventRoutes(server, services);
-  const keyring = loadMasterKeyring({
-    masterKey: config.masterKey,
-    previousMasterKeys: config.masterKeyPrevious,
-    appEnv: config.appEnv,
-    dataDir: config.dataDir,
-  });
+  const keyring = masterKeyringFor(config);
   registerWebhookRoutes(server, services, { keyring });
   const webhookWorker = registerWebhookJobs(services, { keyring });
   await webhookWorker.sealed;

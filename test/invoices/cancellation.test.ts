@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
-import { createInvoicesTestApp, createStamped, invoiceRequest, registerProfile, type InvoicesTestApp, type Keys } from './support.ts';
+import { createStamped, invoiceRequest, openInvoicesFixture, type InvoicesTestApp, type Keys } from './support.ts';
 
 const DAY_MS = 24 * 3_600_000;
 // RMF 2.7.1.35 IX: within the business day after issue no acceptance is needed; four days later,
@@ -12,9 +12,7 @@ let keys: Keys;
 let profileId: string;
 
 before(async () => {
-  t = await createInvoicesTestApp();
-  keys = await t.bootstrap();
-  profileId = (await registerProfile(t, keys.testKey)).id;
+  ({ t, keys, profileId } = await openInvoicesFixture());
 });
 after(() => t.close());
 

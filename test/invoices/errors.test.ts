@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createInvoicesTestApp, createStamped, invoiceRequest, registerProfile, type InvoicesTestApp, type Keys } from './support.ts';
+import { createStamped, invoiceRequest, openInvoicesFixture, registerProfile, type InvoicesTestApp, type Keys } from './support.ts';
 
 let t: InvoicesTestApp;
 let keys: Keys;
 let profileId: string;
 
 before(async () => {
-  t = await createInvoicesTestApp();
-  keys = await t.bootstrap();
-  profileId = (await registerProfile(t, keys.testKey)).id;
+  ({ t, keys, profileId } = await openInvoicesFixture());
 });
 after(() => t.close());
 

@@ -5,16 +5,14 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
-import { createInvoicesTestApp, invoiceRequest, registerProfile, type InvoicesTestApp, type Keys } from './support.ts';
+import { invoiceRequest, openInvoicesFixture, type InvoicesTestApp, type Keys } from './support.ts';
 
 let t: InvoicesTestApp;
 let keys: Keys;
 let profileId: string;
 
 before(async () => {
-  t = await createInvoicesTestApp();
-  keys = await t.bootstrap();
-  profileId = (await registerProfile(t, keys.testKey)).id;
+  ({ t, keys, profileId } = await openInvoicesFixture());
 });
 after(() => t.close());
 

@@ -11,7 +11,7 @@
 import { buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config.ts';
-import { loadMasterKeyring } from '../../src/platform/crypto/index.ts';
+import { masterKeyringFor } from '../../src/platform/crypto/index.ts';
 import { createFiscalProfiles, createLocalManifestSigner, registerFiscalProfileRoutes } from '../../src/modules/fiscal-profiles/index.ts';
 import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes, type InvoiceDeps, type StampCrashPoint } from '../../src/modules/invoices/index.ts';
 const crashAt = process.env.INVOICING_CRASH_AT as StampCrashPoint | undefined;
@@ -21,7 +21,7 @@ const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
 
 const config = loadConfig(process.env);
 const app = await buildApp({ config, clock });
-const keyring = loadMasterKeyring({ masterKey: config.masterKey, appEnv: config.appEnv, dataDir: config.dataDir });
+const keyring = masterKeyringFor(config);
 registerFiscalProfileRoutes(app.server, app.services, { keyring, manifestSigner: createLocalManifestSigner(clock), hasStampedInvoices, taxRegimes: app.catalogs.index });
 const deps: InvoiceDeps = {
   fiscalProfiles: createFiscalProfiles({ keyring }),

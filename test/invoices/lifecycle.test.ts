@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { localDateTime } from '../../src/cfdi/rules/index.ts';
 import { parseCfdi } from '../../src/cfdi/parse.ts';
 import { grantCredits } from '../../src/modules/usage/index.ts';
-import { createInvoicesTestApp, createStamped, invoiceRequest, registerProfile, type InvoicesTestApp, type Keys } from './support.ts';
+import { createStamped, invoiceRequest, openInvoicesFixture, registerProfile, type InvoicesTestApp, type Keys } from './support.ts';
 import { assertStampedCfdi } from './verify.ts';
 
 let t: InvoicesTestApp;
@@ -12,9 +12,7 @@ let keys: Keys;
 let profileId: string;
 
 before(async () => {
-  t = await createInvoicesTestApp();
-  keys = await t.bootstrap();
-  profileId = (await registerProfile(t, keys.testKey)).id;
+  ({ t, keys, profileId } = await openInvoicesFixture());
 });
 after(() => t.close());
 

@@ -10,7 +10,7 @@ import { parseCfdi } from '../../src/cfdi/parse.ts';
 import { localDateTime } from '../../src/cfdi/rules/index.ts';
 import { ProviderError, type PacClient } from '../../src/providers/pac/index.ts';
 import type { StampCrashPoint } from '../../src/modules/invoices/index.ts';
-import { createInvoicesTestApp, invoiceRequest, registerProfile, type InvoicesTestApp, type Keys } from './support.ts';
+import { invoiceRequest, openInvoicesFixture, type InvoicesTestApp, type Keys } from './support.ts';
 import { assertStampedCfdi } from './verify.ts';
 
 let t: InvoicesTestApp;
@@ -19,9 +19,7 @@ let profileId: string;
 let realPac: PacClient;
 
 before(async () => {
-  t = await createInvoicesTestApp();
-  keys = await t.bootstrap();
-  profileId = (await registerProfile(t, keys.testKey)).id;
+  ({ t, keys, profileId } = await openInvoicesFixture());
   realPac = t.deps.pacFor('test');
 });
 after(() => t.close());

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ManualClock } from '../../src/platform/clock.ts';
-import { loadMasterKeyring } from '../../src/platform/crypto/index.ts';
+import { masterKeyringFor } from '../../src/platform/crypto/index.ts';
 import type { CatalogStore } from '../../src/modules/catalogs/index.ts';
 import { emitEvent } from '../../src/modules/events/index.ts';
 import { createFiscalProfiles, createLocalManifestSigner, registerFiscalProfileRoutes, SigningCredentialCache } from '../../src/modules/fiscal-profiles/index.ts';
@@ -40,7 +40,7 @@ export async function createInvoicesTestApp(options: InvoicesTestOptions = {}): 
   // The composition root starts the simulator in-process on the app's clock; it is the PAC and SAT of both modes.
   const simulator = app.providers.simulator;
   if (!simulator) throw new Error('the test app has no embedded simulator');
-  const keyring = loadMasterKeyring({ masterKey: t.config.masterKey, appEnv: t.config.appEnv, dataDir: t.config.dataDir });
+  const keyring = masterKeyringFor(t.config);
   registerFiscalProfileRoutes(app.server, services, {
     keyring, manifestSigner: createLocalManifestSigner(clock), hasStampedInvoices, taxRegimes: app.catalogs.index,
     recordEvent: async (db, event) => {
@@ -89,6 +89,14 @@ export async function registerProfile(
   const response = await t.request({ method: 'POST', url: '/v1/fiscal_profiles', key, payload });
   if (response.statusCode !== 201) throw new Error(`profile: ${response.statusCode} ${response.body}`);
   return { id: response.json().id, csd, fiel, body: response.json() };
+}
+
+/** The usual start of an invoices test file: an app, a bootstrapped organization and its active profile. */
+export async function openInvoicesFixture(): Promise<{ t: InvoicesTestApp; keys: Keys; profileId: string }> {
+  const t = await createInvoicesTestApp();
+  const keys = await t.bootstrap();
+  const profileId = (await registerProfile(t, keys.testKey)).id;
+  return { t, keys, profileId };
 }
 
 /** A valid income invoice request: one service with 16% IVA (total 1,160.00 for the default price). */

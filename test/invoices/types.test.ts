@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { findPagos } from '../../src/cfdi/model.ts';
 import { parseCfdi } from '../../src/cfdi/parse.ts';
 import { localDateTime } from '../../src/cfdi/rules/index.ts';
-import { createInvoicesTestApp, createStamped, invoiceRequest, registerProfile, type InvoicesTestApp, type Keys } from './support.ts';
+import { createStamped, invoiceRequest, openInvoicesFixture, type InvoicesTestApp, type Keys } from './support.ts';
 import { assertStampedCfdi } from './verify.ts';
 
 let t: InvoicesTestApp;
@@ -11,9 +11,7 @@ let keys: Keys;
 let profileId: string;
 
 before(async () => {
-  t = await createInvoicesTestApp();
-  keys = await t.bootstrap();
-  profileId = (await registerProfile(t, keys.testKey)).id;
+  ({ t, keys, profileId } = await openInvoicesFixture());
 });
 after(() => t.close());
 

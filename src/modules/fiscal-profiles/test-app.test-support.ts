@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { ManualClock } from '../../platform/clock.ts';
-import { loadMasterKeyring, type MasterKeyring } from '../../platform/crypto/index.ts';
+import { masterKeyringFor, type MasterKeyring } from '../../platform/crypto/index.ts';
 import { createCatalogStore } from '../catalogs/index.ts';
 import { createLocalManifestSigner } from './local-manifest-signer.ts';
 import type { FiscalProfileDeps } from './ports.ts';
@@ -32,7 +32,7 @@ export async function createProfilesTestApp(options: ProfilesTestOptions = {}): 
   const masterKey = randomBytes(32).toString('base64');
   const t = await createTestApp({ clock, env: { MASTER_KEY: masterKey, ...options.env } });
   const { database } = t.app.services;
-  const keyring = loadMasterKeyring({ masterKey: t.config.masterKey, appEnv: t.config.appEnv, dataDir: t.config.dataDir });
+  const keyring = masterKeyringFor(t.config);
   const deps: FiscalProfileDeps = {
     keyring,
     manifestSigner: createLocalManifestSigner(clock),

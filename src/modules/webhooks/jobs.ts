@@ -1,6 +1,5 @@
 import type { Services } from '../../platform/context.ts';
-import type { MasterKeyring } from '../../platform/crypto/index.ts';
-import { keyringFor } from './policy.ts';
+import { masterKeyringFor, type MasterKeyring } from '../../platform/crypto/index.ts';
 import { EVENTS_PUBLISHED_JOB } from '../events/index.ts';
 import { DEFAULT_TUNING, Dispatcher, DISPATCH_JOB, type CrashPoint, type DispatcherTuning } from './dispatcher.ts';
 import { cachingResolver, policyFor } from './policy.ts';
@@ -46,7 +45,7 @@ export interface WebhookWorker {
  * still stored in plaintext (rows written before encryption); doing so again finds none.
  */
 export function registerWebhookJobs(services: Services, options: WebhookJobOptions = {}): WebhookWorker {
-  const keyring = options.keyring ?? keyringFor(services.config);
+  const keyring = options.keyring ?? masterKeyringFor(services.config);
   const sealed = sealPlaintextSecrets(services.db, keyring);
   // Awaited by whoever starts the process (src/app.ts); this only keeps a failure from going unhandled here.
   sealed.catch(() => undefined);

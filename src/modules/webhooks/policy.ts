@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Config } from '../../platform/config.ts';
-import { loadMasterKeyring, type MasterKeyring } from '../../platform/crypto/index.ts';
+import type { MasterKeyring } from '../../platform/crypto/index.ts';
 import { systemResolver, type ResolvedAddress, type Resolver, type UrlPolicy } from './url-guard.ts';
 
 export interface WebhookRouteOptions {
@@ -13,11 +13,6 @@ export interface WebhookRouteOptions {
 /** DECISIONS §1: production refuses plain http and loopback hosts; elsewhere both help local testing. */
 export function policyFor(config: Pick<Config, 'appEnv'>, resolver: Resolver = systemResolver): UrlPolicy {
   return { production: config.appEnv === 'production', resolve: resolver };
-}
-
-/** The master keyring the configuration names, as src/app.ts loads it. */
-export function keyringFor(config: Pick<Config, 'appEnv' | 'dataDir' | 'masterKey' | 'masterKeyPrevious'>): MasterKeyring {
-  return loadMasterKeyring({ masterKey: config.masterKey, previousMasterKeys: config.masterKeyPrevious, appEnv: config.appEnv, dataDir: config.dataDir });
 }
 
 /**

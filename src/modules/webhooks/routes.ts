@@ -1,4 +1,5 @@
 import type { Services } from '../../platform/context.ts';
+import { masterKeyringFor } from '../../platform/crypto/index.ts';
 import { notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
 import { ListQuery, listUrl, mapPage, paginate } from '../../platform/http/pagination.ts';
@@ -11,7 +12,7 @@ import { resendEvent } from './resend-event.ts';
 import {
   CreateEndpointBody, DeletedEndpoint, ListDeliveriesQuery, ResendBody, UpdateEndpointBody, WebhookDelivery, WebhookEndpoint,
 } from './schemas.ts';
-import { keyringFor, policyFor, type WebhookRouteOptions } from './policy.ts';
+import { policyFor, type WebhookRouteOptions } from './policy.ts';
 import { serializeDelivery, serializeEndpoint } from './serialize.ts';
 
 const tags = ['Webhook endpoints'];
@@ -20,7 +21,7 @@ const secretConfig = { idempotencyRedact: ['secret'] };
 
 export function registerWebhookRoutes(app: Server, services: Services, options: WebhookRouteOptions = {}): void {
   const policy = policyFor(services.config, options.resolver);
-  const keyring = options.keyring ?? keyringFor(services.config);
+  const keyring = options.keyring ?? masterKeyringFor(services.config);
 
   app.post('/v1/webhook_endpoints', {
     config: secretConfig,

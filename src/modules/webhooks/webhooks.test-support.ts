@@ -5,12 +5,11 @@ import { mock } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../../test/support/app.ts';
 import { ManualClock } from '../../platform/clock.ts';
-import type { MasterKeyring } from '../../platform/crypto/index.ts';
+import { masterKeyringFor, type MasterKeyring } from '../../platform/crypto/index.ts';
 import { createJobQueue } from '../../platform/jobs/queue.ts';
 import type { JobQueue } from '../../platform/jobs/types.ts';
 import { registerEventRoutes } from '../events/index.ts';
 import { registerWebhookJobs, registerWebhookRoutes, type WebhookJobOptions, type WebhookWorker } from './index.ts';
-import { keyringFor } from './policy.ts';
 
 export interface WebhookTestApp extends TestApp {
   clock: ManualClock;
@@ -36,7 +35,7 @@ export async function createWebhookTestApp(options: WebhookTestOptions = {}): Pr
   const clock = new ManualClock(new Date());
   const t = await createTestApp({ ...options, clock });
   const { server, services } = t.app;
-  const keyring = keyringFor(t.config);
+  const keyring = masterKeyringFor(t.config);
   if (!server.hasRoute({ method: 'GET', url: '/v1/events' })) registerEventRoutes(server, services);
   if (!server.hasRoute({ method: 'POST', url: '/v1/webhook_endpoints' })) registerWebhookRoutes(server, services, { keyring });
   // A queue of its own runs the delivery jobs, whether or not src/app.ts registers them too: the

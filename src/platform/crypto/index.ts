@@ -6,6 +6,7 @@ export {
   MasterKeyring,
   decodeMasterKey,
   loadMasterKeyring,
+  masterKeyringFor,
   masterKeyId,
   parseMasterKeyList,
   type MasterKey,

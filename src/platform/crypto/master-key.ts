@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppEnv } from '../config.ts';
+import type { AppEnv, Config } from '../config.ts';
 
 export const MASTER_KEY_BYTES = 32;
 export const MASTER_KEY_FILE = 'master.key';
@@ -102,6 +102,11 @@ export function loadMasterKeyring(options: MasterKeyringOptions): MasterKeyring 
     throw new MasterKeyError('MASTER_KEY is required in production.');
   }
   return MasterKeyring.fromKeys(readOrCreateKeyFile(path.join(options.dataDir, MASTER_KEY_FILE)), previous);
+}
+
+/** The keyring the configuration names (MASTER_KEY, MASTER_KEY_PREVIOUS, APP_ENV, DATA_DIR). */
+export function masterKeyringFor(config: Pick<Config, 'appEnv' | 'dataDir' | 'masterKey' | 'masterKeyPrevious'>): MasterKeyring {
+  return loadMasterKeyring({ masterKey: config.masterKey, previousMasterKeys: config.masterKeyPrevious, appEnv: config.appEnv, dataDir: config.dataDir });
 }
 
 function readOrCreateKeyFile(file: string): Buffer {
