@@ -116,6 +116,38 @@ describe('documentation endpoints', () => {
     }
   });
 
+  // `## ` headings outside fenced code blocks.
+  const sectionHeadings = (markdown: string) => {
+    let fenced = false;
+    let count = 0;
+    for (const line of markdown.split('\n')) {
+      if (line.startsWith('```')) fenced = !fenced;
+      else if (!fenced && line.startsWith('## ')) count += 1;
+    }
+    return count;
+  };
+
+  test('a browser gets each guide as an HTML page in the reference\'s style; Markdown stays the default', async () => {
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    for (const guide of loadGuides()) {
+      const response = await get(`/docs/guides/${guide.slug}`, { accept: browser });
+      assert.equal(response.statusCode, 200, guide.slug);
+      assert.equal(response.headers['content-type'], 'text/html; charset=utf-8');
+      assert.match(String(response.headers['content-security-policy']), /default-src 'none'/);
+      assert.match(String(response.headers.vary), /Accept/);
+      assert.ok(response.body.includes(`<title>${guide.title.replace(/&/g, '&amp;')}</title>`), guide.slug);
+      assert.match(response.body, /<h1[^>]*>/);
+      assert.equal((response.body.match(/<h2[ >]/g) ?? []).length, sectionHeadings(guide.markdown), `${guide.slug}: every ## heading is rendered`);
+    }
+    const quickstart = (await get('/docs/guides/quickstart', { accept: browser })).body;
+    assert.match(quickstart, /<pre><code[^>]*>/, 'fenced code becomes <pre><code>');
+    assert.match(quickstart, /<a href="\/docs\/guides\/idempotency">/, 'links to other guides stay links');
+    for (const accept of ['*/*', 'text/markdown', 'text/markdown, text/html;q=0.5']) {
+      const response = await get('/docs/guides/quickstart', { accept });
+      assert.equal(response.headers['content-type'], 'text/markdown; charset=utf-8', accept);
+    }
+  });
+
   test('unknown guides and path traversal attempts are 404 problems', async () => {
     const attempts = [
       '/docs/guides/nope', '/docs/guides/Quickstart', '/docs/guides/quickstart.md', '/docs/guides/..%2F..%2Fpackage.json',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Marked } from 'marked';
 
 /** The repository's own guides folder: product content shipped with the code. */
 export const GUIDES_DIR = fileURLToPath(new URL('../../../docs/guides/', import.meta.url));
@@ -49,4 +50,14 @@ export function loadGuides(dir: string = GUIDES_DIR): Guide[] {
       return { slug, title: titleOf(markdown, slug), markdown };
     })
     .sort((a, b) => rank(a.slug) - rank(b.slug) || a.slug.localeCompare(b.slug));
+}
+
+// GitHub-flavoured Markdown (tables, fenced code) as the guides are written. The guides are the
+// product's own files, so their HTML is trusted; the page's Content-Security-Policy still allows
+// no script.
+const markdown = new Marked({ gfm: true, async: false });
+
+/** A guide's Markdown as the HTML body of a documentation page. */
+export function renderGuideHtml(source: string): string {
+  return markdown.parse(source) as string;
 }

@@ -18,3 +18,22 @@ export function prefersJson(accept: string | undefined): boolean {
   });
   return json > html || (json > 0 && json === html && jsonPosition < htmlPosition);
 }
+
+/**
+ * True when the Accept header prefers HTML to Markdown: what a browser sends. `*\/*` alone, no
+ * header, or an explicit `text/markdown` keep the Markdown (curl, editors, agents).
+ */
+export function prefersHtmlToMarkdown(accept: string | undefined): boolean {
+  if (!accept) return false;
+  let html = 0;
+  let markdown = 0;
+  for (const part of accept.split(',')) {
+    const [range = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const qParameter = parameters.map((item) => item.trim()).find((item) => item.startsWith('q='));
+    const quality = qParameter ? Number(qParameter.slice(2)) || 0 : 1;
+    const type = range.trim();
+    if (type === 'text/html') html = Math.max(html, quality);
+    if (type === 'text/markdown') markdown = Math.max(markdown, quality);
+  }
+  return html > 0 && html > markdown;
+}

@@ -5,10 +5,10 @@ import { ERROR_CATALOG, errorAnchor, errorTypeSlug, type ErrorCode } from '../..
 import { Problem } from '../../platform/http/schemas.ts';
 import type { Server } from '../../platform/http/server.ts';
 import { errorCatalogJson, renderErrorsPage } from './errors-page.ts';
-import { GUIDE_SLUG, type Guide } from './guides.ts';
+import { GUIDE_SLUG, renderGuideHtml, type Guide } from './guides.ts';
 import { escapeHtml, HTML_HEADERS, page } from './html.ts';
 import { renderLlmsText } from './llms-text.ts';
-import { prefersJson } from './negotiate.ts';
+import { prefersHtmlToMarkdown, prefersJson } from './negotiate.ts';
 import type { OpenApiDocument } from './openapi-types.ts';
 import { renderReferencePage } from './reference-page.ts';
 
@@ -94,6 +94,16 @@ function registerErrorRoutes(server: Server, baseUrl: string): void {
 /** The Markdown guides, served from memory. */
 function registerGuideRoutes(server: Server, baseUrl: string, guides: Guide[]): void {
   const guidesBySlug = new Map(guides.map((guide) => [guide.slug, guide]));
+  const pages = new Map<string, string>();
+  // Rendered on first request and kept: the guides are read once, at start.
+  const guidePage = (guide: Guide) => {
+    let html = pages.get(guide.slug);
+    if (html === undefined) {
+      html = page(guide.title, renderGuideHtml(guide.markdown));
+      pages.set(guide.slug, html);
+    }
+    return html;
+  };
 
   server.get('/docs/guides', {
     config,
@@ -112,9 +122,13 @@ function registerGuideRoutes(server: Server, baseUrl: string, guides: Guide[]): 
   server.get('/docs/guides/:slug', {
     config,
     schema: {
-      tags, summary: 'Get a guide (Markdown)', operationId: 'getGuide', security: [],
+      tags, summary: 'Get a guide', operationId: 'getGuide', security: [],
+      description: 'Markdown by default; an HTML page in the reference\'s style when `Accept` prefers `text/html` to `text/markdown` (a browser).',
       params: Slug('The guide\'s slug: lowercase letters, digits and hyphens, e.g. `quickstart`.'),
-      response: { 200: text('text/markdown', 'The guide as Markdown.'), 404: NOT_FOUND },
+      response: {
+        200: { description: 'The guide.', content: { 'text/markdown': { schema: Type.String() }, 'text/html': { schema: Type.String() } } },
+        404: NOT_FOUND,
+      },
     },
   }, async (request, reply) => {
     const { slug } = request.params;
@@ -122,6 +136,8 @@ function registerGuideRoutes(server: Server, baseUrl: string, guides: Guide[]): 
     if (!guide) {
       throw new ApiError('resource.not_found', `No guide '${slug}' exists. Guides: ${guides.map((item) => item.slug).join(', ')}.`);
     }
+    reply.header('Vary', 'Accept');
+    if (prefersHtmlToMarkdown(request.headers.accept)) return reply.headers(HTML_HEADERS).send(guidePage(guide));
     return reply.type('text/markdown; charset=utf-8').send(guide.markdown);
   });
 }
