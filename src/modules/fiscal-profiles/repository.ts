@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Mode } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { profileViews } from './view-cache.ts';
+import { ProfileViewCache } from './view-cache.ts';
 
 export interface FiscalProfileTable {
   id: string;
@@ -65,6 +65,9 @@ const VIEW_COLUMNS = [
 ] as const;
 
 export type FiscalProfileView = Pick<FiscalProfileRow, (typeof VIEW_COLUMNS)[number]> & { has_logo: boolean };
+
+/** The process-wide cache of views (embedded database only), invalidated by this file's writes. */
+export const profileViews = new ProfileViewCache<FiscalProfileView>();
 
 function viewQuery(db: Db) {
   return db.selectFrom('fiscal_profiles').select(VIEW_COLUMNS).select(sql<boolean>`logo IS NOT NULL`.as('has_logo'));

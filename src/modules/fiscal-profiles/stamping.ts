@@ -4,10 +4,9 @@ import type { MasterKeyring } from '../../platform/crypto/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { ApiError, notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
-import { findBranding, findProfileView, findProfileViews, type FiscalProfileView } from './repository.ts';
+import { findBranding, findProfileView, findProfileViews, profileViews, type FiscalProfileView } from './repository.ts';
 import { scopeOf } from './rules.ts';
 import { DEFAULT_BRAND_COLOR, serializeFiscalProfile, type SerializedFiscalProfile } from './serialize.ts';
-import { profileViews } from './view-cache.ts';
 import { loadSigningCredential, signingCredentials, type SigningCredential, type SigningCredentialCache } from './signing-credential.ts';
 
 export interface StampingProfile {

@@ -11,7 +11,7 @@ const view = (id: string, legalName = 'ESCUELA KEMPER URGATE'): FiscalProfileVie
 });
 
 test('a view is served only to its own organization and mode, and frozen', () => {
-  const cache = new ProfileViewCache();
+  const cache = new ProfileViewCache<FiscalProfileView>();
   cache.set(view('fp_1'), cache.begin());
   const cached = cache.get({ organizationId: 'org_1', mode: 'test' }, 'fp_1');
   assert.equal(cached?.legal_name, 'ESCUELA KEMPER URGATE');
@@ -21,7 +21,7 @@ test('a view is served only to its own organization and mode, and frozen', () =>
 });
 
 test('a change drops the entry, and a read that started before any change stores nothing', () => {
-  const cache = new ProfileViewCache();
+  const cache = new ProfileViewCache<FiscalProfileView>();
   const scope = { organizationId: 'org_1', mode: 'test' as const };
   cache.set(view('fp_1'), cache.begin());
   const started = cache.begin();
@@ -34,7 +34,7 @@ test('a change drops the entry, and a read that started before any change stores
 });
 
 test('when full, the oldest entry goes first', () => {
-  const cache = new ProfileViewCache(2);
+  const cache = new ProfileViewCache<FiscalProfileView>(2);
   const scope = { organizationId: 'org_1', mode: 'test' as const };
   for (const id of ['fp_1', 'fp_2', 'fp_3']) cache.set(view(id), cache.begin());
   assert.equal(cache.get(scope, 'fp_1'), undefined);

@@ -5,16 +5,23 @@
  * read the profile, and on PGlite each read is a statement of fixed cost. On PostgreSQL other
  * processes may change a profile, so nothing is cached there.
  */
-import type { FiscalProfileView, ProfileScope } from './repository.ts';
 
-export class ProfileViewCache {
-  private readonly entries = new Map<string, FiscalProfileView>();
+/** What the cache needs of a view: its id and the organization and mode it belongs to. */
+interface ScopedView {
+  id: string;
+  organization_id: string;
+  mode: string;
+  metadata: Record<string, unknown>;
+}
+
+export class ProfileViewCache<View extends ScopedView> {
+  private readonly entries = new Map<string, View>();
   // Bumped by every change, so that a read that started before a change never stores what it read.
   private generation = 0;
 
   constructor(private readonly capacity = 5_000) {}
 
-  get(scope: ProfileScope, id: string): FiscalProfileView | undefined {
+  get(scope: { organizationId: string; mode: string }, id: string): View | undefined {
     const view = this.entries.get(id);
     return view && view.organization_id === scope.organizationId && view.mode === scope.mode ? view : undefined;
   }
@@ -24,7 +31,7 @@ export class ProfileViewCache {
     return this.generation;
   }
 
-  set(view: FiscalProfileView, token: number): void {
+  set(view: View, token: number): void {
     if (token !== this.generation) return;
     this.entries.delete(view.id);
     if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as string);
@@ -37,6 +44,3 @@ export class ProfileViewCache {
     this.entries.delete(id);
   }
 }
-
-/** The process-wide cache, invalidated by the repository's writes. */
-export const profileViews = new ProfileViewCache();

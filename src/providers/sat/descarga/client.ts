@@ -18,10 +18,10 @@ import { serviceEndpoints } from './endpoints.ts';
 import type { DescargaUrls } from './endpoints.ts';
 import { ProviderError } from './errors.ts';
 import { downloadFailure, requestFailure, STATES, verifyFailure } from './status-mapping.ts';
-import type { DescargaState } from './status-mapping.ts';
+import type { DescargaState, DescargaStatus } from './status-mapping.ts';
 import { FetchWebClient } from './transport.ts';
 
-export type { DescargaState } from './status-mapping.ts';
+export type { DescargaState, DescargaStatus } from './status-mapping.ts';
 
 export interface DescargaClientOptions {
   urls: DescargaUrls;
@@ -47,10 +47,6 @@ export interface DescargaRequestInput {
   uuid?: string;
 }
 
-export interface DescargaStatus {
-  code: number;
-  message: string;
-}
 
 export interface DescargaVerification {
   state: DescargaState;

@@ -5,7 +5,12 @@
  * no controlado" and 5006 "Error interno" are transient (`download.request_failed`).
  */
 import { ProviderError } from './errors.ts';
-import type { DescargaStatus } from './client.ts';
+
+/** A CodEstatus and its message, as every SAT answer carries them. */
+export interface DescargaStatus {
+  code: number;
+  message: string;
+}
 
 export type DescargaState = 'accepted' | 'in_progress' | 'finished' | 'failed' | 'rejected' | 'expired' | 'unknown';
 

@@ -1,0 +1,73 @@
+/**
+ * The rules of direction of docs/decisions.md ("Layout and rules of direction"), checked by
+ * dependency-cruiser in `npm run check` and in CI.
+ */
+const test = '\\.(test|test-support)\\.ts$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycles: each file can be understood after the files it imports.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'cfdi-is-pure',
+      severity: 'error',
+      comment: 'src/cfdi/ is the pure engine: no platform, module, provider or simulator code, no I/O. Time, ids, keys and certificates come in as arguments.',
+      from: { path: '^src/cfdi/', pathNot: [test, '^src/cfdi/cli\\.ts$'] },
+      to: {
+        path: [
+          '^src/(platform|modules|providers|simulator)/',
+          '^(node:)?(fs|fs/promises|http|https|http2|net|tls|dgram|dns|child_process|cluster|worker_threads)$',
+          '^(pg|kysely|@electric-sql/pglite|ioredis|fastify)$',
+        ],
+      },
+    },
+    {
+      name: 'platform-imports-no-module',
+      severity: 'error',
+      comment: 'src/platform/ is shared plumbing: it knows no module, provider or simulator.',
+      from: { path: '^src/platform/', pathNot: test },
+      to: { path: '^src/(modules|providers|simulator)/' },
+    },
+    {
+      name: 'routes-call-verbs',
+      severity: 'error',
+      comment: 'Routes are thin (schema, verb, serializer): no repository, Kysely or database handle.',
+      from: { path: '^src/modules/[^/]+/routes\\.ts$' },
+      to: { path: ['^src/modules/[^/]+/(repository|[^/]*-repository)\\.ts$', '^kysely$', '^src/platform/db/'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'modules-meet-through-index',
+      severity: 'error',
+      comment: 'A module reaches another only through its index.ts.',
+      from: { path: '^src/modules/([^/]+)/', pathNot: test },
+      to: { path: '^src/modules/([^/]+)/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'simulator-is-another-program',
+      severity: 'error',
+      comment: 'The simulator talks to the service only over HTTP: it imports no module, and no module imports it.',
+      from: { path: '^src/simulator/', pathNot: test },
+      to: { path: '^src/modules/' },
+    },
+    {
+      name: 'service-does-not-import-simulator',
+      severity: 'error',
+      comment: 'Only the composition root starts the simulator; the service reaches it over HTTP.',
+      from: { path: '^src/(modules|providers|platform)/', pathNot: test },
+      to: { path: '^src/simulator/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    exclude: { path: '^node_modules' },
+  },
+};
