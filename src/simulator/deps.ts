@@ -3,6 +3,7 @@
  * settings and the base address it answers at. Route plugins (PAC, SAT status, bulk download)
  * take a SimulatorDeps and nothing else.
  */
+import { MEXICO_CITY_TIME_ZONE } from '../cfdi/local-time.ts';
 import type { DatabaseHandle } from '../platform/db/database.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SimulatorCa } from './ca.ts';
@@ -42,7 +43,7 @@ export const DEFAULT_SIMULATOR_SETTINGS: SimulatorSettings = {
   manifestSnid: 'SIMULADOR-SNID',
   pacRfc: 'SPR190613I52',
   pacName: 'PAC SIMULADOR DE PRUEBAS',
-  timeZone: 'America/Mexico_City',
+  timeZone: MEXICO_CITY_TIME_ZONE,
   futureToleranceSeconds: 300,
   stampWindowHours: 72,
   acceptanceBusinessHours: 72,

@@ -4,13 +4,13 @@
  * - Fecha must not be in the future (a PAC rejects it; `cfdi.fecha_in_future`);
  * - when checking stampability, Fecha must be at most 72 hours old (`cfdi.fecha_too_old`).
  */
-import { localDateTime } from '../local-time.ts';
+import { localDateTime, MEXICO_CITY_TIME_ZONE } from '../local-time.ts';
 import { attributePath, isRealFecha, ROOT_PATH } from './patterns.ts';
 import type { RuleContext } from './types.ts';
 
 /** The SAT allows a PAC to stamp a CFDI up to 72 hours after its Fecha. */
 export const STAMP_WINDOW_HOURS = 72;
-export const DEFAULT_TIME_ZONE = 'America/Mexico_City';
+export const DEFAULT_TIME_ZONE = MEXICO_CITY_TIME_ZONE;
 
 const HOUR_MS = 3_600_000;
 

@@ -1,3 +1,4 @@
+import { MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 import { searchable } from './normalize.ts';
 
 /**
@@ -43,7 +44,7 @@ export const MEXICAN_STATES: Readonly<Record<string, { name: string; timeZone: s
 };
 
 /** DECISIONS §2: Fecha is written in Mexico City time when a postal code's zone is unknown. */
-export const DEFAULT_TIME_ZONE = 'America/Mexico_City';
+export const DEFAULT_TIME_ZONE = MEXICO_CITY_TIME_ZONE;
 
 /**
  * c_CodigoPostal's "Descripción del Huso Horario" → IANA. The SAT's border zones follow the US

@@ -1,5 +1,6 @@
 /** Checks and helpers shared by the create, update and manifest verbs. */
 import type { SatCertificate, SatCredential } from '../../cfdi/credentials.ts';
+import { localDate, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { ApiError, notFound } from '../../platform/errors/api-error.ts';
@@ -102,5 +103,5 @@ export async function finishWrite(
 
 /** `YYYY-MM-DD` of an instant in Mexico City, for catalog validity. */
 export function mexicoDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return localDate(at, MEXICO_CITY_TIME_ZONE);
 }

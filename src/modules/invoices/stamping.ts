@@ -24,8 +24,7 @@ import { issuerOf, issuerTimeZone } from './draft/context.ts';
 import type { InvoiceDeps } from './ports.ts';
 import { findInvoiceById, transitionInvoice, updateInvoice, type InvoiceChanges, type InvoiceRow } from './repository.ts';
 import { IF_UPDATED, transitionInvoiceWith } from './statements.ts';
-import { instantOf, localDateTime } from '../../cfdi/local-time.ts';
-import { TIMBRE_TIME_ZONE } from './time.ts';
+import { instantOf, localDateTime, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 
 /** Seconds a client should wait before retrying a stamp whose outcome is not known yet. */
 export const STAMP_RETRY_AFTER_SECONDS = 5;
@@ -106,7 +105,7 @@ export async function finishStamp(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, 
   const stamped = known.comprobante ?? parseCfdi(result.xml).comprobante;
   const now = ctx.services.clock.now();
   const changes: InvoiceChanges = {
-    status: 'stamped', xml: result.xml, uuid: result.uuid, stamped_at: instantOf(result.fechaTimbrado, TIMBRE_TIME_ZONE),
+    status: 'stamped', xml: result.xml, uuid: result.uuid, stamped_at: instantOf(result.fechaTimbrado, MEXICO_CITY_TIME_ZONE),
     sello_cfd: stamped.Sello ?? '', sello_sat: result.selloSat, no_certificado_sat: result.noCertificadoSat,
     sealed_xml: null, sealed_at: null, error: null, comprobante: storedModel(stamped), updated_at: now,
   };

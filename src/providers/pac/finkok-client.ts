@@ -4,6 +4,7 @@
  * https://facturacion.finkok.com) or at the simulator is configuration only. Every failure is a
  * ProviderError; a stamp whose answer was lost (timeout, network) is recovered with stamped().
  */
+import { MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { ProviderError } from '../errors.ts';
@@ -184,6 +185,6 @@ export class FinkokPacClient implements PacClient {
   }
 
   signManifest(request: ManifestRequest): Promise<ManifestResult> {
-    return signFinkokManifest(this, request, { snid: this.options.snid ?? '', clock: this.clock, timeZone: this.options.timeZone ?? 'America/Mexico_City' });
+    return signFinkokManifest(this, request, { snid: this.options.snid ?? '', clock: this.clock, timeZone: this.options.timeZone ?? MEXICO_CITY_TIME_ZONE });
   }
 }

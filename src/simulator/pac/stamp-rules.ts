@@ -19,7 +19,7 @@ import { CredentialError, readCertificate } from '../../cfdi/credentials.ts';
 import { cadenaOriginalFromElement } from '../../cfdi/cadena.ts';
 import { checkSignature } from '../../cfdi/signature.ts';
 import type { SimulatorDeps } from '../deps.ts';
-import { localTime } from '../local-time.ts';
+import { localDateTime } from '../../cfdi/local-time.ts';
 import type { LedgerCfdi } from '../ledger.ts';
 import type { Incidencia } from './finkok.ts';
 import { MAGIC_SERIE } from './magic.ts';
@@ -90,7 +90,7 @@ async function sealRejection(parsed: ParsedCfdi): Promise<{ check?: StampCheck; 
 
 /** Wall-clock time of an instant at LugarExpedicion (the simulator reads every Fecha in settings.timeZone). */
 function local(deps: SimulatorDeps, instant: Date): string {
-  return localTime(instant, deps.settings.timeZone);
+  return localDateTime(instant, deps.settings.timeZone);
 }
 
 async function certificateRejection(deps: SimulatorDeps, parsed: ParsedCfdi, certificate: SatCertificate): Promise<StampCheck | undefined> {

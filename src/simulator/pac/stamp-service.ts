@@ -7,7 +7,7 @@
 import type { TimbreFiscalDigital } from '../../cfdi/model.ts';
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
 import type { SimulatorDeps } from '../deps.ts';
-import { localTime } from '../local-time.ts';
+import { localDateTime } from '../../cfdi/local-time.ts';
 import type { LedgerCfdi } from '../ledger.ts';
 import { element, param, SoapFault } from '../soap.ts';
 import { INVALID_CREDENTIALS, incidenciasXml, resultEnvelope, validCredentials } from './finkok.ts';
@@ -25,7 +25,7 @@ export const STAMPED_FOUND = 'Comprobante recibido satisfactoriamente';
 export type Delay = (ms: number) => Promise<void>;
 
 function now(deps: SimulatorDeps): string {
-  return localTime(deps.clock.now(), deps.settings.timeZone);
+  return localDateTime(deps.clock.now(), deps.settings.timeZone);
 }
 
 /** The CFDI travels as base64Binary; a raw XML document (some clients send it in CDATA) is accepted too. */

@@ -9,7 +9,7 @@ import { findPagos, findTimbre } from '../../cfdi/model.ts';
 import { parseCfdi } from '../../cfdi/parse.ts';
 import { buildTimbre } from '../../cfdi/tfd.ts';
 import type { SimulatorDeps } from '../deps.ts';
-import { localTime } from '../local-time.ts';
+import { localDateTime } from '../../cfdi/local-time.ts';
 import type { LedgerCfdi, LedgerRelation } from '../ledger.ts';
 import type { StampCheck } from './stamp-rules.ts';
 import { stampedXml } from './stamped-xml.ts';
@@ -40,7 +40,7 @@ export async function issueStamp(deps: SimulatorDeps, check: Stampable): Promise
   const stamping = deps.ca.stamping;
   const timbre = await buildTimbre({
     UUID: randomUUID().toUpperCase(),
-    FechaTimbrado: localTime(now, deps.settings.timeZone),
+    FechaTimbrado: localDateTime(now, deps.settings.timeZone),
     RfcProvCertif: deps.settings.pacRfc,
     SelloCFD: comprobante.Sello ?? '',
     NoCertificadoSAT: stamping.certificate.serialNumber,
