@@ -54,7 +54,7 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** Readiness of the SAT/PAC simulator, reporting its address as `simulator_url` (SPEC: outside production). */
+/** Readiness of the SAT/PAC simulator, reporting its address as `simulator_url` (outside production: docs/contract.md §1). */
 function simulatorCheck(url: string) {
   return {
     name: 'simulator',

@@ -7,7 +7,7 @@ import { FinkokPacClient, ProviderError, type PacClient } from './providers/pac/
 import { SAT_STATUS_URL, SatStatusClient } from './providers/sat/status-client.ts';
 import { DEFAULT_SIMULATOR_SETTINGS, startSimulator, type RunningSimulator } from './simulator/index.ts';
 
-/** The outside world as the service sees it: the PAC and the SAT per mode (DECISIONS §1). */
+/** The outside world as the service sees it: the PAC and the SAT per mode (docs/contract.md §1). */
 export interface Providers {
   /** The simulator's base address (embedded or external), when one is in use. */
   simulatorUrl: string | undefined;

@@ -2,7 +2,7 @@
  * Decimal arithmetic for CFDI amounts. Every amount is a decimal string in and out and is
  * computed with decimal.js, never with binary floats.
  *
- * Rounding policy (Anexo 20, DECISIONS §2): amounts are rounded half-up to the decimals of the
+ * Rounding policy (Anexo 20, docs/contract.md §2): amounts are rounded half-up to the decimals of the
  * currency (c_Moneda.decimales); the SAT tolerance limits truncate the lower limit and round the
  * upper limit up.
  */
@@ -42,7 +42,7 @@ export function parseImporte(text: string | undefined): Decimal | undefined {
   return isImporte(text) ? new Decimal(text) : undefined;
 }
 
-/** Half-up rounding to `places` decimals (DECISIONS §2). */
+/** Half-up rounding to `places` decimals (docs/contract.md §2). */
 export function roundHalfUp(value: Decimal, places: number): Decimal {
   return value.toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
 }

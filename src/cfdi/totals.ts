@@ -12,7 +12,7 @@
  *   the tax bases be exact sums with the currency's decimals.
  * - Concepto Descuento has at most the currency decimals, so it never has more decimals than Importe.
  * - Tax Importe = Base × TasaOCuota rounded half-up to the currency decimals at Concepto level;
- *   the Impuestos node sums the rounded Concepto amounts (DECISIONS §2; Anexo 20: "redondeo de
+ *   the Impuestos node sums the rounded Concepto amounts (docs/contract.md §2; Anexo 20: "redondeo de
  *   la suma de los importes ... registrados en los conceptos").
  * - Exento taxes carry Base only (no TasaOCuota, no Importe) and do not count in
  *   TotalImpuestosTrasladados; a Comprobante whose traslados are all Exento omits that attribute.

@@ -88,7 +88,7 @@ function liveProviders(env: Env, appEnv: AppEnv): Config['live'] {
     pacTimeoutMs: integer(env, 'PAC_TIMEOUT_MS', 30_000, 1000),
     satStatusUrl: optionalUrl(env, 'SAT_STATUS_URL'),
   };
-  // DECISIONS §1: production never stamps live CFDIs through the simulator.
+  // docs/contract.md §1: production never stamps live CFDIs through the simulator.
   if (appEnv === 'production' && (!live.pacUrl || !live.pacUsername || !live.pacPassword)) {
     throw new ConfigError('PAC_LIVE_URL, PAC_USERNAME and PAC_PASSWORD are required in production');
   }

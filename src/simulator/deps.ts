@@ -22,7 +22,7 @@ export interface SimulatorSettings {
   pacName: string;
   /**
    * Zone in which Fecha (the local time of LugarExpedicion) is read. The simulator has no postal
-   * code catalog, so every CFDI is taken as Mexico City time (DECISIONS §2 default).
+   * code catalog, so every CFDI is taken as Mexico City time (docs/contract.md §2 default).
    */
   timeZone: string;
   /** Seconds a Fecha may be ahead of the simulator's clock (PAC clock skew tolerance). */

@@ -34,7 +34,7 @@ async function startWorker(dataDir: string) {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
-    exited.then(({ code }) => reject(new Error(`the worker exited with ${code} before starting`)));
+    void exited.then(({ code }) => reject(new Error(`the worker exited with ${code} before starting`)));
   });
   return { child, exited };
 }

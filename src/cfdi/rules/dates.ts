@@ -1,6 +1,6 @@
 /**
  * Fecha rules. Fecha is the local wall-clock time at LugarExpedicion without a zone (Anexo 20;
- * DECISIONS §2), so `now` is converted to that zone's wall clock before comparing:
+ * docs/contract.md §2), so `now` is converted to that zone's wall clock before comparing:
  * - Fecha must not be in the future (a PAC rejects it; `cfdi.fecha_in_future`);
  * - when checking stampability, Fecha must be at most 72 hours old (`cfdi.fecha_too_old`).
  */
@@ -33,7 +33,7 @@ function isTimeZone(zone: string | undefined): zone is string {
 
 /**
  * The zone of LugarExpedicion: options.timeZone, else the IANA zone of the c_CodigoPostal row
- * (column huso_horario), else America/Mexico_City (DECISIONS §2).
+ * (column huso_horario), else America/Mexico_City (docs/contract.md §2).
  */
 export function zoneOf(context: RuleContext): string {
   const { timeZone, catalogs } = context.options;

@@ -51,7 +51,7 @@ export interface ValidateCfdiOptions {
   /** The current instant, for the Fecha rules. Without it no date-window rule runs. */
   now?: Date;
   /**
-   * IANA zone of LugarExpedicion for the Fecha rules (DECISIONS §2). Default: the c_CodigoPostal
+   * IANA zone of LugarExpedicion for the Fecha rules (docs/contract.md §2). Default: the c_CodigoPostal
    * row's huso_horario when that catalog is loaded, else America/Mexico_City.
    */
   timeZone?: string;

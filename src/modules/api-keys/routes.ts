@@ -98,7 +98,7 @@ export function registerApiKeyRoutes(app: Server, services: Services, cache?: Ke
     const existing = isId('key', request.params.id) ? await findApiKey(ctx.db, organizationId, request.params.id) : undefined;
     if (!existing) throw notFound('API key', request.params.id);
     if (!existing.revoked_at) {
-      // The revocation and its event commit together (DECISIONS §5: api_key.revoked).
+      // The revocation and its event commit together (docs/contract.md §5: api_key.revoked).
       await ctx.db.transaction().execute(async (trx) => {
         const row = (await updateApiKey(trx, organizationId, existing.id, { revoked_at: services.clock.now() }))!;
         await emitEvent(trx, { organizationId, mode: row.mode, type: 'api_key.revoked', object: serializeApiKey(row) }, services);

@@ -8,8 +8,8 @@ function text(fields: Fields, key: string): string | null {
 }
 
 /**
- * A postal code's entry: its state, municipio and localidad keys, and its time zone (DECISIONS
- * §2: Fecha is the local time of LugarExpedicion). The SAT catalog has no place names, so the
+ * A postal code's entry: its state, municipio and localidad keys, and its time zone
+ * (docs/contract.md §2: Fecha is the local time of LugarExpedicion). The SAT catalog has no place names, so the
  * description is the state's name.
  */
 function postalCodeEntry(code: string, fields: Fields): CatalogEntry {

@@ -43,7 +43,7 @@ export const MEXICAN_STATES: Readonly<Record<string, { name: string; timeZone: s
   ZAC: { name: 'Zacatecas', timeZone: 'America/Mexico_City' },
 };
 
-/** DECISIONS §2: Fecha is written in Mexico City time when a postal code's zone is unknown. */
+/** docs/contract.md §2: Fecha is written in Mexico City time when a postal code's zone is unknown. */
 export const DEFAULT_TIME_ZONE = MEXICO_CITY_TIME_ZONE;
 
 /**

@@ -18,7 +18,7 @@ export interface RenderedEvent {
 }
 
 /**
- * The event object (DECISIONS §5) with `data.object` rendered in `version`: the stored shape when
+ * The event object (docs/contract.md §5) with `data.object` rendered in `version`: the stored shape when
  * it is that version, otherwise downgraded with the same transforms as API responses.
  */
 export function renderEvent(row: EventRow, version: string): RenderedEvent {

@@ -1,5 +1,5 @@
 /**
- * Every event type the service emits (DECISIONS §5), plus `webhook_endpoint.disabled`, which
+ * Every event type the service emits (docs/contract.md §5), plus `webhook_endpoint.disabled`, which
  * tells an organization that one of its endpoints was switched off by the service.
  */
 export const EVENT_TYPES = [

@@ -109,7 +109,7 @@ function credentialFromParts(prefix: 'csd' | 'fiel', body: ProfileMultipart): Up
   return { certificate: body[names[0]!] as Buffer, privateKey: body[names[1]!] as Buffer, password: body[names[2]!] as string };
 }
 
-/** SPEC: multipart `metadata` is JSON text of string keys and string values. */
+/** docs/guides/fiscal-profiles.md: multipart `metadata` is JSON text of string keys and string values. */
 export function parseMetadataText(text: string): Record<string, string> {
   let parsed: unknown;
   try {

@@ -64,7 +64,7 @@ export interface FiscalProfileEvent {
   object: Record<string, unknown>;
 }
 
-/** Writes an event in the caller's transaction (DECISIONS §5: in the same commit as the change). */
+/** Writes an event in the caller's transaction (docs/contract.md §5: in the same commit as the change). */
 export type RecordEvent = (db: Db, event: FiscalProfileEvent) => Promise<void>;
 
 export interface FiscalProfileDeps {

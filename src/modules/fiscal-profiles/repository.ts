@@ -50,7 +50,7 @@ export type FiscalProfileRow = Selectable<FiscalProfileTable>;
 export type NewFiscalProfileRow = Insertable<FiscalProfileTable>;
 export type FiscalProfileChanges = Updateable<Omit<FiscalProfileTable, 'id' | 'organization_id' | 'mode' | 'rfc' | 'created_at'>>;
 
-/** The organization and mode that partition every profile (SPEC: a test key never sees live data). */
+/** The organization and mode that partition every profile (docs/guides/authentication.md: a test key never sees live data). */
 export interface ProfileScope {
   organizationId: string;
   mode: Mode;

@@ -57,7 +57,7 @@ function manifestInput(body: { fiel?: { cer_base64: string; key_base64: string; 
 const register = replaceableRegistrations<Server, FiscalProfileDeps>();
 
 /**
- * The fiscal-profile endpoints (SPEC Endpoints, DECISIONS §3), in a scope that also parses
+ * The fiscal-profile endpoints (docs/guides/fiscal-profiles.md, docs/contract.md §3), in a scope that also parses
  * multipart. Calling it again for the same server only replaces `deps` (tests inject fakes into an
  * app the composition root already wired).
  */

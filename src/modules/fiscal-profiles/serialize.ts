@@ -25,7 +25,7 @@ function renewCsd(view: FiscalProfileView, message: string): ProfileAction {
 }
 
 /**
- * SPEC Authentication 7: a profile stamps only once its carta manifiesto is signed, and only with a
+ * docs/guides/fiscal-profiles.md, "Status and next actions": a profile stamps only once its carta manifiesto is signed, and only with a
  * CSD valid now. `next_actions` lists what blocks stamping (the profile is `active` when it is
  * empty); `pending_actions` adds advance notices that do not block yet.
  */
@@ -52,7 +52,7 @@ export function profileState(view: FiscalProfileView, now: Date): ProfileState {
 }
 
 /**
- * The fiscal_profile resource (SPEC Resources), also embedded in every invoice. It is built from
+ * The fiscal_profile resource (docs/guides/fiscal-profiles.md), also embedded in every invoice. It is built from
  * the view columns only, so no key material can reach it.
  */
 export function serializeFiscalProfile(view: FiscalProfileView, now: Date) {

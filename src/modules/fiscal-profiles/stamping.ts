@@ -41,8 +41,8 @@ export async function serializeFiscalProfilesById(ctx: Ctx, profileIds: readonly
 }
 
 /**
- * The profile an invoice is sealed and stamped with, and its CSD ready to sign. SPEC
- * Authentication 7: without a signed carta manifiesto it cannot stamp (409
+ * The profile an invoice is sealed and stamped with, and its CSD ready to sign
+ * (docs/guides/fiscal-profiles.md): without a signed carta manifiesto it cannot stamp (409
  * fiscal_profile.manifest_required); a CSD outside its validity is 422 cfdi.csd_expired.
  */
 export async function findProfileForStamping(

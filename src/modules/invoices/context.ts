@@ -40,7 +40,7 @@ export async function profileObject(ctx: Ctx, profileId: string): Promise<Serial
 
 /**
  * Writes the invoice events in the caller's transaction, each carrying the invoice as of the
- * change (DECISIONS §5; ARCHITECTURE rule 5: nothing is sent before commit).
+ * change (docs/contract.md §5; ARCHITECTURE rule 5: nothing is sent before commit).
  */
 export async function recordInvoiceEvents(db: Db, ctx: Ctx, types: readonly EventType[], row: InvoiceRow, profile: SerializedFiscalProfile): Promise<void> {
   await emitEvents(db, eventInputs(ctx, types, row, profile), ctx.services);

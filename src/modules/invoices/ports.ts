@@ -28,7 +28,7 @@ export type StampCrashPoint = 'after_seal' | 'after_recovery_point' | 'after_pac
 
 export interface InvoiceDeps {
   fiscalProfiles: Pick<FiscalProfiles, 'findProfileForStamping' | 'findProfileBranding' | 'loadSigningCredential'>;
-  /** The stamping provider of a mode (DECISIONS §1: test always the simulator). */
+  /** The stamping provider of a mode (docs/contract.md §1: test always the simulator). */
   pacFor(mode: Mode): PacClient;
   /** The SAT status service of a mode, polled while a cancellation waits for the receptor. */
   satStatusFor(mode: Mode): SatStatusSource;

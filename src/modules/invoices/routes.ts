@@ -30,7 +30,7 @@ const NOT_DRAFT = problem('Only drafts change: stamping started (`invoice.not_st
 const register = replaceableRegistrations<Server, InvoiceDeps>();
 
 /**
- * The invoice endpoints (DECISIONS §3). Calling it again for the same server only replaces `deps`
+ * The invoice endpoints (docs/contract.md §3). Calling it again for the same server only replaces `deps`
  * (tests inject fakes, such as a crash hook, into an app the composition root already wired).
  */
 export function registerInvoiceRoutes(server: Server, services: Services, dependencies: InvoiceDeps): void {

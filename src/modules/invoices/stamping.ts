@@ -97,7 +97,7 @@ function storedModel(stamped: Comprobante): Comprobante {
 /**
  * Stores the stamp with its usage record and event, in one statement. The PAC adds only the
  * TimbreFiscalDigital to the sealed document, so the sealed model stands for the stamped one.
- * The usage record and, live, one credit (DECISIONS §7): the stamp exists at the PAC by now, so it
+ * The usage record and, live, one credit (docs/contract.md §7): the stamp exists at the PAC by now, so it
  * is stored even if a concurrent stamp took the last credit since the check before the call.
  */
 export async function finishStamp(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, result: StampResult, known: Omit<Sealed, 'xml'> = {}): Promise<StampOutcome> {

@@ -15,7 +15,7 @@ export interface StampUsageInput {
 }
 
 /**
- * Checks, before a PAC call, that a live stamp could be paid for (DECISIONS §7); test mode is
+ * Checks, before a PAC call, that a live stamp could be paid for (docs/contract.md §7); test mode is
  * unmetered. The charge itself happens in `recordStamp`, in the transaction that stores the stamp.
  */
 export async function assertCanStamp({ db, organizationId, mode }: Omit<StampUsageInput, 'resourceId' | 'at'>): Promise<void> {
@@ -46,7 +46,7 @@ export async function recordStamp({ db, organizationId, mode, resourceId, at }: 
 /**
  * recordStamp as CTEs of the caller's statement (the one that stores the stamp), written when
  * `when` holds. The stamp exists at the PAC by then, so it is charged without failing when a
- * concurrent stamp took the last live credit since `assertCanStamp` (DECISIONS §7).
+ * concurrent stamp took the last live credit since `assertCanStamp` (docs/contract.md §7).
  */
 export function stampUsageCtes({ organizationId, mode, resourceId, at }: Omit<StampUsageInput, 'db'>, when: RawBuilder<unknown>): RawBuilder<unknown> {
   const row = { id: newId('ur', at.getTime()), organization_id: organizationId, mode, kind: 'stamp', quantity: 1, resource_id: resourceId, created_at: at };

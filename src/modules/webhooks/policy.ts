@@ -10,7 +10,7 @@ export interface WebhookRouteOptions {
   resolver?: Resolver;
 }
 
-/** DECISIONS §1: production refuses plain http and loopback hosts; elsewhere both help local testing. */
+/** docs/contract.md §1: production refuses plain http and loopback hosts; elsewhere both help local testing. */
 export function policyFor(config: Pick<Config, 'appEnv'>, resolver: Resolver = systemResolver): UrlPolicy {
   return { production: config.appEnv === 'production', resolve: resolver };
 }

@@ -3,7 +3,7 @@ const MINUTE_MS = 60 * SECOND_MS;
 const HOUR_MS = 60 * MINUTE_MS;
 
 /**
- * DECISIONS §5: attempts at 0 s, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, each delay counted
+ * docs/contract.md §5: attempts at 0 s, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, each delay counted
  * from the previous attempt. Entry k is the wait after attempt k+1 failed; eight attempts in all,
  * spread over about 28 hours.
  */
@@ -11,7 +11,7 @@ export const RETRY_DELAYS_MS = [5 * SECOND_MS, 5 * MINUTE_MS, 30 * MINUTE_MS, 2 
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** Each delay is stretched or shrunk by up to this fraction, so endpoints that failed together do not get retried together. */
 export const RETRY_JITTER = 0.2;
-/** DECISIONS §5: the whole attempt (connection, request, response headers and capped body). */
+/** docs/contract.md §5: the whole attempt (connection, request, response headers and capped body). */
 export const DELIVERY_TIMEOUT_MS = 15_000;
 /** At most this much of a response body is read; the rest is discarded with the connection. */
 export const RESPONSE_BODY_LIMIT_BYTES = 64 * 1024;

@@ -98,7 +98,7 @@ export function loadMasterKeyring(options: MasterKeyringOptions): MasterKeyring 
     : options.previousMasterKeys.map((item, index) => decodeMasterKey(item, `MASTER_KEY_PREVIOUS[${index}]`));
   if (options.masterKey) return MasterKeyring.fromKeys(decodeMasterKey(options.masterKey, 'MASTER_KEY'), previous);
   if (options.appEnv === 'production') {
-    // DECISIONS §1: production never generates its own key; losing it would lose every private key.
+    // docs/contract.md §1: production never generates its own key; losing it would lose every private key.
     throw new MasterKeyError('MASTER_KEY is required in production.');
   }
   return MasterKeyring.fromKeys(readOrCreateKeyFile(path.join(options.dataDir, MASTER_KEY_FILE)), previous);

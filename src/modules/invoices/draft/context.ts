@@ -13,7 +13,7 @@ export function issuerOf(profile: Pick<FiscalProfileView, 'rfc' | 'legal_name' |
   return { rfc: profile.rfc, legalName: profile.legal_name, taxRegime: profile.tax_regime, zip: profile.zip };
 }
 
-/** DECISIONS §2: Fecha is local time at LugarExpedicion (c_CodigoPostal zone; default Mexico City). */
+/** docs/contract.md §2: Fecha is local time at LugarExpedicion (c_CodigoPostal zone; default Mexico City). */
 export function issuerTimeZone(catalogs: InvoiceCatalogs, zip: string): string {
   return catalogs.index.postalCodeTimeZone(zip) ?? DEFAULT_TIME_ZONE;
 }

@@ -58,7 +58,7 @@ export function drawHeader(context: RenderContext): void {
   if (!context.livemode) drawTestNotice(sheet);
 }
 
-/** Test mode (DECISIONS §6): the simulator stamped this CFDI, so it has no fiscal validity. */
+/** Test mode (docs/contract.md §6): the simulator stamped this CFDI, so it has no fiscal validity. */
 function drawTestNotice(sheet: Sheet): void {
   const text = 'PRUEBA — SIN VALIDEZ FISCAL. Este CFDI fue timbrado por el simulador de pruebas (modo de prueba): '
     + 'no fue certificado por un proveedor autorizado ni enviado al SAT.';
