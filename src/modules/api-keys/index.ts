@@ -4,7 +4,7 @@ import type { KeyCache } from './auth-cache.ts';
 import { findKeyForAuth, touchApiKey } from './repository.ts';
 
 export { registerApiKeyRoutes } from './routes.ts';
-export { createApiKey } from './create-api-key.ts';
+export { createApiKey, type CreatedApiKey } from './create-api-key.ts';
 export { serializeApiKey } from './serialize.ts';
 export { ApiKey } from './schemas.ts';
 export { KeyCache } from './auth-cache.ts';

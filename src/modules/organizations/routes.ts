@@ -1,10 +1,8 @@
 import { Type } from 'typebox';
 import type { Services } from '../../platform/context.ts';
-import { ApiError } from '../../platform/errors/api-error.ts';
-import { newId } from '../../platform/ids.ts';
 import type { Server } from '../../platform/http/server.ts';
-import { ApiKey, createApiKey, serializeApiKey } from '../api-keys/index.ts';
-import { insertOrganization } from './repository.ts';
+import { ApiKey, serializeApiKey } from '../api-keys/index.ts';
+import { bootstrapOrganization } from './create-organization.ts';
 
 const BootstrapBody = Type.Object(
   {
@@ -37,28 +35,12 @@ export function registerOrganizationRoutes(app: Server, services: Services): voi
       response: { 201: Organization },
     },
   }, async (request, reply) => {
-    if (!services.config.bootstrapEnabled) {
-      throw new ApiError('org.bootstrap_disabled', 'Organization bootstrap is turned off on this server; ask its operator for an API key.');
-    }
-    const at = services.clock.now();
-    const result = await services.db.transaction().execute(async (trx) => {
-      const organization = await insertOrganization(trx, {
-        id: newId('org', at.getTime()),
-        name: request.body.name,
-        email: request.body.email ?? null,
-        parent_id: null,
-        created_at: at,
-        updated_at: at,
-      });
-      const test = await createApiKey({ db: trx, organizationId: organization.id, name: 'Default test key', mode: 'test', at });
-      const live = await createApiKey({ db: trx, organizationId: organization.id, name: 'Default live key', mode: 'live', at });
-      return { organization, test, live };
-    });
+    const { organization, test, live } = await bootstrapOrganization({ services, name: request.body.name, ...(request.body.email ? { email: request.body.email } : {}) });
     return reply.code(201).send({
       object: 'organization' as const,
-      id: result.organization.id,
-      name: result.organization.name,
-      keys: { test: serializeApiKey(result.test.row, result.test.secret), live: serializeApiKey(result.live.row, result.live.secret) },
+      id: organization.id,
+      name: organization.name,
+      keys: { test: serializeApiKey(test.row, test.secret), live: serializeApiKey(live.row, live.secret) },
     });
   });
 }
