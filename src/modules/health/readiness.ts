@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../../platform/db/database.ts';
-import { appliedVersion } from '../../platform/db/migrate.ts';
+import { appliedVersion, readMigrations } from '../../platform/db/migrate.ts';
 
 /** What one readiness check found; `detail` says why when it is not ok. */
 export interface CheckResult {
@@ -58,3 +58,9 @@ export async function runChecks(checks: readonly ReadinessCheck[]): Promise<Chec
     }
   }));
 }
+
+/** How many migrations this build ships; read once at start, since they do not change while it runs. */
+export function shippedMigrationCount(): number {
+  return readMigrations().length;
+}
+

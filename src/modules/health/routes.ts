@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
 import type { Services } from '../../platform/context.ts';
-import { readMigrations } from '../../platform/db/migrate.ts';
 import type { Server } from '../../platform/http/server.ts';
-import { databaseCheck, runChecks, type CheckReport, type ReadinessCheck } from './readiness.ts';
+import { databaseCheck, runChecks, shippedMigrationCount, type CheckReport, type ReadinessCheck } from './readiness.ts';
 
 const tags = ['Health'];
 // Probes are for load balancers and orchestrators: no key, and never cached on the way.
@@ -52,8 +51,7 @@ export function registerHealthRoutes(
   checks: readonly ReadinessCheck[] = [],
   extras: { simulatorUrl?: string | undefined } = {},
 ): void {
-  // Read once at start: the migrations this build ships do not change while it runs.
-  const expectedMigrations = readMigrations().length;
+  const expectedMigrations = shippedMigrationCount();
   const allChecks = [databaseCheck(services.database, expectedMigrations), ...checks];
 
   // Registered as a plugin so that the OpenAPI document (set up by the docs module) sees these

@@ -6,7 +6,7 @@ import { isId } from '../../platform/ids.ts';
 import { listUrl, paginate } from '../../platform/http/pagination.ts';
 import { IdParam, ListOf, Problem } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
-import { dateBound } from '../usage/index.ts';
+import { dateBound } from '../../platform/http/date-bounds.ts';
 import { cancelInvoice } from './cancel-invoice.ts';
 import { scopeOf } from './context.ts';
 import { createInvoice } from './create-invoice.ts';

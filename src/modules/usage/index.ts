@@ -1,3 +1,3 @@
-export { registerUsageRoutes, dateBound } from './routes.ts';
+export { registerUsageRoutes } from './routes.ts';
 export { assertCanStamp, recordStamp, stampUsageCtes } from './record-stamp.ts';
 export { grantCredits, GrantError } from './grant-credits.ts';

@@ -1,0 +1,41 @@
+import type { Ctx } from '../../platform/context.ts';
+import { ApiError, notFound } from '../../platform/errors/api-error.ts';
+import { isId } from '../../platform/ids.ts';
+import { paginate, type ListQuery, type Page } from '../../platform/http/pagination.ts';
+import { eventsQuery, findEvent, type EventRow } from './repository.ts';
+import { isSubscriptionPattern } from './types.ts';
+
+export interface EventListFilters extends ListQuery {
+  type?: string;
+  'created[gte]'?: string;
+  'created[gt]'?: string;
+  'created[lte]'?: string;
+  'created[lt]'?: string;
+}
+
+function bound(value: string | undefined): Date | undefined {
+  return value === undefined ? undefined : new Date(value);
+}
+
+/** The event log of the caller's organization and mode, newest first. */
+export async function listEvents({ ctx, query, url }: { ctx: Ctx; query: EventListFilters; url: string }): Promise<Page<EventRow>> {
+  if (query.type !== undefined && !isSubscriptionPattern(query.type)) {
+    throw new ApiError('request.validation_failed', `'${query.type}' is not an event type, a namespace wildcard or *.`, {
+      errors: [{ path: 'type', code: 'invalid_value', message: 'must be an event type (see the Events guide), a namespace wildcard such as invoice.*, or *.' }],
+    });
+  }
+  const filters = {
+    type: query.type,
+    createdFrom: bound(query['created[gte]']),
+    createdAfter: bound(query['created[gt]']),
+    createdThrough: bound(query['created[lte]']),
+    createdBefore: bound(query['created[lt]']),
+  };
+  return paginate(eventsQuery(ctx.db, ctx.organizationId, ctx.mode, filters), query, { prefix: 'evt', idColumn: 'id', url });
+}
+
+export async function getEvent({ ctx, id }: { ctx: Ctx; id: string }): Promise<EventRow> {
+  const row = isId('evt', id) ? await findEvent(ctx.db, ctx.organizationId, ctx.mode, id) : undefined;
+  if (!row) throw notFound('event', id);
+  return row;
+}
