@@ -36,8 +36,8 @@ async function readFile(this: FastifyRequest, part: MultipartFile): Promise<void
     size += chunk.length;
     if (limit !== undefined && size <= limit) chunks.push(chunk);
   }
-  const holder = part as MultipartFile & { _buf: Buffer | null };
-  holder._buf = Buffer.alloc(0);
+  // `value` is the plugin's documented place for what an `onFile` handler read.
+  part.value = Buffer.alloc(0);
   if (limit === undefined) return; // reported as an unknown field by normalizeForm
   if (size > limit || part.file.truncated) {
     record(this, new ApiError('fiscal_profile.upload_too_large', `${part.fieldname} is larger than ${limit} bytes.`, {
@@ -45,7 +45,7 @@ async function readFile(this: FastifyRequest, part: MultipartFile): Promise<void
     }));
     return;
   }
-  holder._buf = Buffer.concat(chunks, size);
+  part.value = Buffer.concat(chunks, size);
 }
 
 function textOf(part: MultipartValue): string {
@@ -73,7 +73,7 @@ function normalizeForm(request: FastifyRequest): Record<string, string | Buffer>
     } else if (!isFile && MULTIPART_FILE_LIMITS[name] !== undefined) {
       errors.push({ path: name, code: 'expected_file', message: `${name} must be sent as a file part.` });
     } else if (isFile) {
-      body[name] = (entry as MultipartFile & { _buf: Buffer })._buf;
+      body[name] = (entry as MultipartFile).value as Buffer;
     } else if ((entry as MultipartValue).valueTruncated) {
       throw new ApiError('fiscal_profile.upload_too_large', `${name} is longer than ${FIELD_BYTES} bytes.`, {
         errors: [{ path: name, code: 'too_large', message: `at most ${FIELD_BYTES} bytes.` }],
