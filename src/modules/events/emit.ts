@@ -9,12 +9,13 @@ import {
   type EventRow, type EventStatementOptions, type EventStatementOutput, type EventStatementParts, type InsertedEvents, type NewEvent,
 } from './repository.ts';
 import { isEventType, type EventType } from './types.ts';
+import { defineJob, NoPayload } from '../../platform/jobs/kinds.ts';
 
 /**
  * The job that tells the webhook dispatcher new deliveries are waiting (the webhooks module
  * handles it). One job per second of emissions at most: the dedupe key carries the second.
  */
-export const EVENTS_PUBLISHED_JOB = 'events.published';
+export const EVENTS_PUBLISHED_JOB = defineJob('events.published', NoPayload);
 
 export interface EmitEventInput {
   /** The organization whose data changed (a connected account's own id when acting for it). */
@@ -57,7 +58,7 @@ function newEvents(inputs: EmitEventInput[], at: Date): NewEvent[] {
   });
 }
 
-const wakeKeyAt = (at: Date) => `${EVENTS_PUBLISHED_JOB}:${Math.floor(at.getTime() / 1000)}`;
+const wakeKeyAt = (at: Date) => `${EVENTS_PUBLISHED_JOB.kind}:${Math.floor(at.getTime() / 1000)}`;
 
 /** After the insert: every event must have been written, and the dispatcher woken when needed. */
 async function settle(db: Db, events: NewEvent[], inserted: InsertedEvents, wakeKey: string, deps: EmitDependencies): Promise<void> {

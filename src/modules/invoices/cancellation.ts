@@ -2,14 +2,16 @@
  * Recording a cancellation's progress: requested (pending, waiting for the receptor), accepted
  * (the invoice is cancelled) or rejected, each with its events in the same transaction.
  */
+import { Type } from 'typebox';
 import type { Ctx } from '../../platform/context.ts';
+import { defineJob } from '../../platform/jobs/kinds.ts';
 import type { EventType } from '../events/index.ts';
 import { profileObject, recordInvoiceEvents } from './context.ts';
 import type { InvoiceDeps } from './ports.ts';
 import { findInvoiceById, updateInvoice, type InvoiceChanges, type InvoiceRow } from './repository.ts';
 
 /** Job that follows a cancellation waiting for the receptor by polling the SAT status. */
-export const CANCELLATION_STATUS_JOB = 'invoices.cancellation_status';
+export const CANCELLATION_STATUS_JOB = defineJob('invoices.cancellation_status', Type.Object({ invoice_id: Type.String({ minLength: 1 }) }, { additionalProperties: false }));
 /** Enough attempts for 72 business hours (a long weekend included) at the capped polling interval. */
 export const CANCELLATION_POLL_ATTEMPTS = 500;
 const POLL_DELAYS_MS = [60_000, 120_000, 300_000, 600_000, 1_800_000];
@@ -42,7 +44,7 @@ async function transition(ctx: Ctx, row: InvoiceRow, changes: InvoiceChanges, ev
     await recordInvoiceEvents(trx, ctx, events, updated, profile);
     if (options.enqueuePoll) {
       const runAt = new Date(ctx.services.clock.now().getTime() + pollDelayMs(1));
-      await ctx.services.jobs.enqueue(trx, CANCELLATION_STATUS_JOB, { invoice_id: row.id }, { runAt, dedupeKey: `${CANCELLATION_STATUS_JOB}:${row.id}`, maxAttempts: CANCELLATION_POLL_ATTEMPTS });
+      await ctx.services.jobs.enqueue(trx, CANCELLATION_STATUS_JOB, { invoice_id: row.id }, { runAt, dedupeKey: `${CANCELLATION_STATUS_JOB.kind}:${row.id}`, maxAttempts: CANCELLATION_POLL_ATTEMPTS });
     }
     return updated;
   });

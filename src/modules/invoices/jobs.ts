@@ -6,6 +6,7 @@
 import type { Services } from '../../platform/context.ts';
 import { replaceableRegistrations } from '../../platform/registrations.ts';
 import { RetryJobError } from '../../platform/jobs/queue.ts';
+import { defineJob, NoPayload, type PayloadOf } from '../../platform/jobs/kinds.ts';
 import type { JobRecord } from '../../platform/jobs/types.ts';
 import { ProviderError } from '../../providers/pac/index.ts';
 import { CANCELLATION_STATUS_JOB, fetchAcuse, pollDelayMs, recordAccepted, recordRejected } from './cancellation.ts';
@@ -15,17 +16,17 @@ import { findInvoiceById, stuckStamping } from './repository.ts';
 import { resumeStamping } from './stamping.ts';
 
 export { CANCELLATION_STATUS_JOB } from './cancellation.ts';
-export const RECOVER_STAMPING_JOB = 'invoices.recover_stamping';
+export const RECOVER_STAMPING_JOB = defineJob('invoices.recover_stamping', NoPayload);
 /** The same sweep once at start, without the grace period: a stamp cut short by a crash is finished at once. */
-export const RECOVER_STAMPING_AT_START_JOB = 'invoices.recover_stamping_at_start';
+export const RECOVER_STAMPING_AT_START_JOB = defineJob('invoices.recover_stamping_at_start', NoPayload);
 export const RECOVER_STAMPING_INTERVAL_MS = 60_000;
 /** A stamp younger than this may still be in flight in a live request; the job leaves it alone. */
 export const STAMPING_GRACE_MS = 60_000;
 const RECOVERY_BATCH = 50;
 
 /** One poll of the SAT status of a pending cancellation; throws RetryJobError while undecided. */
-export async function pollCancellation(services: Services, deps: InvoiceDeps, job: JobRecord): Promise<void> {
-  const row = await findInvoiceById(services.db, String(job.payload.invoice_id ?? ''));
+export async function pollCancellation(services: Services, deps: InvoiceDeps, job: JobRecord<PayloadOf<typeof CANCELLATION_STATUS_JOB>>): Promise<void> {
+  const row = await findInvoiceById(services.db, job.payload.invoice_id);
   if (!row || row.cancellation_status !== 'pending' || row.uuid === null) return;
   const ctx = systemCtx(services, row.organization_id, row.mode);
   const retry = (why: string) => new RetryJobError(why, pollDelayMs(job.attempts + 1));

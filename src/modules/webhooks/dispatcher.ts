@@ -5,8 +5,9 @@ import type { EmitDependencies } from '../events/index.ts';
 import { attemptDelivery, type AttemptOutcome, type AttemptSettings } from './attempt.ts';
 import { claimDueDeliveries, nextDueAt, type ClaimedDelivery } from './deliveries-repository.ts';
 import { recordOutcomes } from './outcomes.ts';
+import { defineJob, NoPayload } from '../../platform/jobs/kinds.ts';
 
-export const DISPATCH_JOB = 'webhooks.dispatch';
+export const DISPATCH_JOB = defineJob('webhooks.dispatch', NoPayload);
 
 export interface DispatcherTuning {
   /** Attempts in flight at once, across all endpoints. */
@@ -231,7 +232,7 @@ class Drain {
     const next = cutShort ? now : await nextDueAt(db, now);
     if (!next) return;
     // Keyed to the millisecond: a job already waiting for a later moment must not absorb this one.
-    await deps.jobs.enqueue(db, DISPATCH_JOB, {}, { runAt: next, dedupeKey: `${DISPATCH_JOB}:${next.getTime()}` });
+    await deps.jobs.enqueue(db, DISPATCH_JOB, {}, { runAt: next, dedupeKey: `${DISPATCH_JOB.kind}:${next.getTime()}` });
   }
 }
 

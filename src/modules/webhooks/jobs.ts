@@ -7,9 +7,10 @@ import { DELIVERY_TIMEOUT_MS, RESPONSE_BODY_LIMIT_BYTES } from './schedule.ts';
 import { sealPlaintextSecrets } from './secrets.ts';
 import { createSender, type Sender } from './sender.ts';
 import type { Resolver } from './url-guard.ts';
+import { defineJob, NoPayload } from '../../platform/jobs/kinds.ts';
 
 /** A safety net: finds work no job announced (a lost wake-up, a lease left by a dead worker). */
-export const SWEEP_JOB = 'webhooks.sweep';
+export const SWEEP_JOB = defineJob('webhooks.sweep', NoPayload);
 export const SWEEP_INTERVAL_MS = 10_000;
 
 export interface WebhookJobOptions {

@@ -82,7 +82,7 @@ export async function changeEndpoint(ctx: Ctx, id: string, input: Static<typeof 
     if (!row) throw notFound('webhook endpoint', id);
     if (input.enabled !== undefined && input.enabled !== existing.enabled) {
       await holdPendingDeliveries(trx, row.id, !input.enabled, at);
-      if (input.enabled) await ctx.services.jobs.enqueue(trx, DISPATCH_JOB, {}, { dedupeKey: `${DISPATCH_JOB}:${at.getTime()}` });
+      if (input.enabled) await ctx.services.jobs.enqueue(trx, DISPATCH_JOB, {}, { dedupeKey: `${DISPATCH_JOB.kind}:${at.getTime()}` });
     }
     return row;
   });

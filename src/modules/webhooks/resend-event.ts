@@ -29,7 +29,7 @@ export async function resendEvent(ctx: Ctx, eventId: string, endpointId: string 
   return ctx.db.transaction().execute(async (trx) => {
     const rows = await scheduleResend(trx, event.id, targets.map((endpoint) => endpoint.id), now);
     if (rows.length > 0) {
-      await ctx.services.jobs.enqueue(trx, DISPATCH_JOB, {}, { dedupeKey: `${DISPATCH_JOB}:${now.getTime()}` });
+      await ctx.services.jobs.enqueue(trx, DISPATCH_JOB, {}, { dedupeKey: `${DISPATCH_JOB.kind}:${now.getTime()}` });
     }
     return rows;
   });

@@ -5,9 +5,25 @@ import { openTestDatabase } from '../../../test/support/database.ts';
 import { ManualClock } from '../clock.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { createJobQueue, PURGE_JOBS_KIND, retryDelayMs, RetryJobError, SCHEDULED_MAX_ATTEMPTS, type JobQueueOptions } from './queue.ts';
+import { createJobQueue, PURGE_JOBS_JOB, retryDelayMs, RetryJobError, SCHEDULED_MAX_ATTEMPTS, type JobQueueOptions } from './queue.ts';
 import type { JobRow } from './repository.ts';
 import type { JobQueue, JobRecord } from './types.ts';
+import { Type } from 'typebox';
+import { defineJob, NoPayload } from './kinds.ts';
+
+// The kinds these tests use, each with its payload's schema.
+const CATALOG_REFRESH = defineJob('catalog.refresh', NoPayload);
+const DOWNLOAD_POLL = defineJob('download.poll', NoPayload);
+const EMAIL_SEND = defineJob('email.send', Type.Object({ to: Type.Optional(Type.String()) }, { additionalProperties: false }));
+const INVOICE_STAMPED = defineJob('invoice.stamped', NoPayload);
+const PAC_STAMP = defineJob('pac.stamp', NoPayload);
+const PDF_RENDER = defineJob('pdf.render', NoPayload);
+const PROFILE_SYNC = defineJob('profile.sync', Type.Object({ n: Type.Integer() }, { additionalProperties: false }));
+const RACE_JOB = defineJob('race.job', Type.Object({ index: Type.Integer() }, { additionalProperties: false }));
+const SAT_POLL = defineJob('sat.poll', NoPayload);
+const USAGE_ROLLUP = defineJob('usage.rollup', NoPayload);
+const WEBHOOK_DELIVER = defineJob('webhook.deliver', NoPayload);
+const WEBHOOK_FANOUT = defineJob('webhook.fanout', Type.Object({ from: Type.Optional(Type.String()) }, { additionalProperties: false }));
 
 let database: DatabaseHandle;
 /** Infrastructure failures the queues reported; handler errors go to last_error instead. */
@@ -42,10 +58,10 @@ async function jobsOf(kind: string): Promise<JobRow[]> {
 test('a job enqueued in a rolled-back transaction does not exist', async () => {
   const queue = newQueue(new ManualClock());
   const ran: JobRecord[] = [];
-  queue.register('email.send', async (job) => { ran.push(job); });
+  queue.register(EMAIL_SEND, async (job) => { ran.push(job); });
   await assert.rejects(
     database.db.transaction().execute(async (trx) => {
-      await queue.enqueue(trx, 'email.send', { to: 'a@example.com' });
+      await queue.enqueue(trx, EMAIL_SEND, { to: 'a@example.com' });
       throw new Error('the state change failed');
     }),
     /the state change failed/,
@@ -58,8 +74,8 @@ test('a job enqueued in a rolled-back transaction does not exist', async () => {
 test('a committed job runs once with its payload and is kept as succeeded', async () => {
   const queue = newQueue(new ManualClock());
   const ran: JobRecord[] = [];
-  queue.register('email.send', async (job) => { ran.push(job); });
-  const id = await database.db.transaction().execute((trx) => queue.enqueue(trx, 'email.send', { to: 'a@example.com' }));
+  queue.register(EMAIL_SEND, async (job) => { ran.push(job); });
+  const id = await database.db.transaction().execute((trx) => queue.enqueue(trx, EMAIL_SEND, { to: 'a@example.com' }));
   assert.equal(await queue.runDue(), 1);
   assert.equal(await queue.runDue(), 0);
   assert.deepEqual(ran, [{ id, kind: 'email.send', payload: { to: 'a@example.com' }, attempts: 1, maxAttempts: 10 }]);
@@ -70,13 +86,13 @@ test('a committed job runs once with its payload and is kept as succeeded', asyn
 
 test('a dedupe key yields one pending job and is free again once the job finished', async () => {
   const queue = newQueue(new ManualClock());
-  queue.register('profile.sync', async () => {});
-  const first = await queue.enqueue(database.db, 'profile.sync', { n: 1 }, { dedupeKey: 'sync:fp_1' });
-  const second = await queue.enqueue(database.db, 'profile.sync', { n: 2 }, { dedupeKey: 'sync:fp_1' });
+  queue.register(PROFILE_SYNC, async () => {});
+  const first = await queue.enqueue(database.db, PROFILE_SYNC, { n: 1 }, { dedupeKey: 'sync:fp_1' });
+  const second = await queue.enqueue(database.db, PROFILE_SYNC, { n: 2 }, { dedupeKey: 'sync:fp_1' });
   assert.equal(second, first);
   assert.equal((await jobsOf('profile.sync')).length, 1);
   assert.equal(await queue.runDue(), 1);
-  const third = await queue.enqueue(database.db, 'profile.sync', { n: 3 }, { dedupeKey: 'sync:fp_1' });
+  const third = await queue.enqueue(database.db, PROFILE_SYNC, { n: 3 }, { dedupeKey: 'sync:fp_1' });
   assert.notEqual(third, first);
   assert.equal(await queue.runDue(), 1);
 });
@@ -85,11 +101,11 @@ test('a failing job is retried with exponential backoff and then succeeds', asyn
   const clock = new ManualClock();
   const queue = newQueue(clock);
   let calls = 0;
-  queue.register('pac.stamp', async () => {
+  queue.register(PAC_STAMP, async () => {
     calls += 1;
     if (calls < 3) throw new Error(`provider down (${calls})`);
   });
-  const id = await queue.enqueue(database.db, 'pac.stamp', {});
+  const id = await queue.enqueue(database.db, PAC_STAMP, {});
   assert.equal(await queue.runDue(), 1);
   let [row] = await jobsOf('pac.stamp');
   assert.equal(row?.state, 'queued');
@@ -124,8 +140,8 @@ test('backoff delays double up to an hour and stay within ±20% jitter', () => {
 test('a handler may ask for its own retry time', async () => {
   const clock = new ManualClock();
   const queue = newQueue(clock);
-  queue.register('sat.poll', async () => { throw new RetryJobError('package not ready', 120_000); });
-  await queue.enqueue(database.db, 'sat.poll', {});
+  queue.register(SAT_POLL, async () => { throw new RetryJobError('package not ready', 120_000); });
+  await queue.enqueue(database.db, SAT_POLL, {});
   await queue.runDue();
   const [row] = await jobsOf('sat.poll');
   assert.equal(row?.run_at.getTime(), clock.now().getTime() + 120_000);
@@ -135,11 +151,11 @@ test('a job fails for good after its last attempt and frees its dedupe key', asy
   const clock = new ManualClock();
   const queue = newQueue(clock);
   let calls = 0;
-  queue.register('webhook.deliver', async () => {
+  queue.register(WEBHOOK_DELIVER, async () => {
     calls += 1;
     throw new Error('connection refused');
   });
-  await queue.enqueue(database.db, 'webhook.deliver', {}, { maxAttempts: 2, dedupeKey: 'whd_1' });
+  await queue.enqueue(database.db, WEBHOOK_DELIVER, {}, { maxAttempts: 2, dedupeKey: 'whd_1' });
   assert.equal(await queue.runDue(), 1);
   clock.advance(60_000);
   assert.equal(await queue.runDue(), 1);
@@ -156,9 +172,9 @@ test('a job fails for good after its last attempt and frees its dedupe key', asy
 test('a job whose worker died (lease expired) is run again; a live lease is respected', async () => {
   const clock = new ManualClock();
   const queue = newQueue(clock);
-  const ran: JobRecord[] = [];
-  queue.register('download.poll', async (job) => { ran.push(job); });
-  const id = await queue.enqueue(database.db, 'download.poll', {});
+  const ran: JobRecord<object>[] = [];
+  queue.register(DOWNLOAD_POLL, async (job) => { ran.push(job); });
+  const id = await queue.enqueue(database.db, DOWNLOAD_POLL, {});
   const crashed = { state: 'running' as const, attempts: 1, locked_by: 'worker-that-died' };
   await database.db.updateTable('jobs').set({ ...crashed, locked_until: new Date(clock.now().getTime() + 1_000) }).where('id', '=', id).execute();
   assert.equal(await queue.runDue(), 0, 'the lease is still valid');
@@ -173,8 +189,8 @@ test('a job whose worker died during the last attempt is failed, not run again',
   const clock = new ManualClock();
   const queue = newQueue(clock);
   let calls = 0;
-  queue.register('download.poll', async () => { calls += 1; });
-  const id = await queue.enqueue(database.db, 'download.poll', {}, { maxAttempts: 1 });
+  queue.register(DOWNLOAD_POLL, async () => { calls += 1; });
+  const id = await queue.enqueue(database.db, DOWNLOAD_POLL, {}, { maxAttempts: 1 });
   await database.db.updateTable('jobs').set({ state: 'running', attempts: 1, locked_by: 'gone', locked_until: clock.now() }).where('id', '=', id).execute();
   clock.advance(1);
   assert.equal(await queue.runDue(), 0);
@@ -189,8 +205,8 @@ test('a scheduled job recurs, with exactly one pending occurrence across process
   const queue = newQueue(clock);
   const other = newQueue(clock);
   let runs = 0;
-  queue.schedule('usage.rollup', 60_000, async () => { runs += 1; });
-  other.schedule('usage.rollup', 60_000, async () => { runs += 1; });
+  queue.schedule(USAGE_ROLLUP, 60_000, async () => { runs += 1; });
+  other.schedule(USAGE_ROLLUP, 60_000, async () => { runs += 1; });
   assert.equal(await queue.runDue(), 0, 'the first occurrence is one interval away');
   assert.equal(await other.runDue(), 0);
   assert.equal((await jobsOf('usage.rollup')).filter((job) => job.state === 'queued').length, 1);
@@ -207,7 +223,7 @@ test('a scheduled job recurs, with exactly one pending occurrence across process
 test('a scheduled job that keeps failing still gets its next occurrence', async () => {
   const clock = new ManualClock();
   const queue = newQueue(clock);
-  queue.schedule('catalog.refresh', 600_000, async () => { throw new Error('mirror unavailable'); });
+  queue.schedule(CATALOG_REFRESH, 600_000, async () => { throw new Error('mirror unavailable'); });
   clock.advance(600_000);
   for (let attempt = 1; attempt <= SCHEDULED_MAX_ATTEMPTS; attempt += 1) {
     assert.equal(await queue.runDue(), 1);
@@ -220,8 +236,8 @@ test('a scheduled job that keeps failing still gets its next occurrence', async 
 test('finished jobs are purged after their retention by the built-in schedule', async () => {
   const clock = new ManualClock();
   const queue = newQueue(clock);
-  queue.register('email.send', async () => {});
-  await queue.enqueue(database.db, 'email.send', {});
+  queue.register(EMAIL_SEND, async () => {});
+  await queue.enqueue(database.db, EMAIL_SEND, {});
   await queue.runDue();
   clock.advance(24 * 60 * 60_000);
   await queue.runDue();
@@ -229,20 +245,20 @@ test('finished jobs are purged after their retention by the built-in schedule', 
   clock.advance(25 * 60 * 60_000);
   await queue.runDue();
   assert.equal((await jobsOf('email.send')).length, 0);
-  assert.equal((await jobsOf(PURGE_JOBS_KIND)).filter((job) => job.state === 'queued').length, 1);
+  assert.equal((await jobsOf(PURGE_JOBS_JOB.kind)).filter((job) => job.state === 'queued').length, 1);
 });
 
 test('a handler that uses the database and enqueues in a transaction does not deadlock', async () => {
   const queue = newQueue(new ManualClock());
   const seen: number[] = [];
-  queue.register('invoice.stamped', async (job) => {
+  queue.register(INVOICE_STAMPED, async (job) => {
     const result = await sql<{ count: number }>`SELECT count(*)::int AS count FROM jobs`.execute(database.db);
     seen.push(Number(result.rows[0]?.count));
-    await database.db.transaction().execute((trx) => queue.enqueue(trx, 'webhook.fanout', { from: job.id }));
+    await database.db.transaction().execute((trx) => queue.enqueue(trx, WEBHOOK_FANOUT, { from: job.id }));
   });
-  queue.register('webhook.fanout', async () => {});
-  await queue.enqueue(database.db, 'invoice.stamped', {});
-  await queue.enqueue(database.db, 'invoice.stamped', {});
+  queue.register(WEBHOOK_FANOUT, async () => {});
+  await queue.enqueue(database.db, INVOICE_STAMPED, {});
+  await queue.enqueue(database.db, INVOICE_STAMPED, {});
   assert.equal(await queue.runDue(), 4, 'two jobs plus the two they enqueued');
   assert.equal(seen.length, 2);
 });
@@ -254,13 +270,13 @@ test('the worker wakes on enqueue and stop() waits for the running handler', asy
   let started!: () => void;
   const running = new Promise<void>((resolve) => { started = resolve; });
   let finished = false;
-  queue.register('pdf.render', async () => {
+  queue.register(PDF_RENDER, async () => {
     started();
     await gate;
     finished = true;
   });
   queue.start();
-  await queue.enqueue(database.db, 'pdf.render', {});
+  await queue.enqueue(database.db, PDF_RENDER, {});
   await running;
   const stopped = queue.stop();
   await new Promise((resolve) => setImmediate(resolve));
@@ -285,8 +301,8 @@ test('two queues on one PostgreSQL database never run the same job twice', { ski
       runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
     };
     const queues = [newQueue(clock, { concurrency: 5 }), createJobQueue({ db: second.db, clock, pollMs: 60_000, concurrency: 5 })];
-    for (const queue of queues) queue.register('race.job', handler);
-    const ids = await Promise.all(Array.from({ length: 200 }, (_, index) => queues[0]!.enqueue(database.db, 'race.job', { index })));
+    for (const queue of queues) queue.register(RACE_JOB, handler);
+    const ids = await Promise.all(Array.from({ length: 200 }, (_, index) => queues[0]!.enqueue(database.db, RACE_JOB, { index })));
     const counts = await Promise.all(queues.map((queue) => queue.runDue()));
     assert.equal(counts[0]! + counts[1]!, 200);
     assert.equal(runs.size, 200);
@@ -295,4 +311,26 @@ test('two queues on one PostgreSQL database never run the same job twice', { ski
   } finally {
     await second.close();
   }
+});
+
+test('a payload that does not match its kind\'s schema is refused at enqueue, and a stored one fails its job unread', async () => {
+  const queue = newQueue(new ManualClock());
+  const ran: JobRecord[] = [];
+  queue.register(PROFILE_SYNC, async (job) => { ran.push(job); });
+  await assert.rejects(queue.enqueue(database.db, PROFILE_SYNC, { n: 'one' } as never), /profile\.sync job does not match its schema: \/n /);
+  assert.deepEqual(await jobsOf('profile.sync'), []);
+  // A row written by an older build or by hand.
+  const id = await queue.enqueue(database.db, PROFILE_SYNC, { n: 1 });
+  await database.db.updateTable('jobs').set({ payload: JSON.stringify({ fiscal_profile: 'fp_1' }) as never }).where('id', '=', id).execute();
+  assert.equal(await queue.runDue(), 1);
+  assert.deepEqual(ran, []);
+  const [row] = await jobsOf('profile.sync');
+  assert.equal(row?.state, 'failed');
+  assert.match(row?.last_error ?? '', /does not match the profile\.sync schema/);
+});
+
+test('job kinds are module.verb names', () => {
+  assert.throws(() => defineJob('Sync', NoPayload), /module\.verb/);
+  assert.throws(() => defineJob('profiles sync', NoPayload), /module\.verb/);
+  assert.equal(defineJob('profiles.sync_all', NoPayload).kind, 'profiles.sync_all');
 });

@@ -8,6 +8,8 @@ import {
   type JobOutcome, type JobRow,
 } from './repository.ts';
 import { RetryJobError, retryDelayMs } from './retry.ts';
+import type { Static, TSchema } from 'typebox';
+import { defineJob, NoPayload, type JobKind } from './kinds.ts';
 import type { EnqueueOptions, JobHandler, JobQueue, JobRecord } from './types.ts';
 
 export { RETRY_BASE_MS, RETRY_MAX_MS, RetryJobError, retryDelayMs } from './retry.ts';
@@ -19,7 +21,7 @@ export const SCHEDULED_MAX_ATTEMPTS = 3;
 /** Finished jobs stay visible for diagnosis this long, then the purge job deletes them. */
 export const SUCCEEDED_RETENTION_MS = 2 * 24 * 60 * 60_000;
 export const FAILED_RETENTION_MS = 30 * 24 * 60 * 60_000;
-export const PURGE_JOBS_KIND = 'platform.purge_jobs';
+export const PURGE_JOBS_JOB = defineJob('platform.purge_jobs', NoPayload);
 const PURGE_INTERVAL_MS = 60 * 60_000;
 
 export interface JobQueueOptions {
@@ -54,7 +56,7 @@ class DurableJobQueue implements JobQueue {
   private readonly workerId: string;
   private readonly random: () => number;
   private readonly report: (error: unknown, during: string) => void;
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly handlers = new Map<string, { kind: JobKind; handler: JobHandler<never> }>();
   private readonly intervals = new Map<string, number>();
   private readonly setups = new Set<Promise<void>>();
   private readonly running = new Set<Promise<void>>();
@@ -72,19 +74,22 @@ class DurableJobQueue implements JobQueue {
     this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.random = options.random ?? Math.random;
     this.report = options.onError ?? ((error, during) => console.error(`job queue: ${during} failed`, error));
-    this.schedule(PURGE_JOBS_KIND, PURGE_INTERVAL_MS, async () => {
+    this.schedule(PURGE_JOBS_JOB, PURGE_INTERVAL_MS, async () => {
       const now = this.clock.now().getTime();
       await purgeFinishedJobs(this.db, new Date(now - SUCCEEDED_RETENTION_MS), new Date(now - FAILED_RETENTION_MS));
     });
   }
 
-  async enqueue(db: Db, kind: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<string> {
+  async enqueue<Payload extends TSchema>(db: Db, job: JobKind<Payload>, payload: Static<Payload>, options: EnqueueOptions = {}): Promise<string> {
+    const problems = job.problems(payload);
+    if (problems.length > 0) throw new Error(`The payload of a ${job.kind} job does not match its schema: ${problems.join('; ')}`);
+    const kind = job.kind;
     const now = this.clock.now();
     const runAt = options.runAt ?? now;
     const id = await insertJob(db, {
       id: newId('job', now.getTime()),
       kind,
-      payload,
+      payload: payload as Record<string, unknown>,
       dedupeKey: options.dedupeKey ?? null,
       runAt,
       maxAttempts: options.maxAttempts,
@@ -99,16 +104,16 @@ class DurableJobQueue implements JobQueue {
     return id;
   }
 
-  register(kind: string, handler: JobHandler): void {
-    if (this.handlers.has(kind)) throw new Error(`A handler for job kind ${kind} is already registered`);
-    this.handlers.set(kind, handler);
+  register<Payload extends TSchema>(kind: JobKind<Payload>, handler: JobHandler<Static<Payload>>): void {
+    if (this.handlers.has(kind.kind)) throw new Error(`A handler for job kind ${kind.kind} is already registered`);
+    this.handlers.set(kind.kind, { kind, handler: handler as JobHandler<never> });
   }
 
-  schedule(kind: string, intervalMs: number, handler: JobHandler): void {
-    if (!(intervalMs > 0)) throw new Error(`The interval of scheduled job ${kind} must be positive`);
+  schedule(kind: JobKind<typeof NoPayload>, intervalMs: number, handler: JobHandler<Static<typeof NoPayload>>): void {
+    if (!(intervalMs > 0)) throw new Error(`The interval of scheduled job ${kind.kind} must be positive`);
     this.register(kind, handler);
-    this.intervals.set(kind, intervalMs);
-    this.track(this.ensureScheduled(this.db, kind));
+    this.intervals.set(kind.kind, intervalMs);
+    this.track(this.ensureScheduled(this.db, kind.kind));
   }
 
   start(): void {
@@ -208,8 +213,14 @@ class DurableJobQueue implements JobQueue {
   // The handler runs with no transaction open: on PGlite's single connection a handler that
   // queries the database would otherwise wait on the queue forever.
   private async execute(job: JobRow): Promise<void> {
-    const handler = this.handlers.get(job.kind)!;
-    const record: JobRecord = { id: job.id, kind: job.kind, payload: job.payload, attempts: job.attempts, maxAttempts: job.max_attempts };
+    const { kind, handler } = this.handlers.get(job.kind)!;
+    const problems = kind.problems(job.payload);
+    if (problems.length > 0) {
+      // A payload written by an older build, or by hand: retrying cannot help.
+      await this.finish(job, { state: 'failed', error: `The payload does not match the ${job.kind} schema: ${problems.join('; ')}` }).catch((error) => this.report(error, `recording the outcome of ${job.id}`));
+      return;
+    }
+    const record: JobRecord<never> = { id: job.id, kind: job.kind, payload: job.payload as never, attempts: job.attempts, maxAttempts: job.max_attempts };
     const heartbeat = setInterval(() => {
       const lockedUntil = new Date(this.clock.now().getTime() + this.leaseMs);
       extendLease(this.db, job.id, this.workerId, lockedUntil).catch((error) => this.report(error, `renewing the lease of ${job.id}`));

@@ -1,4 +1,6 @@
+import type { Static, TSchema } from 'typebox';
 import type { Db } from '../db/database.ts';
+import type { JobKind, NoPayload } from './kinds.ts';
 
 export interface EnqueueOptions {
   /** Earliest run time; default now. */
@@ -8,15 +10,15 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
-export interface JobRecord {
+export interface JobRecord<Payload = Record<string, unknown>> {
   id: string;
   kind: string;
-  payload: Record<string, unknown>;
+  payload: Payload;
   attempts: number;
   maxAttempts: number;
 }
 
-export type JobHandler = (job: JobRecord) => Promise<void>;
+export type JobHandler<Payload = Record<string, unknown>> = (job: JobRecord<Payload>) => Promise<void>;
 
 /** The durable job queue: rows in the same database, leased with FOR UPDATE SKIP LOCKED. */
 export interface JobQueue {
@@ -24,11 +26,11 @@ export interface JobQueue {
    * Enqueues a job. Pass the caller's transaction as `db` so the job commits (or not) with the
    * state change that asked for it.
    */
-  enqueue(db: Db, kind: string, payload: Record<string, unknown>, options?: EnqueueOptions): Promise<string>;
-  /** Registers the handler for a kind of job. */
-  register(kind: string, handler: JobHandler): void;
+  enqueue<Payload extends TSchema>(db: Db, kind: JobKind<Payload>, payload: Static<Payload>, options?: EnqueueOptions): Promise<string>;
+  /** Registers the handler for a kind of job; it only ever sees payloads that match the kind's schema. */
+  register<Payload extends TSchema>(kind: JobKind<Payload>, handler: JobHandler<Static<Payload>>): void;
   /** Registers a job that runs every `intervalMs`. */
-  schedule(kind: string, intervalMs: number, handler: JobHandler): void;
+  schedule(kind: JobKind<typeof NoPayload>, intervalMs: number, handler: JobHandler<Static<typeof NoPayload>>): void;
   /** Starts polling (the worker role). */
   start(): void;
   /** Stops polling and waits for running handlers. */
