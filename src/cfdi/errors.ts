@@ -13,6 +13,8 @@ export type CfdiErrorCode =
   | 'cfdi.xml_too_large'
   /** Elements are nested deeper than the configured maximum depth. */
   | 'cfdi.xml_too_deep'
+  /** More elements in the document, or attributes or namespace declarations on one element, than the limits allow. */
+  | 'cfdi.xml_too_complex'
   /** A DOCTYPE declaration was found; CFDI never needs one and it enables entity attacks. */
   | 'cfdi.doctype_forbidden'
   /** The input bytes are not valid UTF-8 (CFDI is always UTF-8). */

@@ -24,6 +24,9 @@ const BAD_BODIES: [string, string][] = [
   ['not an envelope', '<stamp><xml>abc</xml></stamp>'],
   ['SOAP 1.2', '<e:Envelope xmlns:e="http://www.w3.org/2003/05/soap-envelope"><e:Body><stamp/></e:Body></e:Envelope>'],
   ['an empty Body', '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body/></s:Envelope>'],
+  // 977 KB: 40,000 namespace declarations on the envelope, the attack that once held the process for 10 s.
+  ['40,000 namespace declarations on one element', `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"${Array.from({ length: 40_000 }, (_, index) => ` xmlns:n${index}="urn:n${index}"`).join('')}><s:Body/></s:Envelope>`],
+  ['300,000 empty elements', `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><x>${'<a/>'.repeat(300_000)}</x></s:Body></s:Envelope>`],
   ['an unknown operation', '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><t:borrar_todo xmlns:t="http://tempuri.org/"/></s:Body></s:Envelope>'],
 ];
 

@@ -10,6 +10,7 @@ export const REMEDIATIONS = {
   'cfdi.not_comprobante': 'Send a CFDI 4.0 cfdi:Comprobante (namespace http://www.sat.gob.mx/cfd/4, Version="4.0").',
   'cfdi.xml_too_large': 'Send a smaller document; a CFDI is rarely larger than a few hundred kilobytes.',
   'cfdi.xml_too_deep': 'Remove the deeply nested elements; the CFDI schema never nests that deep.',
+  'cfdi.xml_too_complex': 'Remove the excess elements or attributes; no CFDI comes near these limits.',
   'cfdi.doctype_forbidden': 'Remove the <!DOCTYPE> declaration; CFDI documents never use one.',
   'cfdi.invalid_encoding': 'Encode the document as UTF-8.',
   // Structure and patterns.

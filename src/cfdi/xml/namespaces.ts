@@ -1,7 +1,8 @@
 /**
  * In-scope namespace bindings while parsing (Namespaces in XML 1.0, §3–§6): declarations are
  * checked against the reserved prefixes and names, apply to the element that carries them and
- * its descendants, and are undone when that element ends. Lookups are one Map access.
+ * its descendants, and are undone when that element ends. Lookups are one Map access, and so is
+ * the check that a prefix is not declared twice on one element, however many it declares.
  */
 import { isUriReference } from './uri.ts';
 
@@ -13,12 +14,18 @@ export class NamespaceScope {
   private readonly bindings = new Map<string, string | null>([['xml', XML_NAMESPACE]]);
   /** Bindings replaced by declarations, [prefix, previous URI], undone when their element ends. */
   private readonly undo: Array<[string, string | null | undefined]> = [];
-  private tagMark = 0;
+  /** The prefixes the current start tag declared. */
+  private readonly onTag = new Set<string>();
 
   /** Starts a start tag's declarations; the mark it returns is given back to `end`. */
   begin(): number {
-    this.tagMark = this.undo.length;
-    return this.tagMark;
+    if (this.onTag.size > 0) this.onTag.clear();
+    return this.undo.length;
+  }
+
+  /** How many declarations the current start tag made. */
+  get declaredOnTag(): number {
+    return this.onTag.size;
   }
 
   /** Declares `prefix` ('' for xmlns="...") or returns why the declaration is not allowed. */
@@ -30,9 +37,8 @@ export class NamespaceScope {
     const attribute = prefix ? `xmlns:${prefix}` : 'xmlns';
     if (prefix !== '' && uri === '') return `${attribute}: an empty namespace URI is not allowed`;
     if (!isUriReference(uri)) return `${attribute}: '${uri}' is not a valid URI`;
-    for (let index = this.undo.length - 1; index >= this.tagMark; index--) {
-      if (this.undo[index]![0] === prefix) return `Attribute ${attribute} redefined`;
-    }
+    if (this.onTag.has(prefix)) return `Attribute ${attribute} redefined`;
+    this.onTag.add(prefix);
     this.undo.push([prefix, this.bindings.get(prefix)]);
     this.bindings.set(prefix, uri === '' ? null : uri);
     return undefined;

@@ -60,6 +60,35 @@ test('size and depth limits are enforced with their own codes', () => {
   failsWith(nested(5000), 'cfdi.xml_too_deep');
 });
 
+const declarations = (count: number, from = 0): string => Array.from({ length: count }, (_, index) => ` xmlns:p${from + index}="urn:p${from + index}"`).join('');
+const attributes = (count: number): string => Array.from({ length: count }, (_, index) => ` a${index}="${index}"`).join('');
+
+test('elements per document and attributes per element are bounded, with cfdi.xml_too_complex', () => {
+  // 8 MB of empty elements inside one element: refused at the 250,001st, long before the tree is built.
+  const flood = `<cfdi:Addenda xmlns:cfdi="http://www.sat.gob.mx/cfd/4">${'<a/>'.repeat(2_000_000)}</cfdi:Addenda>`;
+  const error = failsWith(flood, 'cfdi.xml_too_complex');
+  assert.match(error.message, /more than 250000 elements/);
+  assert.equal(parseXml(`<r>${'<a/>'.repeat(249_999)}</r>`).children.length, 249_999);
+  failsWith(`<r>${'<a/>'.repeat(10)}</r>`, 'cfdi.xml_too_complex', { maxElements: 10 });
+  // Namespace declarations and attributes count together, per element.
+  assert.equal(parseXml(`<r${declarations(500)}${attributes(500)}/>`).attributes.length, 500);
+  failsWith(`<r${declarations(1_001)}/>`, 'cfdi.xml_too_complex');
+  failsWith(`<r${attributes(1_001)}/>`, 'cfdi.xml_too_complex');
+  failsWith(`<r${declarations(600)}${attributes(401)}/>`, 'cfdi.xml_too_complex');
+  assert.equal(parseXml(`<r${declarations(3)}><s${declarations(3, 3)}/></r>`).children.length, 1);
+});
+
+// Quadratic work here would take minutes (40,000 declarations took 9 s and 100,000 took 112 s
+// before); the runner's timeout is what turns such a regression into a failure.
+test('100,000 namespace declarations or attributes on one element are parsed in linear time', { timeout: 30_000 }, () => {
+  const limits = { maxAttributes: 200_000 };
+  const root = parseXml(`<r${declarations(100_000)}><p99999:e/></r>`, limits);
+  assert.equal((root.children[0] as XmlElement).namespace, 'urn:p99999');
+  assert.equal(parseXml(`<r${attributes(100_000)}/>`, limits).attributes.length, 100_000);
+  const duplicate = failsWith(`<r${declarations(100_000)} xmlns:p0="urn:again"/>`, 'cfdi.parse_error', limits);
+  assert.match(duplicate.message, /xmlns:p0 redefined/);
+});
+
 test('the tree keeps namespaces, attribute order, text and CDATA, and drops comments', () => {
   const root = parseXml(
     '<r:root xmlns:r="urn:r" xmlns="urn:d" z="1" r:y="2" a="&lt;&amp;&#9;&#10;"><child>one<![CDATA[<two>]]><!-- c --></child>\n <r:e/></r:root>',

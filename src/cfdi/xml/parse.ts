@@ -2,7 +2,9 @@
  * Safe XML parsing for untrusted input (CFDI, SOAP).
  *
  * Defences, in order: a byte-size limit, strict UTF-8, a parser that refuses any DOCTYPE (so no
- * internal or external entity can exist, and nothing is ever loaded) and a nesting-depth limit.
+ * internal or external entity can exist, and nothing is ever loaded), limits on nesting depth,
+ * elements per document and attributes per element, and a parser whose every path is linear in
+ * its input.
  * Every failure is a CfdiError. The parser itself is ./scanner.ts.
  */
 import { CfdiError } from '../errors.ts';
@@ -14,6 +16,10 @@ export interface XmlParseLimits {
   maxBytes?: number;
   /** Maximum element nesting depth, the root being depth 1. Default 64. */
   maxDepth?: number;
+  /** Maximum number of elements in the document. Default 250,000. */
+  maxElements?: number;
+  /** Maximum attributes, namespace declarations included, on one element. Default 1,000. */
+  maxAttributes?: number;
   /**
    * Namespaces whose elements never carry meaningful text: whitespace-only text directly
    * inside them is dropped. Text elsewhere is kept verbatim (the SAT XSLT prints the text of
@@ -24,6 +30,11 @@ export interface XmlParseLimits {
 
 export const DEFAULT_MAX_XML_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_MAX_XML_DEPTH = 64;
+// Far above any real CFDI: a Pagos of 5,000 related documents has about 25,000 elements, and no
+// CFDI element has more than about 40 attributes. Each bound keeps one document's tree to a size
+// the process can hold (8 MB of `<a/>` would otherwise be two million objects).
+export const DEFAULT_MAX_XML_ELEMENTS = 250_000;
+export const DEFAULT_MAX_XML_ATTRIBUTES = 1_000;
 
 const NO_NAMESPACES: ReadonlySet<string> = new Set();
 const CARRIAGE_RETURNS = /\r\n?/g;
@@ -103,6 +114,8 @@ export function parseXml(input: string | Uint8Array, limits: XmlParseLimits = {}
   const normalized = text.includes('\r') ? text.replace(CARRIAGE_RETURNS, '\n') : text;
   const scanner = new XmlScanner(normalized, {
     maxDepth: limits.maxDepth ?? DEFAULT_MAX_XML_DEPTH,
+    maxElements: limits.maxElements ?? DEFAULT_MAX_XML_ELEMENTS,
+    maxAttributes: limits.maxAttributes ?? DEFAULT_MAX_XML_ATTRIBUTES,
     ignoreWhitespaceIn: limits.ignoreWhitespaceIn ?? NO_NAMESPACES,
   });
   return scanner.document();

@@ -18,6 +18,10 @@ import { isNameCharacter, isNameStartCharacter } from './xml-chars.ts';
 
 export interface ScanOptions {
   maxDepth: number;
+  /** Elements in the whole document. */
+  maxElements: number;
+  /** Attributes, namespace declarations included, on one element. */
+  maxAttributes: number;
   ignoreWhitespaceIn: ReadonlySet<string>;
 }
 
@@ -60,6 +64,7 @@ export class XmlScanner {
   private position = 0;
   private readonly scope = new NamespaceScope();
   private readonly stack: Frame[] = [];
+  private elements = 0;
   private prefix: string | null = null;
   private local = '';
   // Where the next '&', '<', tab, LF and ']]>' are, from the last search: positions only grow,
@@ -292,6 +297,9 @@ export class XmlScanner {
     if (this.stack.length >= this.options.maxDepth) {
       throw new CfdiError('cfdi.xml_too_deep', `Elements are nested deeper than ${this.options.maxDepth} levels.`, this.where(tagStart));
     }
+    if (++this.elements > this.options.maxElements) {
+      throw new CfdiError('cfdi.xml_too_complex', `The document has more than ${this.options.maxElements} elements.`, this.where(tagStart));
+    }
     this.position++;
     this.qualifiedName();
     const prefix = this.prefix;
@@ -330,6 +338,9 @@ export class XmlScanner {
       if (Number.isNaN(code)) throw this.fail('Premature end of data in a start tag');
       if (!spaced) throw this.fail('Attributes must be separated by whitespace');
       const at = this.position;
+      if (into.length + this.scope.declaredOnTag >= this.options.maxAttributes) {
+        throw new CfdiError('cfdi.xml_too_complex', `An element has more than ${this.options.maxAttributes} attributes and namespace declarations.`, this.where(at));
+      }
       this.qualifiedName();
       const prefix = this.prefix;
       const local = this.local;

@@ -30,7 +30,7 @@ export type StampCheck =
   | { outcome: 'duplicate'; previous: LedgerCfdi }
   | { outcome: 'rejected'; incidencias: Incidencia[] };
 
-const PARSE_FAILURES = new Set(['cfdi.parse_error', 'cfdi.invalid_encoding', 'cfdi.doctype_forbidden', 'cfdi.xml_too_large', 'cfdi.xml_too_deep', 'cfdi.invalid_xml_char']);
+const PARSE_FAILURES = new Set(['cfdi.parse_error', 'cfdi.invalid_encoding', 'cfdi.doctype_forbidden', 'cfdi.xml_too_large', 'cfdi.xml_too_deep', 'cfdi.xml_too_complex', 'cfdi.invalid_xml_char']);
 const HOUR_MS = 3_600_000;
 /** CFF art. 29-A / Anexo 20: a CFDI 4.0 cannot carry a Fecha before 2012 (code 403). */
 const EARLIEST_FECHA = '2012-01-01T00:00:00';
