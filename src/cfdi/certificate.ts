@@ -14,6 +14,7 @@ export type CredentialErrorCode =
   | 'credential.unsupported_key'
   | 'credential.password_required'
   | 'credential.wrong_password'
+  | 'credential.key_too_costly'
   | 'credential.key_mismatch'
   | 'credential.rfc_mismatch'
   | 'credential.not_a_csd'

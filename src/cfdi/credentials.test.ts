@@ -2,9 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createPrivateKey, sign, verify } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { satPath, skipWithoutShared } from '../../test/support/shared.ts';
-import { CredentialError, openCredential, openCsd, openFiel, readCertificate, readPrivateKey } from './credentials.ts';
+import { CredentialError, MAX_KEY_ITERATIONS, openCredential, openCredentialAsync, openCsd, openFiel, readCertificate, readPrivateKey, readPrivateKeyAsync } from './credentials.ts';
+import { keyEncryptionOf } from './pkcs8.ts';
+import { encryptedKeyInfo, encryptedKeyPem } from './pkcs8.test-support.ts';
 import type { CredentialErrorCode } from './credentials.ts';
 
 interface Expected {
@@ -206,4 +208,33 @@ test('SAT and PAC certificates (for SelloSAT) read with their NoCertificado as t
     assert.equal(certificate.kind, 'csd');
     assert.ok(['SAT970701NN3', 'SPR190613I52'].includes(certificate.rfc), certificate.rfc);
   }
+});
+
+test('the asynchronous reading gives the same key as the synchronous one for every SAT key, with the same errors', { skip: skipWithoutShared }, async () => {
+  for (const entry of expected) {
+    const { certificate, key, password } = folder(entry.folder);
+    const sync = readPrivateKey(key, password);
+    const async = await readPrivateKeyAsync(key, password);
+    assert.ok(async.export({ format: 'der', type: 'pkcs8' }).equals(sync.export({ format: 'der', type: 'pkcs8' })), entry.folder);
+    const credential = await openCredentialAsync(certificate, key, password);
+    assert.equal(credential.certificate.serialNumber, entry.serialNumber);
+    await assert.rejects(readPrivateKeyAsync(key, `${password}x`), (error: CredentialError) => error.code === 'credential.wrong_password');
+    await assert.rejects(readPrivateKeyAsync(key, ''), (error: CredentialError) => error.code === 'credential.password_required');
+  }
+});
+
+test('a key that asks for more than a million PBKDF2 iterations is refused before any derivation, by every reader', async () => {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const costly = encryptedKeyInfo(privateKey, 'secreto', { encryptWith: 2048, declare: 2 ** 31 - 1 });
+  assert.equal(keyEncryptionOf(costly)?.iterations, 2 ** 31 - 1);
+  const refused = (error: CredentialError) => error.code === 'credential.key_too_costly' && /2,147,483,647 key-derivation iterations; at most 1,000,000/.test(error.message);
+  assert.throws(() => readPrivateKey(costly, 'secreto'), refused);
+  await assert.rejects(readPrivateKeyAsync(costly, 'secreto'), refused);
+  assert.throws(() => readPrivateKey(encryptedKeyPem(costly), 'secreto'), refused);
+  await assert.rejects(readPrivateKeyAsync(encryptedKeyPem(costly), 'secreto'), refused);
+  // At the cap, and with a count other than the SAT's, the key opens and is the same key.
+  const atCap = encryptedKeyInfo(privateKey, 'secreto', { encryptWith: MAX_KEY_ITERATIONS });
+  const opened = await readPrivateKeyAsync(atCap, 'secreto');
+  assert.ok(opened.export({ format: 'der', type: 'pkcs8' }).equals(privateKey.export({ format: 'der', type: 'pkcs8' })));
+  assert.throws(() => readPrivateKey(encryptedKeyInfo(privateKey, 'secreto', { declare: MAX_KEY_ITERATIONS + 1 }), 'secreto'), (error: CredentialError) => error.code === 'credential.key_too_costly');
 });

@@ -2,8 +2,14 @@
  * Opening SAT credentials: a certificate (.cer DER or PEM) plus its private key (.key: PKCS#8
  * encrypted DER as the SAT issues it, or PEM, encrypted or not) and the password. The private key
  * is decrypted once into a node KeyObject that callers cache and reuse for every seal.
+ *
+ * A .key file chooses its own PBKDF2 iteration count: it is read first and refused above
+ * MAX_KEY_ITERATIONS. The asynchronous openers (`openCsdAsync`, …) derive the key on libuv's
+ * thread pool, so that even an allowed count never holds the event loop.
  */
-import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { createDecipheriv, createPrivateKey, pbkdf2, type KeyObject } from 'node:crypto';
+import { promisify } from 'node:util';
+import { keyEncryptionOf, type KeyEncryption } from './pkcs8.ts';
 import { CredentialError, readCertificate } from './certificate.ts';
 import type { CredentialKind, SatCertificate } from './certificate.ts';
 import { DerTag, derChildren, readDerDocument } from './der.ts';
@@ -35,11 +41,36 @@ export function readPrivateKey(input: Uint8Array | string, password?: string): K
   return key;
 }
 
+/**
+ * The most PBKDF2 (or PBES1) iterations a .key file may ask for. The SAT's tools use 2,048; a
+ * million takes a few hundred milliseconds of one thread, and 2^31 − 1 would take many minutes.
+ */
+export const MAX_KEY_ITERATIONS = 1_000_000;
+
+/** Reads an encrypted key's scheme and refuses a cost above MAX_KEY_ITERATIONS, before any derivation. */
+function affordableEncryption(der: Buffer): KeyEncryption | undefined {
+  let encryption: KeyEncryption | undefined;
+  try {
+    encryption = keyEncryptionOf(der);
+  } catch {
+    throw new CredentialError('credential.not_a_private_key', 'The encrypted private key\'s parameters are damaged.');
+  }
+  if (encryption && encryption.iterations > MAX_KEY_ITERATIONS) {
+    const count = Number.isFinite(encryption.iterations) ? encryption.iterations.toLocaleString('en-US') : 'more than 2^48';
+    throw new CredentialError(
+      'credential.key_too_costly',
+      `The private key asks for ${count} key-derivation iterations; at most ${MAX_KEY_ITERATIONS.toLocaleString('en-US')} are accepted (the SAT's tools use 2,048). Export the key again with fewer iterations.`,
+    );
+  }
+  return encryption;
+}
+
 type KeyShape = 'encrypted-pkcs8' | 'pkcs8' | 'pkcs1';
 
 function readDerKey(der: Buffer, password: string | undefined): KeyObject {
   const shape = derKeyShape(der);
   if (shape === 'encrypted-pkcs8') {
+    affordableEncryption(der);
     return decrypt(password, () => createPrivateKey({ key: der, format: 'der', type: 'pkcs8', passphrase: password }));
   }
   return plain(() => createPrivateKey({ key: der, format: 'der', type: shape }));
@@ -63,23 +94,64 @@ function readPemKey(text: string, password: string | undefined): KeyObject {
   const match = /-----BEGIN ((?:ENCRYPTED |RSA )?PRIVATE KEY)-----[\s\S]*?-----END \1-----/.exec(text);
   if (match === null) throw new CredentialError('credential.not_a_private_key', 'The PEM holds no PRIVATE KEY block.');
   const block = match[0];
+  // Legacy "Proc-Type: 4,ENCRYPTED" PEM derives its key with one MD5 pass: no cost to judge.
   const encrypted = match[1] === 'ENCRYPTED PRIVATE KEY' || /Proc-Type:\s*4,ENCRYPTED/.test(block);
+  if (match[1] === 'ENCRYPTED PRIVATE KEY') affordableEncryption(pemBody(block));
   if (encrypted) return decrypt(password, () => createPrivateKey({ key: block, format: 'pem', passphrase: password }));
   return plain(() => createPrivateKey({ key: block, format: 'pem' }));
 }
 
-function decrypt(password: string | undefined, open: () => KeyObject): KeyObject {
+function pemBody(block: string): Buffer {
+  return Buffer.from(block.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
+}
+
+function requirePassword(password: string | undefined): asserts password is string {
   // OpenSSL would try to prompt on a terminal for a missing passphrase; never let it get there.
   if (password === undefined || password === '') {
     throw new CredentialError('credential.password_required', 'The private key is encrypted and needs its password.');
   }
+}
+
+const wrongPassword = () => new CredentialError('credential.wrong_password', 'The password does not decrypt the private key.');
+
+function decrypt(password: string | undefined, open: () => KeyObject): KeyObject {
+  requirePassword(password);
   try {
     return open();
   } catch {
     // The structure was already recognised as an encrypted key, so a failure is the password
     // (a wrong password may fail at the padding or, rarely, at parsing the decrypted bytes).
-    throw new CredentialError('credential.wrong_password', 'The password does not decrypt the private key.');
+    throw wrongPassword();
   }
+}
+
+const pbkdf2Async = promisify(pbkdf2);
+
+/**
+ * `readPrivateKey` with the key derivation of a PBES2 key (every SAT .key) on the thread pool;
+ * the rest (deciphering a few KB, parsing the key) is microseconds. Other inputs are cheap or
+ * bounded by MAX_KEY_ITERATIONS and are read as `readPrivateKey` reads them.
+ */
+export async function readPrivateKeyAsync(input: Uint8Array | string, password?: string): Promise<KeyObject> {
+  const text = typeof input === 'string' ? input : Buffer.from(input).toString('latin1');
+  const pem = text.includes('-----BEGIN') ? /-----BEGIN ENCRYPTED PRIVATE KEY-----[\s\S]*?-----END ENCRYPTED PRIVATE KEY-----/.exec(text) : null;
+  const der = pem ? pemBody(pem[0]) : typeof input === 'string' ? undefined : Buffer.from(input);
+  const encryption = der === undefined ? undefined : affordableEncryption(der);
+  if (encryption?.scheme !== 'pbes2') return readPrivateKey(input, password);
+  requirePassword(password);
+  const derived = await pbkdf2Async(password, encryption.salt, encryption.iterations, encryption.keyLength, encryption.prf);
+  let key: KeyObject;
+  try {
+    const decipher = createDecipheriv(encryption.cipher, derived, encryption.iv);
+    const plainKey = Buffer.concat([decipher.update(encryption.encrypted), decipher.final()]);
+    key = createPrivateKey({ key: plainKey, format: 'der', type: 'pkcs8' });
+  } catch {
+    throw wrongPassword();
+  }
+  if (key.asymmetricKeyType !== 'rsa') {
+    throw new CredentialError('credential.unsupported_key', `The private key is ${key.asymmetricKeyType}, not RSA.`);
+  }
+  return key;
 }
 
 function plain(open: () => KeyObject): KeyObject {
@@ -96,7 +168,10 @@ export function openCredential(certificate: Uint8Array | string, key: Uint8Array
 }
 
 function pair(parsed: SatCertificate, key: Uint8Array | string, password: string | undefined): SatCredential {
-  const privateKey = readPrivateKey(key, password);
+  return matched(parsed, readPrivateKey(key, password));
+}
+
+function matched(parsed: SatCertificate, privateKey: KeyObject): SatCredential {
   if (!parsed.x509.checkPrivateKey(privateKey)) {
     throw new CredentialError(
       'credential.key_mismatch',
@@ -123,11 +198,33 @@ function openOfKind(
   password: string,
   options: ValidityOptions,
 ): SatCredential {
-  // The certificate alone settles kind and dates, so those errors come before any key decryption.
+  return pair(certificateOfKind(kind, certificate, options), key, password);
+}
+
+// The certificate alone settles kind and dates, so those errors come before any key decryption.
+function certificateOfKind(kind: CredentialKind, certificate: Uint8Array | string, options: ValidityOptions): SatCertificate {
   const parsed = readCertificate(certificate);
   assertKind(parsed, kind);
   assertValidAt(parsed, options.now);
-  return pair(parsed, key, password);
+  return parsed;
+}
+
+/** `openCredential` with the key derived off the event loop (see readPrivateKeyAsync): for keys that come from outside. */
+export async function openCredentialAsync(certificate: Uint8Array | string, key: Uint8Array | string, password?: string): Promise<SatCredential> {
+  const parsed = readCertificate(certificate);
+  return matched(parsed, await readPrivateKeyAsync(key, password));
+}
+
+/** `openCsd` with the key derived off the event loop. */
+export async function openCsdAsync(certificate: Uint8Array | string, key: Uint8Array | string, password: string, options: ValidityOptions): Promise<SatCredential> {
+  const parsed = certificateOfKind('csd', certificate, options);
+  return matched(parsed, await readPrivateKeyAsync(key, password));
+}
+
+/** `openFiel` with the key derived off the event loop. */
+export async function openFielAsync(certificate: Uint8Array | string, key: Uint8Array | string, password: string, options: ValidityOptions): Promise<SatCredential> {
+  const parsed = certificateOfKind('fiel', certificate, options);
+  return matched(parsed, await readPrivateKeyAsync(key, password));
 }
 
 export function assertKind(certificate: SatCertificate, kind: CredentialKind): void {

@@ -17,9 +17,9 @@ export async function createFiscalProfile({ ctx, deps, input }: { ctx: Ctx; deps
   if (!input.csd || input.taxRegime === undefined || input.zip === undefined) {
     throw new ApiError('request.validation_failed', 'csd, tax_regime and zip are required.');
   }
-  const csd = openUploadedCsd(input.csd, now);
+  const csd = await openUploadedCsd(input.csd, now);
   const rfc = csd.certificate.rfc;
-  const fiel = input.fiel ? openUploadedFiel(input.fiel, now, rfc) : undefined;
+  const fiel = input.fiel ? await openUploadedFiel(input.fiel, now, rfc) : undefined;
   if (input.manifestEmail !== undefined && !fiel) {
     throw new ApiError('fiscal_profile.fiel_required', 'manifest_email signs the carta manifiesto, which needs the FIEL: send fiel_cer, fiel_key and fiel_password too.');
   }

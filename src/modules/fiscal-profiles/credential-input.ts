@@ -2,7 +2,7 @@
  * Opens uploaded SAT credentials and turns every CredentialError into the API's error codes. The
  * password never appears in an error: CredentialError messages name certificates only.
  */
-import { CredentialError, openCsd, openFiel, type SatCredential } from '../../cfdi/credentials.ts';
+import { CredentialError, openCsdAsync, openFielAsync, type SatCredential } from '../../cfdi/credentials.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 
 /** A certificate, its private key and the key's password, as uploaded. */
@@ -16,9 +16,9 @@ export interface UploadedCredential {
  * Opens a CSD at `now`. The certificate is judged first (kind, then dates), so a FIEL sent as a
  * CSD is reported as such even when its password is also wrong.
  */
-export function openUploadedCsd(upload: UploadedCredential, now: Date): SatCredential {
+export async function openUploadedCsd(upload: UploadedCredential, now: Date): Promise<SatCredential> {
   try {
-    return openCsd(upload.certificate, upload.privateKey, upload.password, { now });
+    return await openCsdAsync(upload.certificate, upload.privateKey, upload.password, { now });
   } catch (error) {
     if (!(error instanceof CredentialError)) throw error;
     switch (error.code) {
@@ -27,6 +27,10 @@ export function openUploadedCsd(upload: UploadedCredential, now: Date): SatCrede
       case 'credential.expired':
       case 'credential.not_yet_valid':
         throw new ApiError('fiscal_profile.csd_expired', error.message);
+      case 'credential.key_too_costly':
+        throw new ApiError('fiscal_profile.invalid_csd', `The CSD .key file cannot be accepted: ${error.message}`, {
+          errors: [{ path: 'csd_key', code: 'key_too_costly', message: error.message }],
+        });
       default:
         throw new ApiError('fiscal_profile.invalid_csd', csdDetail(error));
     }
@@ -50,18 +54,25 @@ function csdDetail(error: CredentialError): string {
  * Opens a FIEL (e.firma) at `now`; when `rfc` is given the FIEL must belong to it, since it signs
  * the carta manifiesto of that RFC.
  */
-export function openUploadedFiel(upload: UploadedCredential, now: Date, rfc: string | undefined): SatCredential {
+export async function openUploadedFiel(upload: UploadedCredential, now: Date, rfc: string | undefined): Promise<SatCredential> {
   let credential: SatCredential;
   try {
-    credential = openFiel(upload.certificate, upload.privateKey, upload.password, { now });
+    credential = await openFielAsync(upload.certificate, upload.privateKey, upload.password, { now });
   } catch (error) {
     if (!(error instanceof CredentialError)) throw error;
-    throw new ApiError('fiscal_profile.invalid_fiel', fielDetail(error));
+    throw new ApiError('fiscal_profile.invalid_fiel', fielDetail(error), error.code === 'credential.key_too_costly'
+      ? { errors: [{ path: 'fiel_key', code: 'key_too_costly', message: error.message }] }
+      : {});
   }
-  if (rfc !== undefined && credential.certificate.rfc !== rfc) {
+  if (rfc !== undefined) assertFielOf(credential, rfc);
+  return credential;
+}
+
+/** The FIEL signs the carta manifiesto of one RFC: the profile's. */
+export function assertFielOf(credential: SatCredential, rfc: string): void {
+  if (credential.certificate.rfc !== rfc) {
     throw new ApiError('fiscal_profile.invalid_fiel', `The FIEL belongs to RFC ${credential.certificate.rfc}, not to this profile's RFC ${rfc}.`);
   }
-  return credential;
 }
 
 function fielDetail(error: CredentialError): string {
@@ -75,6 +86,8 @@ function fielDetail(error: CredentialError): string {
     case 'credential.expired':
     case 'credential.not_yet_valid':
       return `${error.message} Renew the e.firma at the SAT.`;
+    case 'credential.key_too_costly':
+      return `The FIEL .key file cannot be accepted: ${error.message}`;
     default:
       return `The FIEL could not be read: ${error.message}`;
   }

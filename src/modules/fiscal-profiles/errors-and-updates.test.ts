@@ -1,6 +1,8 @@
 import { sign, verify } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createPrivateKey } from 'node:crypto';
+import { encryptedKeyInfo } from '../../cfdi/pkcs8.test-support.ts';
 import { asJson, makeCredential, type MadeCredential } from './test-credentials.test-support.ts';
 import { createProfilesTestApp, multipartBody, type ProfilesTestApp } from './test-app.test-support.ts';
 import { createFiscalProfiles, serializeFiscalProfilesById } from './stamping.ts';
@@ -58,6 +60,23 @@ describe('fiscal profile errors, updates and the signing credential', () => {
     assert.equal(body.code, code, response.body);
     return body;
   }
+  test('a .key that asks for 2^31 − 1 PBKDF2 iterations is a 422 naming the field, as a CSD, a FIEL, a rotation and a manifest', async () => {
+    const costly = (made: MadeCredential) => {
+      const key = createPrivateKey({ key: made.plainKeyPem, format: 'pem' });
+      return { ...asJson(made), key_base64: encryptedKeyInfo(key, made.password, { declare: 2 ** 31 - 1 }).toString('base64') };
+    };
+    const csd = await expectProblem(await create({ ...base(), csd: costly(creds.csd!) }), 422, 'fiscal_profile.invalid_csd');
+    assert.match(String(csd.detail), /2,147,483,647 key-derivation iterations/);
+    assert.deepEqual((csd.errors as { path: string; code: string }[]).map((error) => [error.path, error.code]), [['csd_key', 'key_too_costly']]);
+    const fiel = await expectProblem(await create({ ...base(), fiel: costly(creds.fiel!), manifest_email: 'a@example.mx' }), 422, 'fiscal_profile.invalid_fiel');
+    assert.deepEqual((fiel.errors as { path: string }[]).map((error) => error.path), ['fiel_key']);
+    const created = await create(base());
+    assert.equal(created.statusCode, 201, created.body);
+    await expectProblem(await patch(created.json().id, { csd: costly(creds.rotated!) }), 422, 'fiscal_profile.invalid_csd');
+    const manifest = await t.request({ method: 'POST', url: `/v1/fiscal_profiles/${created.json().id}/manifest`, key, payload: { fiel: costly(creds.fiel!), email: 'a@example.mx' } });
+    await expectProblem(manifest, 422, 'fiscal_profile.invalid_fiel');
+  });
+
 
   test('each broken CSD has its own code: garbage, wrong password, mismatched pair, FIEL as CSD, expired, not yet valid', async () => {
     const csd = creds.csd!;

@@ -1,4 +1,4 @@
-import { openCredential as pairCredential, type SatCredential } from '../../cfdi/credentials.ts';
+import { openCredentialAsync, type SatCredential } from '../../cfdi/credentials.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { ApiError, notFound } from '../../platform/errors/api-error.ts';
 import { openUploadedFiel, type UploadedCredential } from './credential-input.ts';
@@ -13,11 +13,11 @@ export interface ManifestInput {
 }
 
 /** The FIEL stored on the profile, decrypted for one signature. */
-function storedFiel(deps: FiscalProfileDeps, row: FiscalProfileRow): SatCredential | undefined {
+async function storedFiel(deps: FiscalProfileDeps, row: FiscalProfileRow): Promise<SatCredential | undefined> {
   if (!row.fiel_certificate || !row.fiel_private_key || !row.fiel_password) return undefined;
   const dataKey = openProfileDataKey(deps.keyring, row);
   const secrets = openCredential(dataKey, row, 'fiel', { privateKey: row.fiel_private_key, password: row.fiel_password });
-  return pairCredential(Buffer.from(row.fiel_certificate), secrets.privateKey, secrets.password);
+  return openCredentialAsync(Buffer.from(row.fiel_certificate), secrets.privateKey, secrets.password);
 }
 
 /**
@@ -33,7 +33,7 @@ export async function signFiscalProfileManifest({ ctx, deps, id, input }: { ctx:
     throw new ApiError('manifiesto.already_signed', `The carta manifiesto of ${row.rfc} was signed on ${row.manifest_signed_at?.toISOString() ?? 'an earlier date'}.`);
   }
   const now = ctx.services.clock.now();
-  const fiel = input.fiel ? openUploadedFiel(input.fiel, now, row.rfc) : storedFiel(deps, row);
+  const fiel = input.fiel ? await openUploadedFiel(input.fiel, now, row.rfc) : await storedFiel(deps, row);
   if (!fiel) {
     throw new ApiError('fiscal_profile.fiel_required', 'This profile has no FIEL: send `fiel` ({cer_base64, key_base64, password}) with the request.');
   }

@@ -4,7 +4,7 @@
  * every rotation bumps, so a process never seals with a key another process has replaced.
  */
 import type { KeyObject } from 'node:crypto';
-import { openCredential as pairCredential, type SatCertificate } from '../../cfdi/credentials.ts';
+import { openCredentialAsync, type SatCertificate } from '../../cfdi/credentials.ts';
 import type { MasterKeyring } from '../../platform/crypto/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
@@ -74,7 +74,8 @@ export async function loadSigningCredential(source: SigningSource, profileId: st
   if (!row) throw new ApiError('resource.not_found', `No fiscal profile with id '${profileId}' exists.`);
   const dataKey = openProfileDataKey(source.keyring, row);
   const secrets = openCredential(dataKey, row, 'csd', { privateKey: row.csd_private_key, password: row.csd_password });
-  const opened = pairCredential(Buffer.from(row.csd_certificate), secrets.privateKey, secrets.password);
+  // Off the event loop: a profile's first stamp in a process derives the key (docs/decisions.md).
+  const opened = await openCredentialAsync(Buffer.from(row.csd_certificate), secrets.privateKey, secrets.password);
   const credential: SigningCredential = {
     profileId,
     rfc: row.rfc,

@@ -1,6 +1,7 @@
+import type { SatCredential } from '../../cfdi/credentials.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { ApiError, notFound } from '../../platform/errors/api-error.ts';
-import { openUploadedCsd, openUploadedFiel } from './credential-input.ts';
+import { assertFielOf, openUploadedCsd, openUploadedFiel } from './credential-input.ts';
 import type { ProfileInput } from './input.ts';
 import type { FiscalProfileDeps } from './ports.ts';
 import { findProfileRow, updateProfile, type FiscalProfileChanges, type FiscalProfileRow, type FiscalProfileView } from './repository.ts';
@@ -20,15 +21,30 @@ function mergeMetadata(current: Record<string, string>, changes: Record<string, 
 }
 
 /** The credential columns of a rotation; the profile's data key is reused. */
-function credentialChanges(ctx: Ctx, deps: FiscalProfileDeps, row: FiscalProfileRow, input: ProfileInput): FiscalProfileChanges {
-  if (!input.csd && !input.fiel) return {};
+interface OpenedUploads {
+  csd?: SatCredential | undefined;
+  fiel?: SatCredential | undefined;
+}
+
+/**
+ * Opens the uploaded credentials before the row is locked: deriving a key takes milliseconds of
+ * the thread pool, and the embedded database serves no one else while a transaction is open.
+ */
+async function openUploads(ctx: Ctx, input: ProfileInput): Promise<OpenedUploads> {
   const now = ctx.services.clock.now();
+  return {
+    csd: input.csd ? await openUploadedCsd(input.csd, now) : undefined,
+    fiel: input.fiel ? await openUploadedFiel(input.fiel, now, undefined) : undefined,
+  };
+}
+
+function credentialChanges(deps: FiscalProfileDeps, row: FiscalProfileRow, input: ProfileInput, { csd, fiel }: OpenedUploads): FiscalProfileChanges {
+  if (!input.csd && !input.fiel) return {};
   const changes: FiscalProfileChanges = {};
-  const csd = input.csd ? openUploadedCsd(input.csd, now) : undefined;
   if (csd && csd.certificate.rfc !== row.rfc) {
     throw new ApiError('fiscal_profile.csd_rfc_mismatch', `The new CSD belongs to RFC ${csd.certificate.rfc}; this profile's RFC is ${row.rfc}.`);
   }
-  const fiel = input.fiel ? openUploadedFiel(input.fiel, now, row.rfc) : undefined;
+  if (fiel) assertFielOf(fiel, row.rfc);
   const dataKey = openProfileDataKey(deps.keyring, row);
   if (csd && input.csd) {
     const sealed = sealCredential(dataKey, row, 'csd', input.csd);
@@ -71,10 +87,11 @@ function plainChanges(ctx: Ctx, deps: FiscalProfileDeps, row: FiscalProfileRow, 
  * for the update so two rotations cannot interleave; a rotated CSD drops the cached signing key.
  */
 export async function updateFiscalProfile({ ctx, deps, id, input }: { ctx: Ctx; deps: FiscalProfileDeps; id: string; input: ProfileInput }): Promise<FiscalProfileView> {
+  const uploads = await openUploads(ctx, input);
   const view = await ctx.db.transaction().execute(async (trx) => {
     const row = await findProfileRow(trx, scopeOf(ctx), id, { lock: true });
     if (!row) throw notFound('fiscal profile', id);
-    const changes = { ...credentialChanges(ctx, deps, row, input), ...plainChanges(ctx, deps, row, input), updated_at: ctx.services.clock.now() };
+    const changes = { ...credentialChanges(deps, row, input, uploads), ...plainChanges(ctx, deps, row, input), updated_at: ctx.services.clock.now() };
     await updateProfile(trx, scopeOf(ctx), id, changes);
     return finishWrite(trx, ctx, deps, id, 'fiscal_profile.updated');
   });
