@@ -27,6 +27,18 @@ test('RFCs follow t_RFC: upper case, 12 or 13 characters, no spaces', () => {
   assert.deepEqual(errors(withReceptor({ Rfc: 'H&E951128469', RegimenFiscalReceptor: '601' })), []);
 });
 
+test('an RFC whose date does not exist is invalid (2018-02-29, month 13), a real one and the generic RFCs are not', () => {
+  for (const rfc of ['URE180229TM6', 'URE181331TM6', 'URE180431TM6']) {
+    assert.deepEqual(errors(withReceptor({ Rfc: rfc })), [`cfdi.invalid_rfc@${RECEPTOR}/@Rfc`], rfc);
+  }
+  const [issue] = validateComprobante(withReceptor({ Rfc: 'URE180229TM6' }), { catalogs: CATALOGS }).errors;
+  assert.match(issue!.message, /date 18-02-29 \(yy-mm-dd\) does not exist/);
+  assert.deepEqual(errors(withReceptor({ Rfc: 'URE180429TM6' })), []);
+  // 2000 was a leap year, so yy = 00 has a 29 February.
+  const base = comprobante();
+  assert.deepEqual(errors({ ...base, Emisor: { ...base.Emisor, Rfc: 'AAA000229AAA', RegimenFiscal: '601' } }), []);
+});
+
 test('names reject "|" and the receptor postal code has 5 digits', () => {
   assert.deepEqual(errors(withReceptor({ Nombre: 'A|B', DomicilioFiscalReceptor: '5470' })), [
     `cfdi.invalid_text@${RECEPTOR}/@Nombre`,

@@ -4,6 +4,7 @@
  * (residente en el extranjero) use régimen 616, UsoCFDI S01 (CP01 in a Pago), and the
  * issuer's LugarExpedicion as DomicilioFiscalReceptor.
  */
+import { Rfc } from '@nodecfdi/rfc';
 import { attributePath, POSTAL_CODE_PATTERN, RFC_EXTRANJERO, RFC_PATTERN, RFC_PUBLICO_GENERAL, ROOT_PATH, UUID_PATTERN } from './patterns.ts';
 import { checkText, forbidValue, requireValue } from './structural.ts';
 import type { RuleContext } from './types.ts';
@@ -16,6 +17,10 @@ function checkRfc(context: RuleContext, base: string, value: string | undefined)
   if (!requireValue(context, base, 'Rfc', value)) return;
   if (!RFC_PATTERN.test(value)) {
     context.issues.error('cfdi.invalid_rfc', attributePath(base, 'Rfc'), `Rfc "${value}" is not a valid RFC (12 or 13 upper-case characters, no spaces).`);
+  } else if (!Rfc.isValid(value)) {
+    // The pattern admits any day 01–31 in any month; the SAT assigns RFCs from real dates.
+    const date = value.slice(value.length - 9, value.length - 3);
+    context.issues.error('cfdi.invalid_rfc', attributePath(base, 'Rfc'), `Rfc "${value}" is not a valid RFC: its date ${date.slice(0, 2)}-${date.slice(2, 4)}-${date.slice(4)} (yy-mm-dd) does not exist.`);
   }
 }
 

@@ -9,6 +9,7 @@ import multipart, { type MultipartFile, type MultipartValue } from '@fastify/mul
 import type { FastifyRequest } from 'fastify';
 import { ApiError, type FieldError } from '../../platform/errors/api-error.ts';
 import type { Server } from '../../platform/http/server.ts';
+import { assertStorableText } from '../../platform/http/text-rule.ts';
 import { LOGO_BYTES, MULTIPART_FILE_LIMITS, MULTIPART_TEXT_FIELDS } from './schemas.ts';
 
 const TEXT_FIELDS = new Set<string>(MULTIPART_TEXT_FIELDS);
@@ -132,6 +133,7 @@ export async function registerUploads(scope: Server): Promise<void> {
     if (!request.isMultipart()) return;
     parsed.add(request);
     request.body = normalizeForm(request);
+    assertStorableText(request);
   });
   // Errors thrown here go on to the server's error handler, which writes the problem.
   scope.setErrorHandler(async (error, request) => {

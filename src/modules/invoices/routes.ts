@@ -38,7 +38,11 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
   if (!first) return;
   const { baseUrl } = services.config;
 
+  // The invoice's own fields become CFDI text: a character it cannot carry is an invalid invoice.
+  const invoiceInput = { invalidTextCode: 'cfdi.invalid_input' as const };
+
   server.post('/v1/invoices', {
+    config: invoiceInput,
     schema: {
       tags, summary: 'Create an invoice', operationId: 'createInvoice', body: CreateInvoiceBody,
       description: 'Validates the request against the SAT catalogs and the CFDI 4.0 rules and creates a `draft` with its amounts computed and its folio assigned. Every failing field is listed in one 422 `cfdi.invalid_input`.',
@@ -79,6 +83,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
   });
 
   server.patch('/v1/invoices/:id', {
+    config: invoiceInput,
     schema: {
       tags, summary: 'Update a draft invoice', operationId: 'updateInvoice', params: Id, body: UpdateInvoiceBody,
       description: 'Drafts only (409 `invoice.not_stampable` otherwise). The invoice is validated and its amounts recomputed as on creation.',

@@ -49,4 +49,19 @@ describe('GET /v1/versions', () => {
     assert.equal(response.headers['content-type'], 'application/problem+json; charset=utf-8');
     assert.equal(response.json().code, 'request.invalid_version');
   });
+
+  test('the pinned version shapes a failed authentication\'s problem too', async () => {
+    for (const key of [undefined, 'sk_test_notarealkeynotarealkey00']) {
+      const pinned = await t.request({ method: 'GET', url: '/v1/api_keys', ...(key ? { key } : {}), headers: { 'invoice-version': '2026-07-10' } });
+      assert.equal(pinned.statusCode, 401);
+      assert.equal(pinned.headers['invoice-version'], '2026-07-10');
+      assert.equal('doc_url' in pinned.json(), false, 'the 2026-07-10 problem has no doc_url');
+      const current = await t.request({ method: 'GET', url: '/v1/api_keys', ...(key ? { key } : {}) });
+      assert.equal(current.statusCode, 401);
+      assert.match(current.json().doc_url, /\/docs\/errors#auth-unauthorized$/);
+    }
+    // An unknown version with a bad key: authentication is still judged first.
+    const unknown = await t.request({ method: 'GET', url: '/v1/api_keys', headers: { 'invoice-version': '2025-01-01' } });
+    assert.equal(unknown.json().code, 'auth.unauthorized');
+  });
 });

@@ -2,13 +2,15 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Caller, Ctx, Services } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
+import type { ErrorCode } from '../errors/catalog.ts';
 import { newId } from '../ids.ts';
 import { authenticate, type AuthBackend } from './auth.ts';
 import { sendProblem, toApiError } from './problem.ts';
 import type { RateLimiter } from './rate-limit-types.ts';
 import { continueTrace, formatTraceparent, type TraceContext } from './trace.ts';
+import { assertStorableText } from './text-rule.ts';
 import { compileValidator } from './validation.ts';
-import { renderForVersion, resolveVersion, versionInfo, CURRENT_VERSION } from './versions.ts';
+import { isKnownVersion, renderForVersion, resolveVersion, versionInfo, CURRENT_VERSION } from './versions.ts';
 
 export type RateClass = 'read' | 'write';
 
@@ -21,6 +23,8 @@ declare module 'fastify' {
     public?: boolean;
     /** False where `Invoice-Account` is refused (`/v1/api_keys`). */
     connect?: boolean;
+    /** The problem code for a field holding a character that cannot be stored (default `request.validation_failed`). */
+    invalidTextCode?: ErrorCode;
   }
 }
 
@@ -68,6 +72,8 @@ export function createServer(options: ServerOptions): Server {
     if (!isApiPath(request.url)) return;
     const routeConfig = request.routeOptions.config;
     const versionHeader = headerValue(request.headers['invoice-version']);
+    // The pinned version shapes every answer, a failed authentication's too.
+    if (versionHeader !== undefined && isKnownVersion(versionHeader.trim())) request.state.version = versionHeader.trim();
     if (routeConfig.public || request.is404) {
       request.state.version = resolveVersion(versionHeader, null);
       return;
@@ -82,6 +88,11 @@ export function createServer(options: ServerOptions): Server {
     request.state.version = resolveVersion(versionHeader, caller.keyVersion);
     await applyRateLimit(rateLimiter, services, request, reply, caller);
   });
+
+  // Before the schema (so the field is named whatever else is wrong) and before any preHandler
+  // (idempotency's among them), so a refused field never takes an Idempotency-Key. A multipart
+  // form is read later, by its scope's own preValidation hook, which applies the same rule.
+  app.addHook('preValidation', async (request) => assertStorableText(request));
 
   // The per-response hooks are synchronous (callback style): an async hook costs a promise and a
   // microtask turn on every request for work that never waits.
