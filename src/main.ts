@@ -2,6 +2,8 @@ import { buildApp, type App } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { openDatabase, type DatabaseHandle } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
+import { securePrivateDataDir } from './platform/data-dir.ts';
+import { MASTER_KEY_FILE } from './platform/crypto/index.ts';
 import path from 'node:path';
 
 export interface CommandIo {
@@ -47,6 +49,8 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number 
     }
     throw error;
   }
+  // Every command that may write under DATA_DIR keeps it private (the pure `cfdi` and `help` do not).
+  if (command !== 'cfdi' && command !== 'help' && command !== '--help' && command !== '-h') securePrivateDataDir(config.dataDir);
   switch (command) {
     case 'serve':
       return serve(config, io, { http: true });
@@ -140,7 +144,19 @@ async function runSimulator(config: Config, io: CommandIo): Promise<'running'> {
   return 'running';
 }
 
+/** What a developer must know about a server that is not configured for production. */
+export function startWarnings(config: Config): string[] {
+  if (config.appEnv === 'production') return [];
+  const warnings: string[] = [];
+  if (!config.masterKey) {
+    warnings.push(`MASTER_KEY is not set: the master key is the generated ${path.join(config.dataDir, MASTER_KEY_FILE)}. Every stored private key and webhook secret is encrypted under it; losing that file loses them. Back it up, and set MASTER_KEY in production (which refuses to start without it).`);
+  }
+  warnings.push(`APP_ENV is ${config.appEnv}: webhook endpoints may use plain http and point at loopback and private addresses (production refuses both).`);
+  return warnings;
+}
+
 async function serve(config: ReturnType<typeof loadConfig>, io: CommandIo, roles: { http: boolean }): Promise<'running'> {
+  for (const warning of startWarnings(config)) io.stderr(`warning: ${warning}`);
   const app = await buildApp({ config });
   app.startWorker();
   if (roles.http) {

@@ -32,9 +32,16 @@ export interface AttemptOutcome {
 
 const ERROR_TEXT_LIMIT = 500;
 
-function clean(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, ERROR_TEXT_LIMIT);
+/**
+ * What an endpoint answered, as the tenant-visible delivery log shows it: controls (C0, DEL, C1)
+ * and bidirectional overrides become spaces, at most ERROR_TEXT_LIMIT characters, never half a
+ * surrogate pair.
+ */
+export function clean(text: string): string {
+  let flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g, ' ').trim().slice(0, ERROR_TEXT_LIMIT);
+  const last = flat.charCodeAt(flat.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) flat = flat.slice(0, -1);
+  return (flat as string & { toWellFormed(): string }).toWellFormed();
 }
 
 function eventOf(delivery: ClaimedDelivery): EventRow {

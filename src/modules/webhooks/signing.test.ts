@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import { clean } from './attempt.ts';
 import { newSigningSecret, signedHeaders } from './signing.ts';
 import { MAX_ATTEMPTS, nextAttemptAt, RETRY_DELAYS_MS, RETRY_JITTER } from './schedule.ts';
 
@@ -65,4 +66,14 @@ describe('retry schedule', () => {
   test('after the eighth attempt there is no next one', () => {
     assert.equal(nextAttemptAt(8, new Date()), null);
   });
+});
+
+test('what an endpoint answered is shown capped, without controls or bidi overrides, never half a character', () => {
+  assert.equal(clean('HTTP 500: bad\u0000\u0007\u009b\u202egateway\r\n'), 'HTTP 500: bad gateway');
+  const emoji = `HTTP 500: ${'x'.repeat(489)}🦜🦜`;
+  const shown = clean(emoji);
+  assert.equal(shown.length, 499, 'the pair cut at the limit is dropped whole');
+  assert.ok((shown as string & { isWellFormed(): boolean }).isWellFormed());
+  assert.equal(clean(`HTTP 500: ${'y'.repeat(2_000)}`).length, 500);
+  assert.equal(clean('lone \ud800 surrogate'), 'lone \ufffd surrogate');
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { makePrivate } from '../data-dir.ts';
 import { preparedPGliteDialect } from './pglite-driver.ts';
 import type { Database } from './schema.ts';
 
@@ -72,11 +73,12 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o700 });
   const pglite = new PGlite(dataDir, {
     parsers: { 20: (value: string) => Number(value) },
   });
   await pglite.waitReady;
+  if (dataDir) makePrivate(dataDir);
   const { dialect, forget, roundTrips } = preparedPGliteDialect(pglite);
   const db = new Kysely<Database>({ dialect });
   return {
@@ -96,6 +98,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
+      if (dataDir) makePrivate(dataDir);
     },
   };
 }

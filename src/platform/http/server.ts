@@ -8,6 +8,7 @@ import { authenticate, type AuthBackend } from './auth.ts';
 import { sendProblem, toApiError } from './problem.ts';
 import type { RateLimiter } from './rate-limit-types.ts';
 import { continueTrace, formatTraceparent, type TraceContext } from './trace.ts';
+import { REDACTED_LOG_PATHS, serializeRequest } from './log-redaction.ts';
 import { assertStorableText } from './text-rule.ts';
 import { compileValidator } from './validation.ts';
 import { isKnownVersion, renderForVersion, resolveVersion, versionInfo, CURRENT_VERSION } from './versions.ts';
@@ -52,7 +53,11 @@ export function createServer(options: ServerOptions): Server {
   const { services, auth, rateLimiter } = options;
   const { config } = services;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : {
+      level: config.logLevel,
+      serializers: { req: serializeRequest },
+      redact: { paths: REDACTED_LOG_PATHS, censor: '[REDACTED]' },
+    },
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => newId('req'),
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: config.appEnv === 'test' }),
