@@ -6,6 +6,12 @@
  * Whoever finds an invoice still `stamping` (a retry, or the job after a crash) asks the PAC for
  * the stamp of that same XML first and adopts it, so a CFDI never gets a second UUID; a CFDI the
  * PAC never saw is sent again, byte for byte, and the PAC's duplicate rule covers any overlap.
+ *
+ * The issuer's seal makes identical content possible from two drafts: two profiles of one RFC (in
+ * one organization or two) with the same CSD, sealing the same items in the same second, produce
+ * the same CFDI, and the PAC answers the second with the first's stamp. That UUID is never
+ * adopted: the invoice is sealed again with a later Fecha (a distinct CFDI for the SAT), or, when
+ * the clock has not moved on, goes back to `draft` with the reason (docs/contract.md §4).
  */
 import type { Comprobante } from '../../cfdi/model.ts';
 import { parseCfdi } from '../../cfdi/parse.ts';
@@ -33,6 +39,26 @@ export const STAMP_RETRY_AFTER_SECONDS = 5;
  * PAC never saw, is sealed again with a current Fecha rather than sent to certain rejection.
  */
 export const RESEAL_AFTER_MS = 70 * 3_600_000;
+
+/** The PAC's stamp belongs to another invoice: the same CFDI, sealed from another draft. */
+class ForeignStamp extends Error {
+  constructor(readonly uuid: string) {
+    super(`UUID ${uuid} belongs to another invoice`);
+  }
+}
+
+const UNIQUE_VIOLATION = '23505';
+const MAX_COLLISIONS = 3;
+
+function isUuidTaken(error: unknown): boolean {
+  const { code, message, constraint } = error as { code?: unknown; message?: unknown; constraint?: unknown };
+  return code === UNIQUE_VIOLATION && (constraint === 'invoices_uuid' || (typeof message === 'string' && message.includes('invoices_uuid')));
+}
+
+/** Fecha of a sealed CFDI, read from its root element. */
+function fechaOf(xml: string): string | undefined {
+  return /<cfdi:Comprobante\b[^>]*?\sFecha="([^"]+)"/.exec(xml)?.[1];
+}
 
 /** A sealed CFDI on its way to the PAC, with what is already known about it (saves reading it again). */
 export interface Sealed {
@@ -113,16 +139,24 @@ export async function finishStamp(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, 
   const usage = stampUsageCtes({ organizationId: row.organization_id, mode: row.mode, resourceId: row.id, at: now }, IF_UPDATED);
   // Nothing is stored before the statement runs: a crash here leaves the invoice `stamping`.
   deps.crashHook?.('before_commit', row);
-  const { updated, output } = await transitionInvoiceWith<EventStatementOutput>(ctx.db, row, ['stamping'], changes, {
-    ctes: [usage, events.parts.ctes], columns: [events.parts.columns],
-  });
+  let stored;
+  try {
+    stored = await transitionInvoiceWith<EventStatementOutput>(ctx.db, row, ['stamping'], changes, {
+      ctes: [usage, events.parts.ctes], columns: [events.parts.columns],
+    });
+  } catch (error) {
+    // The statement is atomic: nothing of it was stored.
+    if (isUuidTaken(error)) throw new ForeignStamp(result.uuid);
+    throw error;
+  }
+  const { updated, output } = stored;
   await events.settle(ctx.db, output, updated !== undefined);
   // Another request or the recovery job stored the same stamp first.
   return { row: updated ?? (await findInvoiceById(ctx.db, row.id)) ?? row, profile };
 }
 
 /** Sends the recovery point's XML to the PAC and stores the answer. */
-export async function sendToPac(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, sealed: Sealed): Promise<StampOutcome> {
+export async function sendToPac(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, sealed: Sealed, collisions = 0): Promise<StampOutcome> {
   const pac = deps.pacFor(row.mode);
   let result: StampResult;
   try {
@@ -134,7 +168,40 @@ export async function sendToPac(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, se
   }
   deps.crashHook?.('after_pac_call', row);
   const { xml: _xml, ...known } = sealed;
-  return finishStamp(ctx, deps, row, result, known);
+  return finishOwnStamp(ctx, deps, row, result, sealed.xml, known, collisions);
+}
+
+/** finishStamp, unless the stamp is another invoice's: then seal again (once) or give up cleanly. */
+async function finishOwnStamp(
+  ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, result: StampResult, sealedXml: string, known: Omit<Sealed, 'xml'> = {}, collisions = 0,
+): Promise<StampOutcome> {
+  try {
+    return await finishStamp(ctx, deps, row, result, known);
+  } catch (error) {
+    if (!(error instanceof ForeignStamp)) throw error;
+    return stampAgainDistinct(ctx, deps, row, sealedXml, error.uuid, collisions + 1);
+  }
+}
+
+/**
+ * The sealed XML is byte for byte another invoice's CFDI, so it can never have a UUID of its own.
+ * Sealed again now, it differs by its Fecha, unless the clock is still in the same second: then
+ * the invoice goes back to `draft` with the reason and the caller retries after a second.
+ */
+async function stampAgainDistinct(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, sealedXml: string, foreignUuid: string, collisions: number): Promise<StampOutcome> {
+  const stamping = await deps.fiscalProfiles.findProfileForStamping(ctx, row.fiscal_profile_id);
+  const resealed = await sealDraft(ctx, deps, row, stamping);
+  // A third collision in a row means identical drafts keep racing this one: the caller decides.
+  if (fechaOf(resealed.xml) === fechaOf(sealedXml) || collisions >= MAX_COLLISIONS) {
+    const detail = `Invoice ${row.id} is identical to another invoice of issuer ${stamping.view.rfc} sealed in the same second and stamped first (UUID ${foreignUuid}); stamp it again: sealed a second later it is a distinct CFDI.`;
+    await updateInvoice(ctx.db, row.id, ['stamping'], {
+      status: 'draft', sealed_xml: null, sealed_at: null, error: `invoice.stamp_collision: ${detail}`, updated_at: ctx.services.clock.now(),
+    });
+    throw new ApiError('invoice.stamp_collision', detail, { headers: { 'Retry-After': '1' } });
+  }
+  const moved = await commitRecoveryPoint(ctx, row, resealed.xml, 'stamping');
+  if (!moved) return { row: (await findInvoiceById(ctx.db, row.id)) ?? row };
+  return sendToPac(ctx, deps, moved, resealed, collisions);
 }
 
 /**
@@ -152,7 +219,7 @@ export async function resumeStamping(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRo
   } catch (error) {
     throw error instanceof ProviderError ? outcomeUnknown(error) : error;
   }
-  if (previous) return finishStamp(ctx, deps, row, previous);
+  if (previous) return finishOwnStamp(ctx, deps, row, previous, sealedXml);
   const age = ctx.services.clock.now().getTime() - (row.sealed_at?.getTime() ?? 0);
   if (age < RESEAL_AFTER_MS) return sendToPac(ctx, deps, row, { xml: sealedXml });
   const stamping = await deps.fiscalProfiles.findProfileForStamping(ctx, row.fiscal_profile_id);
