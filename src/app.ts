@@ -94,7 +94,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const catalogs = await createCatalogStore(database.db, { clock });
   const stopCatalogWatch = catalogs.watch(60_000, (error) => server.log.warn({ err: error }, 'catalog refresh failed'));
 
-  registerIdempotency(server, services);
+  const keyring = masterKeyringFor(config);
+  registerIdempotency(server, services, keyring);
   registerIdempotencyPurge(services);
   const reportSimulator = providers.simulatorUrl !== undefined && config.appEnv !== 'production';
   registerHealthRoutes(
@@ -111,7 +112,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerUsageRoutes(server, services);
   registerCatalogRoutes(server, services);
   registerEventRoutes(server, services);
-  const keyring = masterKeyringFor(config);
   registerWebhookRoutes(server, services, { keyring });
   const webhookWorker = registerWebhookJobs(services, { keyring });
   await webhookWorker.sealed;

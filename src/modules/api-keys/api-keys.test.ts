@@ -144,6 +144,18 @@ describe('API keys', () => {
     assert.ok(paths.includes('extra:unknown_field'), paths.join());
     assert.ok(paths.some((path: string) => path.startsWith('mode:')), paths.join());
   });
+  test('a retried create with the same Idempotency-Key gets the same key back; the store holds it only encrypted', async () => {
+    const create = () => t.request({ method: 'POST', url: '/v1/api_keys', key: org.testKey, payload: { name: 'lost answer', mode: 'test' }, headers: { 'idempotency-key': 'create-key-once' } });
+    const first = await create();
+    assert.equal(first.statusCode, 201);
+    const replay = await create();
+    assert.equal(replay.headers['idempotent-replayed'], 'true');
+    assert.equal(replay.body, first.body);
+    const secret: string = first.json().key;
+    assert.equal((await t.request({ method: 'GET', url: '/v1/api_keys?limit=1', key: secret })).statusCode, 200, 'the replayed key works');
+    const stored = await t.app.services.db.selectFrom('idempotency_keys').select('response_body').where('key', '=', 'create-key-once').executeTakeFirstOrThrow();
+    assert.equal(stored.response_body?.includes(secret.slice(8)), false);
+  });
 });
 
 describe('organization bootstrap', () => {

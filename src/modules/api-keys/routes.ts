@@ -18,8 +18,8 @@ const config = { connect: false };
  */
 export function registerApiKeyRoutes(app: Server, services: Services, cache?: KeyCache): void {
   app.post('/v1/api_keys', {
-    // The plaintext secret must never be stored, not even in the idempotency record.
-    config: { ...config, idempotencyRedact: ['key'] },
+    // The plaintext secret is kept only sealed, in the idempotency record, for an exact replay.
+    config: { ...config, idempotencySealed: true },
     schema: { tags, summary: 'Create an API key', operationId: 'createApiKey', body: CreateApiKeyBody, response: { 201: ApiKey } },
   }, async (request, reply) => {
     const ctx = ctxOf(request, services);

@@ -17,7 +17,7 @@ import { serializeDelivery, serializeEndpoint } from './serialize.ts';
 
 const tags = ['Webhook endpoints'];
 // The secret is shown once: an idempotent replay of these responses leaves it out.
-const secretConfig = { idempotencyRedact: ['secret'] };
+const secretConfig = { idempotencySealed: true };
 
 export function registerWebhookRoutes(app: Server, services: Services, options: WebhookRouteOptions = {}): void {
   const policy = policyFor(services.config, options.resolver);

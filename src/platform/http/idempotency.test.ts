@@ -46,7 +46,7 @@ function addProbeRoutes(testApp: TestApp): void {
     throw new ApiError('invoice.folio_contention', 'Folio taken concurrently.', { headers: { 'Retry-After': '1' } });
   });
   server.post('/v1/probe/binary', async (_request, reply) => reply.type('application/pdf').send(Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x0a])));
-  server.post('/v1/probe/secret', { config: { idempotencyRedact: ['secret'] } }, async (_request, reply) =>
+  server.post('/v1/probe/secret', { config: { idempotencySealed: true } }, async (_request, reply) =>
     reply.code(201).send({ object: 'endpoint', id: 'we_1', secret: 'whsec_only_once' }));
   server.post('/v1/probe/slow', async (_request, reply) => {
     const call = ++calls.slow;
@@ -165,14 +165,22 @@ test('a binary body is replayed byte for byte', async () => {
   assertReplayOf(await post('/v1/probe/binary', org.testKey, 'binary-1'), first);
 });
 
-test('one-time secrets named by the route are never stored and are left out of replays', async () => {
+test('a response with a one-time secret is stored only encrypted, and replayed byte for byte, secret included', async () => {
   const first = await post('/v1/probe/secret', org.testKey, 'secret-1');
   assert.equal(first.json().secret, 'whsec_only_once');
   const replay = await post('/v1/probe/secret', org.testKey, 'secret-1');
   assert.equal(replay.headers['idempotent-replayed'], 'true');
-  assert.deepEqual(replay.json(), { object: 'endpoint', id: 'we_1' });
-  const rows = await t.app.services.db.selectFrom('idempotency_keys').select('response_body').where('key', '=', 'secret-1').execute();
-  assert.ok(rows.every((row) => !row.response_body?.includes('whsec_')));
+  assertReplayOf(replay, first);
+  const rows = await t.app.services.db.selectFrom('idempotency_keys').select(['response_body', 'response_headers']).where('key', '=', 'secret-1').execute();
+  assert.equal(rows.length, 1);
+  for (const row of rows) {
+    assert.ok(row.response_body && !row.response_body.includes('whsec_') && !row.response_body.includes('we_1'), 'nothing of the body is readable');
+    assert.equal(row.response_headers?.[':body-encoding'], 'sealed');
+  }
+  // Bound to its row: the same sealed body under another key does not open.
+  await t.app.services.db.updateTable('idempotency_keys').set({ key: 'secret-moved' }).where('key', '=', 'secret-1').execute();
+  const moved = await post('/v1/probe/secret', org.testKey, 'secret-moved');
+  assert.equal(moved.statusCode, 500);
 });
 
 test('an in-flight key answers 409 key_processing; a lapsed claim is taken over and fenced', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller, Services } from '../context.ts';
+import { associatedData, decryptSecret, encryptSecret, newDataKey, unwrapDataKey, wrapDataKey, type MasterKeyring } from '../crypto/index.ts';
 import { ApiError } from '../errors/api-error.ts';
 import {
   findRecord, insertClaim, releaseAllClaims, releaseClaim, storeResponse, takeOverClaim,
@@ -8,7 +9,7 @@ import {
 } from './idempotency-store.ts';
 import type { Server } from './server.ts';
 
-/** SPEC Limits: the first response is kept and replayed for 24 hours. */
+/** docs/guides/idempotency.md: the first response is kept and replayed, byte for byte, for 24 hours. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60_000;
 /**
  * How long a request holds its key before a retry may take it over, on the assumption that the
@@ -21,6 +22,7 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 const STORED_HEADERS = ['content-type', 'content-disposition', 'content-language', 'location', 'invoice-version'];
 // A pseudo-header (a colon is not allowed in header names) marking a binary body kept as base64.
 const BODY_ENCODING = ':body-encoding';
+const SEALED = 'sealed';
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 const IDEMPOTENT_METHODS = new Set(['POST', 'DELETE']);
 
@@ -29,11 +31,11 @@ const claims = new WeakMap<FastifyRequest, Claim>();
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * Top-level members of the JSON response never written to the idempotency store, for one-time
-     * secrets (an API key's plaintext is kept only as a hash, SPEC Authentication 4). A replay of
-     * such a response omits them.
+     * The response carries a one-time secret (an API key, a webhook signing secret): it is kept
+     * encrypted under the master keyring, bound to its idempotency row, and opened only to be
+     * replayed to the same key within the window.
      */
-    idempotencyRedact?: string[];
+    idempotencySealed?: boolean;
   }
 }
 
@@ -45,7 +47,7 @@ declare module 'fastify' {
  * stored when it is final: every status below 500, except one carrying Retry-After (the server
  * asks for a retry, which must be able to run). A 5xx or a crash releases the key instead.
  */
-export function registerIdempotency(server: Server, services: Services): void {
+export function registerIdempotency(server: Server, services: Services, keyring: MasterKeyring): void {
   if (services.database.kind === 'pglite') {
     // One process per embedded database: claims left by a crashed run can be freed at start.
     server.addHook('onReady', async () => {
@@ -76,7 +78,7 @@ export function registerIdempotency(server: Server, services: Services): void {
       return false;
     }
     if (record.state === 'done') {
-      replay(request, reply, record);
+      replay(request, reply, record, keyring);
       return true;
     }
     throw new ApiError('idempotency.key_processing', 'A request with this Idempotency-Key is still being processed; retry after it completes.');
@@ -87,7 +89,8 @@ export function registerIdempotency(server: Server, services: Services): void {
     if (!claim) return done(null, payload);
     claims.delete(request);
     const recorded = (async () => {
-      const response = storableResponse(reply, payload, request.routeOptions.config.idempotencyRedact ?? []);
+      const stored = storableResponse(reply, payload);
+      const response = stored && request.routeOptions.config.idempotencySealed ? sealResponse(stored, claim.scope, keyring) : stored;
       if (response) await storeResponse(services.db, claim, response);
       else await releaseClaim(services.db, claim);
     })();
@@ -174,7 +177,7 @@ export function canonicalJson(value: unknown, seen: WeakSet<object>): string {
 }
 
 /** What is kept of a response, or undefined when the key should be released instead. */
-function storableResponse(reply: FastifyReply, payload: unknown, redact: string[]): StoredResponse | undefined {
+function storableResponse(reply: FastifyReply, payload: unknown): StoredResponse | undefined {
   const status = reply.statusCode;
   if (status >= 500 || reply.hasHeader('retry-after')) return undefined;
   const headers: Record<string, string> = {};
@@ -183,26 +186,35 @@ function storableResponse(reply: FastifyReply, payload: unknown, redact: string[
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   if (payload === undefined || payload === null) return { status, headers, body: null };
-  if (typeof payload === 'string') return { status, headers, body: redact.length > 0 ? redacted(payload, redact) : payload };
+  if (typeof payload === 'string') return { status, headers, body: payload };
   if (Buffer.isBuffer(payload)) return { status, headers: { ...headers, [BODY_ENCODING]: 'base64' }, body: payload.toString('base64') };
   // A streamed body cannot be kept; releasing the key lets a retry produce it again.
   return undefined;
 }
 
-// A body that is not a JSON object cannot be redacted member by member, so none of it is kept.
-function redacted(body: string, members: string[]): string | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return null;
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
-  for (const member of members) delete (parsed as Record<string, unknown>)[member];
-  return JSON.stringify(parsed);
+/** Binds a sealed body to its row: moved to another key, organization or mode, it does not open. */
+function bodyAad(scope: KeyScope): string {
+  return associatedData({ table: 'idempotency_keys', organizationId: scope.organizationId, rowId: `${scope.mode}\u0000${scope.key}`, field: 'response_body' });
 }
 
-function replay(request: FastifyRequest, reply: FastifyReply, record: IdempotencyRecord): FastifyReply {
+/** The body encrypted under a fresh data key, itself wrapped by the master keyring. */
+function sealResponse(response: StoredResponse, scope: KeyScope, keyring: MasterKeyring): StoredResponse {
+  if (response.body === null) return response;
+  const aad = bodyAad(scope);
+  const dataKey = newDataKey();
+  const binary = response.headers[BODY_ENCODING] === 'base64';
+  const plain = binary ? Buffer.from(response.body, 'base64') : Buffer.from(response.body, 'utf8');
+  const body = `${wrapDataKey(keyring, dataKey, aad).toString('base64')}.${encryptSecret(dataKey, plain, aad).toString('base64')}`;
+  return { ...response, headers: { ...response.headers, [BODY_ENCODING]: binary ? `${SEALED}+base64` : SEALED }, body };
+}
+
+function openBody(record: IdempotencyRecord, keyring: MasterKeyring): Buffer {
+  const [wrapped = '', sealed = ''] = (record.response_body ?? '').split('.');
+  const aad = bodyAad({ organizationId: record.organization_id, mode: record.mode, key: record.key });
+  return decryptSecret(unwrapDataKey(keyring, Buffer.from(wrapped, 'base64'), aad), Buffer.from(sealed, 'base64'), aad);
+}
+
+function replay(request: FastifyRequest, reply: FastifyReply, record: IdempotencyRecord, keyring: MasterKeyring): FastifyReply {
   const stored = record.response_headers ?? {};
   // The body was rendered in the first request's version; the replay says so in Invoice-Version.
   const version = stored['invoice-version'];
@@ -214,5 +226,8 @@ function replay(request: FastifyRequest, reply: FastifyReply, record: Idempotenc
   reply.code(record.response_status ?? 200);
   const body = record.response_body;
   if (body === null) return reply.send();
-  return reply.send(stored[BODY_ENCODING] === 'base64' ? Buffer.from(body, 'base64') : body);
+  const encoding = stored[BODY_ENCODING];
+  if (encoding === SEALED) return reply.send(openBody(record, keyring).toString('utf8'));
+  if (encoding === `${SEALED}+base64`) return reply.send(openBody(record, keyring));
+  return reply.send(encoding === 'base64' ? Buffer.from(body, 'base64') : body);
 }
