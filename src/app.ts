@@ -25,6 +25,7 @@ import { emitEvent, registerEventRoutes } from './modules/events/index.ts';
 import { registerWebhookJobs, registerWebhookRoutes } from './modules/webhooks/index.ts';
 import { createFiscalProfiles, registerFiscalProfileRoutes, type FiscalProfiles } from './modules/fiscal-profiles/index.ts';
 import { masterKeyringFor } from './platform/crypto/index.ts';
+import { eventLoopMonitor, NEVER_SHED, type LoadMonitor } from './platform/http/load-shedding.ts';
 import { createProviders, type Providers } from './providers-setup.ts';
 import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
 
@@ -35,6 +36,8 @@ export interface AppOptions {
   database?: DatabaseHandle;
   /** A rate limiter to use instead of the configured one (tests). */
   rateLimiter?: RateLimiter;
+  /** The load-shedding monitor instead of the event-loop one LOAD_SHED_LAG_MS configures (tests). */
+  loadMonitor?: LoadMonitor;
   /**
    * Start the SAT/PAC simulator in this process when SIMULATOR_URL is not set (default true).
    * Its ledger lives under DATA_DIR with the embedded database, in memory otherwise.
@@ -82,7 +85,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Only a process that is the database's sole user may cache keys (see KeyCache).
   const keyCache = database.kind === 'pglite' ? new KeyCache() : undefined;
   const auth = createAuthBackend(database.db, (id) => findOrganizationRecord(database.db, id), keyCache);
-  const server = createServer({ services, auth, rateLimiter });
+  const loadMonitor = options.loadMonitor ?? (config.loadShedLagMs > 0
+    ? eventLoopMonitor({ expensiveLagMs: config.loadShedLagMs, allLagMs: config.loadShedLagMs * 5, windowMs: 500 })
+    : NEVER_SHED);
+  const server = createServer({ services, auth, rateLimiter, loadMonitor });
   const providers = await createProviders({
     config,
     clock,
@@ -147,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       webhookWorker.close();
       await server.close();
       await rateLimiter.close();
+      loadMonitor.close();
       await providers.close();
       if (!options.database) await database.close();
     },

@@ -27,6 +27,11 @@ export interface Config {
   /** `POST /v1/organizations`; always off in production. */
   bootstrapEnabled: boolean;
   rateLimits: { read: RateLimitRule; write: RateLimitRule };
+  /**
+   * Event-loop delay (p99 over half a second) above which expensive requests are refused with
+   * 503 service.overloaded, and five times which every /v1 request is; 0 turns shedding off.
+   */
+  loadShedLagMs: number;
   /** Whether `serve` also runs the job worker in the same process. */
   runWorker: boolean;
   workerPollMs: number;
@@ -135,6 +140,8 @@ export function loadConfig(env: Env = process.env): Config {
         perSecond: integer(env, 'RATE_LIMIT_WRITE_PER_SECOND', 50, 1),
       },
     },
+    // Off by default in tests: a loaded CI machine must not turn a test's request into a 503.
+    loadShedLagMs: integer(env, 'LOAD_SHED_LAG_MS', appEnv === 'test' ? 0 : 100, 0),
     runWorker: flag(env, 'RUN_WORKER', true),
     workerPollMs: integer(env, 'WORKER_POLL_MS', 1000, 10),
     simulator: {

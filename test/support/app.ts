@@ -2,6 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../../src/app.ts';
 import { ManualClock, type Clock } from '../../src/platform/clock.ts';
 import { loadConfig, type Config } from '../../src/platform/config.ts';
+import type { LoadMonitor } from '../../src/platform/http/load-shedding.ts';
 import type { RateLimiter } from '../../src/platform/http/rate-limit-types.ts';
 import { openTestDatabase } from './database.ts';
 
@@ -22,6 +23,7 @@ export interface TestAppOptions {
   simulator?: boolean;
   clock?: Clock;
   rateLimiter?: RateLimiter;
+  loadMonitor?: LoadMonitor;
 }
 
 /** An app on a fresh database, configured as a developer's machine would be, with no logging. */
@@ -48,6 +50,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     embedSimulator: options.simulator ?? false,
     ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
+    ...(options.loadMonitor ? { loadMonitor: options.loadMonitor } : {}),
   });
   const request = (injectOptions: InjectOptions & { key?: string }) => {
     const { key, headers, ...rest } = injectOptions;

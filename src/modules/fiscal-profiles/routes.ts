@@ -61,6 +61,9 @@ const register = replaceableRegistrations<Server, FiscalProfileDeps>();
  * multipart. Calling it again for the same server only replaces `deps` (tests inject fakes into an
  * app the composition root already wired).
  */
+// Opening a CSD or FIEL derives its key and checks the pair (docs/decisions.md, "Weighted rate limits").
+const CREDENTIALS_COST = { rateLimitCost: 10 };
+
 export function registerFiscalProfileRoutes(server: Server, services: Services, dependencies: FiscalProfileDeps): void {
   const { registration, first } = register(server, dependencies);
   if (!first) return;
@@ -70,6 +73,7 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
     const now = () => services.clock.now();
 
     scope.post('/v1/fiscal_profiles', {
+      config: CREDENTIALS_COST,
       schema: {
         tags, summary: 'Create a fiscal profile', operationId: 'createFiscalProfile',
         description: 'multipart/form-data (preferred) with the CSD files, or JSON with base64 files. The RFC comes from the CSD. With the FIEL and `manifest_email` the carta manifiesto is signed at once and the profile is `active`.',
@@ -101,6 +105,7 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
     });
 
     scope.patch('/v1/fiscal_profiles/:id', {
+      config: CREDENTIALS_COST,
       schema: {
         tags, summary: 'Update a fiscal profile', operationId: 'updateFiscalProfile',
         description: 'Rotate the CSD (same RFC only), add or replace the FIEL, or change the logo, brand colour, legal name, tax regime, zip or metadata.',
@@ -124,6 +129,7 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
     });
 
     scope.post('/v1/fiscal_profiles/:id/manifest', {
+      config: CREDENTIALS_COST,
       schema: {
         tags, summary: 'Sign the carta manifiesto', operationId: 'signFiscalProfileManifest',
         description: 'Signs the carta manifiesto with the FIEL sent (then kept on the profile) or the one already stored, and records the contact e-mail; the profile becomes `active`.',

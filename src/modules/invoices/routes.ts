@@ -39,7 +39,8 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
   const { baseUrl } = services.config;
 
   // The invoice's own fields become CFDI text: a character it cannot carry is an invalid invoice.
-  const invoiceInput = { invalidTextCode: 'cfdi.invalid_input' as const };
+  // Rate-limit costs follow the CPU each call takes (docs/decisions.md, "Weighted rate limits").
+  const invoiceInput = { invalidTextCode: 'cfdi.invalid_input' as const, rateLimitCost: 2 };
 
   server.post('/v1/invoices', {
     config: invoiceInput,
@@ -104,6 +105,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
   });
 
   server.post('/v1/invoices/:id/stamp', {
+    config: { rateLimitCost: 5 },
     schema: {
       tags, summary: 'Stamp an invoice', operationId: 'stampInvoice', params: Id,
       description: 'Seals the draft with the profile\'s CSD (Fecha now, in the issuer\'s local time) and has it stamped by the PAC (the simulator in test mode). Live stamps consume one credit. Safe to retry with the same Idempotency-Key: a stamp already made is returned, never repeated.',
@@ -121,6 +123,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
   });
 
   server.post('/v1/invoices/:id/cancel', {
+    config: { rateLimitCost: 5 },
     schema: {
       tags, summary: 'Cancel an invoice', operationId: 'cancelInvoice', params: Id, body: CancelInvoiceBody,
       description: 'Asks the SAT (through the PAC) to cancel a stamped invoice. Cancelled at once when no acceptance is needed; otherwise `cancellation.status` is `pending` until the receptor answers (72 business hours; silence accepts).',
@@ -144,6 +147,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
   });
 
   server.get('/v1/invoices/:id/pdf', {
+    config: { rateLimitCost: 20 },
     schema: { tags, summary: 'Download the PDF', operationId: 'getInvoicePdf', params: Id, response: { 200: document('application/pdf', 'The representación impresa of the stamped CFDI.', 'binary'), 409: problem('The invoice is not stamped yet (`invoice.pdf_requires_stamp`).') } },
   }, async (request, reply) => {
     const { body, filename } = await invoicePdf(ctxOf(request, services), registration.deps, request.params.id);

@@ -6,12 +6,17 @@ interface Bucket {
   updatedAt: number;
 }
 
-/** Computes one token-bucket step; shared by every store so they agree to the token. */
-export function takeToken(bucket: Bucket | undefined, rule: RateLimitRule, nowMs: number): { bucket: Bucket; decision: RateLimitDecision } {
+/**
+ * Computes one token-bucket step; shared by every store so they agree to the token. An expensive
+ * request takes `cost` tokens at once (capped at the burst, so that it can always pass once the
+ * bucket is full).
+ */
+export function takeToken(bucket: Bucket | undefined, rule: RateLimitRule, nowMs: number, requested = 1): { bucket: Bucket; decision: RateLimitDecision } {
+  const cost = Math.min(Math.max(1, requested), rule.burst);
   const elapsedSeconds = bucket ? Math.max(0, nowMs - bucket.updatedAt) / 1000 : 0;
   const available = bucket ? Math.min(rule.burst, bucket.tokens + elapsedSeconds * rule.perSecond) : rule.burst;
-  const allowed = available >= 1;
-  const tokens = allowed ? available - 1 : available;
+  const allowed = available >= cost;
+  const tokens = allowed ? available - cost : available;
   return {
     bucket: { tokens, updatedAt: nowMs },
     decision: {
@@ -19,7 +24,7 @@ export function takeToken(bucket: Bucket | undefined, rule: RateLimitRule, nowMs
       limit: rule.burst,
       remaining: Math.floor(tokens),
       resetSeconds: Math.ceil((rule.burst - tokens) / rule.perSecond),
-      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / rule.perSecond)),
+      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((cost - tokens) / rule.perSecond)),
     },
   };
 }
@@ -29,9 +34,9 @@ export class MemoryRateLimiter implements RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
   private sweeps = 0;
 
-  async take(bucketKey: string, rule: RateLimitRule, now: Date): Promise<RateLimitDecision> {
+  async take(bucketKey: string, rule: RateLimitRule, now: Date, cost = 1): Promise<RateLimitDecision> {
     const nowMs = now.getTime();
-    const { bucket, decision } = takeToken(this.buckets.get(bucketKey), rule, nowMs);
+    const { bucket, decision } = takeToken(this.buckets.get(bucketKey), rule, nowMs, cost);
     this.buckets.set(bucketKey, bucket);
     if (++this.sweeps % 10_000 === 0) this.sweep(nowMs, rule);
     return decision;

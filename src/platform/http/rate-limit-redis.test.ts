@@ -28,20 +28,20 @@ after(async () => {
 
 const START = Date.parse('2026-07-15T12:00:00Z');
 
-test('the Redis bucket agrees with the in-memory bucket on every step', { skip: skipWithoutRedis }, async () => {
+test('the Redis bucket agrees with the in-memory bucket on every step, whatever each request costs', { skip: skipWithoutRedis }, async () => {
   let run = 0;
   await fc.assert(
     fc.asyncProperty(
       fc.record({ burst: fc.integer({ min: 1, max: 50 }), perSecond: fc.integer({ min: 1, max: 20 }) }),
-      fc.array(fc.integer({ min: 0, max: 3_000 }), { minLength: 1, maxLength: 40 }),
-      async (rule, gapsMs) => {
+      fc.array(fc.record({ gapMs: fc.integer({ min: 0, max: 3_000 }), cost: fc.integer({ min: 1, max: 60 }) }), { minLength: 1, maxLength: 40 }),
+      async (rule, steps) => {
         const bucketKey = `property:${run++}`;
         const memory = new MemoryRateLimiter();
         let nowMs = START;
-        for (const gapMs of gapsMs) {
+        for (const { gapMs, cost } of steps) {
           nowMs += gapMs;
-          const expected = await memory.take(bucketKey, rule, new Date(nowMs));
-          const actual = await limiter.take(bucketKey, rule, new Date(nowMs));
+          const expected = await memory.take(bucketKey, rule, new Date(nowMs), cost);
+          const actual = await limiter.take(bucketKey, rule, new Date(nowMs), cost);
           assert.deepEqual(actual, expected);
         }
       },

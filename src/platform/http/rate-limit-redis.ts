@@ -10,27 +10,28 @@ import type { RateLimitDecision, RateLimiter } from './rate-limit-types.ts';
  * The caller's clock is used (not Redis TIME), exactly as in memory. A bucket expires once it
  * would be full again: an absent bucket means a full one.
  *
- * KEYS[1] bucket; ARGV: now (ms), burst, perSecond.
+ * KEYS[1] bucket; ARGV: now (ms), burst, perSecond, cost (already capped at the burst).
  * Returns {allowed (0/1), remaining, resetSeconds, retryAfterSeconds}.
  */
 export const TAKE_TOKEN_SCRIPT = `
 local now = tonumber(ARGV[1])
 local burst = tonumber(ARGV[2])
 local per_second = tonumber(ARGV[3])
+local cost = tonumber(ARGV[4])
 local state = redis.call('HMGET', KEYS[1], 'tokens', 'updated_at')
 local available = burst
 if state[1] and state[2] then
   local elapsed_seconds = math.max(0, now - tonumber(state[2])) / 1000
   available = math.min(burst, tonumber(state[1]) + elapsed_seconds * per_second)
 end
-local allowed = available >= 1
+local allowed = available >= cost
 local tokens = available
-if allowed then tokens = available - 1 end
+if allowed then tokens = available - cost end
 redis.call('HSET', KEYS[1], 'tokens', string.format('%.17g', tokens), 'updated_at', string.format('%.17g', now))
 local full_after_ms = math.max(1, math.ceil((burst - tokens) / per_second * 1000))
 redis.call('PEXPIRE', KEYS[1], full_after_ms)
 local retry_after = 0
-if not allowed then retry_after = math.max(1, math.ceil((1 - tokens) / per_second)) end
+if not allowed then retry_after = math.max(1, math.ceil((cost - tokens) / per_second)) end
 return {allowed and 1 or 0, math.floor(tokens), math.ceil((burst - tokens) / per_second), retry_after}
 `;
 
@@ -45,8 +46,9 @@ export class RedisRateLimiter implements RateLimiter {
     this.redis = redis;
   }
 
-  async take(bucketKey: string, rule: RateLimitRule, now: Date): Promise<RateLimitDecision> {
-    const args = [REDIS_KEY_PREFIX + bucketKey, String(now.getTime()), String(rule.burst), String(rule.perSecond)];
+  async take(bucketKey: string, rule: RateLimitRule, now: Date, cost = 1): Promise<RateLimitDecision> {
+    const capped = Math.min(Math.max(1, cost), rule.burst);
+    const args = [REDIS_KEY_PREFIX + bucketKey, String(now.getTime()), String(rule.burst), String(rule.perSecond), String(capped)];
     const [allowed, remaining, resetSeconds, retryAfterSeconds] = (await this.evaluate(args)) as number[];
     return {
       allowed: allowed === 1,

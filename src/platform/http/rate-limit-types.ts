@@ -14,6 +14,7 @@ export interface RateLimitDecision {
 
 /** A token-bucket store: in memory for one process, Redis for several. */
 export interface RateLimiter {
-  take(bucketKey: string, rule: RateLimitRule, now: Date): Promise<RateLimitDecision>;
+  /** Takes `cost` tokens (default 1; more than the burst counts as the burst), or none when they are not there. */
+  take(bucketKey: string, rule: RateLimitRule, now: Date, cost?: number): Promise<RateLimitDecision>;
   close(): Promise<void>;
 }

@@ -8,6 +8,7 @@ import { authenticate, type AuthBackend } from './auth.ts';
 import { sendProblem, toApiError } from './problem.ts';
 import type { RateLimiter } from './rate-limit-types.ts';
 import { continueTrace, formatTraceparent, type TraceContext } from './trace.ts';
+import { NEVER_SHED, shouldShed, type LoadMonitor } from './load-shedding.ts';
 import { REDACTED_LOG_PATHS, serializeRequest } from './log-redaction.ts';
 import { assertStorableText } from './text-rule.ts';
 import { compileValidator } from './validation.ts';
@@ -26,6 +27,11 @@ declare module 'fastify' {
     connect?: boolean;
     /** The problem code for a field holding a character that cannot be stored (default `request.validation_failed`). */
     invalidTextCode?: ErrorCode;
+    /**
+     * Rate-limit tokens this request takes from its class's bucket (default 1): expensive work
+     * costs more, so a burst of it cannot monopolise the process (docs/decisions.md).
+     */
+    rateLimitCost?: number;
   }
 }
 
@@ -42,7 +48,12 @@ export interface ServerOptions {
   services: Services;
   auth: AuthBackend;
   rateLimiter: RateLimiter;
+  /** Refuses work while the event loop lags; default none (the app passes the real monitor). */
+  loadMonitor?: LoadMonitor;
 }
+
+/** Seconds a shed request is asked to wait: the monitor reads the loop every half second. */
+const SHED_RETRY_AFTER_SECONDS = 2;
 
 function isApiPath(url: string): boolean {
   return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
@@ -51,6 +62,7 @@ function isApiPath(url: string): boolean {
 /** The Fastify instance with every cross-cutting concern of the API; modules add routes to it. */
 export function createServer(options: ServerOptions): Server {
   const { services, auth, rateLimiter } = options;
+  const loadMonitor = options.loadMonitor ?? NEVER_SHED;
   const { config } = services;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : {
@@ -91,7 +103,13 @@ export function createServer(options: ServerOptions): Server {
     });
     request.state.caller = caller;
     request.state.version = resolveVersion(versionHeader, caller.keyVersion);
-    await applyRateLimit(rateLimiter, services, request, reply, caller);
+    const cost = routeConfig.rateLimitCost ?? 1;
+    if (shouldShed(loadMonitor.level(), cost)) {
+      throw new ApiError('service.overloaded', cost > 1
+        ? 'The service is catching up with its load and is refusing expensive requests for a moment; retry after Retry-After.'
+        : 'The service is catching up with its load; retry after Retry-After.', { headers: { 'Retry-After': String(SHED_RETRY_AFTER_SECONDS) } });
+    }
+    await applyRateLimit(rateLimiter, services, request, reply, caller, cost);
   });
 
   // Before the schema (so the field is named whatever else is wrong) and before any preHandler
@@ -144,15 +162,16 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-async function applyRateLimit(limiter: RateLimiter, services: Services, request: FastifyRequest, reply: FastifyReply, caller: Caller) {
+async function applyRateLimit(limiter: RateLimiter, services: Services, request: FastifyRequest, reply: FastifyReply, caller: Caller, cost: number) {
   const rateClass: RateClass = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
   const rule = services.config.rateLimits[rateClass];
-  const decision = await limiter.take(`${caller.apiKeyId}:${rateClass}`, rule, services.clock.now());
+  const decision = await limiter.take(`${caller.apiKeyId}:${rateClass}`, rule, services.clock.now(), cost);
   reply.header('RateLimit-Limit', String(decision.limit));
   reply.header('RateLimit-Remaining', String(decision.remaining));
   reply.header('RateLimit-Reset', String(decision.resetSeconds));
   if (!decision.allowed) {
-    throw new ApiError('rate_limit.exceeded', `Too many ${rateClass} requests for this API key; retry after ${decision.retryAfterSeconds} s.`, {
+    const what = cost > 1 ? `${rateClass} capacity for this request (it costs ${Math.min(cost, rule.burst)} of ${rule.burst})` : `${rateClass} requests`;
+    throw new ApiError('rate_limit.exceeded', `Too many ${what} for this API key; retry after ${decision.retryAfterSeconds} s.`, {
       headers: { 'Retry-After': String(decision.retryAfterSeconds) },
     });
   }

@@ -1,0 +1,61 @@
+/**
+ * Load shedding: one event loop serves every tenant, so when it falls behind (its delay, sampled
+ * with perf_hooks' histogram) the service first refuses expensive requests (rate-limit cost above
+ * one) and, if the delay keeps growing, every /v1 request, with 503 `service.overloaded` and
+ * Retry-After, until the loop has caught up. Health probes, docs and requests already admitted are
+ * never refused. Entering and leaving use separate thresholds, so the state does not flap.
+ */
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+
+export type ShedLevel = 'none' | 'expensive' | 'all';
+
+/** What the server asks before admitting a request; injectable so tests decide the level. */
+export interface LoadMonitor {
+  level(): ShedLevel;
+  close(): void;
+}
+
+export interface LoadSheddingOptions {
+  /** p99 event-loop delay over a window above which expensive requests are refused. */
+  expensiveLagMs: number;
+  /** p99 delay above which every /v1 request is refused. */
+  allLagMs: number;
+  /** How often the histogram is read and reset. */
+  windowMs: number;
+}
+
+/** The next level from the current one and the last window's p99 delay (hysteresis: leave below half). */
+export function nextLevel(current: ShedLevel, p99Ms: number, options: Pick<LoadSheddingOptions, 'expensiveLagMs' | 'allLagMs'>): ShedLevel {
+  if (p99Ms >= options.allLagMs) return 'all';
+  if (p99Ms >= options.expensiveLagMs) return current === 'all' && p99Ms >= options.allLagMs / 2 ? 'all' : 'expensive';
+  if (current !== 'none' && p99Ms >= options.expensiveLagMs / 2) return current === 'all' ? 'expensive' : current;
+  return 'none';
+}
+
+/** The process's own event-loop delay, read every `windowMs`. */
+export function eventLoopMonitor(options: LoadSheddingOptions): LoadMonitor {
+  const histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  let current: ShedLevel = 'none';
+  const timer = setInterval(() => {
+    const p99Ms = histogram.count > 0 ? histogram.percentile(99) / 1e6 : 0;
+    histogram.reset();
+    current = nextLevel(current, p99Ms, options);
+  }, options.windowMs);
+  timer.unref();
+  return {
+    level: () => current,
+    close: () => {
+      clearInterval(timer);
+      histogram.disable();
+    },
+  };
+}
+
+/** A monitor that never sheds (tests that do not exercise shedding, and LOAD_SHED_LAG_MS=0). */
+export const NEVER_SHED: LoadMonitor = { level: () => 'none', close: () => {} };
+
+/** Whether a request of this cost is refused at this level. */
+export function shouldShed(level: ShedLevel, cost: number): boolean {
+  return level === 'all' || (level === 'expensive' && cost > 1);
+}
