@@ -26,6 +26,7 @@ import { registerWebhookJobs, registerWebhookRoutes } from './modules/webhooks/i
 import { createFiscalProfiles, registerFiscalProfileRoutes, type FiscalProfiles } from './modules/fiscal-profiles/index.ts';
 import { masterKeyringFor } from './platform/crypto/index.ts';
 import { eventLoopMonitor, NEVER_SHED, type LoadMonitor } from './platform/http/load-shedding.ts';
+import { WorkerPool } from './platform/workers/pool.ts';
 import { createProviders, type Providers } from './providers-setup.ts';
 import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
 
@@ -80,7 +81,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (!config.databaseUrl && !options.database) fs.mkdirSync(config.dataDir, { recursive: true });
   await migrate(database);
   const jobs = createJobQueue({ db: database.db, clock, pollMs: config.workerPollMs });
-  const services: Services = { config, database, db: database.db, clock, jobs };
+  const workers = new WorkerPool({ threads: config.workerThreads });
+  const services: Services = { config, database, db: database.db, clock, jobs, workers };
   const rateLimiter = options.rateLimiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : new MemoryRateLimiter());
   // Only a process that is the database's sole user may cache keys (see KeyCache).
   const keyCache = database.kind === 'pglite' ? new KeyCache() : undefined;
@@ -154,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await server.close();
       await rateLimiter.close();
       loadMonitor.close();
+      await workers.close();
       await providers.close();
       if (!options.database) await database.close();
     },

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 export type AppEnv = 'development' | 'test' | 'production';
@@ -32,6 +33,8 @@ export interface Config {
    * 503 service.overloaded, and five times which every /v1 request is; 0 turns shedding off.
    */
   loadShedLagMs: number;
+  /** Worker threads for CPU-heavy work (PDF rendering, large seals); default the machine's parallelism. */
+  workerThreads: number;
   /** Whether `serve` also runs the job worker in the same process. */
   runWorker: boolean;
   workerPollMs: number;
@@ -142,6 +145,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     // Off by default in tests: a loaded CI machine must not turn a test's request into a 503.
     loadShedLagMs: integer(env, 'LOAD_SHED_LAG_MS', appEnv === 'test' ? 0 : 100, 0),
+    workerThreads: integer(env, 'WORKER_THREADS', os.availableParallelism(), 1),
     runWorker: flag(env, 'RUN_WORKER', true),
     workerPollMs: integer(env, 'WORKER_POLL_MS', 1000, 10),
     simulator: {

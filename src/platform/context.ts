@@ -2,6 +2,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db, DatabaseHandle } from './db/database.ts';
 import type { JobQueue } from './jobs/types.ts';
+import type { WorkerPool } from './workers/pool.ts';
 
 export type Mode = 'test' | 'live';
 
@@ -12,6 +13,8 @@ export interface Services {
   db: Db;
   clock: Clock;
   jobs: JobQueue;
+  /** Worker threads for CPU-heavy work (PDF rendering, large seals). */
+  workers: WorkerPool;
 }
 
 /** Who is calling, established by authentication. */

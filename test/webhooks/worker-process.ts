@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/platform/config.ts';
 import { openDatabase } from '../../src/platform/db/database.ts';
 import { createJobQueue } from '../../src/platform/jobs/queue.ts';
 import { registerWebhookJobs } from '../../src/modules/webhooks/index.ts';
+import { WorkerPool } from '../../src/platform/workers/pool.ts';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: worker-process.ts <data dir>');
@@ -18,7 +19,7 @@ const config = loadConfig({ APP_ENV: 'test', DATA_DIR: path.dirname(dataDir), RU
 const jobs = createJobQueue({ db: database.db, clock: systemClock, pollMs: 50 });
 // Short leases: a delivery claimed by a killed worker is due again two seconds later.
 const worker = registerWebhookJobs(
-  { config, database, db: database.db, clock: systemClock, jobs },
+  { config, database, db: database.db, clock: systemClock, jobs, workers: new WorkerPool({ threads: 1 }) },
   { tuning: { concurrency: 8, perEndpoint: 8, leaseMs: 2000, lingerMs: 0, flushIntervalMs: 20, claimIntervalMs: 20 } },
 );
 

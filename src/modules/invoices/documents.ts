@@ -1,10 +1,14 @@
 /** The stamped XML, the PDF and the cancellation acuse of an invoice. */
+import { createHash } from 'node:crypto';
+import { localDateTime, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { ApiError, notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
 import type { CatalogSlug } from '../catalogs/index.ts';
 import { scopeOf } from './context.ts';
-import { isPdfRenderError, renderInvoicePdf, type CatalogNames, type InvoicePdfInput } from './pdf/index.ts';
+import type { PdfCatalog } from './pdf/index.ts';
+import type { PdfTaskInput, PdfTaskOutput } from './pdf/render-task.ts';
+import { findInvoicePdf, storeInvoicePdf } from './pdf-repository.ts';
 import type { InvoiceDeps } from './ports.ts';
 import { findInvoice, type InvoiceRow } from './repository.ts';
 
@@ -13,7 +17,7 @@ export interface DocumentBody {
   filename: string;
 }
 
-async function stampedInvoice(ctx: Ctx, id: string, code: 'invoice.xml_requires_stamp' | 'invoice.pdf_requires_stamp'): Promise<InvoiceRow & { xml: string; uuid: string }> {
+async function stampedInvoice(ctx: Ctx, id: string, code: 'invoice.xml_requires_stamp' | 'invoice.pdf_requires_stamp'): Promise<StampedRow> {
   const row = isId('inv', id) ? await findInvoice(ctx.db, scopeOf(ctx), id) : undefined;
   if (!row) throw notFound('invoice', id);
   if (row.xml === null || row.uuid === null) {
@@ -29,29 +33,97 @@ export async function invoiceXml(ctx: Ctx, id: string): Promise<DocumentBody> {
   return { body: Buffer.from(row.xml, 'utf8'), filename: `${row.uuid}.xml` };
 }
 
-function catalogNames(deps: InvoiceDeps): CatalogNames {
-  return (catalog, code) => deps.catalogs.index.get(catalog as CatalogSlug, code)?.description;
+/** Bump when the layout changes: every cached PDF is then rendered again on its next download. */
+const RENDERER_VERSION = '2';
+const RENDER_TASK = new URL('./pdf/render-task.ts', import.meta.url);
+/** PDFs one organization may have rendering at once; more wait for Retry-After. */
+const RENDERS_PER_ORGANIZATION = 2;
+const CATALOGS: readonly PdfCatalog[] = [
+  'uso_cfdi', 'regimen_fiscal', 'forma_pago', 'metodo_pago', 'moneda', 'impuesto', 'objeto_imp', 'exportacion',
+  'tipo_comprobante', 'tipo_relacion', 'periodicidad', 'meses', 'pais', 'clave_prod_serv', 'clave_unidad',
+];
+const CODE_VALUE = /="([A-Za-z0-9]{1,10})"/g;
+
+/** Renderings in flight, by invoice and fingerprint: concurrent downloads share one. */
+const inFlight = new Map<string, Promise<Buffer>>();
+const renderingByOrganization = new Map<string, number>();
+
+/**
+ * The descriptions the PDF may print, for the codes this CFDI holds: every short attribute value
+ * is looked up in each catalog the renderer names (one linear scan of the XML, a few hundred
+ * lookups), so the worker needs no catalog of its own.
+ */
+function catalogNamesFor(deps: InvoiceDeps, xml: string): Record<string, Record<string, string>> {
+  const codes = new Set<string>();
+  for (const match of xml.matchAll(CODE_VALUE)) codes.add(match[1]!);
+  const names: Record<string, Record<string, string>> = {};
+  for (const catalog of CATALOGS) {
+    for (const code of codes) {
+      const description = deps.catalogs.index.get(catalog as CatalogSlug, code)?.description;
+      if (description) (names[catalog] ??= {})[code] = description;
+    }
+  }
+  return names;
 }
 
-/** The representación impresa, with the profile's logo and colour; a test-mode PDF says it has no fiscal validity. */
+async function renderInWorker(ctx: Ctx, deps: InvoiceDeps, row: StampedRow, task: Omit<PdfTaskInput, 'names'>, fingerprint: string): Promise<Buffer> {
+  const organization = row.organization_id;
+  const running = renderingByOrganization.get(organization) ?? 0;
+  if (running >= RENDERS_PER_ORGANIZATION) {
+    throw new ApiError('service.overloaded', `This organization already has ${running} PDFs rendering; download this one after Retry-After (a rendered PDF is kept and served at once).`, { headers: { 'Retry-After': '1' } });
+  }
+  renderingByOrganization.set(organization, running + 1);
+  try {
+    const output = await ctx.services.workers.run<PdfTaskInput, PdfTaskOutput>(RENDER_TASK, { ...task, names: catalogNamesFor(deps, row.xml) });
+    if ('error' in output) throw renderFailure(output.error);
+    const body = Buffer.from(output.pdf.buffer, output.pdf.byteOffset, output.pdf.byteLength);
+    await storeInvoicePdf(ctx.db, row.id, fingerprint, body, ctx.services.clock.now());
+    return body;
+  } finally {
+    const left = (renderingByOrganization.get(organization) ?? 1) - 1;
+    if (left > 0) renderingByOrganization.set(organization, left);
+    else renderingByOrganization.delete(organization);
+  }
+}
+
+function renderFailure(error: { code: string; message: string }): Error {
+  // The engine's and the renderer's codes are catalog codes: the edge maps them to problems.
+  return Object.assign(new Error(error.message), { code: error.code });
+}
+
+type StampedRow = InvoiceRow & { xml: string; uuid: string };
+
+/**
+ * The representación impresa, with the profile's logo and colour; a test-mode PDF says it has no
+ * fiscal validity and a cancelled one says CANCELADO. Rendered on a worker thread once per
+ * fingerprint (renderer version, branding, cancellation) and kept, so downloads after the first
+ * cost a read.
+ */
 export async function invoicePdf(ctx: Ctx, deps: InvoiceDeps, id: string): Promise<DocumentBody> {
   const row = await stampedInvoice(ctx, id, 'invoice.pdf_requires_stamp');
+  const filename = `${row.uuid}.pdf`;
   const branding = await deps.fiscalProfiles.findProfileBranding(ctx, row.fiscal_profile_id);
-  const render = deps.renderPdf ?? renderInvoicePdf;
-  const input: InvoicePdfInput = {
-    xml: row.xml,
-    livemode: row.mode === 'live',
-    catalogNames: catalogNames(deps),
-    branding: { brandColor: branding.brandColor, ...(branding.logo ? { logo: branding.logo.content } : {}) },
-  };
-  try {
-    return { body: await render(input), filename: `${row.uuid}.pdf` };
-  } catch (error) {
-    // A logo or colour the renderer cannot use must not cost the customer the document.
-    if (!isPdfRenderError(error) || error.code === 'cfdi.pdf_requires_stamp') throw error;
-    const { branding: _unusable, ...plain } = input;
-    return { body: await render(plain), filename: `${row.uuid}.pdf` };
+  const cancelledAt = row.status === 'cancelled' ? localDateTime(row.cancellation_resolved_at ?? row.updated_at, MEXICO_CITY_TIME_ZONE) : undefined;
+  const logo = branding.logo?.content;
+  const fingerprint = createHash('sha256')
+    .update(`${RENDERER_VERSION}\n${row.mode}\n${cancelledAt ?? ''}\n${branding.brandColor}\n`)
+    .update(logo ?? Buffer.alloc(0))
+    .digest('hex');
+  const cached = await findInvoicePdf(ctx.db, row.id);
+  if (cached?.fingerprint === fingerprint) return { body: cached.body, filename };
+  const key = `${row.id}:${fingerprint}`;
+  let pending = inFlight.get(key);
+  if (!pending) {
+    const task = {
+      xml: row.xml,
+      livemode: row.mode === 'live',
+      ...(cancelledAt !== undefined ? { cancelledAt } : {}),
+      branding: { brandColor: branding.brandColor, ...(logo ? { logo } : {}) },
+    };
+    pending = renderInWorker(ctx, deps, row, task, fingerprint).finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
   }
+  return { body: await pending, filename };
 }
 
 /** The SAT's acuse of the cancellation request or of the finished cancellation. */

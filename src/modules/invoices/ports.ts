@@ -9,7 +9,6 @@ import type { PacClient } from '../../providers/pac/index.ts';
 import type { CfdiStatus, CfdiStatusQuery } from '../../providers/sat/status-client.ts';
 import type { CatalogIndex } from '../catalogs/index.ts';
 import type { FiscalProfiles } from '../fiscal-profiles/index.ts';
-import type { InvoicePdfInput } from './pdf/index.ts';
 
 /** The SAT's CFDI status service (ConsultaCFDIService), as SatStatusClient implements it. */
 export interface SatStatusSource {
@@ -33,8 +32,6 @@ export interface InvoiceDeps {
   /** The SAT status service of a mode, polled while a cancellation waits for the receptor. */
   satStatusFor(mode: Mode): SatStatusSource;
   catalogs: InvoiceCatalogs;
-  /** Default: renderInvoicePdf. */
-  renderPdf?: (input: InvoicePdfInput) => Promise<Buffer>;
   /** Off by default; only crash tests set it (the kill -9 test kills the process from it). */
   crashHook?: (point: StampCrashPoint, invoice: { id: string; serie: string }) => void;
   /** How long a create waits for its serie's folio lock before answering folio_contention (default 5 s). */

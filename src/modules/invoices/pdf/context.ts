@@ -10,6 +10,8 @@ export interface RenderContext {
   labels: CatalogLabels;
   /** False in test mode: the timbre comes from the simulator and the CFDI has no fiscal validity. */
   livemode: boolean;
+  /** Mexico City wall time of the cancellation, when the CFDI is cancelled. */
+  cancelledAt: string | undefined;
   /** A logo already checked by checkLogo. */
   logo: Buffer | undefined;
   /** Cadena original del complemento de certificación digital del SAT (TFD 1.1), as the XSLT gives it. */

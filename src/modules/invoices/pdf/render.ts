@@ -39,6 +39,8 @@ export interface InvoicePdfInput {
   livemode: boolean;
   /** Optional descriptions of catalog codes (UsoCFDI, RegimenFiscal, FormaPago, ClaveUnidad…). */
   catalogNames?: CatalogNames;
+  /** The CFDI was cancelled at the SAT: every page says so, with this date (Mexico City wall time, `YYYY-MM-DDTHH:mm:ss`). */
+  cancelledAt?: string;
 }
 
 /** FechaTimbrado is Mexico City local time without a zone (Anexo 20); the PDF stores an instant. */
@@ -143,6 +145,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
     timbre,
     labels: new CatalogLabels(input.catalogNames),
     livemode: input.livemode,
+    cancelledAt: input.cancelledAt,
     logo,
     timbreCadena: tfdCadenaOriginal(timbreFieldsFromElement(timbreElement)),
     verificationUrl: verificationUrl(comprobante, timbre),

@@ -1,0 +1,74 @@
+/**
+ * The worker-thread pool for CPU-heavy work (PDF rendering, large seals): one event loop serves
+ * every tenant, so no request may hold it for long. Built on piscina; a task is a TypeScript
+ * module whose default export takes plain data and returns plain data (structured clone both
+ * ways). Workers load TypeScript through tsx, whether the process was started with
+ * `node --import tsx` (tests) or through `bin/invoicing.js` (tsx's register API, which Node does
+ * not carry into worker threads), so the pool passes tsx's loader to each worker itself.
+ */
+import os from 'node:os';
+import { Piscina } from 'piscina';
+import { ApiError } from '../errors/api-error.ts';
+
+export interface WorkerPoolOptions {
+  /** Worker threads; default the machine's parallelism. */
+  threads?: number;
+  /** Tasks allowed to wait for a thread; past it a task is refused with 503 service.overloaded. */
+  maxQueue?: number;
+  /** A task running longer is aborted and answered with 503 service.task_timeout. */
+  taskTimeoutMs?: number;
+}
+
+const TSX_LOADER = import.meta.resolve('tsx');
+
+function workerExecArgv(): string[] {
+  const inherited = process.execArgv.filter((argument, index, all) => argument !== '--test' && !(all[index - 1] === '--test-reporter'));
+  const hasTsx = inherited.some((argument, index) => (argument === '--import' && /tsx/.test(inherited[index + 1] ?? '')) || /^--import=.*tsx/.test(argument));
+  return hasTsx ? inherited : [...inherited, '--import', TSX_LOADER];
+}
+
+export class WorkerPool {
+  private readonly piscina: Piscina;
+  private readonly taskTimeoutMs: number;
+
+  constructor(options: WorkerPoolOptions = {}) {
+    const threads = Math.max(1, options.threads ?? os.availableParallelism());
+    this.taskTimeoutMs = options.taskTimeoutMs ?? 60_000;
+    this.piscina = new Piscina({
+      minThreads: 0,
+      maxThreads: threads,
+      maxQueue: options.maxQueue ?? threads * 16,
+      // Idle threads are let go: a process that renders nothing keeps no thread.
+      idleTimeout: 30_000,
+      execArgv: workerExecArgv(),
+    });
+  }
+
+  /** Runs the default export of `task` (a module URL) on a worker thread. */
+  async run<Input, Output>(task: URL, input: Input): Promise<Output> {
+    if (this.piscina.queueSize >= this.piscina.options.maxQueue) {
+      throw new ApiError('service.overloaded', 'Every worker is busy and the queue of CPU-heavy work is full; retry after Retry-After.', { headers: { 'Retry-After': '2' } });
+    }
+    const signal = AbortSignal.timeout(this.taskTimeoutMs);
+    try {
+      return (await this.piscina.run(input, { filename: task.href, signal })) as Output;
+    } catch (error) {
+      if (signal.aborted) {
+        throw new ApiError('service.task_timeout', `The work took longer than ${this.taskTimeoutMs / 1000} s and was stopped; retry later, or contact support if it keeps happening.`, { headers: { 'Retry-After': '10' }, cause: error });
+      }
+      if ((error as Error).message?.includes('Task queue is at limit')) {
+        throw new ApiError('service.overloaded', 'Every worker is busy and the queue of CPU-heavy work is full; retry after Retry-After.', { headers: { 'Retry-After': '2' }, cause: error });
+      }
+      throw error;
+    }
+  }
+
+  /** Tasks finished so far (tests check that work ran off the event loop). */
+  get completed(): number {
+    return this.piscina.completed;
+  }
+
+  async close(): Promise<void> {
+    await this.piscina.destroy();
+  }
+}

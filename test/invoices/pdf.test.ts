@@ -1,0 +1,67 @@
+/**
+ * The PDF is rendered on a worker thread, once: later downloads are served from the stored copy,
+ * concurrent downloads share one rendering, and a cancellation gives a new rendering that says
+ * CANCELADO with its date.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { compact, pdfText, skipWithoutPdftotext } from '../../src/modules/invoices/pdf/pdf-probe.ts';
+import { createStamped, invoiceRequest, openInvoicesFixture, type InvoicesTestApp, type Keys } from './support.ts';
+
+let t: InvoicesTestApp;
+let keys: Keys;
+let profileId: string;
+
+before(async () => {
+  ({ t, keys, profileId } = await openInvoicesFixture());
+});
+after(() => t.close());
+
+const download = (id: string) => t.request({ method: 'GET', url: `/v1/invoices/${id}/pdf`, key: keys.testKey });
+const rendered = () => t.app.services.workers.completed;
+
+test('the first download renders on a worker thread; the next ones, concurrent or later, are the same bytes without rendering again', async () => {
+  const invoice = await createStamped(t, keys.testKey, invoiceRequest(profileId));
+  const before = rendered();
+  const [first, second, third] = await Promise.all([download(invoice.id), download(invoice.id), download(invoice.id)]);
+  assert.equal(first.statusCode, 200);
+  assert.equal(rendered(), before + 1, 'three concurrent downloads, one rendering, on the pool');
+  assert.deepEqual(second.rawPayload, first.rawPayload);
+  assert.deepEqual(third.rawPayload, first.rawPayload);
+  const later = await download(invoice.id);
+  assert.deepEqual(later.rawPayload, first.rawPayload);
+  assert.equal(rendered(), before + 1, 'served from the stored copy');
+  const stored = await t.app.services.db.selectFrom('invoice_pdfs').select('invoice_id').where('invoice_id', '=', invoice.id).execute();
+  assert.equal(stored.length, 1);
+});
+
+test('a cancelled invoice\'s PDF says CANCELADO with the date on every page; the stamped rendering is replaced', { skip: skipWithoutPdftotext }, async () => {
+  const invoice = await createStamped(t, keys.testKey, invoiceRequest(profileId));
+  const stamped = await download(invoice.id);
+  assert.ok(!compact(pdfText(stamped.rawPayload)).includes('CANCELADO'));
+  const cancelled = await t.request({ method: 'POST', url: `/v1/invoices/${invoice.id}/cancel`, key: keys.testKey, payload: { reason: '02' } });
+  assert.equal(cancelled.json().status, 'cancelled', cancelled.body);
+  const before = rendered();
+  const marked = await download(invoice.id);
+  assert.equal(rendered(), before + 1);
+  assert.notDeepEqual(marked.rawPayload, stamped.rawPayload);
+  const text = compact(pdfText(marked.rawPayload));
+  const resolved = new Date(cancelled.json().cancellation.resolved_at);
+  const local = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Mexico_City', day: '2-digit', month: '2-digit', year: 'numeric' }).format(resolved);
+  assert.ok(text.includes(compact(`CFDI CANCELADO ante el SAT el ${local}`)), text.slice(0, 400));
+  assert.deepEqual((await download(invoice.id)).rawPayload, marked.rawPayload);
+  assert.equal(rendered(), before + 1);
+});
+
+test('a change of branding renders again; the same branding does not', async () => {
+  const invoice = await createStamped(t, keys.testKey, invoiceRequest(profileId));
+  const first = await download(invoice.id);
+  const before = rendered();
+  const patched = await t.request({ method: 'PATCH', url: `/v1/fiscal_profiles/${profileId}`, key: keys.testKey, payload: { brand_color: '#0a7d3b' } });
+  assert.equal(patched.statusCode, 200, patched.body);
+  const recoloured = await download(invoice.id);
+  assert.equal(rendered(), before + 1);
+  assert.notDeepEqual(recoloured.rawPayload, first.rawPayload);
+  await download(invoice.id);
+  assert.equal(rendered(), before + 1);
+});
