@@ -1,12 +1,13 @@
 /**
- * The PDF is rendered on a worker thread, once: later downloads are served from the stored copy,
+ * CPU-heavy work off the event loop. The PDF is rendered on a worker thread, once: later downloads are served from the stored copy,
  * concurrent downloads share one rendering, and a cancellation gives a new rendering that says
- * CANCELADO with its date.
+ * CANCELADO with its date. Large documents are sealed on a worker thread too.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { compact, pdfText, skipWithoutPdftotext } from '../../src/modules/invoices/pdf/pdf-probe.ts';
 import { createStamped, invoiceRequest, openInvoicesFixture, type InvoicesTestApp, type Keys } from './support.ts';
+import { assertStampedCfdi } from './verify.ts';
 
 let t: InvoicesTestApp;
 let keys: Keys;
@@ -64,4 +65,28 @@ test('a change of branding renders again; the same branding does not', async () 
   assert.notDeepEqual(recoloured.rawPayload, first.rawPayload);
   await download(invoice.id);
   assert.equal(rendered(), before + 1);
+});
+
+test('a payment with hundreds of related documents is sealed on a worker thread and stamps with a valid seal', async () => {
+  const paidAt = new Date(t.clock.now().getTime() - 3_600_000).toISOString().slice(0, 19);
+  const documents = (offset: number) => Array.from({ length: 150 }, (_, index) => ({
+    uuid: `${String(offset + index).padStart(8, '0')}-1111-4111-8111-111111111111`, currency: 'MXN', installment: 1,
+    previous_balance: '116.00', amount_paid: '116.00', tax_object: '01',
+  }));
+  const created = await t.request({
+    method: 'POST', url: '/v1/invoices', key: keys.testKey,
+    payload: {
+      fiscal_profile_id: profileId, type: 'P', serie: 'BIG',
+      customer: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', tax_regime: '601', postal_code: '86991' },
+      payments: [0, 1].map((index) => ({ date: paidAt, payment_form: '03', documents: documents(index * 150) })),
+    },
+  });
+  assert.equal(created.statusCode, 201, created.body);
+  const before = rendered();
+  const stamped = await t.request({ method: 'POST', url: `/v1/invoices/${created.json().id}/stamp`, key: keys.testKey });
+  assert.equal(stamped.statusCode, 200, stamped.body);
+  assert.equal(rendered(), before + 1, 'the seal ran on the pool');
+  const xml = (await t.request({ method: 'GET', url: `/v1/invoices/${created.json().id}/xml`, key: keys.testKey })).body;
+  await assertStampedCfdi(xml, t.simulator.url);
+  assert.equal((xml.match(/<pago20:DoctoRelacionado /g) ?? []).length, 300);
 });
