@@ -77,10 +77,9 @@ export interface StampOutcome {
 }
 
 /**
- * Items and related documents above which a CFDI is sealed on a worker thread. Below it the
- * thread hop costs more than the work (docs/decisions.md: about 0.3 ms of CPU per hop against
- * about 1.2 ms to seal and write a 50-item invoice); a Pagos of 5,000 related documents holds the
- * loop for a second otherwise.
+ * Items and related documents from which a CFDI is sealed on a worker thread. Typical invoices
+ * stay on the loop, where the hop to a thread would cost as much as the work (docs/decisions.md,
+ * "Large seals"); a Pagos of 5,000 related documents would otherwise hold the loop for a second.
  */
 export const LARGE_DOCUMENT_NODES = 200;
 
