@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs the test suite with node's own runner: every `*.test.ts` under the given folders (default
-// `src` and `test`; Node 20's runner does not expand globs), two files at a time, and a second
+// `src` and `test`; Node 20's runner does not expand globs; a file is run as it is), two files at a time, and a second
 // reporter that ends the run with a loud count of skipped tests and their reasons. Extra
 // arguments that are not folders are passed to the runner.
 import { spawnSync } from 'node:child_process';
@@ -14,6 +14,7 @@ const folders = args.filter((arg) => !arg.startsWith('-'));
 const options = args.filter((arg) => arg.startsWith('-'));
 
 function testFiles(folder) {
+  if (fs.statSync(folder).isFile()) return [path.relative(root, folder)];
   return fs.readdirSync(folder, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.test.ts'))
     .map((entry) => path.relative(root, path.join(entry.parentPath ?? entry.path, entry.name)));

@@ -25,6 +25,12 @@ test('the shed level rises with the loop delay and falls only below half of each
   };
   assert.deepEqual(walk([10, 120, 90, 60, 40, 10]), ['none', 'expensive', 'expensive', 'expensive', 'none', 'none']);
   assert.deepEqual(walk([600, 400, 260, 240, 120, 20]), ['all', 'all', 'all', 'expensive', 'expensive', 'none']);
+  const withHistory = (delays: number[]) => {
+    let level: ShedLevel = 'none';
+    return delays.map((delay, index) => (level = nextLevel(level, delay, thresholds, delays[index - 1] ?? 0)));
+  };
+  assert.deepEqual(withHistory([10, 900, 10, 10]), ['none', 'expensive', 'none', 'none'], 'one long pause refuses only expensive requests, for one window');
+  assert.deepEqual(withHistory([10, 600, 700, 300, 20]), ['none', 'expensive', 'all', 'all', 'none'], 'a lasting delay refuses everything');
   assert.deepEqual([shouldShed('none', 20), shouldShed('expensive', 1), shouldShed('expensive', 2), shouldShed('all', 1)], [false, false, true, true]);
 });
 

@@ -12,6 +12,8 @@ export type ShedLevel = 'none' | 'expensive' | 'all';
 /** What the server asks before admitting a request; injectable so tests decide the level. */
 export interface LoadMonitor {
   level(): ShedLevel;
+  /** Forgets what was measured so far (the server calls it once listening: start-up is not load). */
+  reset?(): void;
   close(): void;
 }
 
@@ -24,11 +26,17 @@ export interface LoadSheddingOptions {
   windowMs: number;
 }
 
-/** The next level from the current one and the last window's p99 delay (hysteresis: leave below half). */
-export function nextLevel(current: ShedLevel, p99Ms: number, options: Pick<LoadSheddingOptions, 'expensiveLagMs' | 'allLagMs'>): ShedLevel {
-  if (p99Ms >= options.allLagMs) return 'all';
-  if (p99Ms >= options.expensiveLagMs) return current === 'all' && p99Ms >= options.allLagMs / 2 ? 'all' : 'expensive';
-  if (current !== 'none' && p99Ms >= options.expensiveLagMs / 2) return current === 'all' ? 'expensive' : current;
+/**
+ * The next level from the current one and the p99 delay of the last two windows. Refusing every
+ * request needs the delay to last two windows (one long pause, such as the start of the process
+ * or a burst of work, only refuses expensive requests for a window); each level is left only
+ * below half of its threshold (hysteresis).
+ */
+export function nextLevel(current: ShedLevel, p99Ms: number, options: Pick<LoadSheddingOptions, 'expensiveLagMs' | 'allLagMs'>, previousP99Ms = p99Ms): ShedLevel {
+  if (Math.min(p99Ms, previousP99Ms) >= options.allLagMs) return 'all';
+  if (current === 'all' && p99Ms >= options.allLagMs / 2) return 'all';
+  if (p99Ms >= options.expensiveLagMs) return 'expensive';
+  if (current !== 'none' && p99Ms >= options.expensiveLagMs / 2) return 'expensive';
   return 'none';
 }
 
@@ -37,14 +45,21 @@ export function eventLoopMonitor(options: LoadSheddingOptions): LoadMonitor {
   const histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   let current: ShedLevel = 'none';
+  let previousP99Ms = 0;
   const timer = setInterval(() => {
     const p99Ms = histogram.count > 0 ? histogram.percentile(99) / 1e6 : 0;
     histogram.reset();
-    current = nextLevel(current, p99Ms, options);
+    current = nextLevel(current, p99Ms, options, previousP99Ms);
+    previousP99Ms = p99Ms;
   }, options.windowMs);
   timer.unref();
   return {
     level: () => current,
+    reset: () => {
+      histogram.reset();
+      current = 'none';
+      previousP99Ms = 0;
+    },
     close: () => {
       clearInterval(timer);
       histogram.disable();
