@@ -1,0 +1,59 @@
+// The server of bench/fairness.ts, in a process of its own so that the clients' work is not the
+// server's: the app as `invoicing serve` runs it (embedded database on disk, the SAT/PAC simulator
+// in-process, default rate limits and load shedding), a victim and an attacker organization, and
+// the event loop's delay measured inside this process, reported over IPC.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { buildApp } from '../../src/app.ts';
+import { systemClock } from '../../src/platform/clock.ts';
+import { loadConfig } from '../../src/platform/config.ts';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fairness-'));
+const config = loadConfig({ APP_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MASTER_KEY: randomBytes(32).toString('base64') });
+const app = await buildApp({ config, clock: systemClock });
+const simulator = app.providers.simulator;
+if (!simulator) throw new Error('the app did not start the embedded simulator');
+app.startWorker();
+await app.server.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.server.address();
+const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+async function organization(name: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/v1/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+  return ((await response.json()) as { keys: { test: { key: string } } }).keys.test.key;
+}
+
+const victimKey = await organization('Victim');
+const attackerKey = await organization('Attacker');
+const issue = (kind: 'csd' | 'fiel') => simulator.ca.issue({ rfc: 'EKU9003173C9', kind, name: 'ESCUELA KEMPER URGATE', validFrom: new Date(Date.now() - 86_400_000) });
+const [csd, fiel] = [await issue('csd'), await issue('fiel')];
+const upload = (issued: typeof csd) => ({ cer_base64: issued.cerDer.toString('base64'), key_base64: issued.keyPkcs8EncryptedDer.toString('base64'), password: issued.password });
+const profile = await (await fetch(`${baseUrl}/v1/fiscal_profiles`, {
+  method: 'POST', headers: { authorization: `Bearer ${attackerKey}`, 'content-type': 'application/json' },
+  body: JSON.stringify({ csd: upload(csd), fiel: upload(fiel), manifest_email: 'attacker@example.com', tax_regime: '601', zip: '42501' }),
+})).json() as { id: string };
+
+const histogram = monitorEventLoopDelay({ resolution: 5 });
+histogram.enable();
+
+process.on('message', (message: { type: string }) => {
+  if (message.type === 'reset') {
+    histogram.reset();
+    process.send?.({ type: 'reset' });
+  } else if (message.type === 'lag') {
+    process.send?.({ type: 'lag', p99Ms: histogram.percentile(99) / 1e6, maxMs: histogram.max / 1e6 });
+  } else if (message.type === 'stop') {
+    void app.close().finally(() => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  }
+});
+
+process.send?.({
+  type: 'ready', baseUrl, simulatorUrl: simulator.url, victimKey, attackerKey, profileId: profile.id,
+  csd: { cer_base64: csd.cerDer.toString('base64'), password: csd.password, plainKeyPem: csd.credential.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString() },
+});
