@@ -29,6 +29,7 @@ import { eventLoopMonitor, NEVER_SHED, type LoadMonitor } from './platform/http/
 import { WorkerPool } from './platform/workers/pool.ts';
 import { createProviders, type Providers } from './providers-setup.ts';
 import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
+import { registerValidationRoutes, TimbreCertificates } from './modules/validations/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -135,6 +136,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const fiscalProfiles = createFiscalProfiles({ keyring });
   const invoiceDeps = { fiscalProfiles, pacFor: providers.pacFor, satStatusFor: providers.satStatusFor, catalogs };
   registerInvoiceRoutes(server, services, invoiceDeps);
+  registerValidationRoutes(server, services, {
+    catalogs,
+    satStatusFor: providers.satStatusFor,
+    satCertificatesFor: providers.satCertificatesFor,
+    timbreCertificates: new TimbreCertificates(database.db, clock),
+  });
   registerInvoiceJobs(services, invoiceDeps);
 
   let closed = false;

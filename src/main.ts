@@ -71,7 +71,8 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number 
     case 'cfdi': {
       // Loaded on demand: the XML engine (WASM) is not needed by the other commands.
       const { runCfdiCommand } = await import('./cfdi/cli.ts');
-      return runCfdiCommand(rest, { ...io, now: () => new Date() });
+      const { cfdiSchemaChecker } = await import('./providers/sat/schemas.ts');
+      return runCfdiCommand(rest, { ...io, now: () => new Date(), schema: await cfdiSchemaChecker() });
     }
     case 'catalogs': {
       const { runCatalogsCommand } = await import('./modules/catalogs/index.ts');

@@ -4,6 +4,7 @@ import type { Mode } from './platform/context.ts';
 import { readCertificate } from './cfdi/credentials.ts';
 import { ManifestSignerError, type ManifestErrorCode, type ManifestSigner } from './modules/fiscal-profiles/index.ts';
 import { FinkokPacClient, ProviderError, type PacClient } from './providers/pac/index.ts';
+import { certificateRepository, SAT_CERTIFICATES_URL, type CertificateRepository } from './providers/sat/certificate-repository.ts';
 import { SAT_STATUS_URL, SatStatusClient } from './providers/sat/status-client.ts';
 import { DEFAULT_SIMULATOR_SETTINGS, startSimulator, type RunningSimulator } from './simulator/index.ts';
 
@@ -15,6 +16,8 @@ export interface Providers {
   simulator: RunningSimulator | undefined;
   pacFor(mode: Mode): PacClient;
   satStatusFor(mode: Mode): SatStatusClient;
+  /** Where the SAT/PAC certificates that sign timbres are published, per mode. */
+  satCertificatesFor(mode: Mode): CertificateRepository;
   manifestSigner: ManifestSigner;
   close(): Promise<void>;
 }
@@ -76,6 +79,12 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
   // A real PAC stamps real CFDIs, whose status only the real SAT knows.
   const liveStatus = live.satStatusUrl || live.pacUrl ? new SatStatusClient({ url: live.satStatusUrl ?? SAT_STATUS_URL }) : simulatorStatus;
 
+  const simulatorCertificates = simulatorUrl ? certificateRepository({ baseUrl: `${simulatorUrl}/certificates`, layout: 'flat' }) : undefined;
+  // Like the status: real CFDIs are signed by certificates the SAT publishes.
+  const liveCertificates = live.satCertificatesUrl || live.pacUrl
+    ? certificateRepository({ baseUrl: live.satCertificatesUrl ?? SAT_CERTIFICATES_URL, layout: 'sat' })
+    : simulatorCertificates;
+
   const pacFor = (mode: Mode): PacClient => {
     const client = mode === 'test' ? simulatorPac : livePac;
     if (!client) throw new SimulatorUnavailableError();
@@ -89,6 +98,11 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
       const client = mode === 'test' ? simulatorStatus : liveStatus;
       if (!client) throw new SimulatorUnavailableError();
       return client;
+    },
+    satCertificatesFor: (mode) => {
+      const repository = mode === 'test' ? simulatorCertificates : liveCertificates;
+      if (!repository) throw new SimulatorUnavailableError();
+      return repository;
     },
     manifestSigner: pacManifestSigner(pacFor, clock),
     close: async () => {

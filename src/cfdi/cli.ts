@@ -13,8 +13,9 @@ import { verifyParsedSeal } from './seal.ts';
 import type { SealVerification } from './seal.ts';
 import { findTimbreElement, timbreFieldsFromElement, verifyTimbre } from './tfd.ts';
 import type { TimbreFields } from './tfd.ts';
-import { validateCfdi } from './rules/index.ts';
-import type { CatalogLookup } from './rules/index.ts';
+import type { CatalogLookup, ValidationResult } from './rules/index.ts';
+import { finishCfdiChecks, readCfdi } from './check.ts';
+import type { SchemaChecker } from './xsd/schema-check.ts';
 
 export interface CfdiCommandIo {
   stdout: (text: string) => void;
@@ -25,17 +26,21 @@ export interface CfdiCommandIo {
   now?: () => Date;
   /** SAT catalogs for `validate`; without them only code formats are checked (and a warning says so). */
   catalogs?: CatalogLookup;
+  /** The SAT's XSDs, for the structure checks of `validate` and `verify`. */
+  schema?: SchemaChecker;
 }
 
 export const CFDI_USAGE = `Usage: invoicing cfdi <command> FILE [options]
 
 Commands:
   cadena FILE                     print the cadena original of a CFDI 4.0 (as the SAT XSLT computes it)
-  verify FILE [--sat-certs DIR]   verify the Sello with the embedded certificate and, when DIR holds
-                                  <NoCertificadoSAT>.cer, the timbre's SelloSAT; prints JSON.
-                                  Exit 0 only when every checked seal verifies.
-  validate FILE [--sat-certs DIR] run the CFDI 4.0 rules (structure, arithmetic, catalogs, dates,
-                                  Sello and, with DIR, SelloSAT); prints JSON. Exit 0 when valid.`;
+  verify FILE [--sat-certs DIR]   verify the Sello with the embedded certificate (a CSD of the Emisor,
+                                  valid at Fecha) and, with DIR holding <NoCertificadoSAT>.cer, the
+                                  timbre's SelloSAT; prints JSON. Exit 0 only when every signature
+                                  check passes (with DIR, a timbre whose certificate is missing fails).
+  validate FILE [--sat-certs DIR] run every check of POST /v1/validations but the SAT status (XSD
+                                  structure, rules, arithmetic, catalogs, dates, Sello and, with DIR,
+                                  SelloSAT); prints JSON. Exit 0 when valid.`;
 
 /** Exit codes: 0 = done and every check passed, 1 = a seal failed, 2 = bad usage or unreadable input. */
 class UsageError extends Error {}
@@ -108,7 +113,11 @@ async function readInput(io: CfdiCommandIo, file: string, what: string): Promise
 }
 
 async function parseFile(io: CfdiCommandIo, file: string): Promise<ParsedCfdi> {
-  const bytes = await readInput(io, file, 'file');
+  return parseBytes(await readInput(io, file, 'file'), file);
+}
+
+/** The document, or the parser's error (exit 2) naming the file. */
+function parseBytes(bytes: Buffer, file: string): ParsedCfdi {
   try {
     return parseCfdi(bytes);
   } catch (error) {
@@ -135,14 +144,38 @@ interface TimbreReport {
   selloCfdMatches: boolean;
 }
 
+/** The issues `verify` reports: those about the Sello, the certificate and the timbre. */
+const SIGNATURE_CODE = /^cfdi\.(sello_|malformed_sello|certificado_|no_certificado|not_a_csd|csd_|tfd_|no_tfd)/;
+
+/** Both steps of check.ts, as the API runs them; the timbre's certificate from `--sat-certs`. */
+async function runChecks(bytes: Buffer, options: Options, io: CfdiCommandIo): Promise<ValidationResult> {
+  const reading = readCfdi(bytes, io.schema ? { schema: io.schema } : {});
+  return finishCfdiChecks(reading, {
+    ...(io.now ? { now: io.now() } : {}),
+    ...(io.catalogs ? { catalogs: io.catalogs } : {}),
+    ...(options.satCertificates === undefined
+      ? {}
+      : {
+        timbreCertificate: async (noCertificadoSat: string) => {
+          const certificate = await loadSatCertificate(noCertificadoSat, options.satCertificates, io);
+          return certificate ? { status: 'found' as const, certificate } : { status: 'not_found' as const };
+        },
+      }),
+  });
+}
+
 async function verifyCommand(args: string[], io: CfdiCommandIo): Promise<number> {
   const options = parseOptions(args, true);
-  const parsed = await parseFile(io, options.file);
+  const bytes = await readInput(io, options.file, 'file');
+  const parsed = parseBytes(bytes, options.file);
   const sello = verifyParsedSeal(parsed);
   const element = findTimbreElement(parsed.root);
   const timbre = element && (await checkTimbre(timbreFieldsFromElement(element), parsed.comprobante.Sello, options, io));
-  const ok = sello.ok && timbre?.status !== 'invalid';
-  io.stdout(`${JSON.stringify({ file: options.file, ok, sello: selloReport(sello), timbre: timbre ?? null }, null, 2)}\n`);
+  // Pass or fail is decided by the same checks as `validate` and the API, on their signature part:
+  // a FIEL seal, a certificate of another RFC or a timbre that cannot be verified all fail.
+  const errors = (await runChecks(bytes, options, io)).errors.filter((issue) => SIGNATURE_CODE.test(issue.code));
+  const ok = errors.length === 0;
+  io.stdout(`${JSON.stringify({ file: options.file, ok, errors, sello: selloReport(sello), timbre: timbre ?? null }, null, 2)}\n`);
   return ok ? 0 : 1;
 }
 
@@ -153,18 +186,9 @@ function selloReport(result: SealVerification): Omit<SealVerification, 'cadenaOr
 
 async function validateCommand(args: string[], io: CfdiCommandIo): Promise<number> {
   const options = parseOptions(args, true);
-  const parsed = await parseFile(io, options.file);
-  const result = await validateCfdi(parsed, {
-    ...(io.now ? { now: io.now() } : {}),
-    ...(io.catalogs ? { catalogs: io.catalogs } : {}),
-    verifySeal: (document) => verifyParsedSeal({ comprobante: document.comprobante, root: document.root ?? parsed.root }),
-    verifyTimbre: async (timbre, document) => {
-      const certificate = await loadSatCertificate(timbre.NoCertificadoSAT, options.satCertificates, io);
-      if (certificate === undefined) return undefined;
-      const sello = document.comprobante.Sello;
-      return verifyTimbre(timbre, { certificate, ...(sello === undefined ? {} : { sello }) });
-    },
-  });
+  const bytes = await readInput(io, options.file, 'file');
+  parseBytes(bytes, options.file);
+  const result = await runChecks(bytes, options, io);
   io.stdout(`${JSON.stringify({ file: options.file, ...result }, null, 2)}\n`);
   return result.valid ? 0 : 1;
 }

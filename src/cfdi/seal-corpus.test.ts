@@ -87,7 +87,12 @@ test('cfdi verify accepts every stamped corpus document and rejects it after any
       return { code, report: JSON.parse(stdout) };
     };
     const good = await run();
-    assert.equal(good.code, 0, `document ${index}`);
+    // The corpus signs each timbre with the issuer's own CSD (some of them expired at Fecha): both
+    // signatures verify, and what is found is that such a timbre is self-signed.
+    const findings = good.report.errors.map((error: { code: string }) => error.code);
+    assert.ok(findings.includes('cfdi.tfd_self_signed'), `document ${index}`);
+    assert.deepEqual(findings.filter((code: string) => code !== 'cfdi.tfd_self_signed' && code !== 'cfdi.csd_expired'), [], `document ${index}`);
+    assert.equal(good.report.sello.ok, true);
     assert.equal(good.report.timbre.status, 'valid');
     assert.equal(verifySeal(xml).ok, true);
     // An edited SelloSAT breaks only the timbre; an edited Fecha breaks the issuer seal.

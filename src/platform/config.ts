@@ -49,6 +49,8 @@ export interface Config {
     pacSnid: string | undefined;
     pacTimeoutMs: number;
     satStatusUrl: string | undefined;
+    /** The SAT's certificate repository (timbre verification of live validations). */
+    satCertificatesUrl: string | undefined;
   };
 }
 
@@ -95,6 +97,7 @@ function liveProviders(env: Env, appEnv: AppEnv): Config['live'] {
     pacSnid: env.PAC_SNID || undefined,
     pacTimeoutMs: integer(env, 'PAC_TIMEOUT_MS', 30_000, 1000),
     satStatusUrl: optionalUrl(env, 'SAT_STATUS_URL'),
+    satCertificatesUrl: optionalUrl(env, 'SAT_CERTIFICATES_URL'),
   };
   // docs/contract.md §1: production never stamps live CFDIs through the simulator.
   if (appEnv === 'production' && (!live.pacUrl || !live.pacUsername || !live.pacPassword)) {

@@ -6,7 +6,8 @@
 export const REMEDIATIONS = {
   // Input that is not a CFDI 4.0 document (from the parser).
   'cfdi.parse_error': 'Send a well-formed UTF-8 XML document.',
-  'cfdi.malformed_xml': 'Fix the document so that it follows the CFDI 4.0 schema (cfdv40.xsd) at the given path.',
+  'cfdi.malformed_xml': 'Fix the document so that it follows the SAT schema (cfdv40.xsd, or the complemento\'s XSD) at the given path.',
+  'cfdi.complement_schema_unavailable': 'Nothing to fix in the document: this complemento\'s structure was not checked against an XSD (its cadena original and the seals still were).',
   'cfdi.not_comprobante': 'Send a CFDI 4.0 cfdi:Comprobante (namespace http://www.sat.gob.mx/cfd/4, Version="4.0").',
   'cfdi.xml_too_large': 'Send a smaller document; a CFDI is rarely larger than a few hundred kilobytes.',
   'cfdi.xml_too_deep': 'Remove the deeply nested elements; the CFDI schema never nests that deep.',
@@ -94,8 +95,12 @@ export const REMEDIATIONS = {
   'cfdi.tfd_sello_sat_mismatch': 'SelloSAT does not verify with the SAT/PAC certificate: the timbre was altered or forged.',
   'cfdi.tfd_certificado_mismatch': 'NoCertificadoSAT must name the SAT/PAC certificate that signed the timbre.',
   'cfdi.tfd_self_signed': 'The timbre is signed with the issuer\'s own certificate, not a SAT/PAC one: it is not a genuine stamp. Stamp the CFDI with an authorized PAC.',
-  'cfdi.tfd_certificate_unavailable': 'The SAT/PAC certificate named by NoCertificadoSAT is not known here; SelloSAT was not verified.',
+  'cfdi.tfd_certificate_unavailable': 'The SAT/PAC certificate named by NoCertificadoSAT is not published by the SAT (or not known here), so SelloSAT cannot be verified: ask the issuer for a CFDI stamped by an authorized PAC.',
+  'cfdi.tfd_certificate_unreachable': 'The SAT/PAC certificate named by NoCertificadoSAT could not be fetched right now, so SelloSAT was not verified: validate the CFDI again later.',
   'cfdi.tfd_timbre_not_verified': 'Provide a timbre verifier with the SAT/PAC certificates to check SelloSAT.',
+  'cfdi.status_indeterminate': 'The SAT could not be asked about this CFDI right now: validate it again later; the other checks stand.',
+  'cfdi.not_found': 'The SAT does not know this UUID with this issuer, receiver and total: the CFDI was never stamped, was altered, or is too recent for the SAT\'s records; ask the issuer for the stamped original.',
+  'cfdi.cancelled': 'The SAT reports this CFDI as cancelled: it no longer supports a deduction or a payment; ask the issuer for the replacement CFDI.',
   'cfdi.tfd_fecha_timbrado_out_of_range': 'A PAC stamps within 72 hours after Fecha, never before it.',
   // Dates.
   'cfdi.fecha_in_future': 'Fecha must not be later than the current local time at LugarExpedicion; generate it at issue time.',

@@ -82,7 +82,8 @@ export async function checkTimbre(context: RuleContext, document: SignedDocument
   if (result === undefined) {
     context.issues.warn('cfdi.tfd_certificate_unavailable', attributePath(TFD_PATH, 'NoCertificadoSAT'), `Certificate ${timbre.NoCertificadoSAT} is not a known SAT/PAC certificate here; SelloSAT was not verified.`);
   } else if (!result.ok && result.reason !== 'cfdi.tfd_sello_cfd_mismatch') {
-    const attribute = result.reason === 'cfdi.tfd_certificado_mismatch' ? 'NoCertificadoSAT' : 'SelloSAT';
+    const aboutCertificate = ['cfdi.tfd_certificado_mismatch', 'cfdi.tfd_certificate_unavailable', 'cfdi.tfd_certificate_unreachable'].includes(result.reason ?? '');
+    const attribute = aboutCertificate ? 'NoCertificadoSAT' : 'SelloSAT';
     report(context, result.reason ?? 'cfdi.tfd_sello_sat_mismatch', attributePath(TFD_PATH, attribute), result.message);
   }
 }

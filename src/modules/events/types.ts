@@ -12,6 +12,7 @@ export const EVENT_TYPES = [
   'fiscal_profile.updated',
   'fiscal_profile_sync.updated',
   'download.updated',
+  'validation.completed',
   'cfdi.received',
   'api_key.revoked',
   'webhook_endpoint.disabled',

@@ -11,7 +11,7 @@ const UsageRecord = Type.Object(
   {
     object: Type.Literal('usage_record'),
     id: Type.String(),
-    kind: Type.String({ description: 'Metered kind; `stamp` is a CFDI stamp consumed.' }),
+    kind: Type.String({ description: 'Metered kind: `stamp` (a CFDI stamped; live stamps consume a credit) or `validation` (a CFDI checked with POST /v1/validations; never charged against credits).' }),
     quantity: Type.Integer(),
     resource_id: Type.String({ description: 'The resource that consumed it (an invoice id for stamps).' }),
     livemode: Type.Boolean(),

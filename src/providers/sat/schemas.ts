@@ -1,0 +1,42 @@
+/**
+ * The SAT's XSD files the service ships (`sat-public/xsd`, see its README) and the schema checker
+ * built from them: CFDI 4.0 and each complemento whose schema is there. Read once per thread.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SchemaChecker, type SchemaEntry } from '../../cfdi/xsd/schema-check.ts';
+
+export const SAT_XSD_DIRECTORY = fileURLToPath(new URL('../../../sat-public/xsd/', import.meta.url));
+
+/** The Comprobante's schema and each complemento's, by namespace. */
+export const CFDI_SCHEMAS: readonly SchemaEntry[] = [
+  { namespace: 'http://www.sat.gob.mx/cfd/4', location: 'sitio_internet/cfd/4/cfdv40.xsd' },
+  { namespace: 'http://www.sat.gob.mx/TimbreFiscalDigital', location: 'sitio_internet/cfd/TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd' },
+  { namespace: 'http://www.sat.gob.mx/Pagos20', location: 'sitio_internet/cfd/Pagos/Pagos20.xsd' },
+  { namespace: 'http://www.sat.gob.mx/implocal', location: 'sitio_internet/cfd/implocal/implocal.xsd' },
+  { namespace: 'http://www.sat.gob.mx/leyendasFiscales', location: 'sitio_internet/cfd/leyendasFiscales/leyendasFisc.xsd' },
+  { namespace: 'http://www.sat.gob.mx/ine', location: 'sitio_internet/cfd/ine/ine11.xsd' },
+  { namespace: 'http://www.sat.gob.mx/iedu', location: 'sitio_internet/cfd/iedu/iedu.xsd' },
+  { namespace: 'http://www.sat.gob.mx/donat', location: 'sitio_internet/cfd/donat/donat11.xsd' },
+  { namespace: 'http://www.sat.gob.mx/divisas', location: 'sitio_internet/cfd/divisas/divisas.xsd' },
+  { namespace: 'http://www.sat.gob.mx/aerolineas', location: 'sitio_internet/cfd/aerolineas/aerolineas.xsd' },
+];
+
+let checker: Promise<SchemaChecker> | undefined;
+
+/** This thread's checker over the shipped schemas (compiled on first use, about 50 ms). */
+export function cfdiSchemaChecker(): Promise<SchemaChecker> {
+  checker ??= load();
+  return checker;
+}
+
+function load(): Promise<SchemaChecker> {
+  const files = new Map<string, Uint8Array>();
+  for (const entry of fs.readdirSync(SAT_XSD_DIRECTORY, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.xsd')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(SAT_XSD_DIRECTORY, file).split(path.sep).join('/'), fs.readFileSync(file));
+  }
+  return SchemaChecker.create(files, CFDI_SCHEMAS);
+}

@@ -1,0 +1,256 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
+import { createStamped, invoiceRequest, openInvoicesFixture, type InvoicesTestApp, type Keys } from '../invoices/support.ts';
+import { cfdi40Samples, readSample } from '../support/sat-samples.ts';
+import { skipWithoutShared } from '../support/shared.ts';
+
+let t: InvoicesTestApp;
+let keys: Keys;
+let profileId: string;
+
+before(async () => {
+  ({ t, keys, profileId } = await openInvoicesFixture());
+});
+after(() => t.close());
+
+type Issue = { code: string; path: string; message: string; remediation: string };
+type ValidationJson = { id: string; object: string; valid: boolean; errors: Issue[]; warnings: Issue[]; summary: Record<string, any>; livemode: boolean; created_at: string };
+
+const validateXml = (xml: string | Buffer, key = keys.testKey, type = 'application/xml') =>
+  t.request({ method: 'POST', url: '/v1/validations', key, payload: typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml, headers: { 'content-type': type } });
+const validateJson = (xml: string | Buffer, key = keys.testKey) =>
+  t.request({ method: 'POST', url: '/v1/validations', key, payload: { xml_base64: Buffer.from(xml).toString('base64') } });
+
+async function validation(xml: string | Buffer): Promise<ValidationJson> {
+  const response = await validateXml(xml);
+  assert.equal(response.statusCode, 201, response.body);
+  return response.json();
+}
+
+const codes = (issues: Issue[]) => issues.map((issue) => issue.code);
+
+async function stampedXml(overrides: Record<string, unknown> = {}): Promise<{ id: string; uuid: string; xml: string }> {
+  const invoice = await createStamped(t, keys.testKey, invoiceRequest(profileId, overrides));
+  const xml = (await t.request({ method: 'GET', url: `/v1/invoices/${invoice.id}/xml`, key: keys.testKey })).body;
+  return { id: invoice.id, uuid: invoice.uuid, xml };
+}
+
+describe('a CFDI the service stamped', () => {
+  let stamped: { id: string; uuid: string; xml: string };
+  before(async () => {
+    stamped = await stampedXml();
+  });
+
+  test('validates with every check passing and the SAT saying Vigente', async () => {
+    const result = await validation(stamped.xml);
+    assert.deepEqual([result.valid, result.errors], [true, []], JSON.stringify(result.errors));
+    assert.equal(result.object, 'validation');
+    assert.match(result.id, /^val_/);
+    assert.equal(result.livemode, false);
+    assert.deepEqual(result.summary, {
+      uuid: stamped.uuid.toUpperCase(), version: '4.0', tipo_de_comprobante: 'I', emisor: 'EKU9003173C9', receptor: 'URE180429TM6',
+      moneda: 'MXN', sub_total: '1000.00', total: '1160.00', stamped: true,
+      sat: { estado: 'Vigente', es_cancelable: result.summary.sat.es_cancelable, cancel_status: result.summary.sat.cancel_status },
+    });
+    assert.match(result.summary.sat.es_cancelable, /^Cancelable/);
+    assert.ok(!codes(result.warnings).some((code) => /tfd|seal|sello/.test(code)), JSON.stringify(result.warnings));
+  });
+
+  test('JSON and raw XML (application/xml and text/xml) give the same result, and it is stored', async () => {
+    const asJson = (await validateJson(stamped.xml)).json();
+    const asXml = (await validateXml(stamped.xml)).json();
+    const asText = (await validateXml(stamped.xml, keys.testKey, 'text/xml; charset=utf-8')).json();
+    const strip = ({ id: _id, created_at: _at, ...rest }: ValidationJson) => rest;
+    assert.deepEqual(strip(asJson), strip(asXml));
+    assert.deepEqual(strip(asText), strip(asXml));
+    const fetched = await t.request({ method: 'GET', url: `/v1/validations/${asJson.id}`, key: keys.testKey });
+    assert.equal(fetched.statusCode, 200);
+    assert.deepEqual(fetched.json(), asJson);
+  });
+
+  test('each mutation is invalid with its own code at its own path', async () => {
+    const cases: { name: string; mutate: (xml: string) => string; code: string; path?: RegExp }[] = [
+      { name: 'changed Total', mutate: (xml) => xml.replace('Total="1160.00"', 'Total="1170.00"'), code: 'cfdi.total_mismatch', path: /@Total$/ },
+      { name: 'changed Importe', mutate: (xml) => xml.replace(/(<cfdi:Concepto [^>]*)Importe="1000.00"/, '$1Importe="1100.00"'), code: 'cfdi.sello_mismatch' },
+      { name: 'removed TFD attribute', mutate: (xml) => xml.replace(/ NoCertificadoSAT="[0-9]+"/, ''), code: 'cfdi.malformed_xml', path: /TimbreFiscalDigital/ },
+      { name: 'Importe not an amount', mutate: (xml) => xml.replace(/(<cfdi:Concepto [^>]*)Importe="1000.00"/, '$1Importe="1,000.00"'), code: 'cfdi.malformed_xml', path: /cfdi:Concepto\/@Importe$/ },
+    ];
+    for (const { name, mutate, code, path } of cases) {
+      const mutated = mutate(stamped.xml);
+      assert.notEqual(mutated, stamped.xml, name);
+      const result = await validation(mutated);
+      assert.equal(result.valid, false, name);
+      const found = result.errors.find((error) => error.code === code);
+      assert.ok(found, `${name}: ${JSON.stringify(result.errors)}`);
+      if (path) assert.match(found.path, path, name);
+      assert.ok(found.remediation.length > 0);
+    }
+    // An Importe outside the SAT's limits of Cantidad × ValorUnitario is an arithmetic error that
+    // names the declared value and the product (1100.00 is within the limits of 1 × 1000.00: a
+    // Cantidad without decimals may be off by half a unit).
+    const importe = await validation(stamped.xml.replace(/(<cfdi:Concepto [^>]*)Importe="1000.00"/, '$1Importe="2000.00"'));
+    const arithmetic = importe.errors.find((error) => error.code === 'cfdi.importe_out_of_limits');
+    assert.ok(arithmetic, JSON.stringify(importe.errors));
+    assert.match(arithmetic.path, /cfdi:Concepto(\[1\])?\/@Importe$/);
+    assert.match(arithmetic.message, /2000\.00/);
+    assert.match(arithmetic.message, /ValorUnitario 1000\.00/);
+    assert.ok(codes(importe.errors).includes('cfdi.subtotal_mismatch'));
+  });
+
+  test('a timbre taken from another CFDI is caught', async () => {
+    const other = await stampedXml({ items: [{ product_key: '81112100', unit_key: 'E48', description: 'Otro', quantity: '1', unit_price: '2000.00', taxes: [{ type: 'IVA', rate: '0.160000' }] }] });
+    const timbreOf = (xml: string) => /<tfd:TimbreFiscalDigital[^>]*\/>/.exec(xml)![0];
+    const swapped = stamped.xml.replace(timbreOf(stamped.xml), timbreOf(other.xml));
+    const result = await validation(swapped);
+    assert.equal(result.valid, false);
+    assert.ok(codes(result.errors).includes('cfdi.tfd_sello_cfd_mismatch'), JSON.stringify(result.errors));
+  });
+
+  test('after cancellation the SAT says Cancelado and the CFDI is no longer valid', async () => {
+    const fresh = await stampedXml();
+    const cancelled = await t.request({ method: 'POST', url: `/v1/invoices/${fresh.id}/cancel`, key: keys.testKey, payload: { reason: '02' } });
+    assert.equal(cancelled.json().status, 'cancelled', cancelled.body);
+    const result = await validation(fresh.xml);
+    assert.equal(result.summary.sat.estado, 'Cancelado');
+    assert.deepEqual(codes(result.errors), ['cfdi.cancelled']);
+    assert.equal(result.valid, false);
+  });
+});
+
+describe('the SAT samples', { skip: skipWithoutShared }, () => {
+  test('real CFDIs pass every document check; the simulator (test mode) does not know them at the SAT', async () => {
+    for (const file of ['real/I_ISD950921HE5_2025-01-24_real.xml', 'real/I_CSM190311AH6_2022-01-12_real.xml']) {
+      const result = await validation(readSample(file));
+      // Test mode asks the simulator's SAT, which never saw these real CFDIs, and its certificate
+      // repository, which does not publish the SAT's real certificates.
+      const notDocument = new Set(['cfdi.not_found', 'cfdi.tfd_certificate_unavailable']);
+      assert.deepEqual(result.errors.filter((error) => !notDocument.has(error.code)), [], `${file}: ${JSON.stringify(result.errors)}`);
+      assert.ok(codes(result.errors).includes('cfdi.tfd_certificate_unavailable'), 'an unverifiable timbre is an error, never valid');
+      assert.equal(result.valid, false);
+      assert.equal(result.summary.sat.estado, 'No Encontrado');
+    }
+  });
+
+  test('FIEL seals and every negative sample are invalid', async () => {
+    const expected: Record<string, string> = {
+      'sealed-no-tfd/N_nomina12_XIQB891116QE4_sealed-with-FIEL.xml': 'cfdi.not_a_csd',
+      'sealed-no-tfd/P_pagos20_XIQB891116QE4_sealed-with-FIEL.xml': 'cfdi.not_a_csd',
+      'negative/I_H_E951128469_sealed-with-FIEL_self-signed-tfd.xml': 'cfdi.not_a_csd',
+      'negative/I_H_E951128469_tampered_seal-fails.xml': 'cfdi.sello_mismatch',
+      'negative/I_JES900109Q90_2022_tfd-sellocfd-mismatch.xml': 'cfdi.tfd_sello_cfd_mismatch',
+      'negative/P_H_E951128469_sealed-with-FIEL_tfd-bad.xml': 'cfdi.not_a_csd',
+      'negative/N_nomina12_sat-example_unsealed.xml': 'cfdi.sello_missing',
+      'negative/P_pagos20_unsealed_no-certificado.xml': 'cfdi.certificado_missing',
+      'negative/P_AAA010101AAA_2021_sat-example_tfd-unverifiable.xml': 'cfdi.tfd_certificate_unavailable',
+    };
+    for (const sample of cfdi40Samples.filter((item) => item.file.startsWith('negative/') || item.certificateKind === 'fiel')) {
+      const result = await validation(readSample(sample.file));
+      assert.equal(result.valid, false, sample.file);
+      const code = expected[sample.file];
+      assert.ok(code, `no expectation for ${sample.file}: ${JSON.stringify(codes(result.errors))}`);
+      assert.ok(codes(result.errors).includes(code), `${sample.file}: ${JSON.stringify(result.errors)}`);
+    }
+  });
+
+  test('a CFDI 3.3 is stored as not a CFDI 4.0, saying what it is', async () => {
+    const result = await validation(readSample('../cfdi33/I_POT9207213D6_2018-01-12_real.xml'));
+    assert.deepEqual(codes(result.errors), ['cfdi.not_comprobante']);
+    assert.match(result.errors[0]!.message, /CFDI 3\.3/);
+    assert.equal(result.summary.stamped, false);
+    assert.equal(result.summary.sat, null);
+  });
+});
+
+describe('what is a problem and what is a validation', () => {
+  test('bytes that are no XML document are a 422 cfdi.parse_error and nothing is stored', async () => {
+    const before = await count();
+    for (const body of ['not xml at all', '<cfdi:Comprobante', '\u00ff\u00fe<', '<a></b>']) {
+      const response = await validateXml(Buffer.from(body, body.startsWith('\u00ff') ? 'latin1' : 'utf8'));
+      assert.equal(response.statusCode, 422, `${body}: ${response.body}`);
+      assert.equal(response.json().code, 'cfdi.parse_error', body);
+    }
+    const empty = await validateXml(Buffer.alloc(0));
+    assert.equal(empty.statusCode, 422, empty.body);
+    const emptyJson = await t.request({ method: 'POST', url: '/v1/validations', key: keys.testKey, payload: { xml_base64: '' } });
+    assert.equal(emptyJson.json().code, 'request.validation_failed');
+    const notBase64 = await t.request({ method: 'POST', url: '/v1/validations', key: keys.testKey, payload: { xml_base64: 'PD94b@@' } });
+    assert.deepEqual([notBase64.statusCode, notBase64.json().errors[0].path], [422, 'xml_base64']);
+    const extra = await t.request({ method: 'POST', url: '/v1/validations', key: keys.testKey, payload: { xml_base64: 'PGEvPg==', strict: true } });
+    assert.equal(extra.json().code, 'request.validation_failed');
+    const plain = await t.request({ method: 'POST', url: '/v1/validations', key: keys.testKey, payload: '<a/>', headers: { 'content-type': 'text/plain' } });
+    assert.equal(plain.json().code, 'request.unsupported_media_type');
+    assert.equal(await count(), before);
+  });
+
+  test('a body over 4 MiB is a 413', async () => {
+    const huge = Buffer.alloc(4 * 1024 * 1024 + 10, 0x20);
+    const response = await validateXml(huge);
+    assert.equal(response.statusCode, 413, response.body.slice(0, 200));
+    assert.equal(response.json().code, 'request.body_too_large');
+    const viaJson = await t.request({ method: 'POST', url: '/v1/validations', key: keys.testKey, payload: { xml_base64: huge.toString('base64') } });
+    assert.equal(viaJson.json().code, 'request.body_too_large');
+  });
+
+  test('XML that is not a CFDI, or that the service will not read, is an invalid validation', async () => {
+    const cases: [string, string][] = [
+      ['<root/>', 'cfdi.not_comprobante'],
+      ['<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>', 'cfdi.doctype_forbidden'],
+      [`${'<a>'.repeat(100)}${'</a>'.repeat(100)}`, 'cfdi.xml_too_deep'],
+      ['<retenciones:Retenciones xmlns:retenciones="http://www.sat.gob.mx/esquemas/retencionpago/2" Version="2.0"/>', 'cfdi.not_comprobante'],
+    ];
+    for (const [xml, code] of cases) {
+      const result = await validation(xml);
+      assert.deepEqual([result.valid, codes(result.errors)], [false, [code]], xml.slice(0, 60));
+      assert.equal(result.summary.uuid, null);
+    }
+  });
+});
+
+async function count(): Promise<number> {
+  const rows = await sql<{ n: string }>`SELECT count(*)::text AS n FROM validations`.execute(t.app.services.db);
+  return Number(rows.rows[0]!.n);
+}
+
+describe('the stored validations', () => {
+  test('list newest first with filters; another mode or organization sees none of them', async () => {
+    const { uuid, xml } = await stampedXml();
+    const good = await validation(xml);
+    const bad = await validation(xml.replace('Total="1160.00"', 'Total="1.00"'));
+    const list = async (query: string, key = keys.testKey) => (await t.request({ method: 'GET', url: `/v1/validations${query}`, key })).json();
+    const byUuid = await list(`?uuid=${uuid.toLowerCase()}`);
+    assert.deepEqual(byUuid.data.map((item: ValidationJson) => item.id), [bad.id, good.id]);
+    assert.deepEqual((await list(`?uuid=${uuid}&valid=false`)).data.map((item: ValidationJson) => item.id), [bad.id]);
+    assert.deepEqual((await list(`?uuid=${uuid}&valid=true&emisor=EKU9003173C9&receptor=URE180429TM6`)).data.map((item: ValidationJson) => item.id), [good.id]);
+    assert.equal((await list(`?uuid=${uuid}&emisor=AAA010101AAA`)).data.length, 0);
+    const paged = await list(`?uuid=${uuid}&limit=1`);
+    assert.deepEqual([paged.data.length, paged.has_more, paged.url], [1, true, '/v1/validations']);
+    assert.equal((await list(`?uuid=${uuid}&created[gte]=2999-01-01`)).data.length, 0);
+    assert.equal((await list('?valid=maybe')).code, 'request.validation_failed');
+
+    const live = await t.request({ method: 'GET', url: `/v1/validations/${good.id}`, key: keys.liveKey });
+    assert.equal(live.statusCode, 404);
+    assert.equal((await list(`?uuid=${uuid}`, keys.liveKey)).data.length, 0);
+    const other = await t.bootstrap('Other');
+    assert.equal((await t.request({ method: 'GET', url: `/v1/validations/${good.id}`, key: other.testKey })).statusCode, 404);
+    assert.equal((await t.request({ method: 'GET', url: '/v1/validations/val_nope', key: keys.testKey })).statusCode, 404);
+  });
+
+  test('each validation emits validation.completed and a validation usage record', async () => {
+    const result = await validation('<root/>');
+    const events = await sql<{ type: string; object: string }>`SELECT type, object FROM events WHERE object::jsonb ->> 'id' = ${result.id}`.execute(t.app.services.db);
+    assert.deepEqual(events.rows.map((row) => row.type), ['validation.completed']);
+    assert.deepEqual(JSON.parse(events.rows[0]!.object), result);
+    const usage = (await t.request({ method: 'GET', url: '/v1/usage?kind=validation&limit=100', key: keys.testKey })).json();
+    assert.ok(usage.data.some((record: { resource_id: string; kind: string }) => record.resource_id === result.id && record.kind === 'validation'));
+  });
+
+  test('an Idempotency-Key replays the same validation', async () => {
+    const headers = { 'content-type': 'application/xml', 'idempotency-key': 'val-replay-1' };
+    const first = await t.request({ method: 'POST', url: '/v1/validations', key: keys.testKey, payload: Buffer.from('<root/>'), headers });
+    const second = await t.request({ method: 'POST', url: '/v1/validations', key: keys.testKey, payload: Buffer.from('<root/>'), headers });
+    assert.equal(second.json().id, first.json().id);
+    const changed = await t.request({ method: 'POST', url: '/v1/validations', key: keys.testKey, payload: Buffer.from('<other/>'), headers });
+    assert.equal(changed.json().code, 'idempotency.key_reuse');
+  });
+});
