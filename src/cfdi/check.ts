@@ -111,7 +111,19 @@ export async function finishCfdiChecks(reading: CfdiReading, options: FinishCfdi
       : {}),
   });
   const errors = [...reading.errors, ...result.errors];
-  return { valid: errors.length === 0, errors, warnings: [...reading.warnings, ...result.warnings] };
+  return { valid: errors.length === 0, errors: capped(errors), warnings: capped([...reading.warnings, ...result.warnings]) };
+}
+
+/** Issues listed per result; a document with thousands of broken nodes is told so in one line. */
+export const MAX_LISTED_ISSUES = 200;
+
+function capped(issues: ValidationIssue[]): ValidationIssue[] {
+  if (issues.length <= MAX_LISTED_ISSUES) return issues;
+  const rest = issues.length - MAX_LISTED_ISSUES + 1;
+  return [
+    ...issues.slice(0, MAX_LISTED_ISSUES - 1),
+    { code: 'cfdi.too_many_issues', path: ROOT_PATH, message: `${rest} more were found and are not listed (${issues.length} in all).`, remediation: REMEDIATIONS['cfdi.too_many_issues'] },
+  ];
 }
 
 /** The facts of a CFDI a list or a search shows, as far as the document could be read. */

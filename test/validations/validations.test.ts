@@ -4,6 +4,9 @@ import { sql } from 'kysely';
 import { createStamped, invoiceRequest, openInvoicesFixture, type InvoicesTestApp, type Keys } from '../invoices/support.ts';
 import { cfdi40Samples, readSample } from '../support/sat-samples.ts';
 import { skipWithoutShared } from '../support/shared.ts';
+import { registerValidationRoutes, TimbreCertificates } from '../../src/modules/validations/index.ts';
+import { ProviderError } from '../../src/providers/errors.ts';
+import { certificateRepository } from '../../src/providers/sat/certificate-repository.ts';
 
 let t: InvoicesTestApp;
 let keys: Keys;
@@ -252,5 +255,33 @@ describe('the stored validations', () => {
     assert.equal(second.json().id, first.json().id);
     const changed = await t.request({ method: 'POST', url: '/v1/validations', key: keys.testKey, payload: Buffer.from('<other/>'), headers });
     assert.equal(changed.json().code, 'idempotency.key_reuse');
+  });
+});
+
+describe('when the SAT or its certificate repository cannot be reached', () => {
+  test('the status is indeterminate and the timbre unverified: retryable errors, never valid, never a 500', async () => {
+    const { xml } = await stampedXml();
+    const original = { satStatusFor: t.app.providers.satStatusFor, satCertificatesFor: t.app.providers.satCertificatesFor };
+    const deps = {
+      catalogs: t.app.catalogs,
+      timbreCertificates: new TimbreCertificates(t.app.services.db, t.clock),
+      satStatusFor: () => ({ query: async () => Promise.reject(new ProviderError('cfdi.status_indeterminate', 'the SAT did not answer in time', true, 'timeout')) }),
+      satCertificatesFor: () => certificateRepository({ baseUrl: 'http://127.0.0.1:9/rccf', layout: 'sat', fetch: async () => Promise.reject(new TypeError('fetch failed')) }),
+    };
+    registerValidationRoutes(t.app.server, t.app.services, deps);
+    try {
+      const result = await validation(xml);
+      assert.equal(result.valid, false);
+      assert.deepEqual(codes(result.errors).sort(), ['cfdi.status_indeterminate', 'cfdi.tfd_certificate_unreachable']);
+      assert.deepEqual(result.summary.sat, { estado: 'indeterminate', es_cancelable: null, cancel_status: null });
+      const unreachable = result.errors.find((error) => error.code === 'cfdi.tfd_certificate_unreachable')!;
+      assert.match(unreachable.path, /@NoCertificadoSAT$/);
+    } finally {
+      registerValidationRoutes(t.app.server, t.app.services, { ...deps, ...original, timbreCertificates: new TimbreCertificates(t.app.services.db, t.clock) });
+    }
+    // Once reachable again, the certificate is fetched, kept, and the same CFDI is valid.
+    assert.equal((await validation(xml)).valid, true);
+    const kept = await sql<{ n: string }>`SELECT count(*)::text AS n FROM sat_certificates`.execute(t.app.services.db);
+    assert.ok(Number(kept.rows[0]!.n) >= 1);
   });
 });

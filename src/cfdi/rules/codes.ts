@@ -7,6 +7,7 @@ export const REMEDIATIONS = {
   // Input that is not a CFDI 4.0 document (from the parser).
   'cfdi.parse_error': 'Send a well-formed UTF-8 XML document.',
   'cfdi.malformed_xml': 'Fix the document so that it follows the SAT schema (cfdv40.xsd, or the complemento\'s XSD) at the given path.',
+  'cfdi.too_many_issues': 'Fix the issues listed first and check the document again: the rest are usually the same mistake repeated.',
   'cfdi.complement_schema_unavailable': 'Nothing to fix in the document: this complemento\'s structure was not checked against an XSD (its cadena original and the seals still were).',
   'cfdi.not_comprobante': 'Send a CFDI 4.0 cfdi:Comprobante (namespace http://www.sat.gob.mx/cfd/4, Version="4.0").',
   'cfdi.xml_too_large': 'Send a smaller document; a CFDI is rarely larger than a few hundred kilobytes.',

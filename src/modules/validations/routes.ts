@@ -4,6 +4,7 @@ import { ApiError } from '../../platform/errors/api-error.ts';
 import { listUrl, mapPage } from '../../platform/http/pagination.ts';
 import { IdParam, ListOf, Problem } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
+import { replaceableRegistrations } from '../../platform/registrations.ts';
 import { createValidation, MAX_VALIDATION_XML_BYTES, type ValidationDeps } from './create-validation.ts';
 import { getValidation, listValidations, type ValidationListQuery } from './read-validations.ts';
 import { CreateValidationJson, CreateValidationXml, ListValidationsQuery, Validation } from './schemas.ts';
@@ -26,8 +27,15 @@ function documentOf(request: FastifyRequest): Buffer {
   return Buffer.from(encoded, 'base64');
 }
 
-/** The validation endpoints (docs/guides/validations.md), in a scope that also reads XML bodies. */
-export function registerValidationRoutes(server: Server, services: Services, deps: ValidationDeps): void {
+const register = replaceableRegistrations<Server, ValidationDeps>();
+
+/**
+ * The validation endpoints (docs/guides/validations.md), in a scope that also reads XML bodies.
+ * Calling it again for the same server only replaces `deps` (tests inject an unreachable SAT).
+ */
+export function registerValidationRoutes(server: Server, services: Services, dependencies: ValidationDeps): void {
+  const { registration, first } = register(server, dependencies);
+  if (!first) return;
   server.register(async (scope: Server) => {
     scope.addContentTypeParser(XML_TYPES, { parseAs: 'buffer', bodyLimit: MAX_VALIDATION_XML_BYTES }, (_request, body, done) => done(null, body));
 
@@ -47,7 +55,7 @@ export function registerValidationRoutes(server: Server, services: Services, dep
       },
     }, async (request, reply) => {
       const ctx = ctxOf(request, services);
-      const row = await createValidation(ctx, deps, documentOf(request));
+      const row = await createValidation(ctx, registration.deps, documentOf(request));
       return reply.code(201).send(renderValidation(row));
     });
 
