@@ -1,4 +1,4 @@
 export { registerUsageRoutes } from './routes.ts';
 export { assertCanStamp, recordStamp, stampUsageCtes } from './record-stamp.ts';
 export { grantCredits, GrantError } from './grant-credits.ts';
-export { recordValidation } from './record-validation.ts';
+export { validationUsageCtes } from './record-validation.ts';

@@ -3,7 +3,7 @@
  * "Validations"). The document's own checks run in two steps (cfdi/check.ts): reading, the XSD
  * structure and the Sello on a worker thread, then the rules with the catalogs and the timbre with
  * its certificate here; last, for a stamped CFDI, the live status at the SAT. The validation, its
- * usage record and its `validation.completed` event are written in one transaction.
+ * usage record and its `validation.completed` event are written in one statement.
  */
 import { createHash } from 'node:crypto';
 import { finishCfdiChecks, summarizeCfdi, type CfdiReading } from '../../cfdi/check.ts';
@@ -15,10 +15,10 @@ import { ApiError } from '../../platform/errors/api-error.ts';
 import { newId } from '../../platform/ids.ts';
 import type { CertificateRepository } from '../../providers/sat/certificate-repository.ts';
 import type { CfdiStatus, CfdiStatusQuery } from '../../providers/sat/status-client.ts';
-import { emitEvent } from '../events/index.ts';
-import { recordValidation } from '../usage/index.ts';
+import { statementEvents, type EventStatementOutput } from '../events/index.ts';
+import { validationUsageCtes } from '../usage/index.ts';
 import type { ReadTaskInput, ReadTaskOutput } from './read-task.ts';
-import { insertValidation, type ValidationRow } from './repository.ts';
+import { insertValidationWith, type ValidationRow } from './repository.ts';
 import { renderValidation } from './serialize.ts';
 import type { TimbreCertificates } from './timbre-certificates.ts';
 import type { SatStatusSummary, StoredSummary } from './types.ts';
@@ -105,10 +105,9 @@ export async function createValidation(ctx: Ctx, deps: ValidationDeps, xml: Buff
     document_sha256: createHash('sha256').update(xml).digest('hex'),
     created_at: at,
   };
-  await ctx.db.transaction().execute(async (trx) => {
-    await insertValidation(trx, row);
-    await recordValidation(trx, { organizationId: row.organization_id, mode, validationId: row.id, at });
-    await emitEvent(trx, { organizationId: row.organization_id, mode, type: 'validation.completed', object: renderValidation(row) }, ctx.services);
-  });
+  const events = statementEvents([{ organizationId: row.organization_id, mode, type: 'validation.completed', object: renderValidation(row) }], ctx.services);
+  const usage = validationUsageCtes({ organizationId: row.organization_id, mode, validationId: row.id, at });
+  const output = await insertValidationWith<EventStatementOutput>(ctx.db, row, { ctes: [usage, events.parts.ctes], columns: events.parts.columns });
+  await events.settle(ctx.db, output, true);
   return row;
 }

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Mode } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { StoredIssue, StoredSummary } from './types.ts';
@@ -34,13 +34,22 @@ declare module '../../platform/db/schema.ts' {
 
 export type ValidationRow = Selectable<ValidationTable>;
 
-export async function insertValidation(db: Db, row: ValidationRow): Promise<void> {
-  await db.insertInto('validations').values({
-    ...row,
-    errors: JSON.stringify(row.errors) as never,
-    warnings: JSON.stringify(row.warnings) as never,
-    summary: JSON.stringify(row.summary) as never,
-  }).execute();
+/**
+ * Stores a validation with the caller's CTEs (its usage record and events) in one statement:
+ * atomic without a transaction, which on the embedded database costs two more round trips.
+ * Returns the row of `columns`.
+ */
+export async function insertValidationWith<Output>(db: Db, row: ValidationRow, parts: { ctes: RawBuilder<unknown>[]; columns: RawBuilder<unknown> }): Promise<Output> {
+  const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+  const result = await sql<Output>`
+    WITH ${sql.join(parts.ctes)}, validation_inserted AS (
+      INSERT INTO validations (id, organization_id, mode, valid, errors, warnings, summary, uuid, emisor, receptor, document_sha256, created_at)
+      VALUES (${row.id}, ${row.organization_id}, ${row.mode}, ${row.valid}, ${json(row.errors)}, ${json(row.warnings)}, ${json(row.summary)},
+        ${row.uuid}, ${row.emisor}, ${row.receptor}, ${row.document_sha256}, ${row.created_at}::timestamptz)
+      RETURNING id
+    )
+    SELECT ${parts.columns}`.execute(db);
+  return result.rows[0]!;
 }
 
 export interface ValidationFilters {
