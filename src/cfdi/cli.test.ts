@@ -174,3 +174,12 @@ test('cfdi validate takes the clock and the catalogs from its caller', { skip: s
   const missing = (report: { warnings: { code: string }[] }) => codes(report.warnings).filter((code) => code === 'cfdi.catalog_not_loaded').length;
   assert.equal(missing(withCatalog), missing(plain) - 1);
 });
+
+test('cfdi validate reports any XML document and stops only on bytes that are none, as the API does', async () => {
+  const files = { '/virtual/root.xml': '<root/>', '/virtual/doctype.xml': '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>', '/virtual/garbage.xml': 'not xml' };
+  const root = await run(['validate', '/virtual/root.xml'], { files });
+  assert.deepEqual([root.code, codes(JSON.parse(root.stdout).errors)], [1, ['cfdi.not_comprobante']]);
+  const doctype = await run(['validate', '/virtual/doctype.xml'], { files });
+  assert.deepEqual([doctype.code, codes(JSON.parse(doctype.stdout).errors)], [1, ['cfdi.doctype_forbidden']]);
+  assertOneLineError(await run(['validate', '/virtual/garbage.xml'], { files }), /cfdi\.parse_error/);
+});

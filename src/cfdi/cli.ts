@@ -187,8 +187,14 @@ function selloReport(result: SealVerification): Omit<SealVerification, 'cadenaOr
 async function validateCommand(args: string[], io: CfdiCommandIo): Promise<number> {
   const options = parseOptions(args, true);
   const bytes = await readInput(io, options.file, 'file');
-  parseBytes(bytes, options.file);
-  const result = await runChecks(bytes, options, io);
+  // As the API: bytes that are no XML document stop here (exit 2); any XML document is reported.
+  let result: ValidationResult;
+  try {
+    result = await runChecks(bytes, options, io);
+  } catch (error) {
+    if (error instanceof CfdiError) throw new CfdiError(error.code, `${options.file}: ${error.message}`, error.path);
+    throw error;
+  }
   io.stdout(`${JSON.stringify({ file: options.file, ...result }, null, 2)}\n`);
   return result.valid ? 0 : 1;
 }

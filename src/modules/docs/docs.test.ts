@@ -33,7 +33,7 @@ describe('documentation endpoints', () => {
       assert.ok(row[1]!.includes(`<td>${definition.status}</td>`), code);
       assert.ok(row[1]!.includes(definition.title.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')), `${code} title`);
     }
-    assert.equal(html.match(/<tr id="/g)?.length, codes.length);
+    assert.equal(html.match(/<tr id="(?!check-)/g)?.length, codes.length);
     const namespaces = [...new Set(codes.map((code) => code.split('.')[0]))];
     for (const namespace of namespaces) assert.ok(html.includes(`<h2 id="ns-${namespace}">`), namespace);
     assert.ok(html.indexOf('id="auth-unauthorized"') > html.indexOf('id="ns-auth"'));
@@ -218,4 +218,18 @@ describe('documentation endpoints', () => {
       assert.equal(response.statusCode, 200, url);
     }
   });
+});
+
+test('the CFDI check codes a validation can report are listed on the error page and in /llms-full.txt', async () => {
+  const t = await createTestApp();
+  try {
+    const page = (await t.request({ method: 'GET', url: '/docs/errors', headers: { accept: 'text/html' } })).body;
+    const text = (await t.request({ method: 'GET', url: '/llms-full.txt' })).body;
+    for (const code of ['cfdi.total_mismatch', 'cfdi.not_a_csd', 'cfdi.tfd_certificate_unavailable', 'cfdi.too_many_issues', 'cfdi.cancelled']) {
+      assert.ok(page.includes(`id="check-${code}"`), code);
+      assert.ok(text.includes(`- ${code}: `), code);
+    }
+  } finally {
+    await t.close();
+  }
 });

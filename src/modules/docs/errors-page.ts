@@ -1,5 +1,14 @@
 import { ERROR_CATALOG, errorAnchor, errorTypeSlug, type ErrorCode } from '../../platform/errors/catalog.ts';
+import { REMEDIATIONS } from '../../cfdi/rules/index.ts';
 import { escapeHtml, inlineText, page } from './html.ts';
+
+/** The codes of the errors and warnings inside a validation (the CFDI checks), with what to do. */
+export function checkCodes(): { code: string; remediation: string }[] {
+  return Object.entries(REMEDIATIONS).map(([code, remediation]) => ({ code, remediation }));
+}
+
+const CHECKS_INTRO = `The codes of the <code>errors</code> and <code>warnings</code> of a <a href="/docs/guides/validations">validation</a>
+(<code>POST /v1/validations</code>): each names one failed or skipped check of a CFDI, never an HTTP response.`;
 
 export interface ErrorEntry {
   code: ErrorCode;
@@ -54,5 +63,8 @@ export function renderErrorsPage(baseUrl: string): string {
     return `<h2 id="ns-${namespace}"><code>${namespace}</code></h2>
 <table><thead><tr><th>Code</th><th>Status</th><th>Title</th><th>What to do</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
   });
-  return page('Error catalog', `<h1>Error catalog</h1><p>${INTRO}</p><p>${index}</p>${sections.join('\n')}`);
+  const checks = checkCodes().map(({ code, remediation }) => `<tr id="check-${escapeHtml(code)}"><td><a href="#check-${escapeHtml(code)}"><code>${escapeHtml(code)}</code></a></td><td>${inlineText(remediation)}</td></tr>`);
+  const checksSection = `<h2 id="checks">CFDI checks</h2><p>${CHECKS_INTRO}</p>
+<table><thead><tr><th>Code</th><th>What to do</th></tr></thead><tbody>${checks.join('')}</tbody></table>`;
+  return page('Error catalog', `<h1>Error catalog</h1><p>${INTRO}</p><p>${index} · <a href="#checks">CFDI checks</a></p>${sections.join('\n')}\n${checksSection}`);
 }

@@ -1,5 +1,5 @@
 import { API_VERSIONS, CURRENT_VERSION } from '../../platform/http/versions.ts';
-import { errorEntries } from './errors-page.ts';
+import { checkCodes, errorEntries } from './errors-page.ts';
 import type { Guide } from './guides.ts';
 import { operationsOf, resolveReference, type OpenApiDocument, type OperationObject, type ParameterObject, type ResponseObject } from './openapi-types.ts';
 import { constraints, flattenFields, successBodies, typeLabel } from './schema-text.ts';
@@ -87,6 +87,11 @@ export function renderLlmsText(document: OpenApiDocument, guides: Guide[], baseU
     '',
     'Each line: code (HTTP status, or `job` when recorded in a download\'s `error`): title. What to do.',
     ...errors,
+    '',
+    '## CFDI check codes',
+    '',
+    'The codes of the errors and warnings inside a validation (POST /v1/validations). Each line: code: what to do.',
+    ...checkCodes().map(({ code, remediation }) => `- ${code}: ${remediation}`),
     '',
   ].join('\n');
 }

@@ -39,11 +39,33 @@ export const Validation = Type.Object({
   summary: ValidationSummary,
   livemode: Type.Boolean(),
   created_at: Type.String({ format: 'date-time' }),
-}, { additionalProperties: false, description: 'The result of checking one CFDI, check by check.' });
+}, {
+  additionalProperties: false,
+  description: 'The result of checking one CFDI, check by check.',
+  examples: [{
+    object: 'validation',
+    id: 'val_01m88f2k7c3x9d0q4r6t8v1w2y',
+    valid: false,
+    errors: [{
+      code: 'cfdi.total_mismatch',
+      path: '/cfdi:Comprobante/@Total',
+      message: 'Total 1170.00 differs from SubTotal − Descuento + TotalImpuestosTrasladados − TotalImpuestosRetenidos = 1160.00.',
+      remediation: 'Total must equal SubTotal − Descuento + TotalImpuestosTrasladados − TotalImpuestosRetenidos (plus local taxes).',
+    }],
+    warnings: [],
+    summary: {
+      uuid: 'C2832671-DA6D-11EF-A83D-00155D012007', version: '4.0', tipo_de_comprobante: 'I', emisor: 'EKU9003173C9', receptor: 'URE180429TM6',
+      moneda: 'MXN', sub_total: '1000.00', total: '1170.00', stamped: true,
+      sat: { estado: 'Vigente', es_cancelable: 'Cancelable sin aceptación', cancel_status: null },
+    },
+    livemode: false,
+    created_at: '2026-11-25T04:15:55.056Z',
+  }],
+});
 
 export const CreateValidationJson = Type.Object({
   xml_base64: Type.String({ minLength: 1, description: 'The CFDI XML, base64-encoded.' }),
-}, { additionalProperties: false });
+}, { additionalProperties: false, examples: [{ xml_base64: 'PD94bWwgdmVyc2lvbj0iMS4wIiBlbmNvZGluZz0iVVRGLTgiPz4KPGNmZGk6Q29tcHJvYmFudGUg4oCmCg==' }] });
 
 export const CreateValidationXml = Type.Any({ description: 'The CFDI XML itself (UTF-8).' });
 
