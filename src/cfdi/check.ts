@@ -11,7 +11,7 @@
  * The API's validations and the CLI's `cfdi validate` / `cfdi verify` both run these two steps.
  */
 import type { SatCertificate } from './credentials.ts';
-import { CfdiError, isCfdiError, type CfdiErrorCode } from './errors.ts';
+import { type CfdiError, isCfdiError, type CfdiErrorCode } from './errors.ts';
 import { findTimbre, type Comprobante } from './model.ts';
 import { parseCfdi, type ParseCfdiOptions } from './parse.ts';
 import { isRuleCode, REMEDIATIONS } from './rules/codes.ts';

@@ -71,7 +71,7 @@ export function childElements(element: XmlElement, local?: string): XmlElement[]
 }
 
 /** Trimmed text of the first descendant with this local name; '' when absent. */
-export function valueOf(root: XmlElement, local: string): string {
+export function childText(root: XmlElement, local: string): string {
   const found = findElement(root, local);
   return found ? textOf(found).trim() : '';
 }
@@ -96,7 +96,7 @@ export function parseEnvelope(text: string, status: number): XmlElement {
   const body = childElements(root, 'Body')[0];
   const fault = body && childElements(body, 'Fault')[0];
   if (fault) {
-    throw new SoapCallError('fault', `SOAP fault ${valueOf(fault, 'faultcode')}: ${valueOf(fault, 'faultstring')}`, status, valueOf(fault, 'faultcode'));
+    throw new SoapCallError('fault', `SOAP fault ${childText(fault, 'faultcode')}: ${childText(fault, 'faultstring')}`, status, childText(fault, 'faultcode'));
   }
   if (!body || status >= 400) throw new SoapCallError('http', `The service answered HTTP ${status} without a result.`, status);
   return body;

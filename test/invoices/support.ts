@@ -114,7 +114,7 @@ export function invoiceRequest(profileId: string, overrides: Record<string, unkn
 export type Call = (options: InjectOptions & { key?: string }) => Promise<LightMyRequestResponse>;
 
 /** An invoice object as a test reads it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a test reads any member of an invoice object
 export type InvoiceJson = { id: string; uuid: string; folio: string; [member: string]: any };
 
 /** Creates and stamps; fails the test with the server's answer when either step does not succeed. */

@@ -3,7 +3,7 @@ import type { Services } from '../../platform/context.ts';
 import { replaceableRegistrations } from '../../platform/registrations.ts';
 import { notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
-import { ListQuery, listUrl, mapPage, paginate } from '../../platform/http/pagination.ts';
+import { ListQuery, listUrl, mapPage } from '../../platform/http/pagination.ts';
 import { IdParam, ListOf, Problem } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
 import { compileValidator } from '../../platform/http/validation.ts';
@@ -11,8 +11,7 @@ import { createFiscalProfile } from './create-fiscal-profile.ts';
 import { deleteFiscalProfile } from './delete-fiscal-profile.ts';
 import { inputFromJson, inputFromMultipart, type ProfileInput, type ProfileJson, type ProfileMultipart } from './input.ts';
 import type { FiscalProfileDeps } from './ports.ts';
-import { findProfileView, profilesQuery } from './repository.ts';
-import { scopeOf } from './rules.ts';
+import { getFiscalProfile, listFiscalProfiles } from './read-fiscal-profiles.ts';
 import {
   CreateProfileJson, CreateProfileMultipart, DeletedFiscalProfile, FiscalProfile, ManifestBody, UpdateProfileJson, UpdateProfileMultipart,
 } from './schemas.ts';
@@ -89,7 +88,7 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
       schema: { tags, summary: 'List fiscal profiles', operationId: 'listFiscalProfiles', querystring: ListQuery, response: { 200: ListOf(FiscalProfile) } },
     }, async (request) => {
       const ctx = ctxOf(request, services);
-      const page = await paginate(profilesQuery(ctx.db, scopeOf(ctx)), request.query as ListQuery, { prefix: 'fp', idColumn: 'id', url: listUrl(request) });
+      const page = await listFiscalProfiles(ctx, request.query as ListQuery, listUrl(request));
       const at = now();
       return mapPage(page, (view) => serializeFiscalProfile(view, at));
     });
@@ -98,10 +97,7 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
       schema: { tags, summary: 'Retrieve a fiscal profile', operationId: 'getFiscalProfile', params: Id, response: { 200: FiscalProfile } },
     }, async (request) => {
       const ctx = ctxOf(request, services);
-      const { id } = request.params as { id: string };
-      const view = isId('fp', id) ? await findProfileView(ctx.db, scopeOf(ctx), id) : undefined;
-      if (!view) throw notFound('fiscal profile', id);
-      return serializeFiscalProfile(view, now());
+      return serializeFiscalProfile(await getFiscalProfile(ctx, (request.params as { id: string }).id), now());
     });
 
     scope.patch('/v1/fiscal_profiles/:id', {

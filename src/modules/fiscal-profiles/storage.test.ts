@@ -45,7 +45,10 @@ describe('fiscal profile storage: nothing secret at rest or in logs', () => {
     t = await createProfilesTestApp({ env: { APP_ENV: 'development', LOG_LEVEL: 'trace' } });
     const stream = (t.app.server.log as unknown as Record<symbol, { write(line: string): boolean }>)[pino.symbols.streamSym];
     assert.ok(stream, 'the logger has a destination stream');
-    stream.write = (line: string) => (logLines.push(line), true);
+    stream.write = (line: string) => {
+      logLines.push(line);
+      return true;
+    };
     key = (await t.bootstrap('Storage')).testKey;
     [csd, fiel, pemCsd] = await Promise.all([
       makeCredential({ rfc: RFC, kind: 'csd', password: 'csd-Secret-Passw0rd' }),

@@ -1,20 +1,16 @@
 import { Type } from 'typebox';
 import type { Services } from '../../platform/context.ts';
 import { replaceableRegistrations } from '../../platform/registrations.ts';
-import { notFound } from '../../platform/errors/api-error.ts';
-import { isId } from '../../platform/ids.ts';
-import { listUrl, paginate } from '../../platform/http/pagination.ts';
+import { listUrl } from '../../platform/http/pagination.ts';
 import { IdParam, ListOf, Problem } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
-import { dateBound } from '../../platform/http/date-bounds.ts';
 import { cancelInvoice } from './cancel-invoice.ts';
-import { scopeOf } from './context.ts';
 import { createInvoice } from './create-invoice.ts';
 import { deleteInvoice } from './delete-invoice.ts';
 import { invoiceAcuse, invoicePdf, invoiceXml } from './documents.ts';
 import { invoiceObject, pageObjects, singleObject } from './objects.ts';
 import type { InvoiceDeps } from './ports.ts';
-import { findInvoice, invoicesQuery } from './repository.ts';
+import { getInvoice, listInvoices } from './read-invoices.ts';
 import { CancelInvoiceBody, CreateInvoiceBody, UpdateInvoiceBody } from './request-schemas.ts';
 import { DeletedInvoice, Invoice, InvoiceListQuery } from './schemas.ts';
 import { stampInvoice } from './stamp-invoice.ts';
@@ -59,17 +55,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
     schema: { tags, summary: 'List invoices', operationId: 'listInvoices', querystring: InvoiceListQuery, response: { 200: ListOf(Invoice) } },
   }, async (request) => {
     const ctx = ctxOf(request, services);
-    const query = request.query;
-    let rows = invoicesQuery(ctx.db, scopeOf(ctx));
-    if (query.status !== undefined) rows = rows.where('status', '=', query.status);
-    if (query.fiscal_profile_id !== undefined) rows = rows.where('fiscal_profile_id', '=', query.fiscal_profile_id);
-    if (query.customer_rfc !== undefined) rows = rows.where('customer_rfc', '=', query.customer_rfc.trim().toUpperCase());
-    if (query.uuid !== undefined) rows = rows.where('uuid', '=', query.uuid.toUpperCase());
-    if (query.serie !== undefined) rows = rows.where('serie', '=', query.serie);
-    if (query.folio !== undefined) rows = rows.where('folio', '=', query.folio);
-    if (query['created[gte]'] !== undefined) rows = rows.where('created_at', '>=', dateBound(query['created[gte]'], 'start', 'created[gte]'));
-    if (query['created[lte]'] !== undefined) rows = rows.where('created_at', '<=', dateBound(query['created[lte]'], 'end', 'created[lte]'));
-    const page = await paginate(rows, query, { prefix: 'inv', idColumn: 'id', url: listUrl(request) });
+    const page = await listInvoices(ctx, request.query, listUrl(request));
     return pageObjects(ctx, page, baseUrl);
   });
 
@@ -77,10 +63,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
     schema: { tags, summary: 'Retrieve an invoice', operationId: 'getInvoice', params: Id, response: { 200: Invoice } },
   }, async (request) => {
     const ctx = ctxOf(request, services);
-    const { id } = request.params;
-    const row = isId('inv', id) ? await findInvoice(ctx.db, scopeOf(ctx), id) : undefined;
-    if (!row) throw notFound('invoice', id);
-    return singleObject(ctx, row, baseUrl);
+    return singleObject(ctx, await getInvoice(ctx, request.params.id), baseUrl);
   });
 
   server.patch('/v1/invoices/:id', {

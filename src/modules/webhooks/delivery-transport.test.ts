@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { emitEvent } from '../events/index.ts';
 import type { Resolver } from './url-guard.ts';
-import { assertAllVerified, createWebhookTestApp, startReceiver, verifyDelivery, type Receiver, type WebhookTestApp } from './webhooks.test-support.ts';
+import { assertAllVerified, createWebhookTestApp, startReceiver, type Receiver, type WebhookTestApp } from './webhooks.test-support.ts';
 
 // The worker's DNS, which a test changes between deliveries. (Registration uses the system's,
 // where localhost is a loopback address.)

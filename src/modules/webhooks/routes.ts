@@ -1,13 +1,10 @@
 import type { Services } from '../../platform/context.ts';
 import { masterKeyringFor } from '../../platform/crypto/index.ts';
-import { notFound } from '../../platform/errors/api-error.ts';
-import { isId } from '../../platform/ids.ts';
-import { ListQuery, listUrl, mapPage, paginate } from '../../platform/http/pagination.ts';
+import { ListQuery, listUrl, mapPage } from '../../platform/http/pagination.ts';
 import { IdParam, ListOf } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
-import { deliveriesQuery } from './deliveries-repository.ts';
-import { changeEndpoint, createEndpoint, getEndpoint, ownerOf, rotateSecret } from './manage-endpoints.ts';
-import { deleteEndpoint, endpointsQuery } from './repository.ts';
+import { changeEndpoint, createEndpoint, getEndpoint, rotateSecret } from './manage-endpoints.ts';
+import { listDeliveries, listEndpoints, removeEndpoint } from './read-endpoints.ts';
 import { resendEvent } from './resend-event.ts';
 import {
   CreateEndpointBody, DeletedEndpoint, ListDeliveriesQuery, ResendBody, UpdateEndpointBody, WebhookDelivery, WebhookEndpoint,
@@ -34,8 +31,7 @@ export function registerWebhookRoutes(app: Server, services: Services, options: 
   app.get('/v1/webhook_endpoints', {
     schema: { tags, summary: 'List webhook endpoints', operationId: 'listWebhookEndpoints', querystring: ListQuery, response: { 200: ListOf(WebhookEndpoint) } },
   }, async (request) => {
-    const ctx = ctxOf(request, services);
-    const page = await paginate(endpointsQuery(ctx.db, ownerOf(ctx)), request.query, { prefix: 'we', idColumn: 'id', url: listUrl(request) });
+    const page = await listEndpoints(ctxOf(request, services), request.query, listUrl(request));
     return mapPage(page, (row) => serializeEndpoint(row));
   });
 
@@ -53,9 +49,7 @@ export function registerWebhookRoutes(app: Server, services: Services, options: 
   app.delete('/v1/webhook_endpoints/:id', {
     schema: { tags, summary: 'Delete a webhook endpoint', operationId: 'deleteWebhookEndpoint', params: IdParam('Webhook endpoint id'), response: { 200: DeletedEndpoint } },
   }, async (request) => {
-    const ctx = ctxOf(request, services);
-    const deleted = isId('we', request.params.id) && (await deleteEndpoint(ctx.db, ownerOf(ctx), request.params.id));
-    if (!deleted) throw notFound('webhook endpoint', request.params.id);
+    await removeEndpoint(ctxOf(request, services), request.params.id);
     return { object: 'webhook_endpoint' as const, id: request.params.id, deleted: true as const };
   });
 
@@ -78,10 +72,7 @@ export function registerWebhookRoutes(app: Server, services: Services, options: 
   }, async (request) => {
     const ctx = ctxOf(request, services);
     const endpoint = await getEndpoint(ctx, request.params.id);
-    let query = deliveriesQuery(ctx.db, endpoint.id);
-    if (request.query.status !== undefined) query = query.where('status', '=', request.query.status);
-    if (request.query.event_id !== undefined) query = query.where('event_id', '=', request.query.event_id);
-    const page = await paginate(query, request.query, { prefix: 'whd', idColumn: 'id', url: listUrl(request) });
+    const page = await listDeliveries(ctx, endpoint, request.query, listUrl(request));
     return mapPage(page, (row) => serializeDelivery(row, endpoint.mode === 'live'));
   });
 

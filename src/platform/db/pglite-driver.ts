@@ -12,7 +12,7 @@
  */
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 import {
-  CompiledQuery, PGliteAdapter, PostgresIntrospector, PostgresQueryCompiler,
+  type CompiledQuery, PGliteAdapter, PostgresIntrospector, PostgresQueryCompiler,
   type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult,
 } from 'kysely';
 
@@ -94,7 +94,7 @@ class PreparedConnection implements DatabaseConnection {
     return this.pglite.runExclusive(() => this.run<R>(compiled));
   }
 
-  // eslint-disable-next-line require-yield
+  // biome-ignore lint/correctness/useYield: Kysely requires the method; PGlite has no cursor to stream from.
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('Streaming is not supported by PGlite.');
   }

@@ -4,5 +4,5 @@
  *
  *   declare module '../../platform/db/schema.ts' { interface Database { invoices: InvoiceTable } }
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// biome-ignore lint/suspicious/noEmptyInterface: modules add their tables to it by declaration merging
 export interface Database {}

@@ -39,7 +39,10 @@ function visit(value: unknown, path: string, errors: FieldError[], seen: WeakSet
   if (value instanceof Date || typeof (value as { pipe?: unknown }).pipe === 'function') return;
   // A multipart text part ({type: 'field', fieldname, value}) is its value, named by its field.
   const part = value as { type?: unknown; fieldname?: unknown; value?: unknown };
-  if (part.type === 'field' && typeof part.fieldname === 'string') return visit(part.value, path, errors, seen);
+  if (part.type === 'field' && typeof part.fieldname === 'string') {
+    visit(part.value, path, errors, seen);
+    return;
+  }
   if (part.type === 'file' && typeof part.fieldname === 'string') return;
   for (const [key, item] of Object.entries(value)) {
     const keyProblem = describe(key);

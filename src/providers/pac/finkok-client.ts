@@ -8,7 +8,7 @@ import { MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { ProviderError } from '../errors.ts';
-import { callSoap, escapeXml, parameters, SoapCallError, valueOf, findElement } from '../soap-client.ts';
+import { callSoap, escapeXml, parameters, SoapCallError, childText, findElement } from '../soap-client.ts';
 import type { FetchFunction } from '../soap-client.ts';
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
 import { cancelFolioCode, cancelRequestCode, providerError, stampCode } from './finkok-codes.ts';
@@ -124,9 +124,9 @@ export class FinkokPacClient implements PacClient {
 
   async stampedXml(uuid: string, rfcEmisor: string): Promise<string | null> {
     const body = await this.call('utilities', 'get_xml', parameters('tns:', { ...this.auth(), uuid, taxpayer_id: rfcEmisor, invoice_type: 'I' }));
-    const xml = valueOf(body, 'xml');
+    const xml = childText(body, 'xml');
     if (xml !== '') return xml;
-    const error = valueOf(body, 'error');
+    const error = childText(body, 'error');
     if (/usuario|contraseña/i.test(error)) throw new ProviderError('pac.auth_failed', error, false);
     return null;
   }
@@ -159,26 +159,26 @@ export class FinkokPacClient implements PacClient {
     }));
     const sat = findElement(body, 'sat');
     if (!sat) {
-      const error = valueOf(body, 'error');
+      const error = childText(body, 'error');
       if (/usuario|contraseña/i.test(error)) throw new ProviderError('pac.auth_failed', error, false);
       throw new ProviderError('cancel.sat_service_unavailable', error || 'The PAC answered without the SAT status.', true, 'unavailable');
     }
-    const codigoEstatus = valueOf(sat, 'CodigoEstatus');
+    const codigoEstatus = childText(sat, 'CodigoEstatus');
     return {
       found: codigoEstatus.startsWith('S'),
       codigoEstatus,
-      estado: valueOf(sat, 'Estado'),
-      esCancelable: valueOf(sat, 'EsCancelable'),
-      estatusCancelacion: valueOf(sat, 'EstatusCancelacion'),
-      validacionEfos: valueOf(sat, 'ValidacionEFOS'),
+      estado: childText(sat, 'Estado'),
+      esCancelable: childText(sat, 'EsCancelable'),
+      estatusCancelacion: childText(sat, 'EstatusCancelacion'),
+      validacionEfos: childText(sat, 'ValidacionEFOS'),
     };
   }
 
   async acuse(uuid: string, rfcEmisor: string): Promise<string> {
     const body = await this.call('cancel', 'get_receipt', parameters('tns:', { ...this.auth(), taxpayer_id: rfcEmisor, uuid, type: 'C' }));
-    const receipt = valueOf(body, 'receipt');
-    if (valueOf(body, 'success') === 'true' && receipt !== '') return receipt;
-    const error = valueOf(body, 'error');
+    const receipt = childText(body, 'receipt');
+    if (childText(body, 'success') === 'true' && receipt !== '') return receipt;
+    const error = childText(body, 'error');
     if (/usuario|contraseña/i.test(error)) throw new ProviderError('pac.auth_failed', error, false);
     if (/no encontrado|no existe el uuid/i.test(error)) throw new ProviderError('cancel.uuid_not_found', error, false);
     throw new ProviderError('cancel.no_acuse', error || 'The PAC has no acuse for this UUID.', false);

@@ -8,7 +8,7 @@ import type { RunningSimulator } from '../../simulator/index.ts';
 import { verifyEnveloped } from '../../simulator/xmldsig.ts';
 import { satPath, skipWithoutShared } from '../../../test/support/shared.ts';
 import { ProviderError } from '../errors.ts';
-import { parameters, valueOf } from '../soap-client.ts';
+import { parameters, childText } from '../soap-client.ts';
 import { signContract } from './contract-signer.ts';
 import { FinkokPacClient } from './finkok-client.ts';
 import { manifestCode } from './finkok-manifest.ts';
@@ -66,14 +66,14 @@ test('a wrong partner id and an altered signed contract are refused', async () =
   assert.equal(await manifestError(stranger.signManifest({ fiel, email: 'x@example.com' })), 'manifiesto.invalid_credentials');
   const snid = simulator.deps.settings.manifestSnid;
   const contracts = await client.call('firmar', 'get_contracts_snid', parameters('tns:', { snid, taxpayer_id: 'XIQB891116QE4', name: 'BERENICE', address: '', email: 'x@example.com' }));
-  const text = (name: string) => Buffer.from(valueOf(contracts, name), 'base64').toString('utf8');
+  const text = (name: string) => Buffer.from(childText(contracts, name), 'base64').toString('utf8');
   const privacy = signContract(text('privacy'), 'XIQB891116QE4', '2026-07-15T12:00:00', fiel);
   const contract = signContract(text('contract'), 'XIQB891116QE4', '2026-07-15T12:00:00', fiel).replace('autoriza', 'no autoriza');
   const answer = await client.call('firmar', 'sign_contract', parameters('tns:', { snid, privacy_xml: privacy, contract_xml: contract }));
-  assert.equal(valueOf(answer, 'success'), 'false');
-  assert.equal(manifestCode(valueOf(answer, 'message')), 'manifiesto.bad_sello');
+  assert.equal(childText(answer, 'success'), 'false');
+  assert.equal(manifestCode(childText(answer, 'message')), 'manifiesto.bad_sello');
   const incomplete = await client.call('firmar', 'sign_contract', parameters('tns:', { snid, privacy_xml: privacy, contract_xml: '' }));
-  assert.equal(manifestCode(valueOf(incomplete, 'message')), 'manifiesto.bad_request');
+  assert.equal(manifestCode(childText(incomplete, 'message')), 'manifiesto.bad_request');
 });
 
 test('the SAT\'s test FIEL signs the manifest', { skip: skipWithoutShared }, async () => {

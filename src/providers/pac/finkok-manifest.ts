@@ -7,7 +7,7 @@ import { localDateTime } from '../../cfdi/rules/index.ts';
 import type { ErrorCode } from '../../platform/errors/catalog.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { ProviderError } from '../errors.ts';
-import { parameters, valueOf } from '../soap-client.ts';
+import { parameters, childText } from '../soap-client.ts';
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
 import { signContract } from './contract-signer.ts';
 import type { ManifestRequest, ManifestResult } from './port.ts';
@@ -46,21 +46,21 @@ export async function signFinkokManifest(
   const contracts = await caller.call('firmar', 'get_contracts_snid', parameters('tns:', {
     snid: context.snid, taxpayer_id: certificate.rfc, name: certificate.legalName, address: request.address ?? '', email: request.email,
   }));
-  if (valueOf(contracts, 'success') !== 'true') {
-    const error = valueOf(contracts, 'error') || 'The signing service refused to hand out the contracts.';
+  if (childText(contracts, 'success') !== 'true') {
+    const error = childText(contracts, 'error') || 'The signing service refused to hand out the contracts.';
     throw new ProviderError(manifestCode(error), error, false);
   }
   const fecha = localDateTime(context.clock.now(), context.timeZone);
   let privacyXml: string;
   let contractXml: string;
   try {
-    privacyXml = signContract(decoded(valueOf(contracts, 'privacy')), certificate.rfc, fecha, request.fiel);
-    contractXml = signContract(decoded(valueOf(contracts, 'contract')), certificate.rfc, fecha, request.fiel);
+    privacyXml = signContract(decoded(childText(contracts, 'privacy')), certificate.rfc, fecha, request.fiel);
+    contractXml = signContract(decoded(childText(contracts, 'contract')), certificate.rfc, fecha, request.fiel);
   } catch (error) {
     throw new ProviderError('manifiesto.xml_generation_error', `The signed contracts could not be built: ${(error as Error).message}`, true);
   }
   const signed = await caller.call('firmar', 'sign_contract', parameters('tns:', { snid: context.snid, privacy_xml: privacyXml, contract_xml: contractXml }));
-  const message = valueOf(signed, 'message');
-  if (valueOf(signed, 'success') !== 'true') throw new ProviderError(manifestCode(message), message || 'The signing service rejected the contracts.', false);
+  const message = childText(signed, 'message');
+  if (childText(signed, 'success') !== 'true') throw new ProviderError(manifestCode(message), message || 'The signing service rejected the contracts.', false);
   return { rfc: certificate.rfc, message, privacyXml, contractXml };
 }

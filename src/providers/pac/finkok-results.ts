@@ -1,6 +1,6 @@
 /** Reading Finkok's result elements (stampResult, cancelResult, ...) into plain data. */
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
-import { childElements, findElement, textOf, valueOf } from '../soap-client.ts';
+import { childElements, findElement, textOf, childText } from '../soap-client.ts';
 
 export interface FinkokIncidencia {
   code: string;
@@ -19,7 +19,7 @@ export interface FinkokStampResult {
 
 export function incidenciasOf(result: XmlElement): FinkokIncidencia[] {
   const list = findElement(result, 'Incidencias');
-  return (list ? childElements(list, 'Incidencia') : []).map((item) => ({ code: valueOf(item, 'CodigoError'), message: valueOf(item, 'MensajeIncidencia') }));
+  return (list ? childElements(list, 'Incidencia') : []).map((item) => ({ code: childText(item, 'CodigoError'), message: childText(item, 'MensajeIncidencia') }));
 }
 
 /** The text of a direct child (not a descendant: the stamped xml itself contains "UUID" attributes only, but be strict). */
@@ -60,9 +60,9 @@ export function cancelResultOf(body: XmlElement): FinkokCancelResult | undefined
   const folios = findElement(result, 'Folios');
   return {
     folios: (folios ? childElements(folios, 'Folio') : []).map((folio) => ({
-      uuid: valueOf(folio, 'UUID').toUpperCase(),
-      estatusUuid: valueOf(folio, 'EstatusUUID'),
-      estatusCancelacion: valueOf(folio, 'EstatusCancelacion'),
+      uuid: childText(folio, 'UUID').toUpperCase(),
+      estatusUuid: childText(folio, 'EstatusUUID'),
+      estatusCancelacion: childText(folio, 'EstatusCancelacion'),
     })),
     acuse: field(result, 'Acuse'),
     codEstatus: field(result, 'CodEstatus').trim(),

@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SoapCallError, SOAP11_NAMESPACE, valueOf } from '../soap-client.ts';
+import { SoapCallError, SOAP11_NAMESPACE, childText } from '../soap-client.ts';
 import { SoapTransport } from './soap-transport.ts';
 
 /** Answers by path: each path is one way a service can answer. */
@@ -52,7 +52,7 @@ async function failure(url: string, timeoutMs = 5_000): Promise<SoapCallError> {
 test('posts the envelope with its SOAPAction and returns the Body of the answer, reusing the connection', async () => {
   const body = await transport.call({ url: `${base}/ok`, action: 'stamp', body: '<tns:stamp xmlns:tns="urn:x">ñ &amp;</tns:stamp>', timeoutMs: 5_000 });
   assert.equal(body.local, 'Body');
-  assert.equal(valueOf(body, 'v'), '42');
+  assert.equal(childText(body, 'v'), '42');
   const last = received.at(-1)!;
   assert.equal(last.action, '"stamp"');
   assert.match(last.body, /<soapenv:Body><tns:stamp xmlns:tns="urn:x">ñ &amp;<\/tns:stamp><\/soapenv:Body>/);

@@ -9,7 +9,7 @@ import { Decimal } from 'decimal.js';
 import { formatVerificationRfc, verificationExpression } from '../../cfdi/qr.ts';
 import { parseXml } from '../../cfdi/xml/parse.ts';
 import { ProviderError } from '../errors.ts';
-import { callSoap, escapeXml, findElement, SOAP11_NAMESPACE, SoapCallError, valueOf } from '../soap-client.ts';
+import { callSoap, escapeXml, findElement, SOAP11_NAMESPACE, SoapCallError, childText } from '../soap-client.ts';
 import type { FetchFunction } from '../soap-client.ts';
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
 
@@ -58,18 +58,18 @@ function cancellability(esCancelable: string): Cancellability {
 export function readConsultaResult(body: XmlElement): CfdiStatus {
   const result = findElement(body, 'ConsultaResult');
   if (!result) throw new ProviderError('cfdi.status_indeterminate', 'The SAT answered without a ConsultaResult.', true, 'invalid_response');
-  const codigoEstatus = valueOf(result, 'CodigoEstatus');
+  const codigoEstatus = childText(result, 'CodigoEstatus');
   if (codigoEstatus.startsWith('N - 601')) throw new ProviderError('cfdi.invalid_expression', codigoEstatus, false, 'rejected', '601');
-  const estado = valueOf(result, 'Estado');
+  const estado = childText(result, 'Estado');
   const found = codigoEstatus.startsWith('S - ') && (estado === 'Vigente' || estado === 'Cancelado');
-  const esCancelable = valueOf(result, 'EsCancelable');
-  const validacionEfos = valueOf(result, 'ValidacionEFOS');
+  const esCancelable = childText(result, 'EsCancelable');
+  const validacionEfos = childText(result, 'ValidacionEFOS');
   return {
     found,
     codigoEstatus,
     estado,
     esCancelable,
-    estatusCancelacion: valueOf(result, 'EstatusCancelacion'),
+    estatusCancelacion: childText(result, 'EstatusCancelacion'),
     validacionEfos,
     cancellable: found ? cancellability(esCancelable) : null,
     efosListed: found && validacionEfos !== '' && validacionEfos !== '200' && validacionEfos !== '201',

@@ -119,7 +119,7 @@ class NodecfdiDescargaClient implements DescargaClient {
   private readonly clock: Clock;
   private token: { value: Token; expiresAt: Date } | undefined;
 
-  constructor(private readonly options: DescargaClientOptions) {
+  constructor(options: DescargaClientOptions) {
     this.builder = new FielRequestBuilder(openFiel(options.fiel));
     this.webClient = new FetchWebClient({ timeoutMs: options.timeoutMs ?? 30_000, ...(options.fetch ? { fetch: options.fetch } : {}) });
     this.endpoints = serviceEndpoints(options.urls);

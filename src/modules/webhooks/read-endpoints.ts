@@ -1,0 +1,28 @@
+import type { Static } from 'typebox';
+import type { Ctx } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors/api-error.ts';
+import { isId } from '../../platform/ids.ts';
+import { paginate, type ListQuery, type Page } from '../../platform/http/pagination.ts';
+import { deliveriesQuery, type DeliveryRow } from './deliveries-repository.ts';
+import { ownerOf } from './manage-endpoints.ts';
+import { deleteEndpoint, endpointsQuery, type EndpointRow } from './repository.ts';
+import type { ListDeliveriesQuery } from './schemas.ts';
+
+/** The caller's webhook endpoints, newest first. */
+export function listEndpoints(ctx: Ctx, query: ListQuery, url: string): Promise<Page<EndpointRow>> {
+  return paginate(endpointsQuery(ctx.db, ownerOf(ctx)), query, { prefix: 'we', idColumn: 'id', url });
+}
+
+/** Deletes one of the caller's endpoints; an unknown or foreign id is not found. */
+export async function removeEndpoint(ctx: Ctx, id: string): Promise<void> {
+  const deleted = isId('we', id) && (await deleteEndpoint(ctx.db, ownerOf(ctx), id));
+  if (!deleted) throw notFound('webhook endpoint', id);
+}
+
+/** The deliveries to one endpoint, newest first, filtered by status and event. */
+export function listDeliveries(ctx: Ctx, endpoint: EndpointRow, query: Static<typeof ListDeliveriesQuery>, url: string): Promise<Page<DeliveryRow>> {
+  let rows = deliveriesQuery(ctx.db, endpoint.id);
+  if (query.status !== undefined) rows = rows.where('status', '=', query.status);
+  if (query.event_id !== undefined) rows = rows.where('event_id', '=', query.event_id);
+  return paginate(rows, query, { prefix: 'whd', idColumn: 'id', url });
+}
