@@ -101,6 +101,16 @@ describe('a CFDI the service stamped', () => {
     assert.ok(codes(importe.errors).includes('cfdi.subtotal_mismatch'));
   });
 
+  test('a complemento the service holds no schema for is a warning; the seals still decide', async () => {
+    const unknown = stamped.xml.replace('<cfdi:Complemento>', '<cfdi:Complemento><x:Algo xmlns:x="urn:example:algo" Dato="1"/>');
+    assert.notEqual(unknown, stamped.xml);
+    const result = await validation(unknown);
+    assert.deepEqual([result.valid, result.errors], [true, []], JSON.stringify(result.errors));
+    const warning = result.warnings.find((item) => item.code === 'cfdi.complement_schema_unavailable');
+    assert.ok(warning, JSON.stringify(result.warnings));
+    assert.match(warning.message, /urn:example:algo/);
+  });
+
   test('a timbre taken from another CFDI is caught', async () => {
     const other = await stampedXml({ items: [{ product_key: '81112100', unit_key: 'E48', description: 'Otro', quantity: '1', unit_price: '2000.00', taxes: [{ type: 'IVA', rate: '0.160000' }] }] });
     const timbreOf = (xml: string) => /<tfd:TimbreFiscalDigital[^>]*\/>/.exec(xml)![0];
@@ -154,6 +164,17 @@ describe('the SAT samples', { skip: skipWithoutShared }, () => {
       assert.ok(code, `no expectation for ${sample.file}: ${JSON.stringify(codes(result.errors))}`);
       assert.ok(codes(result.errors).includes(code), `${sample.file}: ${JSON.stringify(result.errors)}`);
     }
+  });
+
+  test('complementos are checked against their own XSD (Nómina 1.2)', async () => {
+    const file = 'sealed-no-tfd/N_nomina12_XIQB891116QE4_sealed-with-FIEL.xml';
+    const clean = await validation(readSample(file));
+    assert.ok(!codes(clean.errors).includes('cfdi.malformed_xml'), JSON.stringify(clean.errors));
+    assert.ok(!codes(clean.warnings).includes('cfdi.complement_schema_unavailable'));
+    const broken = await validation(readSample(file).toString('utf8').replace(/(<nomina12:Nomina [^>]*)NumDiasPagados="([^"]*)"/, '$1NumDiasPagados="muchos"'));
+    const error = broken.errors.find((item) => item.code === 'cfdi.malformed_xml');
+    assert.ok(error, JSON.stringify(broken.errors));
+    assert.match(error.path, /nomina12:Nomina\/@NumDiasPagados$/);
   });
 
   test('a CFDI 3.3 is stored as not a CFDI 4.0, saying what it is', async () => {

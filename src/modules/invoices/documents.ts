@@ -10,7 +10,7 @@ import type { PdfCatalog } from './pdf/index.ts';
 import type { PdfTaskInput, PdfTaskOutput } from './pdf/render-task.ts';
 import { findInvoicePdf, storeInvoicePdf } from './pdf-repository.ts';
 import type { InvoiceDeps } from './ports.ts';
-import { findInvoice, type InvoiceRow } from './repository.ts';
+import { findInvoice, findInvoiceDocument, findInvoiceXml, type InvoiceDocumentRow } from './repository.ts';
 
 export interface DocumentBody {
   body: Buffer;
@@ -18,19 +18,26 @@ export interface DocumentBody {
 }
 
 async function stampedInvoice(ctx: Ctx, id: string, code: 'invoice.xml_requires_stamp' | 'invoice.pdf_requires_stamp'): Promise<StampedRow> {
-  const row = isId('inv', id) ? await findInvoice(ctx.db, scopeOf(ctx), id) : undefined;
+  const row = isId('inv', id) ? await findInvoiceDocument(ctx.db, scopeOf(ctx), id) : undefined;
   if (!row) throw notFound('invoice', id);
-  if (row.xml === null || row.uuid === null) {
+  if (!row.stamped || row.uuid === null) {
     const what = code === 'invoice.xml_requires_stamp' ? 'XML' : 'PDF';
     throw new ApiError(code, `Invoice ${id} is ${row.status}; its ${what} exists once it is stamped (POST /v1/invoices/${id}/stamp).`);
   }
-  return row as InvoiceRow & { xml: string; uuid: string };
+  return row as StampedRow;
+}
+
+/** The stamped XML (never changes once stamped). */
+async function stampedXml(ctx: Ctx, row: StampedRow): Promise<string> {
+  const xml = await findInvoiceXml(ctx.db, row.id);
+  if (xml === undefined) throw notFound('invoice', row.id);
+  return xml;
 }
 
 /** The stamped CFDI exactly as the PAC returned it. */
 export async function invoiceXml(ctx: Ctx, id: string): Promise<DocumentBody> {
   const row = await stampedInvoice(ctx, id, 'invoice.xml_requires_stamp');
-  return { body: Buffer.from(row.xml, 'utf8'), filename: `${row.uuid}.xml` };
+  return { body: Buffer.from(await stampedXml(ctx, row), 'utf8'), filename: `${row.uuid}.xml` };
 }
 
 /** Bump when the layout changes: every cached PDF is then rendered again on its next download. */
@@ -43,6 +50,37 @@ const CATALOGS: readonly PdfCatalog[] = [
   'tipo_comprobante', 'tipo_relacion', 'periodicidad', 'meses', 'pais', 'clave_prod_serv', 'clave_unidad',
 ];
 const CODE_VALUE = /="([A-Za-z0-9]{1,10})"/g;
+
+/**
+ * The PDFs served last, by invoice and fingerprint, up to RECENT_PDF_BYTES in all: a PDF that is
+ * downloaded again and again is not read from the database each time (a large one costs the
+ * event loop tens of milliseconds to decode there). A fingerprint never changes its bytes.
+ */
+const RECENT_PDF_BYTES = 32 * 1024 * 1024;
+const recentPdfs = new Map<string, Buffer>();
+let recentBytes = 0;
+
+function remember(key: string, body: Buffer): Buffer {
+  if (body.length > RECENT_PDF_BYTES / 4 || recentPdfs.has(key)) return body;
+  recentPdfs.set(key, body);
+  recentBytes += body.length;
+  for (const [oldest, old] of recentPdfs) {
+    if (recentBytes <= RECENT_PDF_BYTES) break;
+    recentPdfs.delete(oldest);
+    recentBytes -= old.length;
+  }
+  return body;
+}
+
+function recalled(key: string): Buffer | undefined {
+  const body = recentPdfs.get(key);
+  if (body) {
+    // Most recently used last: the first entries are the ones let go.
+    recentPdfs.delete(key);
+    recentPdfs.set(key, body);
+  }
+  return body;
+}
 
 /** Renderings in flight, by invoice and fingerprint: concurrent downloads share one. */
 const inFlight = new Map<string, Promise<Buffer>>();
@@ -66,7 +104,7 @@ function catalogNamesFor(deps: InvoiceDeps, xml: string): Record<string, Record<
   return names;
 }
 
-async function renderInWorker(ctx: Ctx, deps: InvoiceDeps, row: StampedRow, task: Omit<PdfTaskInput, 'names'>, fingerprint: string): Promise<Buffer> {
+async function renderInWorker(ctx: Ctx, deps: InvoiceDeps, row: StampedRow, input: Omit<PdfTaskInput, 'names' | 'xml'>, fingerprint: string): Promise<Buffer> {
   const organization = row.organization_id;
   const running = renderingByOrganization.get(organization) ?? 0;
   if (running >= RENDERS_PER_ORGANIZATION) {
@@ -74,7 +112,8 @@ async function renderInWorker(ctx: Ctx, deps: InvoiceDeps, row: StampedRow, task
   }
   renderingByOrganization.set(organization, running + 1);
   try {
-    const output = await ctx.services.workers.run<PdfTaskInput, PdfTaskOutput>(RENDER_TASK, { ...task, names: catalogNamesFor(deps, row.xml) });
+    const task = { ...input, xml: await stampedXml(ctx, row) };
+    const output = await ctx.services.workers.run<PdfTaskInput, PdfTaskOutput>(RENDER_TASK, { ...task, names: catalogNamesFor(deps, task.xml) });
     if ('error' in output) throw renderFailure(output.error);
     const body = Buffer.from(output.pdf.buffer, output.pdf.byteOffset, output.pdf.byteLength);
     await storeInvoicePdf(ctx.db, row.id, fingerprint, body, ctx.services.clock.now());
@@ -91,7 +130,7 @@ function renderFailure(error: { code: string; message: string }): Error {
   return Object.assign(new Error(error.message), { code: error.code });
 }
 
-type StampedRow = InvoiceRow & { xml: string; uuid: string };
+type StampedRow = InvoiceDocumentRow & { uuid: string };
 
 /**
  * The representación impresa, with the profile's logo and colour; a test-mode PDF says it has no
@@ -109,18 +148,19 @@ export async function invoicePdf(ctx: Ctx, deps: InvoiceDeps, id: string): Promi
     .update(`${RENDERER_VERSION}\n${row.mode}\n${cancelledAt ?? ''}\n${branding.brandColor}\n`)
     .update(logo ?? Buffer.alloc(0))
     .digest('hex');
-  const cached = await findInvoicePdf(ctx.db, row.id);
-  if (cached?.fingerprint === fingerprint) return { body: cached.body, filename };
   const key = `${row.id}:${fingerprint}`;
+  const recent = recalled(key);
+  if (recent) return { body: recent, filename };
+  const cached = await findInvoicePdf(ctx.db, row.id);
+  if (cached?.fingerprint === fingerprint) return { body: remember(key, cached.body), filename };
   let pending = inFlight.get(key);
   if (!pending) {
     const task = {
-      xml: row.xml,
       livemode: row.mode === 'live',
       ...(cancelledAt !== undefined ? { cancelledAt } : {}),
       branding: { brandColor: branding.brandColor, ...(logo ? { logo } : {}) },
     };
-    pending = renderInWorker(ctx, deps, row, task, fingerprint).finally(() => inFlight.delete(key));
+    pending = renderInWorker(ctx, deps, row, task, fingerprint).then((body) => remember(key, body)).finally(() => inFlight.delete(key));
     inFlight.set(key, pending);
   }
   return { body: await pending, filename };

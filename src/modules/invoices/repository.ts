@@ -76,6 +76,23 @@ function scoped(db: Db, scope: InvoiceScope) {
   return db.selectFrom('invoices').where('organization_id', '=', scope.organizationId).where('mode', '=', scope.mode);
 }
 
+/** What serving an invoice's documents needs: the light columns, the XML only when asked for. */
+export const DOCUMENT_COLUMNS = ['id', 'organization_id', 'mode', 'status', 'uuid', 'fiscal_profile_id', 'cancellation_resolved_at', 'updated_at'] as const;
+export type InvoiceDocumentRow = Pick<InvoiceRow, (typeof DOCUMENT_COLUMNS)[number]> & { stamped: boolean };
+
+/**
+ * An invoice for its XML or PDF, without the stored model (a Pagos of thousands of related
+ * documents carries megabytes of it): a cached PDF is served without reading it.
+ */
+export async function findInvoiceDocument(db: Db, scope: InvoiceScope, id: string): Promise<InvoiceDocumentRow | undefined> {
+  return scoped(db, scope).select(DOCUMENT_COLUMNS).select(sql<boolean>`xml IS NOT NULL`.as('stamped')).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findInvoiceXml(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('invoices').select('xml').where('id', '=', id).executeTakeFirst();
+  return row?.xml ?? undefined;
+}
+
 /** The scoped query lists page over. */
 export function invoicesQuery(db: Db, scope: InvoiceScope) {
   return scoped(db, scope).selectAll();

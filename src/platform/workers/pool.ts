@@ -38,8 +38,9 @@ export class WorkerPool {
       minThreads: 0,
       maxThreads: threads,
       maxQueue: options.maxQueue ?? threads * 16,
-      // Idle threads are let go: a process that renders nothing keeps no thread.
-      idleTimeout: 30_000,
+      // Idle threads are let go after ten minutes: a process that renders and validates nothing
+      // keeps no thread, while a busy one keeps the XSDs a thread compiled (about a second's work).
+      idleTimeout: 600_000,
       execArgv: workerExecArgv(),
     });
   }
