@@ -10,15 +10,11 @@ import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { askServer, numberOption, percentile } from './support/bench-kit.ts';
 import { encryptedKeyInfo } from '../src/cfdi/pkcs8.test-support.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const seconds = option('seconds', 8);
-const rate = option('rate', 50);
+const seconds = numberOption('seconds', 8);
+const rate = numberOption('rate', 50);
 const VICTIM_RATIO_TARGET = 3;
 const LAG_TARGET_MS = 50;
 
@@ -32,15 +28,7 @@ interface Ready {
 }
 
 const server: ChildProcess = fork(fileURLToPath(new URL('./servers/fairness-server.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-const ask = <T>(type: string) => new Promise<T>((resolve) => {
-  const listener = (message: { type: string }) => {
-    if (message.type !== type) return;
-    server.off('message', listener);
-    resolve(message as T);
-  };
-  server.on('message', listener);
-  if (type !== 'ready') server.send({ type });
-});
+const ask = <T>(type: string) => askServer<T>(server, type);
 const ready = await ask<Ready & { type: string }>('ready');
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -62,10 +50,6 @@ function request(method: string, path: string, key: string, body?: string, extra
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (values: number[], fraction: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
-};
 
 /** The victim: `rate` GETs a second, each on its own schedule, for `ms`; their latencies. */
 async function victim(ms: number): Promise<number[]> {
@@ -185,7 +169,7 @@ async function measure(scenario: string, attack?: (stop: () => boolean) => Promi
   const lag = await ask<{ p99Ms: number; maxMs: number }>('lag');
   const attackCalls = await attacking;
   const finite = latencies.filter(Number.isFinite);
-  const victimP99Ms = percentile(latencies, 0.99);
+  const victimP99Ms = percentile([...latencies].sort((a, b) => a - b), 0.99);
   return { scenario, victimP99Ms, ratio: quietP99 ? victimP99Ms / quietP99 : 1, lagP99Ms: lag.p99Ms, lagMaxMs: lag.maxMs, refused: latencies.length - finite.length, attackCalls };
 }
 

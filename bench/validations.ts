@@ -17,35 +17,22 @@ import { readCertificate } from '../src/cfdi/credentials.ts';
 import { findTimbre } from '../src/cfdi/model.ts';
 import { parseCfdi } from '../src/cfdi/parse.ts';
 import { tfdCadenaOriginal } from '../src/cfdi/tfd.ts';
+import { askServer, numberOption, percentile } from './support/bench-kit.ts';
 import { HOSTILE_XML } from '../test/support/hostile-xml.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const seconds = option('seconds', 8);
-const clients = option('clients', 4);
+const seconds = numberOption('seconds', 8);
+const clients = numberOption('clients', 4);
 const TARGET_PERCENT = 25;
 const HOSTILE_BUDGET_MS = 250;
 
 const format = (value: number, digits = 1) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
 const line = (label: string, value: string) => console.log(`${label.padEnd(60)} ${value}`);
-const percentile = (sorted: readonly number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
 
 interface Ready { baseUrl: string; key: string; documents: string[]; issuerCer: string; satCer: string }
 interface Usage { cpuMs: number; loopActiveMs: number; peakRss: number; rss: number }
 
 const server: ChildProcess = fork(fileURLToPath(new URL('./servers/validations-server.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-const ask = <T>(type: string) => new Promise<T>((resolve) => {
-  const listener = (message: { type: string }) => {
-    if (message.type !== type) return;
-    server.off('message', listener);
-    resolve(message as T);
-  };
-  server.on('message', listener);
-  if (type !== 'ready') server.send({ type });
-});
+const ask = <T>(type: string) => askServer<T>(server, type);
 const ready = await ask<Ready>('ready');
 const { baseUrl, key } = ready;
 const documents = ready.documents.map((document) => Buffer.from(document, 'base64'));

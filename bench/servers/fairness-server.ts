@@ -10,6 +10,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../../src/app.ts';
 import { systemClock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config.ts';
+import { createBenchIssuer } from '../support/bench-kit.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fairness-'));
 const config = loadConfig({ APP_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MASTER_KEY: randomBytes(32).toString('base64') });
@@ -21,20 +22,8 @@ await app.server.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.server.address();
 const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-async function organization(name: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/v1/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
-  return ((await response.json()) as { keys: { test: { key: string } } }).keys.test.key;
-}
-
-const victimKey = await organization('Victim');
-const attackerKey = await organization('Attacker');
-const issue = (kind: 'csd' | 'fiel') => simulator.ca.issue({ rfc: 'EKU9003173C9', kind, name: 'ESCUELA KEMPER URGATE', validFrom: new Date(Date.now() - 86_400_000) });
-const [csd, fiel] = [await issue('csd'), await issue('fiel')];
-const upload = (issued: typeof csd) => ({ cer_base64: issued.cerDer.toString('base64'), key_base64: issued.keyPkcs8EncryptedDer.toString('base64'), password: issued.password });
-const profile = await (await fetch(`${baseUrl}/v1/fiscal_profiles`, {
-  method: 'POST', headers: { authorization: `Bearer ${attackerKey}`, 'content-type': 'application/json' },
-  body: JSON.stringify({ csd: upload(csd), fiel: upload(fiel), manifest_email: 'attacker@example.com', tax_regime: '601', zip: '42501' }),
-})).json() as { id: string };
+const victimKey = (await createBenchIssuer(baseUrl, simulator, 'Victim')).key;
+const { key: attackerKey, profileId, csd } = await createBenchIssuer(baseUrl, simulator, 'Attacker');
 
 const histogram = monitorEventLoopDelay({ resolution: 5 });
 histogram.enable();
@@ -54,6 +43,6 @@ process.on('message', (message: { type: string }) => {
 });
 
 process.send?.({
-  type: 'ready', baseUrl, simulatorUrl: simulator.url, victimKey, attackerKey, profileId: profile.id,
+  type: 'ready', baseUrl, simulatorUrl: simulator.url, victimKey, attackerKey, profileId,
   csd: { cer_base64: csd.cerDer.toString('base64'), password: csd.password, plainKeyPem: csd.credential.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString() },
 });

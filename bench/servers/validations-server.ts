@@ -17,6 +17,7 @@ import { registerValidationRoutes, TimbreCertificates } from '../../src/modules/
 import { systemClock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { masterKeyringFor } from '../../src/platform/crypto/index.ts';
+import { createBenchIssuer } from '../support/bench-kit.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-validations-'));
 const config = loadConfig({
@@ -34,21 +35,14 @@ await app.server.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.server.address();
 const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-const organization = await (await fetch(`${baseUrl}/v1/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Bench"}' })).json() as { keys: { test: { key: string } } };
-const key = organization.keys.test.key;
-const issue = (kind: 'csd' | 'fiel') => simulator.ca.issue({ rfc: 'EKU9003173C9', kind, name: 'ESCUELA KEMPER URGATE', validFrom: new Date(Date.now() - 86_400_000) });
-const [csd, fiel] = [await issue('csd'), await issue('fiel')];
-const upload = (issued: typeof csd) => ({ cer_base64: issued.cerDer.toString('base64'), key_base64: issued.keyPkcs8EncryptedDer.toString('base64'), password: issued.password });
+const { key, profileId, csd } = await createBenchIssuer(baseUrl, simulator);
 const authorized = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-const profile = await (await fetch(`${baseUrl}/v1/fiscal_profiles`, {
-  method: 'POST', headers: authorized, body: JSON.stringify({ csd: upload(csd), fiel: upload(fiel), manifest_email: 'bench@example.com', tax_regime: '601', zip: '42501' }),
-})).json() as { id: string };
 
 // Stamped CFDIs from 1 to 60 items: about 4 to 30 KB.
 const documents: string[] = [];
 for (const items of [1, 2, 4, 8, 12, 16, 24, 32, 40, 48, 56, 60]) {
   const body = {
-    fiscal_profile_id: profile.id, serie: 'VAL', payment_form: '03',
+    fiscal_profile_id: profileId, serie: 'VAL', payment_form: '03',
     customer: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', tax_regime: '601', postal_code: '86991', cfdi_use: 'G03' },
     items: Array.from({ length: items }, (_, index) => ({ product_key: '81112100', unit_key: 'E48', description: `Servicio ${index + 1} de consultoría especializada`, quantity: '2', unit_price: '750.00', taxes: [{ type: 'IVA', rate: '0.16' }] })),
   };

@@ -1,4 +1,5 @@
 /** The stored shapes of a validation (also its API shape: see serialize.ts). */
+import type { CfdiSummary } from '../../cfdi/check.ts';
 
 export interface StoredIssue {
   code: string;
@@ -14,15 +15,5 @@ export interface SatStatusSummary {
   cancel_status: string | null;
 }
 
-export interface StoredSummary {
-  uuid: string | null;
-  version: string | null;
-  tipo_de_comprobante: string | null;
-  emisor: string | null;
-  receptor: string | null;
-  moneda: string | null;
-  sub_total: string | null;
-  total: string | null;
-  stamped: boolean;
-  sat: SatStatusSummary | null;
-}
+/** What the document says (as far as it could be read) and the SAT's answer about it. */
+export type StoredSummary = CfdiSummary & { sat: SatStatusSummary | null };

@@ -1,0 +1,51 @@
+// What the benchmarks share: numeric command-line options, percentiles, a server process asked
+// over IPC, and an issuer (organization, test key, active fiscal profile) made through the API.
+import type { ChildProcess } from 'node:child_process';
+import type { RunningSimulator } from '../../src/simulator/index.ts';
+
+/** `--name N` from the command line, or the fallback. */
+export function numberOption(name: string, fallback: number): number {
+  const args = process.argv.slice(2);
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+}
+
+/** The value at `fraction` (0–1) of an ascending list. */
+export function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+}
+
+/** Sends `{type}` to a forked server (except for `ready`, which it sends unasked) and waits for its answer of that type. */
+export function askServer<T>(server: ChildProcess, type: string): Promise<T> {
+  return new Promise<T>((resolve) => {
+    const listener = (message: { type: string }) => {
+      if (message.type !== type) return;
+      server.off('message', listener);
+      resolve(message as T);
+    };
+    server.on('message', listener);
+    if (type !== 'ready') server.send({ type });
+  });
+}
+
+export interface BenchIssuer {
+  key: string;
+  profileId: string;
+  csd: Awaited<ReturnType<RunningSimulator['ca']['issue']>>;
+}
+
+/** An organization, its test key and an active fiscal profile with a CSD and FIEL from the simulator's CA. */
+export async function createBenchIssuer(baseUrl: string, simulator: RunningSimulator, name = 'Bench'): Promise<BenchIssuer> {
+  const organization = await (await fetch(`${baseUrl}/v1/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) })).json() as { keys: { test: { key: string } } };
+  const key = organization.keys.test.key;
+  const issue = (kind: 'csd' | 'fiel') => simulator.ca.issue({ rfc: 'EKU9003173C9', kind, name: 'ESCUELA KEMPER URGATE', validFrom: new Date(Date.now() - 86_400_000) });
+  const [csd, fiel] = [await issue('csd'), await issue('fiel')];
+  const upload = (issued: typeof csd) => ({ cer_base64: issued.cerDer.toString('base64'), key_base64: issued.keyPkcs8EncryptedDer.toString('base64'), password: issued.password });
+  const response = await fetch(`${baseUrl}/v1/fiscal_profiles`, {
+    method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ csd: upload(csd), fiel: upload(fiel), manifest_email: 'bench@example.com', tax_regime: '601', zip: '42501' }),
+  });
+  if (response.status !== 201) throw new Error(`fiscal profile: ${response.status} ${await response.text()}`);
+  const profile = await response.json() as { id: string };
+  return { key, profileId: profile.id, csd };
+}
