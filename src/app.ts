@@ -28,7 +28,7 @@ import { masterKeyringFor } from './platform/crypto/index.ts';
 import { eventLoopMonitor, NEVER_SHED, type LoadMonitor } from './platform/http/load-shedding.ts';
 import { WorkerPool } from './platform/workers/pool.ts';
 import { createProviders, type Providers } from './providers-setup.ts';
-import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
+import { filePdfStore, hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
 import { registerValidationRoutes, TimbreCertificates } from './modules/validations/index.ts';
 
 export interface AppOptions {
@@ -134,7 +134,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
   const fiscalProfiles = createFiscalProfiles({ keyring });
-  const invoiceDeps = { fiscalProfiles, pacFor: providers.pacFor, satStatusFor: providers.satStatusFor, catalogs };
+  // On the embedded database, rendered PDFs are files under DATA_DIR (pdf-store.ts).
+  const pdfStore = !config.databaseUrl && !options.database ? filePdfStore(path.join(config.dataDir, 'pdfs')) : undefined;
+  const invoiceDeps = { fiscalProfiles, pacFor: providers.pacFor, satStatusFor: providers.satStatusFor, catalogs, ...(pdfStore ? { pdfStore } : {}) };
   registerInvoiceRoutes(server, services, invoiceDeps);
   registerValidationRoutes(server, services, {
     catalogs,

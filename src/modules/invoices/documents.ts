@@ -8,7 +8,7 @@ import type { CatalogSlug } from '../catalogs/index.ts';
 import { scopeOf } from './context.ts';
 import type { PdfCatalog } from './pdf/index.ts';
 import type { PdfTaskInput, PdfTaskOutput } from './pdf/render-task.ts';
-import { findInvoicePdf, storeInvoicePdf } from './pdf-repository.ts';
+import { databasePdfStore } from './pdf-store.ts';
 import type { InvoiceDeps } from './ports.ts';
 import { findInvoice, findInvoiceDocument, findInvoiceXml, type InvoiceDocumentRow } from './repository.ts';
 
@@ -116,7 +116,7 @@ async function renderInWorker(ctx: Ctx, deps: InvoiceDeps, row: StampedRow, inpu
     const output = await ctx.services.workers.run<PdfTaskInput, PdfTaskOutput>(RENDER_TASK, { ...task, names: catalogNamesFor(deps, task.xml) });
     if ('error' in output) throw renderFailure(output.error);
     const body = Buffer.from(output.pdf.buffer, output.pdf.byteOffset, output.pdf.byteLength);
-    await storeInvoicePdf(ctx.db, row.id, fingerprint, body, ctx.services.clock.now());
+    await (deps.pdfStore ?? databasePdfStore).store(ctx.db, row.id, fingerprint, body, ctx.services.clock.now());
     return body;
   } finally {
     const left = (renderingByOrganization.get(organization) ?? 1) - 1;
@@ -151,8 +151,9 @@ export async function invoicePdf(ctx: Ctx, deps: InvoiceDeps, id: string): Promi
   const key = `${row.id}:${fingerprint}`;
   const recent = recalled(key);
   if (recent) return { body: recent, filename };
-  const cached = await findInvoicePdf(ctx.db, row.id);
-  if (cached?.fingerprint === fingerprint) return { body: remember(key, cached.body), filename };
+  const store = deps.pdfStore ?? databasePdfStore;
+  const cached = await store.find(ctx.db, row.id, fingerprint);
+  if (cached) return { body: remember(key, cached), filename };
   let pending = inFlight.get(key);
   if (!pending) {
     const task = {

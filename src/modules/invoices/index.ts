@@ -10,6 +10,7 @@ export {
 export type { InvoiceCatalogs, InvoiceDeps, SatStatusSource, StampCrashPoint } from './ports.ts';
 export { Invoice } from './schemas.ts';
 export { renderInvoicePdf } from './pdf/index.ts';
+export { databasePdfStore, filePdfStore, type PdfStore } from './pdf-store.ts';
 
 /** The fiscal-profiles port: true once the profile has an invoice that is not a draft. */
 export function hasStampedInvoices(db: Db, profileId: string): Promise<boolean> {
