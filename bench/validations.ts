@@ -101,27 +101,32 @@ const perCorePercent = (100 * ceilingCpuMs) / serviceCpuMs;
 line('  per core, share of the ceiling (target ≥ 25%)', `${format(perCorePercent)}% ${perCorePercent >= TARGET_PERCENT ? 'PASS' : 'FAIL'}`);
 line('  wall-clock rate / ceiling rate', `${format((100 * serviceRate) / ceilingRate)}%`);
 
-// The hostile corpus, one request each, raw XML.
-console.log(`\nhostile corpus (${HOSTILE_XML.length} cases), each within ${HOSTILE_BUDGET_MS} ms?`);
+// The hostile corpus, one request each, raw XML, three times over: the server's memory must stop
+// growing once each case has been seen (WebAssembly and V8 heaps grow but are reused).
+console.log(`\nhostile corpus (${HOSTILE_XML.length} cases, 3 passes), each within ${HOSTILE_BUDGET_MS} ms?`);
 let slowest = { name: '', ms: 0 };
 let over = 0;
-await ask<Usage>('usage');
-for (const { name, body } of HOSTILE_XML) {
-  const bytes = body();
-  const started = performance.now();
-  const response = await fetch(`${baseUrl}/v1/validations`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/xml' }, body: bytes });
-  await response.arrayBuffer();
-  const ms = performance.now() - started;
-  if (ms > slowest.ms) slowest = { name, ms };
-  if (ms > HOSTILE_BUDGET_MS) {
-    over += 1;
-    console.log(`  over budget: ${name}: ${format(ms)} ms (${format(bytes.length / 1024)} KB)`);
+const before = await ask<Usage>('usage');
+const peaks: number[] = [];
+for (let pass = 0; pass < 3; pass += 1) {
+  for (const { name, body } of HOSTILE_XML) {
+    const bytes = body();
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}/v1/validations`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/xml' }, body: bytes });
+    await response.arrayBuffer();
+    const ms = performance.now() - started;
+    if (ms > slowest.ms) slowest = { name, ms };
+    if (ms > HOSTILE_BUDGET_MS) {
+      over += 1;
+      console.log(`  over budget (pass ${pass + 1}): ${name}: ${format(ms)} ms (${format(bytes.length / 1024)} KB)`);
+    }
   }
+  peaks.push((await ask<Usage>('usage')).peakRss);
 }
 line('  slowest case', `${slowest.name}: ${format(slowest.ms)} ms`);
 line('  cases over budget', `${over} ${over === 0 ? 'PASS' : 'FAIL'}`);
-const memory = await ask<Usage>('usage');
-line('  server peak RSS during the corpus (after: now)', `${format(memory.peakRss / 1024 / 1024)} MB (${format(memory.rss / 1024 / 1024)} MB)`);
+const mb = (bytes: number) => `${format(bytes / 1024 / 1024, 0)} MB`;
+line('  server RSS before; peak in passes 1, 2, 3', `${mb(before.rss)}; ${peaks.map(mb).join(', ')}`);
 
 server.send({ type: 'stop' });
 await new Promise((resolve) => server.once('exit', resolve));
