@@ -1,4 +1,5 @@
-// Fairness between tenants on one event loop. A victim tenant sends a steady stream of cheap
+// Fairness between tenants on one event loop. A victim tenant (in a process of its own, so that
+// its latencies do not include its own loop's work on the attacker's answers) sends a steady stream of cheap
 // authenticated GETs while an attacker tenant, with an ordinary test key and the default rate
 // limits, fires each attack the hardening review found; the victim's p99 latency and the server's
 // event-loop delay p99 (measured inside the server process) are set beside the same stream with no
@@ -51,22 +52,20 @@ function request(method: string, path: string, key: string, body?: string, extra
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The victim: `rate` GETs a second, each on its own schedule, for `ms`; their latencies. */
-async function victim(ms: number): Promise<number[]> {
-  const latencies: number[] = [];
-  const pending: Promise<void>[] = [];
-  const start = performance.now();
-  for (let index = 0; performance.now() - start < ms; index += 1) {
-    const due = start + (index * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-    pending.push(request('GET', '/v1/api_keys?limit=1', ready.victimKey).then((answer) => {
-      if (answer.status === 200) latencies.push(answer.ms);
-      else latencies.push(Number.POSITIVE_INFINITY);
-    }));
-  }
-  await Promise.all(pending);
-  return latencies;
+/** The victim, in its own process, started and ready; `run` sends `rate` GETs a second for `ms` and gives their latencies (Infinity when refused). */
+async function startVictim(): Promise<{ run(ms: number): Promise<number[]> }> {
+  const client = fork(fileURLToPath(new URL('./support/victim-client.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await askServer(client, 'ready');
+  return {
+    async run(ms) {
+      const answer = new Promise<{ latencies: (number | null)[] }>((resolve) => client.once('message', resolve as never));
+      client.send({ type: 'go', baseUrl: ready.baseUrl, key: ready.victimKey, ms, rate });
+      // Infinity does not survive IPC's JSON: it arrives as null.
+      const latencies = (await answer).latencies.map((value) => value ?? Number.POSITIVE_INFINITY);
+      client.kill();
+      return latencies;
+    },
+  };
 }
 
 /** Runs `attack` in a loop until `stop` (each call awaited), on `parallel` lanes. */
@@ -160,11 +159,12 @@ const attacks: Record<string, (stop: () => boolean) => Promise<number>> = {
 interface Result { scenario: string; victimP99Ms: number; ratio: number; lagP99Ms: number; lagMaxMs: number; refused: number; attackCalls: number }
 
 async function measure(scenario: string, attack?: (stop: () => boolean) => Promise<number>, quietP99?: number): Promise<Result> {
+  const victim = await startVictim();
   await sleep(500);
   await ask('reset');
   let stopped = false;
   const attacking = attack ? attack(() => stopped) : Promise.resolve(0);
-  const latencies = await victim(seconds * 1000);
+  const latencies = await victim.run(seconds * 1000);
   stopped = true;
   const lag = await ask<{ p99Ms: number; maxMs: number }>('lag');
   const attackCalls = await attacking;

@@ -21,10 +21,12 @@ export interface WorkerPoolOptions {
 
 const TSX_LOADER = import.meta.resolve('tsx');
 
+/**
+ * A worker's Node options: only tsx's loader. Not the process's own: Node 24's test runner starts
+ * each test file with every option spelled out, and a worker refuses most of them.
+ */
 function workerExecArgv(): string[] {
-  const inherited = process.execArgv.filter((argument, index, all) => argument !== '--test' && !(all[index - 1] === '--test-reporter'));
-  const hasTsx = inherited.some((argument, index) => (argument === '--import' && /tsx/.test(inherited[index + 1] ?? '')) || /^--import=.*tsx/.test(argument));
-  return hasTsx ? inherited : [...inherited, '--import', TSX_LOADER];
+  return ['--import', TSX_LOADER];
 }
 
 export class WorkerPool {
