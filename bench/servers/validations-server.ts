@@ -11,12 +11,9 @@ import { buildApp } from '../../src/app.ts';
 import { readCertificate } from '../../src/cfdi/credentials.ts';
 import { findTimbre } from '../../src/cfdi/model.ts';
 import { parseCfdi } from '../../src/cfdi/parse.ts';
-import { createFiscalProfiles, createLocalManifestSigner, registerFiscalProfileRoutes } from '../../src/modules/fiscal-profiles/index.ts';
-import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from '../../src/modules/invoices/index.ts';
 import { registerValidationRoutes, TimbreCertificates } from '../../src/modules/validations/index.ts';
 import { systemClock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config.ts';
-import { masterKeyringFor } from '../../src/platform/crypto/index.ts';
 import { createBenchIssuer } from '../support/bench-kit.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-validations-'));
@@ -26,11 +23,6 @@ const config = loadConfig({
 });
 const app = await buildApp({ config, clock: systemClock });
 const simulator = app.providers.simulator!;
-const keyring = masterKeyringFor(config);
-registerFiscalProfileRoutes(app.server, app.services, { keyring, manifestSigner: createLocalManifestSigner(systemClock), hasStampedInvoices, taxRegimes: app.catalogs.index });
-const invoiceDeps = { fiscalProfiles: createFiscalProfiles({ keyring }), pacFor: app.providers.pacFor, satStatusFor: app.providers.satStatusFor, catalogs: app.catalogs };
-registerInvoiceRoutes(app.server, app.services, invoiceDeps);
-registerInvoiceJobs(app.services, invoiceDeps);
 await app.server.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.server.address();
 const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

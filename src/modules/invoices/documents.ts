@@ -10,21 +10,20 @@ import type { PdfCatalog } from './pdf/index.ts';
 import type { PdfTaskInput, PdfTaskOutput } from './pdf/render-task.ts';
 import { databasePdfStore } from './pdf-store.ts';
 import type { InvoiceDeps } from './ports.ts';
-import { findInvoice, findInvoiceDocument, findInvoiceXml, type InvoiceDocumentRow } from './repository.ts';
+import { findInvoice, findInvoiceDocument, findInvoiceDocumentWithXml, findInvoiceXml, type InvoiceDocumentRow } from './repository.ts';
 
 export interface DocumentBody {
   body: Buffer;
   filename: string;
 }
 
-async function stampedInvoice(ctx: Ctx, id: string, code: 'invoice.xml_requires_stamp' | 'invoice.pdf_requires_stamp'): Promise<StampedRow> {
-  const row = isId('inv', id) ? await findInvoiceDocument(ctx.db, scopeOf(ctx), id) : undefined;
+function assertStamped<Row extends InvoiceDocumentRow>(row: Row | undefined, id: string, code: 'invoice.xml_requires_stamp' | 'invoice.pdf_requires_stamp'): Row & { uuid: string } {
   if (!row) throw notFound('invoice', id);
   if (!row.stamped || row.uuid === null) {
     const what = code === 'invoice.xml_requires_stamp' ? 'XML' : 'PDF';
     throw new ApiError(code, `Invoice ${id} is ${row.status}; its ${what} exists once it is stamped (POST /v1/invoices/${id}/stamp).`);
   }
-  return row as StampedRow;
+  return row as Row & { uuid: string };
 }
 
 /** The stamped XML (never changes once stamped). */
@@ -36,8 +35,9 @@ async function stampedXml(ctx: Ctx, row: StampedRow): Promise<string> {
 
 /** The stamped CFDI exactly as the PAC returned it. */
 export async function invoiceXml(ctx: Ctx, id: string): Promise<DocumentBody> {
-  const row = await stampedInvoice(ctx, id, 'invoice.xml_requires_stamp');
-  return { body: Buffer.from(await stampedXml(ctx, row), 'utf8'), filename: `${row.uuid}.xml` };
+  const found = isId('inv', id) ? await findInvoiceDocumentWithXml(ctx.db, scopeOf(ctx), id) : undefined;
+  const row = assertStamped(found, id, 'invoice.xml_requires_stamp');
+  return { body: Buffer.from(row.xml ?? '', 'utf8'), filename: `${row.uuid}.xml` };
 }
 
 /** Bump when the layout changes: every cached PDF is then rendered again on its next download. */
@@ -139,7 +139,7 @@ type StampedRow = InvoiceDocumentRow & { uuid: string };
  * cost a read.
  */
 export async function invoicePdf(ctx: Ctx, deps: InvoiceDeps, id: string): Promise<DocumentBody> {
-  const row = await stampedInvoice(ctx, id, 'invoice.pdf_requires_stamp');
+  const row = assertStamped(isId('inv', id) ? await findInvoiceDocument(ctx.db, scopeOf(ctx), id) : undefined, id, 'invoice.pdf_requires_stamp');
   const filename = `${row.uuid}.pdf`;
   const branding = await deps.fiscalProfiles.findProfileBranding(ctx, row.fiscal_profile_id);
   const cancelledAt = row.status === 'cancelled' ? localDateTime(row.cancellation_resolved_at ?? row.updated_at, MEXICO_CITY_TIME_ZONE) : undefined;

@@ -88,6 +88,11 @@ export async function findInvoiceDocument(db: Db, scope: InvoiceScope, id: strin
   return scoped(db, scope).select(DOCUMENT_COLUMNS).select(sql<boolean>`xml IS NOT NULL`.as('stamped')).where('id', '=', id).executeTakeFirst();
 }
 
+/** The same with the stamped XML, for its download. */
+export async function findInvoiceDocumentWithXml(db: Db, scope: InvoiceScope, id: string): Promise<(InvoiceDocumentRow & { xml: string | null }) | undefined> {
+  return scoped(db, scope).select([...DOCUMENT_COLUMNS, 'xml']).select(sql<boolean>`xml IS NOT NULL`.as('stamped')).where('id', '=', id).executeTakeFirst();
+}
+
 export async function findInvoiceXml(db: Db, id: string): Promise<string | undefined> {
   const row = await db.selectFrom('invoices').select('xml').where('id', '=', id).executeTakeFirst();
   return row?.xml ?? undefined;

@@ -2,8 +2,7 @@ import type { RawBuilder } from 'kysely';
 import type { Mode } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
-import { newId } from '../../platform/ids.ts';
-import { creditsOf, insertUsageRecord, takeCredit, usageRecordCtes } from './repository.ts';
+import { creditsOf, insertUsageRecord, takeCredit, usageRecordCtes, usageRow } from './repository.ts';
 
 export interface StampUsageInput {
   db: Db;
@@ -30,15 +29,7 @@ export async function assertCanStamp({ db, organizationId, mode }: Omit<StampUsa
  * stores the stamp so both commit together.
  */
 export async function recordStamp({ db, organizationId, mode, resourceId, at }: StampUsageInput): Promise<void> {
-  const inserted = await insertUsageRecord(db, {
-    id: newId('ur', at.getTime()),
-    organization_id: organizationId,
-    mode,
-    kind: 'stamp',
-    quantity: 1,
-    resource_id: resourceId,
-    created_at: at,
-  });
+  const inserted = await insertUsageRecord(db, usageRow('stamp', { organizationId, mode, resourceId, at }));
   if (!inserted || mode === 'test') return;
   if (!(await takeCredit(db, organizationId, at))) throw insufficientCredits(organizationId);
 }
@@ -49,8 +40,7 @@ export async function recordStamp({ db, organizationId, mode, resourceId, at }: 
  * concurrent stamp took the last live credit since `assertCanStamp` (docs/contract.md §7).
  */
 export function stampUsageCtes({ organizationId, mode, resourceId, at }: Omit<StampUsageInput, 'db'>, when: RawBuilder<unknown>): RawBuilder<unknown> {
-  const row = { id: newId('ur', at.getTime()), organization_id: organizationId, mode, kind: 'stamp', quantity: 1, resource_id: resourceId, created_at: at };
-  return usageRecordCtes(row, { when, takesCredit: mode === 'live' });
+  return usageRecordCtes(usageRow('stamp', { organizationId, mode, resourceId, at }), { when, takesCredit: mode === 'live' });
 }
 
 function insufficientCredits(organizationId: string): ApiError {

@@ -2,6 +2,7 @@ import type { Insertable, RawBuilder, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Mode } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { newId } from '../../platform/ids.ts';
 
 export interface UsageRecordTable {
   id: string;
@@ -28,6 +29,11 @@ declare module '../../platform/db/schema.ts' {
 }
 
 export type UsageRecordRow = Selectable<UsageRecordTable>;
+
+/** One unit of `kind` used by `resourceId` at `at`, as a new usage record. */
+export function usageRow(kind: string, input: { organizationId: string; mode: Mode; resourceId: string; at: Date }): Insertable<UsageRecordTable> {
+  return { id: newId('ur', input.at.getTime()), organization_id: input.organizationId, mode: input.mode, kind, quantity: 1, resource_id: input.resourceId, created_at: input.at };
+}
 
 /** Inserts a usage record once per (kind, resource); returns false when it already existed. */
 export async function insertUsageRecord(db: Db, row: Insertable<UsageRecordTable>): Promise<boolean> {

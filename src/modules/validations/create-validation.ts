@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { finishCfdiChecks, summarizeCfdi, type CfdiReading } from '../../cfdi/check.ts';
 import { REMEDIATIONS } from '../../cfdi/rules/codes.ts';
+import { attributePath, RFC_PATTERN, TFD_PATH, UUID_PATTERN } from '../../cfdi/rules/patterns.ts';
 import type { CatalogLookup } from '../../cfdi/rules/index.ts';
 import type { ValidationIssue } from '../../cfdi/rules/types.ts';
 import type { Ctx, Mode } from '../../platform/context.ts';
@@ -34,9 +35,7 @@ export interface ValidationDeps {
 }
 
 const READ_TASK = new URL('./read-task.ts', import.meta.url);
-const TFD_UUID_PATH = '/cfdi:Comprobante/cfdi:Complemento/tfd:TimbreFiscalDigital/@UUID';
-const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-const RFC_PATTERN = /^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$/;
+const TFD_UUID_PATH = attributePath(TFD_PATH, 'UUID');
 
 function issue(code: 'cfdi.not_found' | 'cfdi.cancelled' | 'cfdi.status_indeterminate', message: string): ValidationIssue {
   return { code, path: TFD_UUID_PATH, message, remediation: REMEDIATIONS[code] };

@@ -13,8 +13,8 @@ export const ValidationIssue = Type.Object({
 
 export const SatStatusSummary = Type.Object({
   estado: Type.String({ description: '`Vigente`, `Cancelado`, `No Encontrado`, or `indeterminate` when the SAT could not be asked.' }),
-  es_cancelable: Nullable(Type.String({ description: 'The SAT\'s EsCancelable, e.g. `Cancelable con aceptación`.' })),
-  cancel_status: Nullable(Type.String({ description: 'The SAT\'s EstatusCancelacion (empty unless a cancellation is under way).' })),
+  es_cancelable: Nullable(Type.String({ description: 'The SAT\'s EsCancelable, e.g. `Cancelable con aceptación`; null when the SAT did not say.' })),
+  cancel_status: Nullable(Type.String({ description: 'The SAT\'s EstatusCancelacion; null unless a cancellation is under way.' })),
 }, { additionalProperties: false });
 
 export const ValidationSummary = Type.Object({

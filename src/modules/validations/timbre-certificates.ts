@@ -23,16 +23,16 @@ export class TimbreCertificates {
     const known = this.parsed.get(key);
     if (known) return { status: 'found', certificate: known };
     let der = await findSatCertificate(this.db, repository.source, noCertificado);
-    if (!der) {
-      const fetched = await repository.fetch(noCertificado);
-      if (fetched.status !== 'found') return fetched;
-      der = fetched.der;
-      const certificate = parse(der);
-      if (!certificate) return { status: 'not_found' };
-      await saveSatCertificate(this.db, { source: repository.source, no_certificado: noCertificado, der, fetched_at: this.clock.now() });
+    const fetched = der === undefined;
+    if (der === undefined) {
+      const answer = await repository.fetch(noCertificado);
+      if (answer.status !== 'found') return answer;
+      der = answer.der;
     }
     const certificate = parse(der);
     if (!certificate) return { status: 'not_found' };
+    // Only what parses as a certificate is kept.
+    if (fetched) await saveSatCertificate(this.db, { source: repository.source, no_certificado: noCertificado, der, fetched_at: this.clock.now() });
     if (this.parsed.size >= MEMORY_LIMIT) this.parsed.delete(this.parsed.keys().next().value!);
     this.parsed.set(key, certificate);
     return { status: 'found', certificate };

@@ -1,12 +1,9 @@
 /** The stored shapes of a validation (also its API shape: see serialize.ts). */
 import type { CfdiSummary } from '../../cfdi/check.ts';
+import type { ValidationIssue } from '../../cfdi/rules/types.ts';
 
-export interface StoredIssue {
-  code: string;
-  path: string;
-  message: string;
-  remediation: string;
-}
+/** An error or warning as stored and answered: the engine's issue. */
+export type StoredIssue = ValidationIssue;
 
 export interface SatStatusSummary {
   /** `Vigente`, `Cancelado`, `No Encontrado`, or `indeterminate` when the SAT could not be asked. */

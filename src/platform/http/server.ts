@@ -112,18 +112,18 @@ export function createServer(options: ServerOptions): Server {
     await applyRateLimit(rateLimiter, services, request, reply, caller, cost);
   });
 
-  // Before the schema (so the field is named whatever else is wrong) and before any preHandler
-  // (idempotency's among them), so a refused field never takes an Idempotency-Key. A multipart
-  // form is read later, by its scope's own preValidation hook, which applies the same rule.
-  // The rule guards what reaches the database, so it covers the API (`/v1`); the documentation
-  // and health routes read nothing a client sent beyond a name they look up in memory, and an
-  // unknown name there is simply not found.
   // Loading code, migrating and warming caches lag the loop before the first request can arrive.
   app.addHook('onListen', (done) => {
     loadMonitor.reset?.();
     done();
   });
 
+  // Before the schema (so the field is named whatever else is wrong) and before any preHandler
+  // (idempotency's among them), so a refused field never takes an Idempotency-Key. A multipart
+  // form is read later, by its scope's own preValidation hook, which applies the same rule.
+  // The rule guards what reaches the database, so it covers the API (`/v1`); the documentation
+  // and health routes read nothing a client sent beyond a name they look up in memory, and an
+  // unknown name there is simply not found.
   app.addHook('preValidation', async (request) => {
     if (request.url.startsWith('/v1/') || request.url === '/v1') assertStorableText(request);
   });
