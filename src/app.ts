@@ -30,6 +30,9 @@ import { WorkerPool } from './platform/workers/pool.ts';
 import { createProviders, type Providers } from './providers-setup.ts';
 import { filePdfStore, hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
 import { registerValidationRoutes, TimbreCertificates } from './modules/validations/index.ts';
+import { registerCfdiRoutes } from './modules/cfdis/index.ts';
+import { databasePackageStore, filePackageStore, registerDownloadJobs, registerDownloadRoutes } from './modules/downloads/index.ts';
+import { createDescargaClient } from './providers/sat/descarga/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -145,6 +148,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
     timbreCertificates: new TimbreCertificates(database.db, clock),
   });
   registerInvoiceJobs(services, invoiceDeps);
+  const downloadDeps = {
+    loadCredential: fiscalProfiles.loadDownloadCredential,
+    descargaClient: (mode: 'test' | 'live', credential: { certificate: Buffer; privateKeyPem: string }) => createDescargaClient({
+      urls: providers.descargaUrlsFor(mode),
+      fiel: { certificate: credential.certificate, privateKey: Buffer.from(credential.privateKeyPem), password: '' },
+      clock,
+    }),
+    // Like rendered PDFs: files under DATA_DIR on the embedded database (package-store.ts).
+    packages: !config.databaseUrl && !options.database ? filePackageStore(path.join(config.dataDir, 'packages')) : databasePackageStore,
+  };
+  registerDownloadRoutes(server, services, downloadDeps);
+  registerCfdiRoutes(server, services);
+  registerDownloadJobs(services, downloadDeps);
 
   let closed = false;
   return {

@@ -6,6 +6,7 @@ import { ManifestSignerError, type ManifestErrorCode, type ManifestSigner } from
 import { FinkokPacClient, ProviderError, type PacClient } from './providers/pac/index.ts';
 import { certificateRepository, SAT_CERTIFICATES_URL, type CertificateRepository } from './providers/sat/certificate-repository.ts';
 import { SAT_STATUS_URL, SatStatusClient } from './providers/sat/status-client.ts';
+import { SAT_DESCARGA_URLS, descargaUrls, type DescargaUrls } from './providers/sat/descarga/index.ts';
 import { DEFAULT_SIMULATOR_SETTINGS, startSimulator, type RunningSimulator } from './simulator/index.ts';
 
 /** The outside world as the service sees it: the PAC and the SAT per mode (docs/contract.md §1). */
@@ -18,6 +19,8 @@ export interface Providers {
   satStatusFor(mode: Mode): SatStatusClient;
   /** Where the SAT/PAC certificates that sign timbres are published, per mode. */
   satCertificatesFor(mode: Mode): CertificateRepository;
+  /** The SAT bulk download services, per mode. */
+  descargaUrlsFor(mode: Mode): DescargaUrls;
   manifestSigner: ManifestSigner;
   close(): Promise<void>;
 }
@@ -30,6 +33,13 @@ export interface ProvidersOptions {
   /** Where the embedded simulator keeps its ledger and CA; in memory when absent. */
   simulatorDataDir: string | undefined;
 }
+
+/**
+ * The embedded simulator's bulk download timings: a request is "Aceptada" 2 s and "En proceso"
+ * until 6 s, so a test-mode download is ready in about ten seconds (the SAT takes minutes to
+ * days; `SIMULATOR_DESCARGA_*` changes any setting, docs/simulator.md).
+ */
+export const EMBEDDED_DESCARGA_SETTINGS: Readonly<Record<string, number>> = { acceptedSeconds: 2, processingSeconds: 6 };
 
 class SimulatorUnavailableError extends ProviderError {
   constructor() {
@@ -50,6 +60,7 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
       port: config.simulator.port,
       dataDir: options.simulatorDataDir,
       clock,
+      settings: { descarga: { ...EMBEDDED_DESCARGA_SETTINGS, ...config.simulator.descarga } },
       ...(config.simulator.publicUrl ? { publicUrl: config.simulator.publicUrl } : {}),
     })
     : undefined;
@@ -85,6 +96,10 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
     ? certificateRepository({ baseUrl: live.satCertificatesUrl ?? SAT_CERTIFICATES_URL, layout: 'sat' })
     : simulatorCertificates;
 
+  const simulatorDescarga = simulatorUrl ? descargaUrls(simulatorUrl) : undefined;
+  // Real CFDIs are downloaded from the SAT, whatever tool stamped them.
+  const liveDescarga = live.satDescargaUrl ? descargaUrls(live.satDescargaUrl) : live.pacUrl ? SAT_DESCARGA_URLS : simulatorDescarga;
+
   const pacFor = (mode: Mode): PacClient => {
     const client = mode === 'test' ? simulatorPac : livePac;
     if (!client) throw new SimulatorUnavailableError();
@@ -103,6 +118,11 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
       const repository = mode === 'test' ? simulatorCertificates : liveCertificates;
       if (!repository) throw new SimulatorUnavailableError();
       return repository;
+    },
+    descargaUrlsFor: (mode) => {
+      const urls = mode === 'test' ? simulatorDescarga : liveDescarga;
+      if (!urls) throw new SimulatorUnavailableError();
+      return urls;
     },
     manifestSigner: pacManifestSigner(pacFor, clock),
     close: async () => {

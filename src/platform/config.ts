@@ -39,7 +39,21 @@ export interface Config {
   runWorker: boolean;
   workerPollMs: number;
   /** Where the SAT/PAC simulator runs: started in-process (`embedded`) or an external one. */
-  simulator: { url: string | undefined; port: number; publicUrl: string | undefined };
+  simulator: {
+    url: string | undefined;
+    port: number;
+    publicUrl: string | undefined;
+    /** Bulk download settings of the embedded simulator, from `SIMULATOR_DESCARGA_<SETTING>` (docs/simulator.md). */
+    descarga: Record<string, number>;
+  };
+  /** How downloads poll the SAT (docs/guides/downloads.md). */
+  downloads: {
+    /** First wait between verifications; it doubles up to `pollMaxMs`. */
+    pollBaseMs: number;
+    pollMaxMs: number;
+    /** How long a SAT request may stay unfinished before its download fails with download.poll_timeout. */
+    pollWindowMs: number;
+  };
   /** Live-mode providers; unset URLs mean the simulator (refused in production). */
   live: {
     pacUrl: string | undefined;
@@ -51,6 +65,8 @@ export interface Config {
     satStatusUrl: string | undefined;
     /** The SAT's certificate repository (timbre verification of live validations). */
     satCertificatesUrl: string | undefined;
+    /** One base address for the four bulk download services (the SAT's own addresses when unset with a live PAC). */
+    satDescargaUrl: string | undefined;
   };
 }
 
@@ -98,6 +114,7 @@ function liveProviders(env: Env, appEnv: AppEnv): Config['live'] {
     pacTimeoutMs: integer(env, 'PAC_TIMEOUT_MS', 30_000, 1000),
     satStatusUrl: optionalUrl(env, 'SAT_STATUS_URL'),
     satCertificatesUrl: optionalUrl(env, 'SAT_CERTIFICATES_URL'),
+    satDescargaUrl: optionalUrl(env, 'SAT_DESCARGA_URL'),
   };
   // docs/contract.md §1: production never stamps live CFDIs through the simulator.
   if (appEnv === 'production' && (!live.pacUrl || !live.pacUsername || !live.pacPassword)) {
@@ -107,6 +124,21 @@ function liveProviders(env: Env, appEnv: AppEnv): Config['live'] {
     throw new ConfigError('PAC_USERNAME and PAC_PASSWORD are required with PAC_LIVE_URL');
   }
   return live;
+}
+
+const SIMULATOR_DESCARGA_PREFIX = 'SIMULATOR_DESCARGA_';
+
+/** `SIMULATOR_DESCARGA_PROCESSING_SECONDS=8` → `{ processingSeconds: 8 }`; the simulator checks the names. */
+function simulatorDescarga(env: Env): Record<string, number> {
+  const settings: Record<string, number> = {};
+  for (const [name, raw] of Object.entries(env)) {
+    if (!name.startsWith(SIMULATOR_DESCARGA_PREFIX) || raw === undefined || raw === '') continue;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < 0) throw new ConfigError(`${name} must be a number ≥ 0, got "${raw}"`);
+    const key = name.slice(SIMULATOR_DESCARGA_PREFIX.length).toLowerCase().replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+    settings[key] = value;
+  }
+  return settings;
 }
 
 /** Parses the environment once, at start; everything else receives the result. */
@@ -155,6 +187,12 @@ export function loadConfig(env: Env = process.env): Config {
       url: optionalUrl(env, 'SIMULATOR_URL'),
       port: integer(env, 'SIMULATOR_PORT', 0),
       publicUrl: optionalUrl(env, 'SIMULATOR_PUBLIC_URL'),
+      descarga: simulatorDescarga(env),
+    },
+    downloads: {
+      pollBaseMs: integer(env, 'DOWNLOAD_POLL_BASE_MS', 2_000, 10),
+      pollMaxMs: integer(env, 'DOWNLOAD_POLL_MAX_MS', 2 * 60 * 60_000, 10),
+      pollWindowMs: integer(env, 'DOWNLOAD_POLL_WINDOW_HOURS', 7 * 24, 1) * 60 * 60_000,
     },
     live: liveProviders(env, appEnv),
   };

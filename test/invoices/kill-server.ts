@@ -9,6 +9,7 @@
  * Prints `ready <port>` once it listens.
  */
 import { buildApp } from '../../src/app.ts';
+import { serveAsChild } from '../support/child-server.ts';
 import type { Clock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { masterKeyringFor } from '../../src/platform/crypto/index.ts';
@@ -34,10 +35,4 @@ const deps: InvoiceDeps = {
 };
 registerInvoiceRoutes(app.server, app.services, deps);
 registerInvoiceJobs(app.services, deps);
-app.startWorker();
-await app.server.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.server.address();
-process.stdout.write(`ready ${typeof address === 'object' && address ? address.port : 0}\n`);
-process.on('SIGTERM', () => {
-  void app.close().then(() => process.exit(0));
-});
+await serveAsChild(app);

@@ -6,7 +6,6 @@
  * retry of that stamp with its Idempotency-Key, a few (simulated) minutes later.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +15,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../../src/platform/clock.ts';
 import type { StampCrashPoint } from '../../src/modules/invoices/index.ts';
 import { startSimulator, type IssuedCredential, type RunningSimulator } from '../../src/simulator/index.ts';
-import { REPO_ROOT } from '../support/shared.ts';
+import { call, ok, startChildServer, type ChildServer } from '../support/child-server.ts';
 import { assertStampedCfdi } from './verify.ts';
 
 const POINTS: StampCrashPoint[] = ['after_seal', 'after_recovery_point', 'after_pac_call', 'before_commit'];
@@ -29,66 +28,17 @@ const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
 let simulator: RunningSimulator;
 const masterKey = randomBytes(32).toString('base64');
 
-interface Server {
-  port: number;
-  child: ChildProcess;
-  exited: Promise<NodeJS.Signals | number | null>;
-}
-
-async function startServer(crash?: { point: StampCrashPoint; serie: string }): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('test', 'invoices', 'kill-server.ts')], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      APP_ENV: 'test',
-      DATA_DIR: path.join(dataDir, 'server'),
-      MASTER_KEY: masterKey,
-      SIMULATOR_URL: simulator.url,
-      WORKER_POLL_MS: '100',
-      INVOICING_TEST_CLOCK_OFFSET_MS: String(offsetMs),
-      INVOICING_CRASH_AT: crash?.point ?? '',
-      INVOICING_CRASH_SERIE: crash?.serie ?? '',
-    },
+async function startServer(crash?: { point: StampCrashPoint; serie: string }): Promise<ChildServer> {
+  return startChildServer(path.join('test', 'invoices', 'kill-server.ts'), {
+    APP_ENV: 'test',
+    DATA_DIR: path.join(dataDir, 'server'),
+    MASTER_KEY: masterKey,
+    SIMULATOR_URL: simulator.url,
+    WORKER_POLL_MS: '100',
+    INVOICING_TEST_CLOCK_OFFSET_MS: String(offsetMs),
+    INVOICING_CRASH_AT: crash?.point ?? '',
+    INVOICING_CRASH_SERIE: crash?.serie ?? '',
   });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
-  let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => { errors += chunk.toString(); });
-  const port = await new Promise<number>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /ready (\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    });
-    void exited.then((status) => reject(new Error(`the server exited (${String(status)}) before it was ready: ${errors}`)));
-  });
-  return { port, child, exited };
-}
-
-async function call(server: Server, method: string, url: string, options: { key?: string; body?: unknown; idempotencyKey?: string } = {}): Promise<{ status: number; body: any } | 'connection lost'> {
-  try {
-    const response = await fetch(`http://127.0.0.1:${server.port}${url}`, {
-      method,
-      headers: {
-        ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
-      },
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text.startsWith('{') ? JSON.parse(text) : text };
-  } catch {
-    return 'connection lost';
-  }
-}
-
-async function ok(server: Server, method: string, url: string, options: Parameters<typeof call>[3] = {}): Promise<any> {
-  const response = await call(server, method, url, options);
-  if (response === 'connection lost') assert.fail(`${method} ${url}: the connection was lost`);
-  assert.ok(response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
 }
 
 const upload = (issued: IssuedCredential) => ({ cer_base64: issued.cerDer.toString('base64'), key_base64: issued.keyPkcs8EncryptedDer.toString('base64'), password: issued.password });
@@ -105,7 +55,7 @@ after(async () => {
 });
 
 /** The client retries the stamp that was killed: the stamp it gets (200) or, if the recovery job finished it first, 409 already_stamped. */
-async function retryStamp(server: Server, key: string, invoiceId: string, idempotencyKey: string): Promise<void> {
+async function retryStamp(server: ChildServer, key: string, invoiceId: string, idempotencyKey: string): Promise<void> {
   const retried = await call(server, 'POST', `/v1/invoices/${invoiceId}/stamp`, { key, idempotencyKey });
   if (retried === 'connection lost') assert.fail('the restarted server dropped the retry');
   if (retried.status === 409) assert.equal(retried.body.code, 'invoice.already_stamped');

@@ -18,6 +18,8 @@ export {
   findFiscalProfile,
   findProfileBranding,
   findProfileForStamping,
+  loadDownloadCredential,
+  type DownloadCredential,
   serializeFiscalProfilesById,
   type Branding,
   type FiscalProfiles,

@@ -119,6 +119,13 @@ export async function findSigningRow(db: Db, id: string) {
     .where('id', '=', id).executeTakeFirst();
 }
 
+/** The FIEL columns, for the SAT's bulk download services. */
+export async function findFielRow(db: Db, id: string) {
+  return db.selectFrom('fiscal_profiles')
+    .select(['id', 'organization_id', 'mode', 'rfc', 'data_key', 'fiel_certificate', 'fiel_private_key', 'fiel_password', 'fiel_valid_to', 'manifest_status'])
+    .where('id', '=', id).executeTakeFirst();
+}
+
 export async function findSigningVersion(db: Db, id: string): Promise<number | undefined> {
   const row = await db.selectFrom('fiscal_profiles').select('csd_version').where('id', '=', id).executeTakeFirst();
   return row?.csd_version;

@@ -4,8 +4,10 @@ import type { MasterKeyring } from '../../platform/crypto/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { ApiError, notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
-import { findBranding, findProfileView, findProfileViews, profileViews, type FiscalProfileView } from './repository.ts';
+import { openCredentialAsync } from '../../cfdi/credentials.ts';
+import { findBranding, findFielRow, findProfileView, findProfileViews, profileViews, type FiscalProfileView } from './repository.ts';
 import { scopeOf } from './rules.ts';
+import { openCredential, openProfileDataKey } from './secrets.ts';
 import { DEFAULT_BRAND_COLOR, serializeFiscalProfile, type SerializedFiscalProfile } from './serialize.ts';
 import { loadSigningCredential, signingCredentials, type SigningCredential, type SigningCredentialCache } from './signing-credential.ts';
 
@@ -81,11 +83,37 @@ export async function findProfileBranding(ctx: Ctx, profileId: string): Promise<
   };
 }
 
+/** A profile's FIEL, decrypted, for the SAT's bulk download services. */
+export interface DownloadCredential {
+  rfc: string;
+  /** The e.firma certificate, DER. */
+  certificate: Buffer;
+  /** Its private key, unencrypted PKCS#8 PEM (decrypted off the event loop). */
+  privateKeyPem: string;
+}
+
+/**
+ * The FIEL of a profile, decrypted; undefined when the profile has none. The caller checked
+ * ownership and the manifiesto.
+ */
+export async function loadDownloadCredential(db: Db, keyring: MasterKeyring, profileId: string): Promise<DownloadCredential | undefined> {
+  const row = await findFielRow(db, profileId);
+  if (!row?.fiel_certificate || !row.fiel_private_key || !row.fiel_password) return undefined;
+  const secrets = openCredential(openProfileDataKey(keyring, row), row, 'fiel', { privateKey: row.fiel_private_key, password: row.fiel_password });
+  const credential = await openCredentialAsync(Buffer.from(row.fiel_certificate), secrets.privateKey, secrets.password);
+  return {
+    rfc: row.rfc,
+    certificate: Buffer.from(row.fiel_certificate),
+    privateKeyPem: credential.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+}
+
 /** The module's services bound to one keyring: what the composition root hands to the invoices module. */
 export interface FiscalProfiles {
   loadSigningCredential(source: Ctx | Db, profileId: string, options?: { version?: number }): Promise<SigningCredential>;
   findProfileForStamping(ctx: Ctx, profileId: string): Promise<StampingProfile>;
   findProfileBranding(ctx: Ctx, profileId: string): Promise<Branding>;
+  loadDownloadCredential(db: Db, profileId: string): Promise<DownloadCredential | undefined>;
   serialize(view: FiscalProfileView, now: Date): SerializedFiscalProfile;
 }
 
@@ -98,6 +126,7 @@ export function createFiscalProfiles(options: { keyring: MasterKeyring; cache?: 
     },
     findProfileForStamping: (ctx, profileId) => findProfileForStamping({ ctx, keyring: options.keyring, cache }, profileId),
     findProfileBranding,
+    loadDownloadCredential: (db, profileId) => loadDownloadCredential(db, options.keyring, profileId),
     serialize: serializeFiscalProfile,
   };
 }

@@ -7,7 +7,7 @@
  * only a matter of URLs.
  */
 import {
-  AuthenticateTranslator, DateTime, DateTimePeriod, DocumentStatus, DownloadTranslator, DownloadType, Fiel, FielRequestBuilder,
+  AuthenticateTranslator, DateTime, DateTimePeriod, DocumentStatus, DocumentType, DownloadTranslator, DownloadType, Fiel, FielRequestBuilder,
   InteractsXmlTrait, QueryParameters, QueryTranslator, RequestType, RfcMatch, ServiceConsumer, SoapFaultError, Uuid, VerifyTranslator,
   WebClientException,
 } from '@nodecfdi/sat-ws-descarga-masiva';
@@ -43,6 +43,8 @@ export interface DescargaRequestInput {
   status?: 'active' | 'cancelled' | 'all';
   /** The other party: receptor of issued CFDIs, emisor of received ones. */
   counterpart?: string;
+  /** TipoDeComprobante: I, E, T, N or P; every type when absent. */
+  voucherType?: 'I' | 'E' | 'T' | 'N' | 'P';
   /** One CFDI by its UUID (SolicitaDescargaFolio); the other filters are then ignored. */
   uuid?: string;
 }
@@ -97,6 +99,8 @@ function transportFailure(error: unknown): ProviderError {
   });
 }
 
+const VOUCHER_TYPES = { I: 'ingreso', E: 'egreso', T: 'traslado', N: 'nomina', P: 'pago' } as const;
+
 function seconds(instant: Date): DateTime {
   return DateTime.create(Math.floor(instant.getTime() / 1000));
 }
@@ -109,6 +113,7 @@ function queryParameters(input: DescargaRequestInput): QueryParameters {
   let parameters = QueryParameters.create(period, new DownloadType(input.side), new RequestType(input.type === 'cfdi' ? 'xml' : 'metadata'))
     .withDocumentStatus(new DocumentStatus(status === 'all' ? 'undefined' : status));
   if (input.counterpart !== undefined) parameters = parameters.withRfcMatch(RfcMatch.create(input.counterpart));
+  if (input.voucherType !== undefined) parameters = parameters.withDocumentType(new DocumentType(VOUCHER_TYPES[input.voucherType]));
   return parameters;
 }
 

@@ -9,5 +9,5 @@ export type {
 export { SAT_DESCARGA_URLS, descargaUrls } from './endpoints.ts';
 export type { DescargaUrls } from './endpoints.ts';
 export { ProviderError } from './errors.ts';
-export { readCfdiPackage, readMetadataPackage } from './package-reader.ts';
-export type { MetadataRecord } from './package-reader.ts';
+export { PackageReader, readCfdiPackage, readMetadataPackage } from './package-reader.ts';
+export type { MetadataRecord, PackageSink, ThirdPartyRecord } from './package-reader.ts';

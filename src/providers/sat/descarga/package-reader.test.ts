@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
 import { satPath, skipWithoutShared } from '../../../../test/support/shared.ts';
-import { readCfdiPackage, readMetadataPackage } from './package-reader.ts';
+import { PackageReader, readCfdiPackage, readMetadataPackage, type MetadataRecord } from './package-reader.ts';
 
 function zip(file: string): Uint8Array {
   return fs.readFileSync(satPath('protocols/descarga-masiva', file));
@@ -53,5 +53,25 @@ describe('package readers on the recorded SAT packages', { skip: skipWithoutShar
     const row = 'E7215E3B-2DC5-4A40-AB10-C902FF9258DF~XAXX010101000~RAZON\nSOCIAL~XAXX010101001~B~XAXX010101003~2018-01-11 07:10:23~2018-01-11 07:10:51~1.00~I~1~';
     const [only, ...rest] = readMetadataPackage(zipSync({ 'X_01.txt': strToU8(`${header}\r\n${row}\r\n`) }));
     assert.deepEqual([only?.nombreEmisor, rest], ['RAZONSOCIAL', []]);
+  });
+
+  test('fed in small chunks, the streaming reader yields the same documents and rows as the whole zip', () => {
+    const feed = (bytes: Uint8Array, reader: PackageReader) => {
+      for (let at = 0; at < bytes.length; at += 7) reader.push(bytes.subarray(at, at + 7), at + 7 >= bytes.length);
+    };
+    const documents = new Map<string, string>();
+    feed(zip('synthetic/cfdi40-package_01.zip'), new PackageReader({ cfdi: ({ uuid, xml }) => documents.set(uuid, Buffer.from(xml).toString('utf8')) }));
+    assert.deepEqual(documents, readCfdiPackage(zip('synthetic/cfdi40-package_01.zip')));
+    for (const file of ['zip/metadata.zip', 'synthetic/metadata40-package_01.zip']) {
+      const rows: MetadataRecord[] = [];
+      feed(zip(file), new PackageReader({ metadata: (row) => rows.push(row) }));
+      assert.deepEqual(rows, readMetadataPackage(zip(file)), file);
+    }
+  });
+
+  test('a corrupt zip is an error, not an empty package', () => {
+    const bytes = Buffer.from(zip('synthetic/cfdi40-package_01.zip'));
+    bytes.fill(0x41, 200, 400);
+    assert.throws(() => new PackageReader({ cfdi: () => undefined }).push(bytes, true));
   });
 });

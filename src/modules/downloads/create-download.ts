@@ -1,0 +1,202 @@
+/**
+ * POST /v1/downloads (docs/guides/downloads.md). The solicitud is registered with the SAT before
+ * the answer, so a refusal or an outage is the caller's 503 or 502 and nothing is kept; what
+ * follows (verification, packages, the CFDI store) is the durable job's. An identical download
+ * while the SAT still holds the first one's request shares that request instead of spending the
+ * SAT's allowance of two.
+ */
+import { instantOf, localDateTime, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
+import type { Ctx } from '../../platform/context.ts';
+import { ApiError, notFound } from '../../platform/errors/api-error.ts';
+import { isId, newId } from '../../platform/ids.ts';
+import { ProviderError } from '../../providers/sat/descarga/index.ts';
+import { findFiscalProfile } from '../fiscal-profiles/index.ts';
+import { enqueueAdvance, pollDelayMs } from './advance.ts';
+import { fingerprintOf, sendSolicitud, unspentParameters, type SatParameters } from './planner.ts';
+import type { DownloadDeps } from './ports.ts';
+import {
+  deleteUnregistered, findCurrentRoot, insertDownload, insertSatRequest, markFingerprintSpent, updateSatRequest,
+  type DocumentStatus, type DownloadRow, type DownloadType, type SatRequestRow, type Side,
+} from './repository.ts';
+import { loadTreeState } from './settle.ts';
+
+export interface CreateDownloadInput {
+  fiscal_profile_id: string;
+  side: Side;
+  type: DownloadType;
+  date_from: string;
+  date_to: string;
+  document_status?: DocumentStatus;
+  counterparty_rfc?: string;
+  voucher_type?: string;
+  metadata?: Record<string, string>;
+}
+
+/** The SAT keeps a finished request's packages this long; an identical download within it shares the request. */
+export const SAT_REQUEST_LIFETIME_MS = 72 * 60 * 60_000;
+/** The SAT serves the current year and the five before it. */
+const HISTORY_YEARS = 5;
+/** A 5005/5002 answer moves the period by a second; past this many tries something else is wrong. */
+const MAX_SHIFTS = 5;
+
+function invalidRange(detail: string, path: string): ApiError {
+  return new ApiError('download.invalid_range', detail, { errors: [{ path, code: 'invalid_range', message: detail }] });
+}
+
+/** A date or date-time as the SAT's Mexico City wall time. */
+export function satTime(value: string, edge: 'start' | 'end', path: string): string {
+  const bare = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const local = bare ? `${value}T${edge === 'start' ? '00:00:00' : '23:59:59'}` : value.slice(0, 19);
+  const offset = bare ? '' : value.slice(19);
+  const instant = offset === '' ? instantOf(local, MEXICO_CITY_TIME_ZONE) : new Date(`${local}${offset}`);
+  // 2026-02-30 parses to another day: a date that does not exist is refused rather than moved.
+  if (Number.isNaN(instant.getTime()) || (offset === '' && Number.isNaN(Date.parse(`${local}Z`))) || new Date(`${local}Z`).toISOString().slice(0, 19) !== local) {
+    throw invalidRange(`${path} is not a real date: ${value}.`, path);
+  }
+  return offset === '' ? local : localDateTime(instant, MEXICO_CITY_TIME_ZONE);
+}
+
+function checkedParameters(ctx: Ctx, input: CreateDownloadInput): SatParameters {
+  const from = satTime(input.date_from, 'start', 'date_from');
+  const to = satTime(input.date_to, 'end', 'date_to');
+  if (from >= to) throw invalidRange(`date_from (${from}) must be before date_to (${to}).`, 'date_from');
+  const firstYear = Number(localDateTime(ctx.services.clock.now(), MEXICO_CITY_TIME_ZONE).slice(0, 4)) - HISTORY_YEARS;
+  if (from < `${firstYear}-01-01T00:00:00`) {
+    throw invalidRange(`The SAT serves CFDIs from ${firstYear}-01-01 on (the current year and the five before it); date_from is ${from}.`, 'date_from');
+  }
+  if (input.side === 'received' && input.type === 'cfdi' && input.document_status === 'cancelled') {
+    throw new ApiError('download.invalid_filter', 'The SAT does not serve the XML of cancelled received CFDIs ("No se permite la descarga de xml que se encuentren cancelados"); their metadata carries them with the cancellation date.', {
+      errors: [{ path: 'document_status', code: 'invalid_filter', message: 'received XML is only served while active; use type metadata for cancelled ones.' }],
+    });
+  }
+  if (input.metadata && Object.hasOwn(input.metadata, 'warnings')) {
+    throw new ApiError('request.validation_failed', 'metadata.warnings is reserved for the service\'s notes.', {
+      errors: [{ path: 'metadata.warnings', code: 'reserved', message: 'is written by the service.' }],
+    });
+  }
+  return {
+    side: input.side,
+    type: input.type,
+    periodFrom: from,
+    periodTo: to,
+    // Received XML is served only while active: the filter is implied, and part of what the SAT compares.
+    documentStatus: input.side === 'received' && input.type === 'cfdi' ? 'active' : (input.document_status ?? null),
+    counterpartyRfc: input.counterparty_rfc?.toUpperCase() ?? null,
+    voucherType: input.voucher_type ?? null,
+  };
+}
+
+async function checkedProfile(ctx: Ctx, deps: DownloadDeps, profileId: string) {
+  if (!isId('fp', profileId)) throw notFound('fiscal profile', profileId);
+  const profile = await findFiscalProfile(ctx, profileId);
+  if (profile.fiel_serial === null) {
+    throw new ApiError('download.fiel_required', `Fiscal profile ${profileId} has no FIEL; add it with PATCH /v1/fiscal_profiles/${profileId}.`);
+  }
+  if (profile.manifest_status !== 'signed') {
+    throw new ApiError('fiscal_profile.manifest_required', `Fiscal profile ${profileId} has not signed the carta manifiesto; sign it with POST /v1/fiscal_profiles/${profileId}/manifest.`);
+  }
+  const credential = await deps.loadCredential(ctx.db, profileId);
+  if (!credential) throw new ApiError('download.fiel_required', `Fiscal profile ${profileId} has no FIEL.`);
+  return { profile, credential };
+}
+
+function providerProblem(error: ProviderError): ApiError {
+  if (error.code === 'download.request_failed') {
+    return new ApiError('download.request_failed', `${error.message} Nothing was kept; send the request again.`, { headers: { 'Retry-After': '30' }, cause: error });
+  }
+  if (error.code === 'sat.download_rejected') return new ApiError('sat.download_rejected', error.message, { cause: error });
+  return new ApiError(error.code, error.message, { cause: error });
+}
+
+export async function createDownload(ctx: Ctx, deps: DownloadDeps, input: CreateDownloadInput): Promise<DownloadRow & { sat_request_id: string | null }> {
+  const parameters = checkedParameters(ctx, input);
+  const { profile, credential } = await checkedProfile(ctx, deps, input.fiscal_profile_id);
+  const now = ctx.services.clock.now();
+  const scope = { organizationId: ctx.organizationId, mode: ctx.mode, profileId: profile.id };
+  const download: DownloadRow = {
+    id: newId('dl', now.getTime()),
+    organization_id: ctx.organizationId,
+    mode: ctx.mode,
+    fiscal_profile_id: profile.id,
+    side: parameters.side,
+    type: parameters.type,
+    date_from: parameters.periodFrom,
+    date_to: parameters.periodTo,
+    document_status: input.document_status ?? null,
+    counterparty_rfc: parameters.counterpartyRfc,
+    voucher_type: parameters.voucherType,
+    sat_request_root: '',
+    status: 'requested',
+    package_count: 0,
+    cfdi_count: null,
+    error: null,
+    metadata: input.metadata ?? {},
+    warnings: [],
+    created_at: now,
+    updated_at: now,
+  };
+
+  const current = await findCurrentRoot(ctx.db, scope, fingerprintOf(profile.rfc, parameters), new Date(now.getTime() - SAT_REQUEST_LIFETIME_MS));
+  if (current) {
+    const state = await loadTreeState(ctx.db, current.id);
+    const shared: DownloadRow = {
+      ...download,
+      sat_request_root: current.id,
+      status: state.status,
+      package_count: state.packageCount,
+      cfdi_count: state.cfdiCount,
+      error: state.error,
+      warnings: [`Shares SAT request ${current.sat_request_id ?? current.id}, registered ${current.registered_at?.toISOString() ?? current.created_at.toISOString()} for the same parameters: the SAT allows only two identical requests, so the service did not spend another.`],
+    };
+    await insertDownload(ctx.db, shared);
+    return { ...shared, sat_request_id: state.satRequestId };
+  }
+
+  const key = { mode: ctx.mode, rfc: profile.rfc };
+  const client = deps.descargaClient(ctx.mode, credential);
+  for (let shift = 0; shift <= MAX_SHIFTS; shift += 1) {
+    const unspent = await unspentParameters(ctx.db, key, parameters);
+    const rootId = newId('sreq', now.getTime());
+    const root: SatRequestRow = {
+      id: rootId, organization_id: ctx.organizationId, mode: ctx.mode, fiscal_profile_id: profile.id, rfc: profile.rfc,
+      side: parameters.side, type: parameters.type, period_from: unspent.parameters.periodFrom, period_to: unspent.parameters.periodTo,
+      document_status: parameters.documentStatus, counterparty_rfc: parameters.counterpartyRfc, voucher_type: parameters.voucherType,
+      fingerprint: fingerprintOf(profile.rfc, parameters), root_id: rootId, parent_id: null, state: 'registering',
+      sat_request_id: null, sat_state: null, cfdi_count: null, checks: 0, renewals: 0, error: null,
+      registered_at: null, poll_deadline: null, finished_at: null, created_at: now, updated_at: now,
+    };
+    const warnings = unspent.shiftedSeconds > 0
+      ? [`The SAT already held two identical requests for this period; the service asked up to ${unspent.parameters.periodTo} (${unspent.shiftedSeconds} s later) to make a new one.`]
+      : [];
+    const row: DownloadRow = { ...download, sat_request_root: rootId, warnings };
+    // The intent is recorded before the SAT call: a crash after it is finished by the recovery sweep.
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertSatRequest(trx, root);
+      await insertDownload(trx, row);
+    });
+    let satRequestId: string;
+    try {
+      satRequestId = await sendSolicitud(ctx.db, client, key, unspent.parameters, now);
+      deps.crashHook?.('after_solicitud');
+    } catch (error) {
+      await deleteUnregistered(ctx.db, rootId);
+      if (!(error instanceof ProviderError)) throw error;
+      if (error.satCode === '5002' || error.satCode === '5005') {
+        await markFingerprintSpent(ctx.db, { ...key, fingerprint: fingerprintOf(profile.rfc, unspent.parameters) }, now);
+        continue;
+      }
+      throw providerProblem(error);
+    }
+    const registeredAt = ctx.services.clock.now();
+    await ctx.db.transaction().execute(async (trx) => {
+      await updateSatRequest(trx, rootId, {
+        onlyFrom: 'registering',
+        state: 'registered', sat_request_id: satRequestId, sat_state: 'accepted', registered_at: registeredAt,
+        poll_deadline: new Date(registeredAt.getTime() + ctx.services.config.downloads.pollWindowMs), updated_at: registeredAt,
+      });
+      await enqueueAdvance(ctx.services, trx, rootId, pollDelayMs(ctx.services, 0));
+    });
+    return { ...row, sat_request_id: satRequestId };
+  }
+  throw new ApiError('sat.download_rejected', `The SAT answered every variant of this period as a duplicate (${MAX_SHIFTS + 1} tries); another tool may be requesting it with the same FIEL. Try a different range.`);
+}

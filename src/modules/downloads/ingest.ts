@@ -1,0 +1,56 @@
+/**
+ * Reads a stored package into the organization's CFDI store: the zip is streamed through the
+ * package reader and its documents (or metadata rows) are stored in batches, so memory holds a
+ * read chunk and one batch whatever the package's size. Storing is idempotent (the store keeps one
+ * row per UUID), so a crash mid-package simply reads it again.
+ */
+import type { Services } from '../../platform/context.ts';
+import { PackageReader, type MetadataRecord } from '../../providers/sat/descarga/index.ts';
+import { storeCfdiDocuments, storeMetadataRecords, type CfdiSource } from '../cfdis/index.ts';
+import type { PackageKey, PackageStore } from './package-store.ts';
+
+/** Documents (or rows) per statement: large enough to amortize a round trip, small enough to bound memory. */
+export const INGEST_BATCH = 500;
+const METADATA_BATCH = 2_000;
+
+export interface IngestResult {
+  /** CFDIs (documents or metadata rows) the package held. */
+  count: number;
+  inserted: number;
+  unreadable: { name: string; reason: string }[];
+}
+
+export async function ingestPackage(services: Services, store: PackageStore, key: PackageKey, source: CfdiSource, type: 'cfdi' | 'metadata', afterBatch?: () => void): Promise<IngestResult> {
+  const opened = await store.open(services.db, key);
+  if (!opened) throw new Error(`Package ${key.requestId}/${key.position} is recorded as stored but is not there`);
+  const documents: { name: string; xml: Uint8Array }[] = [];
+  const records: MetadataRecord[] = [];
+  const reader = new PackageReader(type === 'cfdi'
+    ? { cfdi: ({ name, xml }) => documents.push({ name, xml }) }
+    : { metadata: (record) => records.push(record) });
+  const result: IngestResult = { count: 0, inserted: 0, unreadable: [] };
+  const flush = async (all: boolean) => {
+    while (documents.length >= (all ? 1 : INGEST_BATCH)) {
+      const batch = documents.splice(0, INGEST_BATCH);
+      const stored = await storeCfdiDocuments(services, source, batch);
+      result.count += batch.length;
+      result.inserted += stored.inserted;
+      result.unreadable.push(...stored.unreadable);
+      afterBatch?.();
+    }
+    while (records.length >= (all ? 1 : METADATA_BATCH)) {
+      const batch = records.splice(0, METADATA_BATCH);
+      const stored = await storeMetadataRecords(services, source, batch);
+      result.count += batch.length;
+      result.inserted += stored.inserted;
+      afterBatch?.();
+    }
+  };
+  for await (const chunk of opened.stream) {
+    reader.push(chunk as Uint8Array);
+    await flush(false);
+  }
+  reader.push(new Uint8Array(0), true);
+  await flush(true);
+  return result;
+}
