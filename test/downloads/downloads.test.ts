@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { createDescargaClient, descargaUrls, readCfdiPackage, readMetadataPackage } from '../../src/providers/sat/descarga/index.ts';
 import { registerProfile } from '../invoices/support.ts';
 import { assertStampedCfdi } from '../invoices/verify.ts';
+import { describeEndpointContract } from '../support/endpoint-contract.ts';
 import { createDownload, drive, openDownloadsFixture, type DownloadsFixture, type Json } from './support.ts';
 
 let f: DownloadsFixture;
@@ -277,4 +278,18 @@ describe('isolation', () => {
     assert.equal((await get(`/v1/downloads?fiscal_profile_id=${f.profileId}&limit=100`)).json().data.length, mine.length);
     assert.equal((await get('/v1/downloads?status=finished')).statusCode, 422);
   });
+});
+
+describe('endpoint contracts', () => {
+  let downloadId = '';
+  before(async () => {
+    downloadId = (await createDownload(f.t, f.keys.testKey, { fiscal_profile_id: f.profileId, side: 'issued', type: 'metadata', date_from: '2025-12-01', date_to: '2025-12-31' })).id;
+    await drive(f.t, f.keys.testKey, downloadId);
+  });
+  describeEndpointContract('POST /v1/downloads', { resource: 'create', invalidBody: { payload: { fiscal_profile_id: 'fp_x', side: 'both', type: 'cfdi', date_from: '2026-01-01', date_to: '2026-01-02' } } }, () => ({
+    t: f.t, org: f.keys, request: { method: 'POST', url: '/v1/downloads', payload: { fiscal_profile_id: f.profileId, side: 'issued', type: 'metadata', date_from: '2025-11-01', date_to: '2025-11-30' } },
+  }));
+  describeEndpointContract('GET /v1/downloads', { resource: 'list' }, () => ({ t: f.t, org: f.keys, request: { method: 'GET', url: '/v1/downloads' } }));
+  describeEndpointContract('GET /v1/downloads/{id}', { resource: 'by-id' }, () => ({ t: f.t, org: f.keys, request: { method: 'GET', url: `/v1/downloads/${downloadId}` } }));
+  describeEndpointContract('GET /v1/downloads/{id}/packages/{index}', { resource: 'by-id' }, () => ({ t: f.t, org: f.keys, request: { method: 'GET', url: `/v1/downloads/${downloadId}/packages/0` } }));
 });
