@@ -78,6 +78,8 @@ describe('a download to ready', () => {
     const one = stored[0]!;
     const xml = await get(`/v1/cfdis/${one.uuid}/xml`);
     assert.equal(xml.body, documents.get(one.uuid), 'the stored XML is the package\'s, byte for byte');
+    const validation = await f.t.request({ method: 'POST', url: '/v1/validations', key: f.keys.testKey, headers: { 'content-type': 'application/xml' }, payload: xml.body });
+    assert.deepEqual([validation.json().valid, validation.json().errors, validation.json().summary.sat.estado], [true, [], 'Vigente'], 'a downloaded CFDI validates, the SAT (simulator) knowing it');
 
     const events = (await get('/v1/events?limit=100')).json().data.filter((event: Json) => event.type === 'download.updated' && event.data.object.id === created.id);
     assert.deepEqual(events.map((event: Json) => event.data.object.status).reverse(), ['processing', 'ready']);

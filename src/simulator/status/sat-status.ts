@@ -7,6 +7,7 @@
 import { Decimal } from 'decimal.js';
 import { parseCfdi } from '../../cfdi/parse.ts';
 import type { SimulatorDeps } from '../deps.ts';
+import { findSyntheticCfdi } from '../descarga/lookup.ts';
 import type { LedgerCfdi } from '../ledger.ts';
 import { buildAcuse } from '../pac/acuse.ts';
 import { needsAcceptance } from '../pac/cancellation-rules.ts';
@@ -88,8 +89,24 @@ export async function lookupStatus(deps: SimulatorDeps, query: StatusQuery): Pro
   if (query.rfcReceptor === MAGIC_RECEPTOR.satUnavailable) return 'unavailable';
   await settleLapsedCancellations(deps);
   const cfdi = await deps.ledger.get(query.uuid);
-  if (!cfdi || cfdi.emisorRfc !== query.rfcEmisor || cfdi.receptorRfc !== query.rfcReceptor || !sameAmount(cfdi.total, query.total)) {
+  if (!cfdi) return syntheticStatus(deps, query);
+  if (cfdi.emisorRfc !== query.rfcEmisor || cfdi.receptorRfc !== query.rfcReceptor || !sameAmount(cfdi.total, query.total)) {
     return NOT_FOUND;
   }
   return satStatusOf(deps, cfdi);
+}
+
+/** A CFDI of the synthetic history (bulk download's), which the SAT knows as soon as it is stamped. */
+async function syntheticStatus(deps: SimulatorDeps, query: StatusQuery): Promise<SatCfdiStatus> {
+  const now = deps.clock.now();
+  const found = await findSyntheticCfdi(deps, { uuid: query.uuid, emisorRfc: query.rfcEmisor, receptorRfc: query.rfcReceptor }, now);
+  if (!found || !sameAmount(found.total, query.total)) return NOT_FOUND;
+  const decision = needsAcceptance(parseCfdi(await found.xml()).comprobante, now, deps.settings.timeZone);
+  return {
+    codigoEstatus: FOUND,
+    estado: found.status,
+    esCancelable: decision.needed ? 'Cancelable con aceptación' : 'Cancelable sin aceptación',
+    estatusCancelacion: '',
+    validacionEfos: '200',
+  };
 }
