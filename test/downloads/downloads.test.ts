@@ -165,6 +165,17 @@ describe('request errors', () => {
     assert.equal((await get('/v1/downloads', other.testKey)).json().data.length, 0);
   });
 
+  test('a profile whose carta manifiesto is not signed is 409 fiscal_profile.manifest_required', async () => {
+    const upload = (issued: typeof f.fiel) => ({ cer_base64: issued.cerDer.toString('base64'), key_base64: issued.keyPkcs8EncryptedDer.toString('base64'), password: issued.password });
+    const csd = await f.t.simulator.ca.issue({ rfc: 'FUNK671228PH6', kind: 'csd', name: 'KARLA FUENTE NOLASCO' });
+    const fiel = await f.t.simulator.ca.issue({ rfc: 'FUNK671228PH6', kind: 'fiel', name: 'KARLA FUENTE NOLASCO' });
+    const created = await f.t.request({ method: 'POST', url: '/v1/fiscal_profiles', key: f.keys.testKey, payload: { csd: upload(csd), fiel: upload(fiel), tax_regime: '612', zip: '01000' } });
+    assert.equal(created.statusCode, 201, created.body);
+    assert.equal(created.json().manifest_status, 'pending_signature');
+    const response = await post({ ...base(), fiscal_profile_id: created.json().id });
+    assert.deepEqual([response.statusCode, response.json().code], [409, 'fiscal_profile.manifest_required']);
+  });
+
   test('the SAT refusing the solicitud is 503 sat.download_rejected; an outage 502 with Retry-After; neither keeps anything', async () => {
     const before = (await get('/v1/downloads?limit=100')).json().data.length;
     const refused = await post({ ...base(), date_from: '2026-05-01T00:00:01', date_to: '2026-05-31T23:59:59' });
