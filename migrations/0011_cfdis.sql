@@ -29,6 +29,8 @@ CREATE TABLE cfdis (
   xml text,
   xml_sha256 text,
   download_id text,
+  -- The SAT request tree (sat_requests root) that first brought it: a download's or a sync chunk's.
+  source_request text,
   created_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL,
   UNIQUE (organization_id, mode, uuid)
@@ -38,3 +40,4 @@ CREATE INDEX cfdis_download ON cfdis (organization_id, mode, download_id, id DES
 CREATE INDEX cfdis_emisor ON cfdis (organization_id, mode, emisor_rfc, id DESC);
 CREATE INDEX cfdis_receptor ON cfdis (organization_id, mode, receptor_rfc, id DESC);
 CREATE INDEX cfdis_fecha ON cfdis (organization_id, mode, fecha);
+CREATE INDEX cfdis_source ON cfdis (source_request) WHERE source_request IS NOT NULL;

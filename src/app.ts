@@ -31,8 +31,10 @@ import { createProviders, type Providers } from './providers-setup.ts';
 import { filePdfStore, hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
 import { registerValidationRoutes, TimbreCertificates } from './modules/validations/index.ts';
 import { registerCfdiRoutes } from './modules/cfdis/index.ts';
-import { databasePackageStore, filePackageStore, registerDownloadJobs, registerDownloadRoutes } from './modules/downloads/index.ts';
-import { createDescargaClient } from './providers/sat/descarga/index.ts';
+import { databasePackageStore, filePackageStore, registerDownloadJobs, registerDownloadRoutes, type DownloadDeps } from './modules/downloads/index.ts';
+import { createDescargaClient, ProviderError as DescargaError } from './providers/sat/descarga/index.ts';
+import { registerSyncJobs, registerSyncRoutes } from './modules/sync/index.ts';
+import { ApiError } from './platform/errors/api-error.ts';
 
 export interface AppOptions {
   config: Config;
@@ -57,6 +59,8 @@ export interface App {
   catalogs: CatalogStore;
   fiscalProfiles: FiscalProfiles;
   providers: Providers;
+  /** What downloads are wired with (tests and the kill -9 server replace parts of it). */
+  downloadDeps: DownloadDeps;
   /** Starts the job worker when the config asks for it. */
   startWorker(): void;
   close(): Promise<void>;
@@ -148,9 +152,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     timbreCertificates: new TimbreCertificates(database.db, clock),
   });
   registerInvoiceJobs(services, invoiceDeps);
-  const downloadDeps = {
+  const downloadDeps: DownloadDeps = {
     loadCredential: fiscalProfiles.loadDownloadCredential,
-    descargaClient: (mode: 'test' | 'live', credential: { certificate: Buffer; privateKeyPem: string }) => createDescargaClient({
+    descargaClient: (mode, credential) => createDescargaClient({
       urls: providers.descargaUrlsFor(mode),
       fiel: { certificate: credential.certificate, privateKey: Buffer.from(credential.privateKeyPem), password: '' },
       clock,
@@ -160,6 +164,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
   registerDownloadRoutes(server, services, downloadDeps);
   registerCfdiRoutes(server, services);
+  registerSyncRoutes(server, services, {
+    // Enabling a sync authenticates the FIEL with the SAT, so a refused or unreachable SAT is said at once.
+    authorize: async (ctx, profileId) => {
+      const credential = await downloadDeps.loadCredential(ctx.db, profileId);
+      if (!credential) throw new ApiError('download.fiel_required', `Fiscal profile ${profileId} has no FIEL.`);
+      try {
+        await downloadDeps.descargaClient(ctx.mode, credential).authenticate();
+      } catch (error) {
+        if (!(error instanceof DescargaError)) throw error;
+        const retry = error.retryable ? { headers: { 'Retry-After': '30' } } : {};
+        throw new ApiError(error.retryable ? 'download.request_failed' : 'sat.download_rejected', error.message, { ...retry, cause: error });
+      }
+    },
+  });
+  registerSyncJobs(services);
   registerDownloadJobs(services, downloadDeps);
 
   let closed = false;
@@ -169,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     catalogs,
     fiscalProfiles,
     providers,
+    downloadDeps,
     startWorker: () => {
       if (config.runWorker) jobs.start();
     },

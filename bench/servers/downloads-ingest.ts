@@ -22,7 +22,7 @@ const created = await app.server.inject({ method: 'POST', url: '/v1/organization
 const organizationId = created.json().id as string;
 const store = filePackageStore(path.join(dataDir, 'packages'));
 const files = fs.readdirSync(packagesDir!).filter((name) => name.startsWith('package-')).sort();
-const source = { organizationId, mode: 'test' as const, fiscalProfileId: 'fp_01k0000000000000000000000a', side: 'issued' as const, downloadId: 'dl_01k0000000000000000000000a' };
+const source = { organizationId, mode: 'test' as const, fiscalProfileId: 'fp_01k0000000000000000000000a', side: 'issued' as const, downloadId: 'dl_01k0000000000000000000000a', sourceRequest: 'sreq_01k0000000000000000000000a' };
 
 const warmup = { requestId: 'sreq_warmup', position: 0 };
 await store.put(warmup, fs.readFileSync(path.join(packagesDir!, 'warmup.zip')));

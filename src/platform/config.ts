@@ -46,6 +46,19 @@ export interface Config {
     /** Bulk download settings of the embedded simulator, from `SIMULATOR_DESCARGA_<SETTING>` (docs/simulator.md). */
     descarga: Record<string, number>;
   };
+  /** How synchronization schedules its SAT requests (docs/guides/sync.md). */
+  sync: {
+    tickMs: number;
+    /** SAT requests of synchronization in flight at once, over every profile, and per profile. */
+    maxRunning: number;
+    perProfile: number;
+    /** Hours a CFDI may take to be published for bulk download after it is stamped (the SAT says 24–72). */
+    publicationLagHours: number;
+    /** Without watermark progress for this long while work is outstanding, a sync is `stalled`. */
+    stallAfterMs: number;
+    /** How often recent months are asked again through metadata (cancellations). */
+    recheckEveryMs: number;
+  };
   /** How downloads poll the SAT (docs/guides/downloads.md). */
   downloads: {
     /** First wait between verifications; it doubles up to `pollMaxMs`. */
@@ -188,6 +201,14 @@ export function loadConfig(env: Env = process.env): Config {
       port: integer(env, 'SIMULATOR_PORT', 0),
       publicUrl: optionalUrl(env, 'SIMULATOR_PUBLIC_URL'),
       descarga: simulatorDescarga(env),
+    },
+    sync: {
+      tickMs: integer(env, 'SYNC_TICK_MS', 10_000, 100),
+      maxRunning: integer(env, 'SYNC_MAX_RUNNING', 8, 1),
+      perProfile: integer(env, 'SYNC_PER_PROFILE', 2, 1),
+      publicationLagHours: integer(env, 'SYNC_PUBLICATION_LAG_HOURS', 72, 0),
+      stallAfterMs: integer(env, 'SYNC_STALL_HOURS', 24, 1) * 60 * 60_000,
+      recheckEveryMs: integer(env, 'SYNC_RECHECK_HOURS', 24, 1) * 60 * 60_000,
     },
     downloads: {
       pollBaseMs: integer(env, 'DOWNLOAD_POLL_BASE_MS', 2_000, 10),

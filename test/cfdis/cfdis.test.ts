@@ -41,7 +41,7 @@ describe('the CFDI store', { skip: skipWithoutShared }, () => {
   before(async () => {
     t = await createTestApp();
     org = await t.bootstrap();
-    source = { organizationId: org.organizationId, mode: 'test', fiscalProfileId: 'fp_01k0000000000000000000000a', side: 'received', downloadId: 'dl_01k0000000000000000000000a' };
+    source = { organizationId: org.organizationId, mode: 'test', fiscalProfileId: 'fp_01k0000000000000000000000a', side: 'received', downloadId: 'dl_01k0000000000000000000000a', sourceRequest: 'sreq_01k0000000000000000000000a' };
   });
 
   after(async () => {

@@ -12,11 +12,9 @@ import { serveAsChild } from '../support/child-server.ts';
 import type { Clock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { masterKeyringFor } from '../../src/platform/crypto/index.ts';
-import { createFiscalProfiles, createLocalManifestSigner, registerFiscalProfileRoutes } from '../../src/modules/fiscal-profiles/index.ts';
-import { filePackageStore, registerDownloadJobs, registerDownloadRoutes, type DownloadCrashPoint, type DownloadDeps } from '../../src/modules/downloads/index.ts';
+import { createLocalManifestSigner, registerFiscalProfileRoutes } from '../../src/modules/fiscal-profiles/index.ts';
+import { registerDownloadJobs, registerDownloadRoutes, type DownloadCrashPoint, type DownloadDeps } from '../../src/modules/downloads/index.ts';
 import { hasStampedInvoices } from '../../src/modules/invoices/index.ts';
-import { createDescargaClient } from '../../src/providers/sat/descarga/index.ts';
-import path from 'node:path';
 
 const crashAt = process.env.INVOICING_CRASH_AT as DownloadCrashPoint | undefined;
 const offsetMs = Number(process.env.INVOICING_TEST_CLOCK_OFFSET_MS ?? 0);
@@ -26,14 +24,8 @@ const config = loadConfig(process.env);
 const app = await buildApp({ config, clock });
 const keyring = masterKeyringFor(config);
 registerFiscalProfileRoutes(app.server, app.services, { keyring, manifestSigner: createLocalManifestSigner(clock), hasStampedInvoices, taxRegimes: app.catalogs.index });
-const fiscalProfiles = createFiscalProfiles({ keyring });
 const deps: DownloadDeps = {
-  loadCredential: fiscalProfiles.loadDownloadCredential,
-  descargaClient: (mode, credential) => createDescargaClient({
-    urls: app.providers.descargaUrlsFor(mode), clock,
-    fiel: { certificate: credential.certificate, privateKey: Buffer.from(credential.privateKeyPem), password: '' },
-  }),
-  packages: filePackageStore(path.join(config.dataDir, 'packages')),
+  ...app.downloadDeps,
   crashHook: (point) => {
     if (point === crashAt) process.kill(process.pid, 'SIGKILL');
   },

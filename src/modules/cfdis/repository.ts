@@ -31,6 +31,7 @@ export interface CfdiTable {
   xml: string | null;
   xml_sha256: string | null;
   download_id: string | null;
+  source_request: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -49,7 +50,7 @@ export type NewCfdi = Insertable<CfdiTable>;
 const LIST_COLUMNS = [
   'id', 'organization_id', 'mode', 'uuid', 'fiscal_profile_id', 'side', 'version', 'serie', 'folio', 'tipo_de_comprobante', 'fecha',
   'fecha_timbrado', 'emisor_rfc', 'emisor_nombre', 'receptor_rfc', 'receptor_nombre', 'moneda', 'sub_total', 'descuento', 'total',
-  'rfc_pac', 'sat_status', 'cancelled_at', 'xml_sha256', 'download_id', 'created_at', 'updated_at',
+  'rfc_pac', 'sat_status', 'cancelled_at', 'xml_sha256', 'download_id', 'source_request', 'created_at', 'updated_at',
 ] as const;
 
 /**
@@ -143,4 +144,18 @@ export function findCfdi(db: Db, organizationId: string, mode: Mode, uuid: strin
 
 export async function findCfdiXml(db: Db, organizationId: string, mode: Mode, uuid: string): Promise<{ xml: string | null } | undefined> {
   return db.selectFrom('cfdis').select('xml').where('organization_id', '=', organizationId).where('mode', '=', mode).where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/** How many CFDIs a profile's downloads and synchronization brought. */
+export async function countForProfile(db: Db, organizationId: string, mode: Mode, profileId: string): Promise<number> {
+  const row = await db.selectFrom('cfdis').select(sql<number>`count(*)`.as('count'))
+    .where('organization_id', '=', organizationId).where('mode', '=', mode).where('fiscal_profile_id', '=', profileId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The CFDIs of one side that this SAT request tree brought first. */
+export function broughtBy(db: Db, rootId: string, side: 'issued' | 'received'): Promise<CfdiListRow[]> {
+  return db.selectFrom('cfdis').select([...LIST_COLUMNS, sql<boolean>`(xml IS NOT NULL)`.as('has_xml')])
+    .where('source_request', '=', rootId).where('side', '=', side).orderBy('id').execute();
 }

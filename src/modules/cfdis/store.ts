@@ -18,7 +18,10 @@ export interface CfdiSource {
   mode: Mode;
   fiscalProfileId: string;
   side: 'issued' | 'received';
-  downloadId: string;
+  /** The download that asked for it; null for synchronization's requests. */
+  downloadId: string | null;
+  /** The SAT request tree (root id) whose package brought it. */
+  sourceRequest: string | null;
   /** The SAT status the request implies (received XML is served only while active); otherwise a new row's status is unknown until metadata says. */
   statusHint?: 'active' | 'cancelled';
 }
@@ -85,6 +88,7 @@ export async function storeCfdiDocuments(services: Services, source: CfdiSource,
       xml: document.xml,
       xml_sha256: document.sha256,
       download_id: source.downloadId,
+      source_request: source.sourceRequest,
       created_at: now,
       updated_at: now,
     });
@@ -138,6 +142,7 @@ export async function storeMetadataRecords(services: Services, source: CfdiSourc
       xml: null,
       xml_sha256: null,
       download_id: source.downloadId,
+      source_request: source.sourceRequest,
       created_at: now,
       updated_at: now,
     });

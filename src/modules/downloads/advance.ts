@@ -239,7 +239,7 @@ class Advance {
     const packages = await packagesOf(this.services.db, [this.row.id]);
     const source = {
       organizationId: this.row.organization_id, mode: this.row.mode, fiscalProfileId: this.row.fiscal_profile_id,
-      side: this.row.side, downloadId: (await firstDownloadOfRoot(this.services.db, this.row.root_id)) ?? this.row.root_id,
+      side: this.row.side, downloadId: (await firstDownloadOfRoot(this.services.db, this.row.root_id)) ?? null, sourceRequest: this.row.root_id,
       ...(this.row.side === 'received' && this.row.type === 'cfdi' ? { statusHint: 'active' as const } : {}),
       ...(this.row.document_status ? { statusHint: this.row.document_status } : {}),
     };

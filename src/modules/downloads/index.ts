@@ -3,3 +3,6 @@ export { registerDownloadRoutes } from './routes.ts';
 export { registerDownloadJobs, recoverRegistrations } from './jobs.ts';
 export { databasePackageStore, filePackageStore, type PackageStore } from './package-store.ts';
 export type { DownloadCrashPoint, DownloadDeps } from './ports.ts';
+export { satRequestState, startSatRequest, type SatRequestSpec } from './requests.ts';
+export type { TreeState } from './settle.ts';
+export type { SatParameters } from './planner.ts';

@@ -1,0 +1,265 @@
+/**
+ * Automatic SAT synchronization (docs/guides/sync.md): enabling plans the backfill; a scheduled
+ * tick observes finished chunks, plans new publishable days and metadata re-checks, starts due
+ * chunks fairly across profiles, and moves each profile's watermark and status. The SAT requests
+ * themselves are the downloads' (their planner, job and CFDI store).
+ */
+import type { Ctx, Services } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { ApiError, notFound } from '../../platform/errors/api-error.ts';
+import { isId } from '../../platform/ids.ts';
+import { broughtBy, countForProfile, renderCfdi } from '../cfdis/index.ts';
+import { satRequestState, startSatRequest } from '../downloads/index.ts';
+import { emitEvents, type EmitEventInput } from '../events/index.ts';
+import { findFiscalProfile } from '../fiscal-profiles/index.ts';
+import { addDays, clampSyncFrom, daysBetween, horizonDay, KINDS, monthStartBefore, planChunks, today, watermark } from './plan.ts';
+import type { SyncDeps } from './ports.ts';
+import {
+  deletePlannedChunks, doneCoverage, enabledSyncs, findSync, hasPendingWork, insertChunks, insertSync, lockSync, nextDueChunk,
+  runningChunks, runningCounts, updateChunk, updateSync, type ChunkRow, type SyncRow, type SyncStatus,
+} from './repository.ts';
+
+export interface EnableSyncInput {
+  sync_from?: string;
+  max_monthly_documents?: number;
+  phone?: string;
+}
+
+export interface RenderedSync {
+  object: 'fiscal_profile_sync';
+  fiscal_profile_id: string;
+  rfc: string;
+  enabled: boolean;
+  status: SyncStatus;
+  sync_from: string | null;
+  synced_through: string | null;
+  lag_days: number | null;
+  documents: number;
+  checked_at: string | null;
+}
+
+const RETRY_BASE_MS = 60_000;
+const RETRY_MAX_MS = 6 * 60 * 60_000;
+/** Months before the watermark that the re-check asks again through metadata. */
+const RECHECK_MONTHS = 2;
+
+export async function renderSync(db: Db, row: SyncRow, now: Date): Promise<RenderedSync> {
+  return {
+    object: 'fiscal_profile_sync',
+    fiscal_profile_id: row.fiscal_profile_id,
+    rfc: row.rfc,
+    enabled: row.enabled,
+    status: row.status,
+    sync_from: row.sync_from,
+    synced_through: row.synced_through,
+    lag_days: row.synced_through === null ? null : daysBetween(row.synced_through, today(now)),
+    documents: await countForProfile(db, row.organization_id, row.mode, row.fiscal_profile_id),
+    checked_at: row.checked_at ? row.checked_at.toISOString() : null,
+  };
+}
+
+function inactive(profile: { id: string; rfc: string }): RenderedSync {
+  return {
+    object: 'fiscal_profile_sync', fiscal_profile_id: profile.id, rfc: profile.rfc, enabled: false, status: 'inactive',
+    sync_from: null, synced_through: null, lag_days: null, documents: 0, checked_at: null,
+  };
+}
+
+async function syncEvents(services: Services, db: Db, rows: SyncRow[]): Promise<void> {
+  const now = services.clock.now();
+  const inputs: EmitEventInput[] = [];
+  for (const row of rows) {
+    inputs.push({ organizationId: row.organization_id, mode: row.mode, type: 'fiscal_profile_sync.updated', object: await renderSync(db, row, now) as unknown as Record<string, unknown> });
+  }
+  await emitEvents(db, inputs, services);
+}
+
+async function ownProfile(ctx: Ctx, profileId: string) {
+  if (!isId('fp', profileId)) throw notFound('fiscal profile', profileId);
+  return findFiscalProfile(ctx, profileId);
+}
+
+export async function getSync(ctx: Ctx, profileId: string): Promise<RenderedSync> {
+  const profile = await ownProfile(ctx, profileId);
+  const row = await findSync(ctx.db, profile.id);
+  return row ? renderSync(ctx.db, row, ctx.services.clock.now()) : inactive(profile);
+}
+
+/**
+ * POST /v1/fiscal_profiles/{id}/sync. The FIEL authenticates with the SAT before anything is
+ * kept; enabling a sync already on is a no-op that answers its state.
+ */
+export async function enableSync(ctx: Ctx, deps: SyncDeps, profileId: string, input: EnableSyncInput): Promise<RenderedSync> {
+  const profile = await ownProfile(ctx, profileId);
+  const now = ctx.services.clock.now();
+  const existing = await findSync(ctx.db, profile.id);
+  if (existing?.enabled) return renderSync(ctx.db, existing, now);
+  if (profile.fiel_serial === null) throw new ApiError('download.fiel_required', `Fiscal profile ${profile.id} has no FIEL; synchronization authenticates with it.`);
+  if (profile.manifest_status !== 'signed') {
+    throw new ApiError('fiscal_profile.manifest_required', `Fiscal profile ${profile.id} has not signed the carta manifiesto; sign it with POST /v1/fiscal_profiles/${profile.id}/manifest.`);
+  }
+  await deps.authorize(ctx, profile.id);
+  const syncFrom = clampSyncFrom(input.sync_from, now);
+  const horizon = horizonDay(now, ctx.services.config.sync.publicationLagHours);
+  const row: SyncRow = {
+    fiscal_profile_id: profile.id, organization_id: ctx.organizationId, mode: ctx.mode, rfc: profile.rfc, enabled: true, status: 'pending',
+    sync_from: syncFrom, max_monthly_documents: input.max_monthly_documents ?? null, phone: input.phone ?? null,
+    planned_through: horizon, synced_through: null, last_progress_at: null, last_recheck_at: now, last_started_at: null, checked_at: null,
+    created_at: now, updated_at: now,
+  };
+  const saved = await ctx.db.transaction().execute(async (trx) => {
+    const current = await lockSync(trx, profile.id);
+    if (current?.enabled) return current;
+    // Re-enabling keeps what was done; what was planned and dropped at disable is planned again.
+    const next: SyncRow = current
+      ? { ...current, enabled: true, status: current.synced_through ? 'healthy' : 'pending', max_monthly_documents: row.max_monthly_documents, phone: row.phone, planned_through: horizon, updated_at: now }
+      : row;
+    if (current) await updateSync(trx, profile.id, next);
+    else await insertSync(trx, next);
+    const from = current?.synced_through ? addDays(current.synced_through, 1) : next.sync_from;
+    if (from <= horizon) await insertChunks(trx, planChunks(profile.id, { from, through: horizon }, 'backfill', { maxMonthly: next.max_monthly_documents, now }));
+    await syncEvents(ctx.services, trx, [next]);
+    return next;
+  });
+  return renderSync(ctx.db, saved, now);
+}
+
+/** DELETE: off; chunks not started are dropped, running ones finish into the store. */
+export async function disableSync(ctx: Ctx, profileId: string): Promise<RenderedSync> {
+  const profile = await ownProfile(ctx, profileId);
+  const now = ctx.services.clock.now();
+  const saved = await ctx.db.transaction().execute(async (trx) => {
+    const current = await lockSync(trx, profile.id);
+    if (!current || !current.enabled) return current;
+    const next: SyncRow = { ...current, enabled: false, status: 'inactive', updated_at: now };
+    await updateSync(trx, profile.id, next);
+    await deletePlannedChunks(trx, profile.id);
+    await syncEvents(ctx.services, trx, [next]);
+    return next;
+  });
+  return saved ? renderSync(ctx.db, saved, now) : inactive(profile);
+}
+
+/** One pass of the scheduler; returns how many chunks it started (tests, benchmarks). */
+export async function syncTick(services: Services): Promise<{ started: number; finished: number }> {
+  const now = services.clock.now();
+  const finished = await observeRunning(services, now);
+  const syncs = await enabledSyncs(services.db);
+  for (const sync of syncs) await planNewDays(services, sync, now);
+  const started = await startDue(services, syncs, now);
+  for (const sync of syncs) await moveWatermark(services, sync.fiscal_profile_id, now);
+  return { started, finished };
+}
+
+/** Running chunks whose SAT requests ended: done (with events for new received CFDIs) or planned again later. */
+async function observeRunning(services: Services, now: Date): Promise<number> {
+  let finished = 0;
+  for (const chunk of await runningChunks(services.db)) {
+    const state = await satRequestState(services.db, chunk.sat_request_root!);
+    if (state.status === 'requested' || state.status === 'processing') continue;
+    finished += 1;
+    await services.db.transaction().execute(async (trx) => {
+      const sync = await lockSync(trx, chunk.fiscal_profile_id);
+      if (state.status === 'failed') {
+        const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** chunk.attempts);
+        await updateChunk(trx, chunk.id, { state: 'planned', sat_request_root: null, attempts: chunk.attempts + 1, next_run_at: new Date(now.getTime() + delay) });
+      } else {
+        await updateChunk(trx, chunk.id, { state: 'done', done_at: now });
+        if (sync && chunk.purpose === 'current' && chunk.side === 'received') await receivedEvents(services, trx, sync, chunk);
+      }
+      if (sync) await updateSync(trx, sync.fiscal_profile_id, { checked_at: now });
+    });
+  }
+  return finished;
+}
+
+/** `cfdi.received` for each received CFDI a keep-current chunk brought first (a backfill says it with its sync event). */
+async function receivedEvents(services: Services, db: Db, sync: SyncRow, chunk: ChunkRow): Promise<void> {
+  const rows = await broughtBy(db, chunk.sat_request_root!, 'received');
+  await emitEvents(db, rows.map((row) => ({
+    organizationId: sync.organization_id, mode: sync.mode, type: 'cfdi.received' as const,
+    object: renderCfdi(row, services.config.baseUrl) as unknown as Record<string, unknown>,
+  })), services);
+}
+
+async function planNewDays(services: Services, sync: SyncRow, now: Date): Promise<void> {
+  const horizon = horizonDay(now, services.config.sync.publicationLagHours);
+  const recheckDue = sync.synced_through !== null && now.getTime() - (sync.last_recheck_at?.getTime() ?? 0) >= services.config.sync.recheckEveryMs;
+  if (horizon <= sync.planned_through && !recheckDue) return;
+  await services.db.transaction().execute(async (trx) => {
+    const current = await lockSync(trx, sync.fiscal_profile_id);
+    if (!current?.enabled) return;
+    if (horizon > current.planned_through) {
+      await insertChunks(trx, planChunks(current.fiscal_profile_id, { from: addDays(current.planned_through, 1), through: horizon }, 'current', { maxMonthly: current.max_monthly_documents, now }));
+      await updateSync(trx, current.fiscal_profile_id, { planned_through: horizon });
+    }
+    if (recheckDue && current.synced_through !== null) {
+      const start = [monthStartBefore(current.synced_through, RECHECK_MONTHS - 1), current.sync_from].sort().at(-1)!;
+      const metadata = KINDS.filter((kind) => kind.type === 'metadata');
+      await insertChunks(trx, planChunks(current.fiscal_profile_id, { from: start, through: current.synced_through }, 'recheck', { maxMonthly: current.max_monthly_documents, now, kinds: metadata }));
+      await updateSync(trx, current.fiscal_profile_id, { last_recheck_at: now });
+    }
+  });
+}
+
+/**
+ * Starts due chunks round-robin over the profiles, least recently served first, each holding at
+ * most `perProfile` SAT requests, all together at most `maxRunning`: a taxpayer with a large
+ * history waits its turn like any other.
+ */
+async function startDue(services: Services, syncs: SyncRow[], now: Date): Promise<number> {
+  const { maxRunning, perProfile } = services.config.sync;
+  const running = await runningCounts(services.db);
+  let total = [...running.values()].reduce((sum, count) => sum + count, 0);
+  let started = 0;
+  let progress = true;
+  while (progress && total < maxRunning) {
+    progress = false;
+    for (const sync of syncs) {
+      if (total >= maxRunning) break;
+      if ((running.get(sync.fiscal_profile_id) ?? 0) >= perProfile) continue;
+      const began = await services.db.transaction().execute(async (trx) => {
+        const chunk = await nextDueChunk(trx, sync.fiscal_profile_id, now);
+        if (!chunk) return false;
+        const root = await startSatRequest(services, trx, {
+          organizationId: sync.organization_id, mode: sync.mode, fiscalProfileId: sync.fiscal_profile_id, rfc: sync.rfc,
+          parameters: {
+            side: chunk.side, type: chunk.type, periodFrom: `${chunk.first_day}T00:00:00`, periodTo: `${chunk.last_day}T23:59:59`,
+            // Received XML is served only while active: the filter is the SAT's own.
+            documentStatus: chunk.side === 'received' && chunk.type === 'cfdi' ? 'active' : null, counterpartyRfc: null, voucherType: null,
+          },
+        });
+        await updateChunk(trx, chunk.id, { state: 'running', sat_request_root: root, started_at: now });
+        await updateSync(trx, sync.fiscal_profile_id, { last_started_at: now, checked_at: now });
+        return true;
+      });
+      if (!began) continue;
+      running.set(sync.fiscal_profile_id, (running.get(sync.fiscal_profile_id) ?? 0) + 1);
+      total += 1;
+      started += 1;
+      progress = true;
+    }
+  }
+  return started;
+}
+
+/** The watermark and the status: healthy while it moves, stalled when work waits and it does not. */
+async function moveWatermark(services: Services, profileId: string, now: Date): Promise<void> {
+  await services.db.transaction().execute(async (trx) => {
+    const sync = await lockSync(trx, profileId);
+    if (!sync?.enabled) return;
+    const through = watermark(sync.sync_from, await doneCoverage(trx, profileId));
+    const changes: Partial<SyncRow> = {};
+    if (through !== null && through !== sync.synced_through) Object.assign(changes, { synced_through: through, last_progress_at: now, status: 'healthy' });
+    else {
+      const work = await hasPendingWork(trx, profileId);
+      const quietSince = sync.last_progress_at ?? sync.created_at;
+      const waiting = work.planned + work.running > 0 && now.getTime() - quietSince.getTime() > services.config.sync.stallAfterMs;
+      if (waiting && sync.status !== 'stalled') changes.status = 'stalled';
+    }
+    if (Object.keys(changes).length === 0) return;
+    const next = { ...sync, ...changes, updated_at: now };
+    await updateSync(trx, profileId, { ...changes, updated_at: now });
+    await syncEvents(services, trx, [next]);
+  });
+}
