@@ -1,17 +1,25 @@
 /**
- * Calling a SOAP 1.1 service over fetch: XML-escaped request building, a hard timeout
- * (AbortSignal.timeout), and a hardened parse of the answer (the engine's libxml2 parser: no
- * DOCTYPE, size and depth limits). Transport problems come back as SoapCallError with a kind the
- * provider adapters translate into their own error codes.
+ * Calling a SOAP 1.1 service: XML-escaped request building, one transport for every SOAP client
+ * of the service (the PAC and the SAT's status service), and a hardened parse of the answer (the
+ * engine's parser: no DOCTYPE, size and depth limits). The transport posts over node:http(s) with
+ * one keep-alive agent per transport: fetch (undici's WHATWG streams, Request/Response objects, an
+ * AbortSignal per call) costs several times the CPU of a plain request for the same exchange, and
+ * stamping is a PAC client's hot path. A fetch can be injected instead (tests, custom stacks). On
+ * either path a call has one deadline for connecting, sending and reading the whole answer, and
+ * transport problems come back as SoapCallError with a kind the provider adapters translate into
+ * their own error codes.
  */
+import http from 'node:http';
+import https from 'node:https';
 import { CfdiError } from '../cfdi/errors.ts';
 import { parseXml } from '../cfdi/xml/parse.ts';
 import { isElement } from '../cfdi/xml/tree.ts';
 import type { XmlElement } from '../cfdi/xml/tree.ts';
+import type { ProviderFailure } from './errors.ts';
 
 export const SOAP11_NAMESPACE = 'http://schemas.xmlsoap.org/soap/envelope/';
 /** A stamped CFDI with its envelope stays far below this bound on an answer. */
-export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 export type SoapCallFailure = 'timeout' | 'network' | 'fault' | 'http' | 'invalid_response';
 
@@ -25,6 +33,11 @@ export class SoapCallError extends Error {
   ) {
     super(message);
   }
+
+  /** How a ProviderError describes it: a fault or an HTTP error status is the service being unavailable. */
+  get failure(): ProviderFailure {
+    return this.kind === 'timeout' || this.kind === 'network' || this.kind === 'invalid_response' ? this.kind : 'unavailable';
+  }
 }
 
 export type FetchFunction = typeof fetch;
@@ -36,7 +49,6 @@ export interface SoapCall {
   /** The Body's content: the operation element with its parameters. */
   body: string;
   timeoutMs: number;
-  fetch?: FetchFunction;
 }
 
 export function escapeXml(value: string): string {
@@ -77,12 +89,12 @@ export function childText(root: XmlElement, local: string): string {
 }
 
 /** A SOAP 1.1 request envelope around `body`. */
-export function soapEnvelope(body: string): string {
+function soapEnvelope(body: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="${SOAP11_NAMESPACE}"><soapenv:Header/><soapenv:Body>${body}</soapenv:Body></soapenv:Envelope>`;
 }
 
 /** The Body of a SOAP 1.1 answer; a fault, a non-envelope or an HTTP error status is a SoapCallError. */
-export function parseEnvelope(text: string, status: number): XmlElement {
+function parseEnvelope(text: string, status: number): XmlElement {
   let root: XmlElement;
   try {
     root = parseXml(text, { maxBytes: MAX_RESPONSE_BYTES });
@@ -102,25 +114,99 @@ export function parseEnvelope(text: string, status: number): XmlElement {
   return body;
 }
 
-/** Posts one request; returns the SOAP Body of a successful answer. */
-export async function callSoap(call: SoapCall): Promise<XmlElement> {
-  const envelope = soapEnvelope(call.body);
-  let response: Response;
-  let text: string;
-  try {
-    response = await (call.fetch ?? fetch)(call.url, {
-      method: 'POST',
-      headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${call.action}"` },
-      body: envelope,
-      signal: AbortSignal.timeout(call.timeoutMs),
-    });
-    text = await response.text();
-  } catch (error) {
-    const name = (error as { name?: string }).name;
-    if (name === 'TimeoutError' || name === 'AbortError') {
-      throw new SoapCallError('timeout', `No answer from ${call.url} within ${call.timeoutMs} ms.`);
-    }
-    throw new SoapCallError('network', `Could not reach ${call.url}: ${(error as Error).message}`);
+interface RawAnswer {
+  status: number;
+  text: string;
+}
+
+export interface SoapTransportOptions {
+  /** A fetch to post through instead of node:http(s) with keep-alive. */
+  fetch?: FetchFunction;
+}
+
+export class SoapTransport {
+  private readonly httpAgent = new http.Agent({ keepAlive: true });
+  private readonly httpsAgent = new https.Agent({ keepAlive: true });
+
+  constructor(private readonly options: SoapTransportOptions = {}) {}
+
+  /** Posts one request; returns the SOAP Body of a successful answer. */
+  async call(call: SoapCall): Promise<XmlElement> {
+    const envelope = soapEnvelope(call.body);
+    const fetchFunction = this.options.fetch;
+    const answer = fetchFunction ? await this.fetch(fetchFunction, call, envelope) : await this.post(call, envelope);
+    return parseEnvelope(answer.text, answer.status);
   }
-  return parseEnvelope(text, response.status);
+
+  /** Idle keep-alive sockets are unreferenced by node; this closes them at once. */
+  close(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+
+  private async fetch(fetchFunction: FetchFunction, call: SoapCall, envelope: string): Promise<RawAnswer> {
+    try {
+      const response = await fetchFunction(call.url, {
+        method: 'POST',
+        headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${call.action}"` },
+        body: envelope,
+        signal: AbortSignal.timeout(call.timeoutMs),
+      });
+      return { status: response.status, text: await response.text() };
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (name === 'TimeoutError' || name === 'AbortError') {
+        throw new SoapCallError('timeout', `No answer from ${call.url} within ${call.timeoutMs} ms.`);
+      }
+      throw new SoapCallError('network', `Could not reach ${call.url}: ${(error as Error).message}`);
+    }
+  }
+
+  private post(call: SoapCall, envelope: string): Promise<RawAnswer> {
+    const { url, action, timeoutMs } = call;
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return Promise.reject(new SoapCallError('network', `Could not reach ${url}: invalid URL.`));
+    }
+    const secure = target.protocol === 'https:';
+    if (!secure && target.protocol !== 'http:') return Promise.reject(new SoapCallError('network', `Could not reach ${url}: unsupported protocol ${target.protocol}`));
+    const payload = Buffer.from(envelope, 'utf8');
+    return new Promise<RawAnswer>((resolve, reject) => {
+      let settled = false;
+      const fail = (error: SoapCallError) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(deadline);
+        request.destroy();
+        reject(error);
+      };
+      const options = {
+        method: 'POST',
+        agent: secure ? this.httpsAgent : this.httpAgent,
+        headers: { 'content-type': 'text/xml; charset=utf-8', 'content-length': payload.length, soapaction: `"${action}"` },
+      };
+      const request = (secure ? https : http).request(target, options, (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_RESPONSE_BYTES) fail(new SoapCallError('invalid_response', `The answer from ${url} exceeds ${MAX_RESPONSE_BYTES} bytes.`, response.statusCode));
+          else chunks.push(chunk);
+        });
+        response.on('end', () => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(deadline);
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks, size).toString('utf8') });
+        });
+        response.on('error', (error) => fail(new SoapCallError('network', `Could not reach ${url}: ${error.message}`)));
+      });
+      // One deadline for connecting, sending and reading the whole answer, as AbortSignal.timeout gives fetch.
+      const deadline = setTimeout(() => fail(new SoapCallError('timeout', `No answer from ${url} within ${timeoutMs} ms.`)), timeoutMs);
+      request.on('error', (error) => fail(new SoapCallError('network', `Could not reach ${url}: ${error.message}`)));
+      request.end(payload);
+    });
+  }
 }

@@ -7,7 +7,8 @@ import type { PdfStore } from './pdf-store.ts';
 import type { CatalogLookup } from '../../cfdi/rules/index.ts';
 import type { Mode } from '../../platform/context.ts';
 import type { PacClient } from '../../providers/pac/index.ts';
-import type { CfdiStatus, CfdiStatusQuery } from '../../providers/sat/status-client.ts';
+import type { CfdiStatus } from '../../providers/sat/cfdi-status.ts';
+import type { CfdiStatusQuery } from '../../providers/sat/status-client.ts';
 import type { CatalogIndex } from '../catalogs/index.ts';
 import type { FiscalProfiles } from '../fiscal-profiles/index.ts';
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { SatCredential } from '../../cfdi/credentials.ts';
+import { verifyEnveloped } from '../../cfdi/xml/xmldsig.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { startSimulator } from '../../simulator/index.ts';
 import type { RunningSimulator } from '../../simulator/index.ts';
-import { verifyEnveloped } from '../../simulator/xmldsig.ts';
 import { fechaAt, sealedXml } from '../../simulator/testing.test-support.ts';
 import type { CfdiOptions } from '../../simulator/testing.test-support.ts';
 import { ProviderError } from '../errors.ts';

@@ -8,16 +8,17 @@ import { MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { ProviderError } from '../errors.ts';
-import { callSoap, escapeXml, parameters, SoapCallError, childText, findElement } from '../soap-client.ts';
+import { escapeXml, parameters, SoapCallError, SoapTransport, childText, findElement } from '../soap-client.ts';
 import type { FetchFunction } from '../soap-client.ts';
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
 import { cancelFolioCode, cancelRequestCode, providerError, stampCode } from './finkok-codes.ts';
 import { cancelResultOf, stampResultOf } from './finkok-results.ts';
 import type { FinkokStampResult } from './finkok-results.ts';
 import { signFinkokManifest } from './finkok-manifest.ts';
-import { SoapTransport } from './soap-transport.ts';
+import { readCfdiStatus } from '../sat/cfdi-status.ts';
+import type { CfdiStatus, SatStatusQuery } from '../sat/cfdi-status.ts';
 import type {
-  CancelRequest, CancelResult, ManifestRequest, ManifestResult, PacClient, SatStatus, SatStatusQuery, StampResult,
+  CancelRequest, CancelResult, ManifestRequest, ManifestResult, PacClient, StampResult,
 } from './port.ts';
 
 export interface FinkokOptions {
@@ -48,25 +49,24 @@ const NAMESPACES: Record<Service, string> = {
 export const VIEWS_NAMESPACE = 'apps.services.soap.core.views';
 
 /** Transport failures: the PAC may or may not have acted, so they are retryable. */
-function transportError(error: SoapCallError, code: 'pac.internal_error' | 'manifiesto.network_error' | 'manifiesto.provider_error'): ProviderError {
-  if (error.kind === 'timeout') return new ProviderError(code === 'pac.internal_error' ? code : 'manifiesto.network_error', error.message, true, 'timeout');
-  if (error.kind === 'network') return new ProviderError(code === 'pac.internal_error' ? code : 'manifiesto.network_error', error.message, true, 'network');
-  if (error.kind === 'invalid_response') {
-    return new ProviderError(code === 'pac.internal_error' ? code : 'manifiesto.invalid_response', error.message, true, 'invalid_response');
-  }
-  return new ProviderError(code === 'pac.internal_error' ? code : 'manifiesto.provider_error', error.message, true, 'unavailable');
+function transportError(error: SoapCallError, service: Service): ProviderError {
+  const failure = error.failure;
+  if (service !== 'firmar') return new ProviderError('pac.internal_error', error.message, true, failure);
+  const code = failure === 'timeout' || failure === 'network' ? 'manifiesto.network_error'
+    : failure === 'invalid_response' ? 'manifiesto.invalid_response' : 'manifiesto.provider_error';
+  return new ProviderError(code, error.message, true, failure);
 }
 
 export class FinkokPacClient implements PacClient {
   private readonly timeoutMs: number;
   private readonly clock: Clock;
   /** node:http(s) with keep-alive, unless the options bring their own fetch. */
-  private readonly transport: SoapTransport | FetchFunction;
+  private readonly transport: SoapTransport;
 
   constructor(private readonly options: FinkokOptions) {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.clock = options.clock ?? systemClock;
-    this.transport = options.fetch ?? new SoapTransport();
+    this.transport = new SoapTransport({ fetch: options.fetch });
   }
 
   /** Calls one operation; the parameters are already XML (use `parameters`). */
@@ -75,10 +75,9 @@ export class FinkokPacClient implements PacClient {
     const body = `<tns:${operation} xmlns:tns="${NAMESPACES[service]}" xmlns:s0="${VIEWS_NAMESPACE}">${content}</tns:${operation}>`;
     const call = { url: `${base}/servicios/soap/${service}`, action: operation, body, timeoutMs: this.timeoutMs };
     try {
-      const transport = this.transport;
-      return await (transport instanceof SoapTransport ? transport.call(call) : callSoap({ ...call, fetch: transport }));
+      return await this.transport.call(call);
     } catch (error) {
-      if (error instanceof SoapCallError) throw transportError(error, service === 'firmar' ? 'manifiesto.provider_error' : 'pac.internal_error');
+      if (error instanceof SoapCallError) throw transportError(error, service);
       throw error;
     }
   }
@@ -153,7 +152,7 @@ export class FinkokPacClient implements PacClient {
     return { uuid: line.uuid, status: cancelled ? 'cancelled' : 'pending', estatusCancelacion: line.estatusCancelacion, acuse: result.acuse || undefined };
   }
 
-  async cancellationStatus(query: SatStatusQuery): Promise<SatStatus> {
+  async cancellationStatus(query: SatStatusQuery): Promise<CfdiStatus> {
     const body = await this.call('cancel', 'get_sat_status', parameters('tns:', {
       ...this.auth(), taxpayer_id: query.rfcEmisor, rtaxpayer_id: query.rfcReceptor, uuid: query.uuid, total: query.total,
     }));
@@ -163,15 +162,7 @@ export class FinkokPacClient implements PacClient {
       if (/usuario|contraseña/i.test(error)) throw new ProviderError('pac.auth_failed', error, false);
       throw new ProviderError('cancel.sat_service_unavailable', error || 'The PAC answered without the SAT status.', true, 'unavailable');
     }
-    const codigoEstatus = childText(sat, 'CodigoEstatus');
-    return {
-      found: codigoEstatus.startsWith('S'),
-      codigoEstatus,
-      estado: childText(sat, 'Estado'),
-      esCancelable: childText(sat, 'EsCancelable'),
-      estatusCancelacion: childText(sat, 'EstatusCancelacion'),
-      validacionEfos: childText(sat, 'ValidacionEFOS'),
-    };
+    return readCfdiStatus(sat);
   }
 
   async acuse(uuid: string, rfcEmisor: string): Promise<string> {

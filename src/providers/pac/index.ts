@@ -1,6 +1,6 @@
 /** The stamping provider port and its Finkok-compatible SOAP adapter. */
 export type {
-  CancellationMotivo, CancelRequest, CancelResult, ManifestRequest, ManifestResult, PacClient, SatStatus, SatStatusQuery, StampResult,
+  CancellationMotivo, CancelRequest, CancelResult, ManifestRequest, ManifestResult, PacClient, StampResult,
 } from './port.ts';
 export { FinkokPacClient } from './finkok-client.ts';
 export type { FinkokOptions } from './finkok-client.ts';

@@ -5,6 +5,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import type { SatCredential } from '../../cfdi/credentials.ts';
+import type { CfdiStatus, SatStatusQuery } from '../sat/cfdi-status.ts';
 
 export interface StampResult {
   uuid: string;
@@ -40,23 +41,6 @@ export interface CancelResult {
   acuse: string | undefined;
 }
 
-export interface SatStatusQuery {
-  uuid: string;
-  rfcEmisor: string;
-  rfcReceptor: string;
-  total: string;
-}
-
-export interface SatStatus {
-  found: boolean;
-  codigoEstatus: string;
-  /** Vigente, Cancelado or No Encontrado. */
-  estado: string;
-  esCancelable: string;
-  estatusCancelacion: string;
-  validacionEfos: string;
-}
-
 export interface ManifestRequest {
   /** The taxpayer's FIEL (e.firma); the contracts are signed with it. */
   fiel: SatCredential;
@@ -79,7 +63,8 @@ export interface PacClient {
   /** A stamped CFDI by UUID and emisor, or null. */
   stampedXml(uuid: string, rfcEmisor: string): Promise<string | null>;
   cancel(request: CancelRequest): Promise<CancelResult>;
-  cancellationStatus(query: SatStatusQuery): Promise<SatStatus>;
+  /** The SAT's status of a CFDI as the PAC relays it. */
+  cancellationStatus(query: SatStatusQuery): Promise<CfdiStatus>;
   /** The acuse of a finished cancellation. */
   acuse(uuid: string, rfcEmisor: string): Promise<string>;
   signManifest(request: ManifestRequest): Promise<ManifestResult>;

@@ -9,71 +9,34 @@ import { Decimal } from 'decimal.js';
 import { formatVerificationRfc, verificationExpression } from '../../cfdi/qr.ts';
 import { parseXml } from '../../cfdi/xml/parse.ts';
 import { ProviderError } from '../errors.ts';
-import { callSoap, escapeXml, findElement, SOAP11_NAMESPACE, SoapCallError, childText } from '../soap-client.ts';
+import { escapeXml, findElement, SOAP11_NAMESPACE, SoapCallError, SoapTransport } from '../soap-client.ts';
 import type { FetchFunction } from '../soap-client.ts';
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
+import { readCfdiStatus } from './cfdi-status.ts';
+import type { CfdiStatus, SatStatusQuery } from './cfdi-status.ts';
 
 export const SAT_STATUS_URL = 'https://consultaqr.facturaelectronica.sat.gob.mx/ConsultaCFDIService.svc';
 export const CONSULTA_ACTION = 'http://tempuri.org/IConsultaCFDIService/Consulta';
 
-export interface CfdiStatusQuery {
-  uuid: string;
-  rfcEmisor: string;
-  rfcReceptor: string;
-  /** Total as written in the CFDI. */
-  total: string;
+export interface CfdiStatusQuery extends SatStatusQuery {
   /** The CFDI's Sello; with it the 3.3/4.0 expression (with fe) is sent, without it the short form. */
   sello?: string;
-}
-
-export type Cancellability = 'with_acceptance' | 'without_acceptance' | 'not_cancellable';
-
-export interface CfdiStatus {
-  found: boolean;
-  codigoEstatus: string;
-  /** Vigente, Cancelado or No Encontrado. */
-  estado: string;
-  esCancelable: string;
-  estatusCancelacion: string;
-  validacionEfos: string;
-  /** EsCancelable in words a program can switch on (null when not found). */
-  cancellable: Cancellability | null;
-  /** ValidacionEFOS other than 200/201: the emisor is in the SAT's EFOS list. */
-  efosListed: boolean;
 }
 
 export interface SatStatusClientOptions {
   url?: string;
   timeoutMs?: number;
+  /** A fetch to call through instead of node:http(s) with keep-alive (tests, custom transports). */
   fetch?: FetchFunction;
-}
-
-function cancellability(esCancelable: string): Cancellability {
-  if (esCancelable === 'Cancelable sin aceptación') return 'without_acceptance';
-  if (esCancelable === 'Cancelable con aceptación') return 'with_acceptance';
-  return 'not_cancellable';
 }
 
 /** Reads a ConsultaResponse (the SOAP Body or the whole envelope). */
 export function readConsultaResult(body: XmlElement): CfdiStatus {
   const result = findElement(body, 'ConsultaResult');
   if (!result) throw new ProviderError('cfdi.status_indeterminate', 'The SAT answered without a ConsultaResult.', true, 'invalid_response');
-  const codigoEstatus = childText(result, 'CodigoEstatus');
-  if (codigoEstatus.startsWith('N - 601')) throw new ProviderError('cfdi.invalid_expression', codigoEstatus, false, 'rejected', '601');
-  const estado = childText(result, 'Estado');
-  const found = codigoEstatus.startsWith('S - ') && (estado === 'Vigente' || estado === 'Cancelado');
-  const esCancelable = childText(result, 'EsCancelable');
-  const validacionEfos = childText(result, 'ValidacionEFOS');
-  return {
-    found,
-    codigoEstatus,
-    estado,
-    esCancelable,
-    estatusCancelacion: childText(result, 'EstatusCancelacion'),
-    validacionEfos,
-    cancellable: found ? cancellability(esCancelable) : null,
-    efosListed: found && validacionEfos !== '' && validacionEfos !== '200' && validacionEfos !== '201',
-  };
+  const status = readCfdiStatus(result);
+  if (status.codigoEstatus.startsWith('N - 601')) throw new ProviderError('cfdi.invalid_expression', status.codigoEstatus, false, 'rejected', '601');
+  return status;
 }
 
 /** Parses a complete response envelope (used for recorded responses too). */
@@ -96,23 +59,20 @@ export function expressionFor(query: CfdiStatusQuery): string {
 }
 
 export class SatStatusClient {
-  constructor(private readonly options: SatStatusClientOptions = {}) {}
+  private readonly transport: SoapTransport;
+
+  constructor(private readonly options: SatStatusClientOptions = {}) {
+    this.transport = new SoapTransport({ fetch: options.fetch });
+  }
 
   async queryExpression(expression: string): Promise<CfdiStatus> {
     const body = `<tem:Consulta xmlns:tem="http://tempuri.org/"><tem:expresionImpresa>${escapeXml(expression)}</tem:expresionImpresa></tem:Consulta>`;
     try {
-      const response = await callSoap({
-        url: this.options.url ?? SAT_STATUS_URL,
-        action: CONSULTA_ACTION,
-        body,
-        timeoutMs: this.options.timeoutMs ?? 15_000,
-        ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
-      });
+      const response = await this.transport.call({ url: this.options.url ?? SAT_STATUS_URL, action: CONSULTA_ACTION, body, timeoutMs: this.options.timeoutMs ?? 15_000 });
       return readConsultaResult(response);
     } catch (error) {
       if (!(error instanceof SoapCallError)) throw error;
-      const failure = error.kind === 'timeout' ? 'timeout' : error.kind === 'network' ? 'network' : error.kind === 'invalid_response' ? 'invalid_response' : 'unavailable';
-      throw new ProviderError('cfdi.status_indeterminate', error.message, true, failure);
+      throw new ProviderError('cfdi.status_indeterminate', error.message, true, error.failure);
     }
   }
 

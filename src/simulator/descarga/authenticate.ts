@@ -5,13 +5,14 @@
  * InvalidSecurity; success answers a token valid for 5 minutes with Created/Expires in the header.
  */
 import type { XmlElement } from 'libxml2-wasm';
-import { DSIG_NAMESPACE, WSSE_NAMESPACE, WSU_NAMESPACE, childElement, elementChildren } from './envelope.ts';
+import { childElement, elementChildren } from '../../cfdi/xml/libxml2-document.ts';
+import { DSIG_NAMESPACE, decodeBase64, readSignature, verifySignature } from '../../cfdi/xml/xmldsig.ts';
+import { WSSE_NAMESPACE, WSU_NAMESPACE } from './envelope.ts';
 import type { SoapEnvelope } from './envelope.ts';
 import { checkFiel, readRequestCertificate } from './fiel.ts';
 import { authenticateResponse, invalidSecurityFault } from './responses.ts';
 import type { SoapAnswer } from './responses.ts';
 import type { DescargaService } from './service.ts';
-import { decodeBase64, readSignature, verifySignature } from './xmldsig.ts';
 
 function wsuId(element: XmlElement): string | undefined {
   return element.attrs.find((item) => item.name === 'Id' && item.namespaceUri === WSU_NAMESPACE)?.value;
@@ -53,7 +54,7 @@ export async function authenticate(service: DescargaService, envelope: SoapEnvel
   const der = token && decodeBase64(token.content.trim());
   const certificate = der && readRequestCertificate(der);
   if (!certificate) return invalidSecurityFault();
-  const check = verifySignature({ signature, parts, target: timestamp, publicKey: certificate.publicKey });
+  const check = verifySignature({ signature, parts, target: timestamp, publicKey: certificate.publicKey, tolerateReindentation: true });
   if (!check.ok || !timestampIsCurrent(timestamp, now.getTime(), service.settings.clockSkewSeconds * 1000)) return invalidSecurityFault();
   if (await checkFiel(certificate, ca, now)) return invalidSecurityFault();
   const issued = service.tokens.issue(certificate.serialNumber, now);

@@ -4,19 +4,15 @@
  * signed subtrees. Untrusted input: DOCTYPE refused before libxml2 sees it, no network, no
  * external entities; the caller must always dispose the document.
  */
-import { ParseOption, XmlDocument, XmlElement } from 'libxml2-wasm';
-import type { XmlTreeNode } from 'libxml2-wasm';
-import { assertNoDoctype } from '../../cfdi/xml/parse.ts';
+import type { XmlDocument, XmlElement } from 'libxml2-wasm';
+import { childElement, elementChildren, openDocument } from '../../cfdi/xml/libxml2-document.ts';
 
 export const SOAP_NAMESPACE = 'http://schemas.xmlsoap.org/soap/envelope/';
-export const DSIG_NAMESPACE = 'http://www.w3.org/2000/09/xmldsig#';
 export const WSSE_NAMESPACE = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd';
 export const WSU_NAMESPACE = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd';
 /** Namespace of Autentica (the authentication contract lacks the ".sat" of the others). */
 export const AUTH_NAMESPACE = 'http://DescargaMasivaTerceros.gob.mx';
 export const DESCARGA_NAMESPACE = 'http://DescargaMasivaTerceros.sat.gob.mx';
-
-const PARSE_OPTIONS = ParseOption.XML_PARSE_NONET | ParseOption.XML_PARSE_NO_XXE;
 
 export interface SoapEnvelope {
   document: XmlDocument;
@@ -32,8 +28,7 @@ export type EnvelopeFailure = 'not_xml' | 'not_soap';
 export function parseEnvelope(text: string): SoapEnvelope | EnvelopeFailure {
   let document: XmlDocument;
   try {
-    assertNoDoctype(Buffer.from(text.slice(0, 4096), 'utf8'));
-    document = XmlDocument.fromString(text, { option: PARSE_OPTIONS });
+    document = openDocument(text);
   } catch {
     return 'not_xml';
   }
@@ -49,23 +44,6 @@ export function parseEnvelope(text: string): SoapEnvelope | EnvelopeFailure {
     return 'not_soap';
   }
   return { document, header, operation: elementChildren(body)[0], dispose: () => document.dispose() };
-}
-
-export function elementChildren(element: XmlElement): XmlElement[] {
-  const children: XmlElement[] = [];
-  for (let child: XmlTreeNode | null = element.firstChild; child !== null; child = child.next) {
-    if (child instanceof XmlElement) children.push(child);
-  }
-  return children;
-}
-
-export function childElement(element: XmlElement, namespace: string, local: string): XmlElement | undefined {
-  return elementChildren(element).find((child) => child.name === local && child.namespaceUri === namespace);
-}
-
-/** Value of an unprefixed attribute, or undefined. */
-export function attribute(element: XmlElement, name: string): string | undefined {
-  return element.attrs.find((item) => item.name === name && !item.namespaceUri)?.value;
 }
 
 /** Every unprefixed attribute as a name → value map. */

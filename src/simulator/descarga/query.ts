@@ -3,10 +3,11 @@
  * signed `des:solicitud` and checked as the SAT checks them: 303 when the FIEL is not the RFC the
  * request speaks for, 301 with the SAT's explanation for invalid values.
  */
+import { childElement, elementChildren } from '../../cfdi/xml/libxml2-document.ts';
 import { CodEstatus, malformed } from './codes.ts';
 import type { SatStatus } from './codes.ts';
 import { COMPLEMENTO_CODES } from './complementos.ts';
-import { DESCARGA_NAMESPACE, childElement, elementChildren } from './envelope.ts';
+import { DESCARGA_NAMESPACE } from './envelope.ts';
 import { localDateTime } from './local-time.ts';
 import type { SignedRequest } from './signed-request.ts';
 

@@ -6,13 +6,14 @@
  */
 import type { XmlElement } from 'libxml2-wasm';
 import type { SatCertificate } from '../../cfdi/credentials.ts';
+import { childElement, elementChildren } from '../../cfdi/xml/libxml2-document.ts';
+import { DSIG_NAMESPACE, readSignature, signatureCertificate, verifySignature } from '../../cfdi/xml/xmldsig.ts';
 import type { SimulatorCa } from '../ca.ts';
 import { CodEstatus, malformed } from './codes.ts';
 import type { SatStatus } from './codes.ts';
-import { DESCARGA_NAMESPACE, DSIG_NAMESPACE, attributes, childElement, elementChildren } from './envelope.ts';
+import { DESCARGA_NAMESPACE, attributes } from './envelope.ts';
 import type { SoapEnvelope } from './envelope.ts';
 import { checkFiel, readRequestCertificate } from './fiel.ts';
-import { decodeBase64, readSignature, verifySignature } from './xmldsig.ts';
 
 export interface SignedRequest {
   /** Local name of the operation element, e.g. SolicitaDescargaRecibidos. */
@@ -26,12 +27,6 @@ export interface SignedRequest {
 }
 
 export type SignedRequestResult = { ok: true; request: SignedRequest } | { ok: false; status: SatStatus };
-
-function embeddedCertificate(keyInfo: XmlElement | undefined): Buffer | undefined {
-  const data = keyInfo && childElement(keyInfo, DSIG_NAMESPACE, 'X509Data');
-  const text = data && childElement(data, DSIG_NAMESPACE, 'X509Certificate')?.content;
-  return text === undefined ? undefined : decodeBase64(text);
-}
 
 /**
  * Checks structure, signature and certificate, in the order the SAT's codes suggest:
@@ -48,10 +43,10 @@ export async function readSignedRequest(
   if (!signature) return { ok: false, status: CodEstatus.malformedSeal };
   const parts = readSignature(signature);
   if (typeof parts === 'string' || parts.referenceUri !== '') return { ok: false, status: CodEstatus.malformedSeal };
-  const der = embeddedCertificate(parts.keyInfo);
+  const der = signatureCertificate(signature);
   const certificate = der && readRequestCertificate(der);
   if (!certificate) return { ok: false, status: CodEstatus.invalidCertificate };
-  const check = verifySignature({ signature, parts, target: operation, publicKey: certificate.publicKey });
+  const check = verifySignature({ signature, parts, target: operation, publicKey: certificate.publicKey, tolerateReindentation: true });
   if (!check.ok) return { ok: false, status: CodEstatus.malformedSeal };
   const refused = await checkFiel(certificate, ca, now);
   if (refused) return { ok: false, status: refused };

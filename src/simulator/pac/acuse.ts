@@ -6,9 +6,9 @@
  * certificate published under /certificates/{NoCertificado}.cer.
  */
 import { localDateTime } from '../../cfdi/local-time.ts';
+import { signEnveloped } from '../../cfdi/xml/xmldsig.ts';
 import type { SimulatorDeps } from '../deps.ts';
 import { escapeXml } from '../soap.ts';
-import { signEnveloped } from '../xmldsig.ts';
 
 export interface AcuseFolio {
   uuid: string;
@@ -22,5 +22,7 @@ export function buildAcuse(deps: SimulatorDeps, rfcEmisor: string, folios: reado
     + '<Acuse xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
     + `Fecha="${escapeXml(fecha)}" RfcEmisor="${escapeXml(rfcEmisor)}"><Folios xmlns="http://cancelacfd.sat.gob.mx">${items}</Folios></Acuse>`;
   const { certificate, privateKey } = deps.ca.stamping;
-  return signEnveloped(unsigned, { privateKey, certificateDer: certificate.der, id: 'SelloSAT', keyName: certificate.serialNumber });
+  return signEnveloped(unsigned, {
+    privateKey, certificateDer: certificate.der, hash: 'sha256', referenceCanonicalization: 'exclusive', id: 'SelloSAT', keyName: certificate.serialNumber,
+  });
 }

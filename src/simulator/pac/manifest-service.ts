@@ -9,10 +9,10 @@ import type { XmlElement } from '../../cfdi/xml/tree.ts';
 import { readCertificate, CredentialError } from '../../cfdi/credentials.ts';
 import type { SatCertificate } from '../../cfdi/credentials.ts';
 import { parseXml } from '../../cfdi/xml/parse.ts';
+import { verifyEnveloped } from '../../cfdi/xml/xmldsig.ts';
 import { RFC_PATTERN } from '../../cfdi/rules/patterns.ts';
 import type { SimulatorDeps } from '../deps.ts';
 import { child, element, param, SoapFault, textOf } from '../soap.ts';
-import { verifyEnveloped } from '../xmldsig.ts';
 import { resultEnvelope } from './finkok.ts';
 
 export const PRIVACY_TITLE = 'AVISO DE PRIVACIDAD DEL SIMULADOR DE PAC';
