@@ -197,12 +197,10 @@ class Advance {
     const now = this.now();
     await this.services.db.transaction().execute(async (trx) => {
       for (const [from, to] of parts) {
-        const child: SatRequestRow = {
-          ...this.row, id: newId('sreq', now.getTime()), period_from: from, period_to: to,
+        const child = childRequest(this.row, now, {
+          period_from: from, period_to: to, renewals: 0,
           fingerprint: fingerprintOf(this.row.rfc, { ...parametersOf(this.row), periodFrom: from, periodTo: to }),
-          parent_id: this.row.id, state: 'registering', sat_request_id: null, sat_state: null, cfdi_count: null, checks: 0, renewals: 0,
-          error: null, registered_at: null, poll_deadline: null, finished_at: null, created_at: now, updated_at: now,
-        };
+        });
         await insertSatRequest(trx, child);
         await enqueueAdvance(this.services, trx, child.id);
       }
@@ -221,11 +219,7 @@ class Advance {
     const now = this.now();
     await this.services.db.transaction().execute(async (trx) => {
       await deletePendingPackages(trx, this.row.id);
-      const child: SatRequestRow = {
-        ...this.row, id: newId('sreq', now.getTime()), parent_id: this.row.id, state: 'registering', sat_request_id: null, sat_state: null,
-        cfdi_count: null, checks: 0, renewals: this.row.renewals + 1, error: null, registered_at: null, poll_deadline: null, finished_at: null,
-        created_at: now, updated_at: now,
-      };
+      const child = childRequest(this.row, now, { renewals: this.row.renewals + 1 });
       await insertSatRequest(trx, child);
       await enqueueAdvance(this.services, trx, child.id);
       await updateSatRequest(trx, this.row.id, { state: 'split', finished_at: now, updated_at: now });
@@ -268,6 +262,15 @@ class Advance {
     await this.update({ state: 'ready', finished_at: this.now() });
     return 'done';
   }
+}
+
+/** A new request under `parent` (a half of its period, or the period asked again), to register. */
+function childRequest(parent: SatRequestRow, now: Date, changes: Partial<SatRequestRow>): SatRequestRow {
+  return {
+    ...parent, id: newId('sreq', now.getTime()), parent_id: parent.id, state: 'registering', sat_request_id: null, sat_state: null,
+    cfdi_count: null, checks: 0, error: null, registered_at: null, poll_deadline: null, finished_at: null, created_at: now, updated_at: now,
+    ...changes,
+  };
 }
 
 /** Thrown inside a step once the request has been failed: nothing more to do. */

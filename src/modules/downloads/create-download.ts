@@ -13,10 +13,11 @@ import { ProviderError } from '../../providers/sat/descarga/index.ts';
 import { findFiscalProfile } from '../fiscal-profiles/index.ts';
 import { enqueueAdvance, pollDelayMs } from './advance.ts';
 import { fingerprintOf, sendSolicitud, unspentParameters, type SatParameters } from './planner.ts';
+import { rootRequestRow } from './requests.ts';
 import type { DownloadDeps } from './ports.ts';
 import {
   deleteUnregistered, findCurrentRoot, insertDownload, insertSatRequest, markFingerprintSpent, updateSatRequest,
-  type DocumentStatus, type DownloadRow, type DownloadType, type SatRequestRow, type Side,
+  type DocumentStatus, type DownloadRow, type DownloadType, type Side,
 } from './repository.ts';
 import { loadTreeState } from './settle.ts';
 
@@ -156,15 +157,8 @@ export async function createDownload(ctx: Ctx, deps: DownloadDeps, input: Create
   const client = deps.descargaClient(ctx.mode, credential);
   for (let shift = 0; shift <= MAX_SHIFTS; shift += 1) {
     const unspent = await unspentParameters(ctx.db, key, parameters);
-    const rootId = newId('sreq', now.getTime());
-    const root: SatRequestRow = {
-      id: rootId, organization_id: ctx.organizationId, mode: ctx.mode, fiscal_profile_id: profile.id, rfc: profile.rfc,
-      side: parameters.side, type: parameters.type, period_from: unspent.parameters.periodFrom, period_to: unspent.parameters.periodTo,
-      document_status: parameters.documentStatus, counterparty_rfc: parameters.counterpartyRfc, voucher_type: parameters.voucherType,
-      fingerprint: fingerprintOf(profile.rfc, parameters), root_id: rootId, parent_id: null, state: 'registering',
-      sat_request_id: null, sat_state: null, cfdi_count: null, checks: 0, renewals: 0, error: null,
-      registered_at: null, poll_deadline: null, finished_at: null, created_at: now, updated_at: now,
-    };
+    const root = rootRequestRow({ organizationId: ctx.organizationId, mode: ctx.mode, fiscalProfileId: profile.id, rfc: profile.rfc, parameters }, now, unspent.parameters);
+    const rootId = root.id;
     const warnings = unspent.shiftedSeconds > 0
       ? [`The SAT already held two identical requests for this period; the service asked up to ${unspent.parameters.periodTo} (${unspent.shiftedSeconds} s later) to make a new one.`]
       : [];
