@@ -6,7 +6,7 @@
  */
 import { CfdiError } from './errors.ts';
 import { parseXml } from './xml/parse.ts';
-import { attributeValue, childElements, isElement, type XmlElement } from './xml/tree.ts';
+import { attributeValue, childElements, type XmlElement } from './xml/tree.ts';
 
 export interface CfdiIndex {
   uuid: string;
@@ -28,8 +28,6 @@ export interface CfdiIndex {
   rfcPac: string | null;
 }
 
-type Plain = Record<string, unknown>;
-
 function child(element: XmlElement | undefined, local: string): XmlElement | undefined {
   return element ? childElements(element).find((item) => item.local === local) : undefined;
 }
@@ -42,37 +40,26 @@ function attribute(element: XmlElement | undefined, name: string): string | null
   return (element && attributeValue(element, name)) ?? null;
 }
 
-/** `ClaveProdServ` → `clave_prod_serv`, `UsoCFDI` → `uso_cfdi`, `TasaOCuota` → `tasa_o_cuota`. */
-export function snakeCase(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase();
-}
-
-/** An element's unprefixed attributes as snake_case keys. */
-function attributes(element: XmlElement): Plain {
-  const result: Plain = {};
-  for (const item of element.attributes) if (item.namespace === null) result[snakeCase(item.local)] = item.value;
-  return result;
-}
-
 function documentElement(xml: Uint8Array | string): XmlElement {
   const root = parseXml(xml);
   if (root.local !== 'Comprobante') throw new CfdiError('cfdi.not_comprobante', `The document element is ${root.local}, not a CFDI Comprobante.`, '/');
   return root;
 }
 
-function timbreOf(root: XmlElement): XmlElement | undefined {
-  return child(child(root, 'Complemento'), 'TimbreFiscalDigital');
+/** The complements, in document order: CFDI 3.3 allows several Complemento nodes, 4.0 one. */
+function complementsOf(root: XmlElement): XmlElement[] {
+  return children(root, 'Complemento').flatMap((complemento) => childElements(complemento));
 }
+
+const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i;
 
 /** The index fields of a stamped CFDI; throws CfdiError when it is no XML, no Comprobante or carries no TFD UUID. */
 export function readCfdiIndex(xml: Uint8Array | string): CfdiIndex {
   const root = documentElement(xml);
-  const timbre = timbreOf(root);
+  const timbre = complementsOf(root).find((item) => item.local === 'TimbreFiscalDigital');
   const uuid = attribute(timbre, 'UUID');
   if (!uuid) throw new CfdiError('cfdi.malformed_xml', 'The CFDI carries no TimbreFiscalDigital UUID.', '/cfdi:Comprobante/cfdi:Complemento');
+  if (!UUID.test(uuid)) throw new CfdiError('cfdi.malformed_xml', `The TimbreFiscalDigital UUID '${uuid.slice(0, 40)}' is not a UUID.`, '/cfdi:Comprobante/cfdi:Complemento/tfd:TimbreFiscalDigital/@UUID');
   const emisor = child(root, 'Emisor');
   const receptor = child(root, 'Receptor');
   return {
@@ -95,43 +82,166 @@ export function readCfdiIndex(xml: Uint8Array | string): CfdiIndex {
   };
 }
 
-function taxes(element: XmlElement | undefined): { traslados: Plain[]; retenciones: Plain[] } {
+/** One tax line (Traslado or Retencion), of an item or of the whole CFDI; absent attributes are null. */
+export interface TaxLine {
+  base: string | null;
+  impuesto: string | null;
+  tipo_factor: string | null;
+  tasa_o_cuota: string | null;
+  importe: string | null;
+}
+
+export interface Taxes {
+  traslados: TaxLine[];
+  retenciones: TaxLine[];
+}
+
+export interface ConceptoDetails {
+  clave_prod_serv: string | null;
+  no_identificacion: string | null;
+  cantidad: string | null;
+  clave_unidad: string | null;
+  unidad: string | null;
+  descripcion: string | null;
+  valor_unitario: string | null;
+  importe: string | null;
+  descuento: string | null;
+  objeto_imp: string | null;
+  impuestos: Taxes;
+}
+
+export interface DoctoRelacionadoDetails {
+  id_documento: string | null;
+  serie: string | null;
+  folio: string | null;
+  moneda_dr: string | null;
+  equivalencia_dr: string | null;
+  num_parcialidad: string | null;
+  imp_saldo_ant: string | null;
+  imp_pagado: string | null;
+  imp_saldo_insoluto: string | null;
+  objeto_imp_dr: string | null;
+}
+
+export interface PagoDetails {
+  fecha_pago: string | null;
+  forma_de_pago_p: string | null;
+  moneda_p: string | null;
+  tipo_cambio_p: string | null;
+  monto: string | null;
+  documentos_relacionados: DoctoRelacionadoDetails[];
+}
+
+/** A CFDI's content beyond its index fields, as plain data with the SAT's names in snake_case. */
+export interface CfdiDetails {
+  emisor: { regimen_fiscal: string | null };
+  receptor: { uso_cfdi: string | null; regimen_fiscal: string | null; domicilio_fiscal: string | null };
+  metodo_pago: string | null;
+  forma_pago: string | null;
+  condiciones_de_pago: string | null;
+  tipo_cambio: string | null;
+  lugar_expedicion: string | null;
+  exportacion: string | null;
+  conceptos: ConceptoDetails[];
+  impuestos: (Taxes & { total_impuestos_trasladados: string | null; total_impuestos_retenidos: string | null }) | null;
+  cfdi_relacionados: { tipo_relacion: string | null; uuids: string[] }[];
+  /** Type P: every Pago of its Pagos complement (2.0 or 1.0); null for other types. */
+  pagos: PagoDetails[] | null;
+  /** Local names of the complements present, in document order. */
+  complementos: string[];
+}
+
+function taxLine(element: XmlElement): TaxLine {
   return {
-    traslados: children(child(element, 'Traslados'), 'Traslado').map(attributes),
-    retenciones: children(child(element, 'Retenciones'), 'Retencion').map(attributes),
+    base: attribute(element, 'Base'),
+    impuesto: attribute(element, 'Impuesto'),
+    tipo_factor: attribute(element, 'TipoFactor'),
+    tasa_o_cuota: attribute(element, 'TasaOCuota'),
+    importe: attribute(element, 'Importe'),
   };
 }
 
-/** A CFDI's content as plain data: parties, line items, taxes, relations, payments, complements. */
-export function readCfdiDetails(xml: Uint8Array | string): Plain {
-  const root = documentElement(xml);
-  const own = attributes(root);
-  const impuestos = child(root, 'Impuestos');
-  const complemento = child(root, 'Complemento');
-  const pagos = childElements(complemento ?? root).filter((item) => item.local === 'Pagos');
+function taxes(element: XmlElement | undefined): Taxes {
   return {
-    emisor: attributes(child(root, 'Emisor') ?? root),
-    receptor: attributes(child(root, 'Receptor') ?? root),
-    forma_pago: own.forma_pago ?? null,
-    metodo_pago: own.metodo_pago ?? null,
-    condiciones_de_pago: own.condiciones_de_pago ?? null,
-    tipo_cambio: own.tipo_cambio ?? null,
-    lugar_expedicion: own.lugar_expedicion ?? null,
-    exportacion: own.exportacion ?? null,
-    informacion_global: child(root, 'InformacionGlobal') ? attributes(child(root, 'InformacionGlobal')!) : null,
+    traslados: children(child(element, 'Traslados'), 'Traslado').map(taxLine),
+    retenciones: children(child(element, 'Retenciones'), 'Retencion').map(taxLine),
+  };
+}
+
+function concepto(element: XmlElement): ConceptoDetails {
+  return {
+    clave_prod_serv: attribute(element, 'ClaveProdServ'),
+    no_identificacion: attribute(element, 'NoIdentificacion'),
+    cantidad: attribute(element, 'Cantidad'),
+    clave_unidad: attribute(element, 'ClaveUnidad'),
+    unidad: attribute(element, 'Unidad'),
+    descripcion: attribute(element, 'Descripcion'),
+    valor_unitario: attribute(element, 'ValorUnitario'),
+    importe: attribute(element, 'Importe'),
+    descuento: attribute(element, 'Descuento'),
+    objeto_imp: attribute(element, 'ObjetoImp'),
+    impuestos: taxes(child(element, 'Impuestos')),
+  };
+}
+
+function pago(element: XmlElement): PagoDetails {
+  return {
+    fecha_pago: attribute(element, 'FechaPago'),
+    forma_de_pago_p: attribute(element, 'FormaDePagoP'),
+    moneda_p: attribute(element, 'MonedaP'),
+    tipo_cambio_p: attribute(element, 'TipoCambioP'),
+    monto: attribute(element, 'Monto'),
+    documentos_relacionados: children(element, 'DoctoRelacionado').map((docto) => ({
+      id_documento: attribute(docto, 'IdDocumento'),
+      serie: attribute(docto, 'Serie'),
+      folio: attribute(docto, 'Folio'),
+      moneda_dr: attribute(docto, 'MonedaDR'),
+      equivalencia_dr: attribute(docto, 'EquivalenciaDR'),
+      num_parcialidad: attribute(docto, 'NumParcialidad'),
+      imp_saldo_ant: attribute(docto, 'ImpSaldoAnt'),
+      imp_pagado: attribute(docto, 'ImpPagado'),
+      imp_saldo_insoluto: attribute(docto, 'ImpSaldoInsoluto'),
+      objeto_imp_dr: attribute(docto, 'ObjetoImpDR'),
+    })),
+  };
+}
+
+/**
+ * A CFDI's content: parties' fiscal attributes, line items, taxes, relations, payments and the
+ * complements present. CFDI 3.3 names (RegimenFiscal on the Emisor only, no ObjetoImp) read as null.
+ */
+export function readCfdiDetails(xml: Uint8Array | string): CfdiDetails {
+  const root = documentElement(xml);
+  const emisor = child(root, 'Emisor');
+  const receptor = child(root, 'Receptor');
+  const impuestos = child(root, 'Impuestos');
+  const complementos = complementsOf(root);
+  const pagos = complementos.filter((item) => item.local === 'Pagos');
+  const isPago = attribute(root, 'TipoDeComprobante') === 'P' || pagos.length > 0;
+  return {
+    emisor: { regimen_fiscal: attribute(emisor, 'RegimenFiscal') },
+    receptor: {
+      uso_cfdi: attribute(receptor, 'UsoCFDI'),
+      regimen_fiscal: attribute(receptor, 'RegimenFiscalReceptor'),
+      domicilio_fiscal: attribute(receptor, 'DomicilioFiscalReceptor'),
+    },
+    metodo_pago: attribute(root, 'MetodoPago'),
+    forma_pago: attribute(root, 'FormaPago'),
+    condiciones_de_pago: attribute(root, 'CondicionesDePago'),
+    tipo_cambio: attribute(root, 'TipoCambio'),
+    lugar_expedicion: attribute(root, 'LugarExpedicion'),
+    exportacion: attribute(root, 'Exportacion'),
+    conceptos: children(child(root, 'Conceptos'), 'Concepto').map(concepto),
+    impuestos: impuestos ? {
+      total_impuestos_trasladados: attribute(impuestos, 'TotalImpuestosTrasladados'),
+      total_impuestos_retenidos: attribute(impuestos, 'TotalImpuestosRetenidos'),
+      ...taxes(impuestos),
+    } : null,
     cfdi_relacionados: children(root, 'CfdiRelacionados').map((group) => ({
       tipo_relacion: attribute(group, 'TipoRelacion'),
-      uuids: children(group, 'CfdiRelacionado').map((item) => attribute(item, 'UUID')),
+      uuids: children(group, 'CfdiRelacionado').flatMap((item) => attribute(item, 'UUID') ?? []),
     })),
-    conceptos: children(child(root, 'Conceptos'), 'Concepto').map((concepto) => ({
-      ...attributes(concepto),
-      impuestos: taxes(child(concepto, 'Impuestos')),
-    })),
-    impuestos: impuestos ? { ...attributes(impuestos), ...taxes(impuestos) } : null,
-    pagos: pagos.flatMap((group) => children(group, 'Pago').map((pago) => ({
-      ...attributes(pago),
-      documentos_relacionados: children(pago, 'DoctoRelacionado').map(attributes),
-    }))),
-    complementos: complemento ? complemento.children.filter(isElement).map((item) => item.local) : [],
+    pagos: isPago ? pagos.flatMap((group) => children(group, 'Pago').map(pago)) : null,
+    complementos: complementos.map((item) => item.local),
   };
 }

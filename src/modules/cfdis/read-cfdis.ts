@@ -1,3 +1,5 @@
+import type { CfdiDetails } from '../../cfdi/overview.ts';
+import { localDateTime, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import { paginate, type ListQuery, type Page } from '../../platform/http/pagination.ts';
@@ -21,16 +23,31 @@ export interface CfdiListQuery extends ListQuery {
 }
 
 const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
+const ZONED = /(Z|[+-]\d{2}:\d{2})$/;
 
 function notFound(uuid: string): ApiError {
-  return new ApiError('resource.not_found', `No CFDI with UUID '${uuid}' is in this organization's store (mode as the key's).`);
+  return new ApiError('resource.not_found', `No CFDI with UUID '${uuid}' is in this organization's store (in the key's mode).`);
 }
 
-/** A bound as local text: a bare date starts at 00:00:00 (gte) or ends at 23:59:59 (lte). */
-function bound(value: string | undefined, edge: 'start' | 'end'): string | undefined {
-  if (value === undefined) return undefined;
-  if (value.length === 10) return `${value}T${edge === 'start' ? '00:00:00' : '23:59:59'}`;
-  return value.length === 16 ? `${value}:${edge === 'start' ? '00' : '59'}` : value;
+/**
+ * A Fecha bound as the local text it is compared with (Fecha is Mexico City wall time written
+ * `YYYY-MM-DDTHH:mm:ss`, so text order is time order). A bare date starts at its first second or
+ * ends at its last; a time without seconds covers its minute; a time with `Z` or an offset is the
+ * Mexico City wall time of that instant, rounded inward to whole seconds.
+ */
+export function fechaBound(value: string, edge: 'gte' | 'lte'): string {
+  const name = `date[${edge}]`;
+  if (value.length === 10) return `${value}T${edge === 'gte' ? '00:00:00' : '23:59:59'}`;
+  const zone = ZONED.exec(value)?.[0];
+  const wall = zone ? value.slice(0, value.length - zone.length) : value;
+  const withSeconds = wall.length === 16 ? `${wall}:${edge === 'gte' ? '00' : '59'}` : wall;
+  if (!zone) return withSeconds;
+  const instant = new Date(`${withSeconds}${zone}`).getTime();
+  if (Number.isNaN(instant)) {
+    throw new ApiError('request.validation_failed', `${name} is not a valid date-time.`, { errors: [{ path: name, code: 'invalid_format', message: 'is not a valid date-time.' }] });
+  }
+  const second = edge === 'gte' ? Math.ceil(instant / 1000) * 1000 : Math.floor(instant / 1000) * 1000;
+  return localDateTime(new Date(second), MEXICO_CITY_TIME_ZONE);
 }
 
 export async function listCfdis({ ctx, query, url }: { ctx: Ctx; query: CfdiListQuery; url: string }): Promise<Page<CfdiListRow>> {
@@ -46,27 +63,29 @@ export async function listCfdis({ ctx, query, url }: { ctx: Ctx; query: CfdiList
     status: query.status,
     hasXml: query.has_xml,
     uuid: upper(query.uuid),
-    fechaFrom: bound(query['date[gte]'], 'start'),
-    fechaThrough: bound(query['date[lte]'], 'end'),
+    fechaFrom: query['date[gte]'] === undefined ? undefined : fechaBound(query['date[gte]'], 'gte'),
+    fechaThrough: query['date[lte]'] === undefined ? undefined : fechaBound(query['date[lte]'], 'lte'),
   }), query, { prefix: 'cfdi', idColumn: 'id', url });
 }
 
-export async function getCfdi({ ctx, uuid }: { ctx: Ctx; uuid: string }): Promise<{ row: CfdiListRow; details: Record<string, unknown> | null }> {
+/** One CFDI and its content; the content is parsed on the worker pool (a stored CFDI may be megabytes of Pagos). */
+export async function getCfdi({ ctx, uuid }: { ctx: Ctx; uuid: string }): Promise<{ row: CfdiListRow; details: CfdiDetails | null }> {
   const normalized = uuid.toUpperCase();
-  const row = UUID.test(normalized) ? await findCfdi(ctx.db, ctx.organizationId, ctx.mode, normalized) : undefined;
-  if (!row) throw notFound(uuid);
-  if (!row.has_xml) return { row, details: null };
-  const stored = await findCfdiXml(ctx.db, ctx.organizationId, ctx.mode, normalized);
-  const details = await ctx.services.workers.run<DetailsTaskInput, Record<string, unknown>>(READ_TASK, { kind: 'details', xml: stored!.xml! });
+  const found = UUID.test(normalized) ? await findCfdi(ctx.db, ctx.organizationId, ctx.mode, normalized) : undefined;
+  if (!found) throw notFound(uuid);
+  const { xml, ...row } = found;
+  if (xml === null) return { row, details: null };
+  const details = await ctx.services.workers.run<DetailsTaskInput, CfdiDetails>(READ_TASK, { kind: 'details', xml });
   return { row, details };
 }
 
-export async function getCfdiXml({ ctx, uuid }: { ctx: Ctx; uuid: string }): Promise<string> {
+/** The stored document as the SAT served it; `cfdi.xml_unavailable` when only metadata is held. */
+export async function getCfdiXml({ ctx, uuid }: { ctx: Ctx; uuid: string }): Promise<{ uuid: string; xml: string }> {
   const normalized = uuid.toUpperCase();
   const stored = UUID.test(normalized) ? await findCfdiXml(ctx.db, ctx.organizationId, ctx.mode, normalized) : undefined;
   if (!stored) throw notFound(uuid);
   if (stored.xml === null) {
-    throw new ApiError('cfdi.xml_unavailable', `Only the SAT's metadata of ${normalized} is stored. Create a download of type cfdi for its period to get the XML (the SAT serves no XML of cancelled received CFDIs).`);
+    throw new ApiError('cfdi.xml_unavailable', `Only the SAT's metadata of ${stored.uuid} is stored. Create a download of type cfdi for its period to get the XML (the SAT serves no XML of cancelled received CFDIs).`);
   }
-  return stored.xml;
+  return { uuid: stored.uuid, xml: stored.xml };
 }

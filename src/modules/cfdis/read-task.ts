@@ -4,7 +4,7 @@
  * of it runs on the event loop. Plain data in and out.
  */
 import { createHash } from 'node:crypto';
-import { readCfdiDetails, readCfdiIndex, type CfdiIndex } from '../../cfdi/overview.ts';
+import { readCfdiDetails, readCfdiIndex, type CfdiDetails, type CfdiIndex } from '../../cfdi/overview.ts';
 
 export interface IndexTaskInput {
   kind: 'index';
@@ -20,19 +20,25 @@ export type IndexedDocument =
   | { name: string; index: CfdiIndex; xml: string; sha256: string }
   | { name: string; unreadable: string };
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
+// The store keeps text, which comes back as the same bytes only if it is UTF-8 (a CFDI always
+// is) and keeps a leading BOM: TextDecoder drops it unless told not to.
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function indexOne(document: { name: string; xml: Uint8Array }): IndexedDocument {
+  let xml: string;
   try {
-    // The store keeps text: a document that is not UTF-8 would not come back byte for byte.
-    const xml = UTF8.decode(document.xml);
+    xml = UTF8.decode(document.xml);
+  } catch {
+    return { name: document.name, unreadable: 'The XML is not valid UTF-8 (CFDI must be UTF-8).' };
+  }
+  try {
     return { name: document.name, index: readCfdiIndex(xml), xml, sha256: createHash('sha256').update(document.xml).digest('hex') };
   } catch (error) {
     return { name: document.name, unreadable: error instanceof Error ? error.message : String(error) };
   }
 }
 
-export default function readTask(input: IndexTaskInput | DetailsTaskInput): IndexedDocument[] | Record<string, unknown> {
+export default function readTask(input: IndexTaskInput | DetailsTaskInput): IndexedDocument[] | CfdiDetails {
   if (input.kind === 'details') return readCfdiDetails(input.xml);
   return input.documents.map(indexOne);
 }

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Mode } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 
@@ -45,59 +45,12 @@ declare module '../../platform/db/schema.ts' {
 export type CfdiRow = Selectable<CfdiTable>;
 /** A listed row: everything but the XML, plus whether there is one. */
 export type CfdiListRow = Omit<CfdiRow, 'xml'> & { has_xml: boolean };
-export type NewCfdi = Insertable<CfdiTable>;
 
 const LIST_COLUMNS = [
   'id', 'organization_id', 'mode', 'uuid', 'fiscal_profile_id', 'side', 'version', 'serie', 'folio', 'tipo_de_comprobante', 'fecha',
   'fecha_timbrado', 'emisor_rfc', 'emisor_nombre', 'receptor_rfc', 'receptor_nombre', 'moneda', 'sub_total', 'descuento', 'total',
   'rfc_pac', 'sat_status', 'cancelled_at', 'xml_sha256', 'download_id', 'source_request', 'created_at', 'updated_at',
 ] as const;
-
-/**
- * Inserts documents in one statement. A UUID already held with its XML is left as it is; a
- * metadata-only row gains the XML and the parsed fields and keeps the SAT's status (unless it
- * had none). Returns the UUIDs written and whether each was new.
- */
-export async function upsertDocuments(db: Db, rows: NewCfdi[]): Promise<{ uuid: string; inserted: boolean }[]> {
-  if (rows.length === 0) return [];
-  return db.insertInto('cfdis').values(rows)
-    .onConflict((conflict) => conflict.columns(['organization_id', 'mode', 'uuid']).doUpdateSet((eb) => ({
-      version: eb.ref('excluded.version'), serie: eb.ref('excluded.serie'), folio: eb.ref('excluded.folio'),
-      tipo_de_comprobante: eb.ref('excluded.tipo_de_comprobante'), fecha: eb.ref('excluded.fecha'), fecha_timbrado: eb.ref('excluded.fecha_timbrado'),
-      emisor_rfc: eb.ref('excluded.emisor_rfc'), emisor_nombre: eb.ref('excluded.emisor_nombre'),
-      receptor_rfc: eb.ref('excluded.receptor_rfc'), receptor_nombre: eb.ref('excluded.receptor_nombre'),
-      moneda: eb.ref('excluded.moneda'), sub_total: eb.ref('excluded.sub_total'), descuento: eb.ref('excluded.descuento'),
-      total: eb.ref('excluded.total'), rfc_pac: eb.ref('excluded.rfc_pac'), xml: eb.ref('excluded.xml'), xml_sha256: eb.ref('excluded.xml_sha256'),
-      sat_status: sql`CASE WHEN cfdis.sat_status = 'unknown' THEN excluded.sat_status ELSE cfdis.sat_status END`,
-      updated_at: eb.ref('excluded.updated_at'),
-    })).where('cfdis.xml', 'is', null))
-    .returning(['uuid', sql<boolean>`(xmax = 0)`.as('inserted')])
-    .execute();
-}
-
-/** Current statuses of these UUIDs (those held). */
-export async function statusesOf(db: Db, scope: { organizationId: string; mode: Mode }, uuids: readonly string[]): Promise<Map<string, SatStatus>> {
-  if (uuids.length === 0) return new Map();
-  const rows = await db.selectFrom('cfdis').select(['uuid', 'sat_status'])
-    .where('organization_id', '=', scope.organizationId).where('mode', '=', scope.mode).where('uuid', 'in', uuids).execute();
-  return new Map(rows.map((row) => [row.uuid, row.sat_status]));
-}
-
-/**
- * Inserts metadata rows in one statement; a UUID already held takes the SAT's status and
- * cancellation date from them (metadata is the SAT's word on status) and keeps everything else.
- */
-export async function upsertMetadata(db: Db, rows: NewCfdi[]): Promise<{ uuid: string; inserted: boolean }[]> {
-  if (rows.length === 0) return [];
-  return db.insertInto('cfdis').values(rows)
-    .onConflict((conflict) => conflict.columns(['organization_id', 'mode', 'uuid']).doUpdateSet((eb) => ({
-      sat_status: eb.ref('excluded.sat_status'),
-      cancelled_at: eb.ref('excluded.cancelled_at'),
-      updated_at: eb.ref('excluded.updated_at'),
-    })).where(sql<boolean>`(cfdis.sat_status, cfdis.cancelled_at) IS DISTINCT FROM (excluded.sat_status, excluded.cancelled_at)`))
-    .returning(['uuid', sql<boolean>`(xmax = 0)`.as('inserted')])
-    .execute();
-}
 
 export interface CfdiFilters {
   side?: 'issued' | 'received' | undefined;
@@ -138,12 +91,27 @@ export function cfdisQuery(db: Db, organizationId: string, mode: Mode, filters: 
   return query;
 }
 
-export function findCfdi(db: Db, organizationId: string, mode: Mode, uuid: string): Promise<CfdiListRow | undefined> {
-  return cfdisQuery(db, organizationId, mode).where('uuid', '=', uuid).executeTakeFirst();
+// PGlite's reader drops a leading U+FEFF from every text value (node-postgres keeps it). The
+// database holds the BOM, so reads of the XML ask for it and put it back: the bytes served are
+// the bytes stored.
+const LEADING_BOM = sql<boolean>`starts_with(xml, chr(65279))`.as('bom');
+
+function exactXml(xml: string | null, bom: boolean | null): string | null {
+  return xml !== null && bom === true && !xml.startsWith('\uFEFF') ? `\uFEFF${xml}` : xml;
 }
 
-export async function findCfdiXml(db: Db, organizationId: string, mode: Mode, uuid: string): Promise<{ xml: string | null } | undefined> {
-  return db.selectFrom('cfdis').select('xml').where('organization_id', '=', organizationId).where('mode', '=', mode).where('uuid', '=', uuid).executeTakeFirst();
+/** One CFDI with its XML (null for metadata-only rows), in one read. */
+export async function findCfdi(db: Db, organizationId: string, mode: Mode, uuid: string): Promise<(CfdiListRow & { xml: string | null }) | undefined> {
+  const found = await cfdisQuery(db, organizationId, mode).select(['xml', LEADING_BOM]).where('uuid', '=', uuid).executeTakeFirst();
+  if (!found) return undefined;
+  const { bom, ...row } = found;
+  return { ...row, xml: exactXml(row.xml, bom) };
+}
+
+export async function findCfdiXml(db: Db, organizationId: string, mode: Mode, uuid: string): Promise<{ uuid: string; xml: string | null } | undefined> {
+  const found = await db.selectFrom('cfdis').select(['uuid', 'xml', LEADING_BOM])
+    .where('organization_id', '=', organizationId).where('mode', '=', mode).where('uuid', '=', uuid).executeTakeFirst();
+  return found && { uuid: found.uuid, xml: exactXml(found.xml, found.bom) };
 }
 
 /** How many CFDIs a profile's downloads and synchronization brought. */

@@ -27,7 +27,11 @@ export function registerCfdiRoutes(server: Server, services: Services): void {
   });
 
   server.get('/v1/cfdis/:uuid', {
-    schema: { tags, summary: 'Retrieve a stored CFDI with its content', operationId: 'getCfdi', params: UuidParam, response: { 200: CfdiWithDetails } },
+    schema: {
+      tags, summary: 'Retrieve a stored CFDI with its content', operationId: 'getCfdi', params: UuidParam,
+      description: 'The CFDI as listed, plus `details`: its content read from the stored XML (null for metadata-only rows). An unknown UUID, or one of another organization or mode, is a 404.',
+      response: { 200: CfdiWithDetails },
+    },
   }, async (request) => {
     const ctx = ctxOf(request, services);
     const { row, details } = await getCfdi({ ctx, uuid: request.params.uuid });
@@ -45,7 +49,7 @@ export function registerCfdiRoutes(server: Server, services: Services): void {
     },
   }, async (request, reply) => {
     const ctx = ctxOf(request, services);
-    const xml = await getCfdiXml({ ctx, uuid: request.params.uuid });
-    return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${request.params.uuid.toUpperCase()}.xml"`).send(xml as never);
+    const { uuid, xml } = await getCfdiXml({ ctx, uuid: request.params.uuid });
+    return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${uuid}.xml"`).send(xml as never);
   });
 }

@@ -2,65 +2,160 @@ import { Type } from 'typebox';
 import { listQuery } from '../../platform/http/pagination.ts';
 import { NullableTimestamp, Timestamp } from '../../platform/http/schemas.ts';
 
-const Text = (description?: string) => Type.Union([Type.String(), Type.Null()], description ? { description } : {});
-const Party = Type.Object({ rfc: Text(), nombre: Text() }, { additionalProperties: false });
-const Side = Type.Union([Type.Literal('issued'), Type.Literal('received')]);
+// A type list rather than an anyOf (as NullableTimestamp): the response serializer tells string
+// from null by type, where an anyOf would run a validator on each of a list's hundreds of values.
+const Text = (description?: string) => Type.Unsafe<string | null>({ type: ['string', 'null'], ...(description ? { description } : {}) });
+const closed = { additionalProperties: false } as const;
+
+const Party = (who: string) => Type.Object({
+  rfc: Text(`The ${who}'s RFC, upper case.`),
+  nombre: Text(`The ${who}'s name as written in the CFDI (metadata: as the SAT has it).`),
+}, closed);
+const Side = Type.Union([Type.Literal('issued'), Type.Literal('received')], {
+  description: 'Relative to `fiscal_profile_id`: `issued` when that profile is the emisor, `received` when it is the receptor.',
+});
 const SatStatus = Type.Union([Type.Literal('active'), Type.Literal('cancelled'), Type.Literal('unknown')], {
   description: '`active` (vigente) or `cancelled` as the SAT last said; `unknown` for XML no metadata has spoken for yet.',
 });
-const LocalBound = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2})?)?$', description: 'Date or local date-time (Mexico City, as the CFDI\'s Fecha), inclusive.' });
+const TipoDeComprobante = Type.Union(['I', 'E', 'T', 'N', 'P'].map((value) => Type.Literal(value)), {
+  description: '`I` ingreso, `E` egreso, `T` traslado, `N` nómina, `P` pago.',
+});
 
 const cfdiFields = {
   object: Type.Literal('cfdi'),
   id: Type.String({ description: '`cfdi_…`, in the order the store received them.' }),
-  uuid: Type.String({ description: 'Folio fiscal (TFD UUID), upper case.' }),
+  uuid: Type.String({ description: 'Folio fiscal (the TimbreFiscalDigital\'s UUID), upper case.' }),
   livemode: Type.Boolean(),
   side: Side,
-  fiscal_profile_id: Type.String({ description: 'The profile whose download brought it; `side` is relative to it.' }),
-  download_id: Text('The download that first brought it.'),
+  fiscal_profile_id: Type.String({ description: 'The profile whose download first brought it.' }),
+  download_id: Text('The download that first brought it; null when synchronization did.'),
   version: Text('`4.0` or `3.3`; null for metadata-only rows.'),
   serie: Text(),
   folio: Text(),
-  tipo_de_comprobante: Text('`I`, `E`, `T`, `N` or `P`.'),
-  fecha: Text('The CFDI\'s Fecha, `YYYY-MM-DDTHH:mm:ss` (Mexico City).'),
-  fecha_timbrado: Text('FechaTimbrado (metadata: FechaCertificacionSat).'),
-  emisor: Party,
-  receptor: Party,
-  moneda: Text(),
-  sub_total: Text(),
-  descuento: Text(),
-  total: Text('As written (metadata: Monto).'),
-  rfc_pac: Text(),
+  tipo_de_comprobante: Text('`I`, `E`, `T`, `N` or `P` (metadata: EfectoComprobante).'),
+  fecha: Text('The CFDI\'s Fecha, `YYYY-MM-DDTHH:mm:ss`, Mexico City wall time (metadata: FechaEmision).'),
+  fecha_timbrado: Text('FechaTimbrado, same format (metadata: FechaCertificacionSat).'),
+  emisor: Party('emisor'),
+  receptor: Party('receptor'),
+  moneda: Text('Null for metadata-only rows.'),
+  sub_total: Text('As written in the XML; null for metadata-only rows.'),
+  descuento: Text('As written; null when absent.'),
+  total: Text('As written in the XML (metadata: Monto).'),
+  rfc_pac: Text('RfcProvCertif of the timbre (metadata: RfcPac).'),
   sat_status: SatStatus,
   cancelled_at: NullableTimestamp,
-  has_xml: Type.Boolean({ description: 'False for rows only the SAT\'s metadata brought (e.g. received CFDIs that were cancelled).' }),
+  has_xml: Type.Boolean({ description: 'False for rows only the SAT\'s metadata brought (received CFDIs that were cancelled, or a metadata download).' }),
   xml_url: Text('`GET` it for the XML, byte for byte; null without XML.'),
   created_at: Timestamp,
   updated_at: Timestamp,
 };
 
-export const Cfdi = Type.Object(cfdiFields, { additionalProperties: false, description: 'A CFDI in the organization\'s store.' });
+export const Cfdi = Type.Object(cfdiFields, { ...closed, description: 'A CFDI in the organization\'s store.' });
+
+const TaxLine = Type.Object({
+  base: Text('Base (null on the Comprobante\'s retenciones, which have none).'),
+  impuesto: Text('`001` ISR, `002` IVA, `003` IEPS.'),
+  tipo_factor: Text('`Tasa`, `Cuota` or `Exento`.'),
+  tasa_o_cuota: Text(),
+  importe: Text('Null for `Exento`.'),
+}, closed);
+const taxLists = {
+  traslados: Type.Array(TaxLine, { description: 'Traslado lines.' }),
+  retenciones: Type.Array(TaxLine, { description: 'Retencion lines.' }),
+};
+
+const Concepto = Type.Object({
+  clave_prod_serv: Text(),
+  no_identificacion: Text(),
+  cantidad: Text(),
+  clave_unidad: Text(),
+  unidad: Text(),
+  descripcion: Text(),
+  valor_unitario: Text(),
+  importe: Text(),
+  descuento: Text(),
+  objeto_imp: Text('ObjetoImp (CFDI 4.0); null in 3.3.'),
+  impuestos: Type.Object(taxLists, closed),
+}, closed);
+
+const DoctoRelacionado = Type.Object({
+  id_documento: Text('The paid CFDI\'s UUID, as written.'),
+  serie: Text(),
+  folio: Text(),
+  moneda_dr: Text(),
+  equivalencia_dr: Text('Pagos 2.0; null in 1.0.'),
+  num_parcialidad: Text(),
+  imp_saldo_ant: Text(),
+  imp_pagado: Text(),
+  imp_saldo_insoluto: Text(),
+  objeto_imp_dr: Text('Pagos 2.0; null in 1.0.'),
+}, closed);
+
+const Pago = Type.Object({
+  fecha_pago: Text(),
+  forma_de_pago_p: Text(),
+  moneda_p: Text(),
+  tipo_cambio_p: Text(),
+  monto: Text(),
+  documentos_relacionados: Type.Array(DoctoRelacionado),
+}, closed);
+
+export const CfdiDetails = Type.Object({
+  emisor: Type.Object({ regimen_fiscal: Text() }, closed),
+  receptor: Type.Object({
+    uso_cfdi: Text(),
+    regimen_fiscal: Text('RegimenFiscalReceptor (CFDI 4.0); null in 3.3.'),
+    domicilio_fiscal: Text('DomicilioFiscalReceptor, a postal code (CFDI 4.0); null in 3.3.'),
+  }, closed),
+  metodo_pago: Text(),
+  forma_pago: Text(),
+  condiciones_de_pago: Text(),
+  tipo_cambio: Text(),
+  lugar_expedicion: Text(),
+  exportacion: Text('CFDI 4.0; null in 3.3.'),
+  conceptos: Type.Array(Concepto, { description: 'The line items, in document order.' }),
+  impuestos: Type.Union([Type.Object({
+    total_impuestos_trasladados: Text(),
+    total_impuestos_retenidos: Text(),
+    ...taxLists,
+  }, closed), Type.Null()], { description: 'The Comprobante\'s Impuestos node; null when it has none.' }),
+  cfdi_relacionados: Type.Array(Type.Object({
+    tipo_relacion: Text(),
+    uuids: Type.Array(Type.String(), { description: 'As written.' }),
+  }, closed), { description: 'One entry per CfdiRelacionados node.' }),
+  pagos: Type.Union([Type.Array(Pago), Type.Null()], {
+    description: 'Type P: each Pago of the Pagos complement (2.0 or 1.0) with its documentos relacionados; null for other types.',
+  }),
+  complementos: Type.Array(Type.String(), { description: 'Local names of the complements present (`TimbreFiscalDigital`, `Pagos`, `Nomina`…).' }),
+}, { ...closed, description: 'The CFDI\'s content, read from its XML; attribute names in snake_case.' });
 
 export const CfdiWithDetails = Type.Object({
   ...cfdiFields,
-  details: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
-    description: 'The CFDI\'s content, read from its XML: `emisor`, `receptor` (all their attributes), `forma_pago`, `metodo_pago`, `lugar_expedicion`, `exportacion`, `conceptos` (each with `impuestos.traslados`/`retenciones`), `impuestos`, `cfdi_relacionados`, `pagos` (type P: each pago with `documentos_relacionados`), `complementos`. Attribute names in snake_case. Null without XML.',
-  }),
-}, { additionalProperties: false, description: 'A CFDI with its content.' });
+  details: Type.Union([CfdiDetails, Type.Null()], { description: 'The CFDI\'s content, read from its XML; null for metadata-only rows.' }),
+}, { ...closed, description: 'A CFDI with its content.' });
+
+// Months 01–12, days 01–31, hours 00–23: a bound that cannot name a time is a 422, not an empty list.
+const LOCAL_BOUND = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])(T([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d{1,6})?)?(Z|[+-]([01]\\d|2[0-3]):[0-5]\\d)?)?$';
+const LocalBound = (edge: string) => Type.String({
+  pattern: LOCAL_BOUND,
+  description: `Fecha ${edge}, inclusive: a date (${edge === 'from' ? 'from its first second' : 'through its last second'}) or a date-time, read as Mexico City wall time unless it carries \`Z\` or an offset.`,
+});
+const Rfc = (description: string) => Type.String({ minLength: 12, maxLength: 13, description: `${description} (any case).` });
 
 export const ListCfdisQuery = listQuery({
   side: Type.Optional(Side),
-  fiscal_profile_id: Type.Optional(Type.String({ minLength: 1 })),
-  download_id: Type.Optional(Type.String({ minLength: 1 })),
-  counterparty: Type.Optional(Type.String({ minLength: 12, maxLength: 13, description: 'The other party\'s RFC: the receptor of issued CFDIs, the emisor of received ones.' })),
-  emisor: Type.Optional(Type.String({ minLength: 12, maxLength: 13 })),
-  receptor: Type.Optional(Type.String({ minLength: 12, maxLength: 13 })),
-  tipo_de_comprobante: Type.Optional(Type.Union(['I', 'E', 'T', 'N', 'P'].map((value) => Type.Literal(value)))),
+  fiscal_profile_id: Type.Optional(Type.String({ minLength: 1, description: 'CFDIs the profile\'s downloads brought first.' })),
+  download_id: Type.Optional(Type.String({ minLength: 1, description: 'CFDIs this download brought first.' })),
+  counterparty: Type.Optional(Rfc('The other party\'s RFC: the receptor of issued CFDIs, the emisor of received ones')),
+  emisor: Type.Optional(Rfc('The emisor\'s RFC')),
+  receptor: Type.Optional(Rfc('The receptor\'s RFC')),
+  tipo_de_comprobante: Type.Optional(TipoDeComprobante),
   status: Type.Optional(SatStatus),
-  has_xml: Type.Optional(Type.Boolean()),
-  uuid: Type.Optional(Type.String({ minLength: 36, maxLength: 36 })),
-  'date[gte]': Type.Optional(LocalBound),
-  'date[lte]': Type.Optional(LocalBound),
+  has_xml: Type.Optional(Type.Boolean({ description: '`false` for metadata-only rows.' })),
+  uuid: Type.Optional(Type.String({ minLength: 36, maxLength: 36, description: 'One UUID (any case).' })),
+  'date[gte]': Type.Optional(LocalBound('from')),
+  'date[lte]': Type.Optional(LocalBound('through')),
 });
 
-export const UuidParam = Type.Object({ uuid: Type.String({ minLength: 1, maxLength: 64, description: 'The CFDI\'s UUID (any case).' }) }, { additionalProperties: false });
+// No length limit: a malformed UUID is a 404 like an unknown one.
+export const UuidParam = Type.Object({ uuid: Type.String({ minLength: 1, description: 'The CFDI\'s UUID (any case).' }) }, closed);

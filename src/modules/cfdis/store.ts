@@ -8,9 +8,16 @@ import type { Mode, Services } from '../../platform/context.ts';
 import { newId } from '../../platform/ids.ts';
 import type { MetadataRecord } from '../../providers/sat/descarga/index.ts';
 import type { IndexedDocument, IndexTaskInput } from './read-task.ts';
-import { statusesOf, upsertDocuments, upsertMetadata, type NewCfdi, type SatStatus } from './repository.ts';
+import type { SatStatus } from './repository.ts';
+import { noteGrowth } from './statistics.ts';
+import { upsertDocuments, upsertMetadata, type BatchScope, type DocumentRow, type MetadataRow } from './store-repository.ts';
 
 export const READ_TASK = new URL('./read-task.ts', import.meta.url);
+
+// Rows per statement, under PostgreSQL's 65,535 parameters (19 a document, 13 a metadata row).
+// A larger batch is written in several statements; the downloads send 500 and 2,000.
+const DOCUMENTS_PER_STATEMENT = 3_000;
+const METADATA_PER_STATEMENT = 4_500;
 
 /** Where stored CFDIs come from: a profile's download of one side, with the status its request implies. */
 export interface CfdiSource {
@@ -36,8 +43,15 @@ export interface StoredDocuments {
   unreadable: { name: string; reason: string }[];
 }
 
-function slices<T>(items: T[], parts: number): T[][] {
-  const size = Math.ceil(items.length / Math.max(1, parts));
+export interface StoredMetadata {
+  inserted: number;
+  /** Rows whose SAT status or cancellation date changed. */
+  updated: number;
+  /** UUIDs that were held as not cancelled and now are. */
+  cancelledNow: string[];
+}
+
+function slices<T>(items: T[], size: number): T[][] {
   const result: T[][] = [];
   for (let at = 0; at < items.length; at += size) result.push(items.slice(at, at + size));
   return result;
@@ -49,110 +63,92 @@ function localText(value: string | null | undefined): string | null {
   return value.trim().replace(' ', 'T').slice(0, 19);
 }
 
+function scopeOf(source: CfdiSource, now: Date): BatchScope {
+  return {
+    organizationId: source.organizationId, mode: source.mode, fiscalProfileId: source.fiscalProfileId, side: source.side,
+    downloadId: source.downloadId, sourceRequest: source.sourceRequest, now,
+  };
+}
+
+function documentRow(id: string, document: Extract<IndexedDocument, { index: unknown }>): DocumentRow {
+  const { index } = document;
+  return {
+    id, uuid: index.uuid, version: index.version, serie: index.serie, folio: index.folio, tipo_de_comprobante: index.tipoDeComprobante,
+    fecha: localText(index.fecha), fecha_timbrado: localText(index.fechaTimbrado), emisor_rfc: index.emisorRfc, emisor_nombre: index.emisorNombre,
+    receptor_rfc: index.receptorRfc, receptor_nombre: index.receptorNombre, moneda: index.moneda, sub_total: index.subTotal,
+    descuento: index.descuento, total: index.total, rfc_pac: index.rfcPac, xml: document.xml, xml_sha256: document.sha256,
+  };
+}
+
+/**
+ * Parses a batch of XML documents on the worker pool and stores them in one statement (per 3,000).
+ * A UUID already held with its XML is left as it is (a duplicate); a metadata-only row gains its
+ * XML and parsed fields and keeps its SAT status. A document that is not UTF-8, not a CFDI, or has
+ * no TimbreFiscalDigital UUID is counted in `unreadable` with the reason; only infrastructure
+ * failures (database, worker pool) throw.
+ */
 export async function storeCfdiDocuments(services: Services, source: CfdiSource, documents: { name: string; xml: Uint8Array }[]): Promise<StoredDocuments> {
-  const parts = slices(documents, services.config.workerThreads);
+  const perThread = Math.ceil(documents.length / Math.max(1, services.config.workerThreads));
+  const parts = slices(documents, Math.max(1, perThread));
   const read = (await Promise.all(parts.map((part) => services.workers.run<IndexTaskInput, IndexedDocument[]>(READ_TASK, { kind: 'index', documents: part })))).flat();
   const now = services.clock.now();
-  const rows = new Map<string, NewCfdi>();
+  const rows = new Map<string, DocumentRow>();
   const unreadable: StoredDocuments['unreadable'] = [];
   for (const document of read) {
-    if ('unreadable' in document) {
-      unreadable.push({ name: document.name, reason: document.unreadable });
-      continue;
-    }
-    const { index } = document;
-    rows.set(index.uuid, {
-      id: newId('cfdi', now.getTime()),
-      organization_id: source.organizationId,
-      mode: source.mode,
-      uuid: index.uuid,
-      fiscal_profile_id: source.fiscalProfileId,
-      side: source.side,
-      version: index.version,
-      serie: index.serie,
-      folio: index.folio,
-      tipo_de_comprobante: index.tipoDeComprobante,
-      fecha: localText(index.fecha),
-      fecha_timbrado: localText(index.fechaTimbrado),
-      emisor_rfc: index.emisorRfc,
-      emisor_nombre: index.emisorNombre,
-      receptor_rfc: index.receptorRfc,
-      receptor_nombre: index.receptorNombre,
-      moneda: index.moneda,
-      sub_total: index.subTotal,
-      descuento: index.descuento,
-      total: index.total,
-      rfc_pac: index.rfcPac,
-      sat_status: source.statusHint ?? 'unknown',
-      cancelled_at: null,
-      xml: document.xml,
-      xml_sha256: document.sha256,
-      download_id: source.downloadId,
-      source_request: source.sourceRequest,
-      created_at: now,
-      updated_at: now,
-    });
+    if ('unreadable' in document) unreadable.push({ name: document.name, reason: document.unreadable });
+    // The first copy in the batch is the one stored; a later one counts as a duplicate.
+    else if (!rows.has(document.index.uuid)) rows.set(document.index.uuid, documentRow(newId('cfdi', now.getTime()), document));
   }
-  const written = await upsertDocuments(services.db, [...rows.values()]);
-  const inserted = written.filter((row) => row.inserted).length;
-  return { inserted, completed: written.length - inserted, duplicates: read.length - unreadable.length - written.length, unreadable };
+  const scope = { ...scopeOf(source, now), satStatus: source.statusHint ?? 'unknown' } as const;
+  let inserted = 0;
+  let written = 0;
+  for (const statement of slices([...rows.values()], DOCUMENTS_PER_STATEMENT)) {
+    const result = await upsertDocuments(services.db, scope, statement);
+    written += result.length;
+    inserted += result.filter((row) => row.inserted).length;
+  }
+  await noteGrowth(services, inserted);
+  return { inserted, completed: written - inserted, duplicates: read.length - unreadable.length - written, unreadable };
 }
 
 const STATUS: Readonly<Record<string, SatStatus>> = { 1: 'active', 0: 'cancelled' };
+const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
 
-export interface StoredMetadata {
-  inserted: number;
-  /** Rows whose SAT status or cancellation date changed. */
-  updated: number;
-  /** UUIDs that were held as not cancelled and now are. */
-  cancelledNow: string[];
+function metadataRow(id: string, uuid: string, record: MetadataRecord): MetadataRow {
+  const cancelledAt = localText(record.fechaCancelacion);
+  const cancelledInstant = cancelledAt ? instantOf(cancelledAt, MEXICO_CITY_TIME_ZONE) : null;
+  return {
+    id, uuid, tipo_de_comprobante: record.efectoComprobante.trim() || null, fecha: localText(record.fechaEmision),
+    fecha_timbrado: localText(record.fechaCertificacionSat), emisor_rfc: record.rfcEmisor.trim().toUpperCase() || null,
+    emisor_nombre: record.nombreEmisor || null, receptor_rfc: record.rfcReceptor.trim().toUpperCase() || null,
+    receptor_nombre: record.nombreReceptor || null, total: record.monto.trim() || null, rfc_pac: record.rfcPac.trim() || null,
+    sat_status: STATUS[record.estatus.trim()] ?? 'unknown',
+    cancelled_at: cancelledInstant && !Number.isNaN(cancelledInstant.getTime()) ? cancelledInstant.toISOString() : null,
+  };
 }
 
+/**
+ * Stores the SAT's metadata rows in one statement (per 4,500): new UUIDs become rows without XML;
+ * rows held take the SAT's status and cancellation date, and `cancelledNow` names those that were
+ * held as not cancelled and now are (once, even across concurrent runs). Rows without a UUID are
+ * skipped.
+ */
 export async function storeMetadataRecords(services: Services, source: CfdiSource, records: MetadataRecord[]): Promise<StoredMetadata> {
   const now = services.clock.now();
-  const rows = new Map<string, NewCfdi>();
+  const rows = new Map<string, MetadataRow>();
   for (const record of records) {
     const uuid = record.uuid.trim().toUpperCase();
-    if (!/^[0-9A-F-]{36}$/.test(uuid)) continue;
-    const cancelledAt = localText(record.fechaCancelacion);
-    rows.set(uuid, {
-      id: newId('cfdi', now.getTime()),
-      organization_id: source.organizationId,
-      mode: source.mode,
-      uuid,
-      fiscal_profile_id: source.fiscalProfileId,
-      side: source.side,
-      version: null,
-      serie: null,
-      folio: null,
-      tipo_de_comprobante: record.efectoComprobante || null,
-      fecha: localText(record.fechaEmision),
-      fecha_timbrado: localText(record.fechaCertificacionSat),
-      emisor_rfc: record.rfcEmisor.toUpperCase() || null,
-      emisor_nombre: record.nombreEmisor || null,
-      receptor_rfc: record.rfcReceptor.toUpperCase() || null,
-      receptor_nombre: record.nombreReceptor || null,
-      moneda: null,
-      sub_total: null,
-      descuento: null,
-      total: record.monto || null,
-      rfc_pac: record.rfcPac || null,
-      sat_status: STATUS[record.estatus.trim()] ?? 'unknown',
-      cancelled_at: cancelledAt ? instantOf(cancelledAt, MEXICO_CITY_TIME_ZONE) : null,
-      xml: null,
-      xml_sha256: null,
-      download_id: source.downloadId,
-      source_request: source.sourceRequest,
-      created_at: now,
-      updated_at: now,
-    });
+    // A row without a UUID names nothing the store could hold; a UUID twice in a batch is stored once.
+    if (UUID.test(uuid) && !rows.has(uuid)) rows.set(uuid, metadataRow(newId('cfdi', now.getTime()), uuid, record));
   }
-  const scope = { organizationId: source.organizationId, mode: source.mode };
-  const before = await statusesOf(services.db, scope, [...rows.keys()]);
-  const written = await upsertMetadata(services.db, [...rows.values()]);
-  const inserted = written.filter((row) => row.inserted).length;
-  const cancelledNow = written
-    .filter((row) => !row.inserted && rows.get(row.uuid)?.sat_status === 'cancelled' && before.get(row.uuid) !== 'cancelled')
-    .map((row) => row.uuid);
-  return { inserted, updated: written.length - inserted, cancelledNow };
+  const result: StoredMetadata = { inserted: 0, updated: 0, cancelledNow: [] };
+  for (const statement of slices([...rows.values()], METADATA_PER_STATEMENT)) {
+    for (const row of await upsertMetadata(services.db, scopeOf(source, now), statement)) {
+      if (row.inserted) result.inserted += 1;
+      else result.updated += 1;
+      if (!row.inserted && row.was !== 'cancelled' && rows.get(row.uuid)?.sat_status === 'cancelled') result.cancelledNow.push(row.uuid);
+    }
+  }
+  await noteGrowth(services, result.inserted);
+  return result;
 }
