@@ -8,14 +8,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { registerDownloadJobs, type DownloadDeps } from '../../src/modules/downloads/index.ts';
 import { syncTick } from '../../src/modules/sync/index.ts';
+import { monthStartBefore } from '../../src/modules/sync/plan.ts';
 import { createDescargaClient, descargaUrls, ProviderError, readMetadataPackage } from '../../src/providers/sat/descarga/index.ts';
-import { registerProfile } from '../invoices/support.ts';
+import { createStamped, invoiceRequest, registerProfile } from '../invoices/support.ts';
 import { openDownloadsFixture, type DownloadsFixture, type Json } from '../downloads/support.ts';
 
 let f: DownloadsFixture;
 
 before(async () => {
-  f = await openDownloadsFixture({ SYNC_STALL_HOURS: '1', DOWNLOAD_POLL_WINDOW_HOURS: '1' });
+  // A third of the SAT's CFDIs end up cancelled (5% by default), so that the re-check has some to find.
+  f = await openDownloadsFixture({ SYNC_STALL_HOURS: '1', DOWNLOAD_POLL_WINDOW_HOURS: '1', SIMULATOR_DESCARGA_CANCELLED_SHARE: '0.3' });
 });
 
 after(async () => {
@@ -39,20 +41,54 @@ async function run(done: (sync: Json) => boolean, options: { stepMs?: number; ma
   assert.fail('the sync did not get there');
 }
 
-/** Every UUID the SAT (simulator) holds for the profile's RFC in a period, both sides, through the SAT's own metadata. */
-async function satUuids(from: string, to: string): Promise<Set<string>> {
+/** Every CFDI the SAT (simulator) holds for the profile's RFC in a period, both sides, with its status, through the SAT's own metadata. */
+async function satStatuses(from: string, to: string): Promise<Map<string, 'active' | 'cancelled'>> {
   const client = createDescargaClient({
     urls: descargaUrls(f.t.simulator.url), clock: f.t.clock,
     fiel: { certificate: f.fiel.cerDer, privateKey: f.fiel.keyPkcs8EncryptedDer, password: f.fiel.password },
   });
-  const uuids = new Set<string>();
+  const statuses = new Map<string, 'active' | 'cancelled'>();
   for (const side of ['issued', 'received'] as const) {
     const { requestId } = await client.request({ side, type: 'metadata', from: `${from}T00:00:00`, to: `${to}T23:59:59` });
     f.t.clock.advance(10_000);
     const verification = await client.verify(requestId);
-    for (const id of verification.packageIds) for (const row of readMetadataPackage(await client.download(id))) uuids.add(row.uuid.toUpperCase());
+    for (const id of verification.packageIds) {
+      for (const row of readMetadataPackage(await client.download(id))) statuses.set(row.uuid.toUpperCase(), row.estatus.trim() === '0' ? 'cancelled' : 'active');
+    }
   }
-  return uuids;
+  return statuses;
+}
+
+async function satUuids(from: string, to: string): Promise<Set<string>> {
+  return new Set((await satStatuses(from, to)).keys());
+}
+
+/** Every CFDI of the profile in the store (a query string narrows it). */
+async function stored(query = ''): Promise<Json[]> {
+  const rows: Json[] = [];
+  for (let cursor = ''; ;) {
+    const page = (await get(`/v1/cfdis?limit=100&fiscal_profile_id=${f.profileId}${query}${cursor}`)).json();
+    rows.push(...page.data);
+    if (!page.has_more) return rows;
+    cursor = `&starting_after=${page.data.at(-1).id}`;
+  }
+}
+
+/** Whether re-check chunks were planned since `since` and all of them are done. */
+async function recheckDone(since: Date): Promise<boolean> {
+  const chunks = await f.t.app.services.db.selectFrom('sync_chunks').select('state')
+    .where('fiscal_profile_id', '=', f.profileId).where('purpose', '=', 'recheck').where('created_at', '>=', since).execute();
+  return chunks.length > 0 && chunks.every((chunk) => chunk.state === 'done');
+}
+
+async function eventsOf(type: string): Promise<Json[]> {
+  const events: Json[] = [];
+  for (let cursor = ''; ;) {
+    const page = (await get(`/v1/events?limit=100&type=${type}${cursor}`)).json();
+    events.push(...page.data);
+    if (!page.has_more) return events;
+    cursor = `&starting_after=${page.data.at(-1).id}`;
+  }
 }
 
 describe('enabling', () => {
@@ -87,6 +123,9 @@ describe('enabling', () => {
     const response = await enable({ sync_from: '2019-03-17', phone: '+52 55 1234 5678' }, second.id);
     assert.equal(response.statusCode, 200, response.body);
     assert.deepEqual([response.json().sync_from, response.json().status, response.json().enabled], ['2020-08-01', 'pending', true]);
+    // The SAT serves from 1 January five years back (2021-01-01): older months are never asked for.
+    const chunks = await f.t.app.services.db.selectFrom('sync_chunks').select(['first_day']).where('fiscal_profile_id', '=', second.id).orderBy('first_day').execute();
+    assert.equal(chunks[0]?.first_day, '2021-01-01');
     const off = await f.t.request({ method: 'DELETE', url: url(second.id), key: f.keys.testKey });
     assert.deepEqual([off.json().enabled, off.json().status, off.json().sync_from], [false, 'inactive', '2020-08-01']);
   });
@@ -106,28 +145,30 @@ describe('a profile\'s history', () => {
     assert.deepEqual([healthy.status, healthy.lag_days], ['healthy', 4]);
     assert.ok(healthy.checked_at);
     const sat = await satUuids('2026-04-01', '2026-07-11');
-    const stored = new Set<string>();
-    for (let cursor = ''; ;) {
-      const page = (await get(`/v1/cfdis?limit=100&fiscal_profile_id=${f.profileId}${cursor}`)).json();
-      for (const cfdi of page.data) stored.add(cfdi.uuid);
-      if (!page.has_more) break;
-      cursor = `&starting_after=${page.data.at(-1).id}`;
-    }
-    assert.equal(healthy.documents, stored.size);
-    assert.deepEqual([...stored].filter((uuid) => !sat.has(uuid)), [], 'nothing the SAT does not have');
-    assert.deepEqual([...sat].filter((uuid) => !stored.has(uuid)), [], 'nothing missing');
+    const held = new Set((await stored()).map((cfdi) => cfdi.uuid as string));
+    assert.equal(healthy.documents, held.size);
+    assert.deepEqual([...held].filter((uuid) => !sat.has(uuid)), [], 'nothing the SAT does not have');
+    assert.deepEqual([...sat].filter((uuid) => !held.has(uuid)), [], 'nothing missing');
+    assert.deepEqual(await eventsOf('cfdi.issued'), [], 'a backfill reports through its sync events, not one event a CFDI');
     const events = (await get('/v1/events?limit=100')).json().data.filter((event: Json) => event.type === 'fiscal_profile_sync.updated' && event.data.object.fiscal_profile_id === f.profileId);
     assert.ok(events.some((event: Json) => event.data.object.status === 'healthy'));
   });
 
-  test('new days are synchronized as they become publishable, each new received CFDI a cfdi.received event', async () => {
+  test('new days are synchronized as they become publishable: cfdi.received for each new received CFDI, cfdi.issued for each issued one not stamped here', async () => {
+    // An invoice this service stamps now (2026-07-15) reaches the store from the SAT like any other issued CFDI.
+    const ours = await createStamped(f.t, f.keys.testKey, invoiceRequest(f.profileId));
     f.t.clock.advance(10 * 24 * 60 * 60_000);
     const current = await run((sync) => sync.synced_through === '2026-07-21');
     assert.equal(current.lag_days, 4);
-    const received = (await get('/v1/cfdis?limit=100&side=received&date[gte]=2026-07-12&date[lte]=2026-07-21')).json().data as Json[];
-    const events = (await get('/v1/events?limit=100')).json().data.filter((event: Json) => event.type === 'cfdi.received') as Json[];
+    const window = '&date[gte]=2026-07-12&date[lte]=2026-07-21';
+    const received = await stored(`&side=received${window}`);
     assert.ok(received.length > 0, 'the new days hold received CFDIs');
-    assert.deepEqual(events.map((event) => event.data.object.uuid).sort(), received.map((cfdi) => cfdi.uuid).sort());
+    assert.deepEqual((await eventsOf('cfdi.received')).map((event) => event.data.object.uuid).sort(), received.map((cfdi) => cfdi.uuid).sort());
+    const issued = await stored(`&side=issued${window}`);
+    assert.ok(issued.some((cfdi) => cfdi.uuid === ours.uuid), 'the invoice stamped here is in the store');
+    const others = issued.filter((cfdi) => cfdi.uuid !== ours.uuid).map((cfdi) => cfdi.uuid).sort();
+    assert.ok(others.length > 0, 'the new days hold CFDIs issued elsewhere');
+    assert.deepEqual((await eventsOf('cfdi.issued')).map((event) => event.data.object.uuid).sort(), others);
   });
 
   test('a SAT outage leaves it stalled; when the SAT is back it repairs itself and is healthy again', async () => {
@@ -145,6 +186,34 @@ describe('a profile\'s history', () => {
     registerDownloadJobs(f.t.app.services, deps);
     const repaired = await run((sync) => sync.status === 'healthy' && sync.synced_through > '2026-07-21', { stepMs: 60_000 });
     assert.equal(repaired.lag_days, 4);
+  });
+
+  test('the daily re-check brings later cancellations into the store, each a cfdi.cancelled event', async () => {
+    const before = new Map((await stored()).map((cfdi) => [cfdi.uuid as string, cfdi.sat_status as string]));
+    const earlier = new Set((await eventsOf('cfdi.cancelled')).map((event) => event.id as string));
+    const { synced_through: through } = (await get(url())).json();
+    // Twenty days on: the SAT has cancelled some of what it served as active (cancellations come up to 30 days after the stamp).
+    f.t.clock.advance(20 * 24 * 60 * 60_000);
+    const since = f.t.clock.now();
+    for (let round = 0; round < 300 && !(await recheckDone(since)); round += 1) {
+      await syncTick(f.t.app.services);
+      await f.t.app.services.jobs.runDue();
+      f.t.clock.advance(4_000);
+    }
+    assert.ok(await recheckDone(since), 'the re-check ran');
+    // The re-check asks again from the 1st of the month before the watermark.
+    const first = monthStartBefore(through, 1);
+    const sat = await satStatuses(first, through);
+    const after = new Map((await stored(`&date[gte]=${first}&date[lte]=${through}`)).map((cfdi) => [cfdi.uuid as string, cfdi]));
+    for (const [uuid, status] of sat) {
+      assert.equal(after.get(uuid)?.sat_status, status, `${uuid} as the SAT says`);
+      if (status === 'cancelled') assert.ok(after.get(uuid)?.cancelled_at, `${uuid} has its cancellation date`);
+    }
+    const newlyCancelled = [...after.values()].filter((cfdi) => cfdi.sat_status === 'cancelled' && before.has(cfdi.uuid) && before.get(cfdi.uuid) !== 'cancelled').map((cfdi) => cfdi.uuid).sort();
+    assert.ok(newlyCancelled.length > 0, 'the SAT cancelled some CFDIs the store held as active');
+    const events = (await eventsOf('cfdi.cancelled')).filter((event) => !earlier.has(event.id));
+    assert.deepEqual(events.map((event) => event.data.object.uuid).sort(), newlyCancelled);
+    assert.ok(events.every((event) => event.data.object.sat_status === 'cancelled'));
   });
 
   test('DELETE turns it off; the store keeps what it holds', async () => {

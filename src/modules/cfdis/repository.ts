@@ -122,6 +122,13 @@ export async function countForProfile(db: Db, organizationId: string, mode: Mode
   return Number(row.count);
 }
 
+/** The rows of some UUIDs of an organization and mode (events about them). */
+export function rowsOfUuids(db: Db, organizationId: string, mode: Mode, uuids: string[]): Promise<CfdiListRow[]> {
+  if (uuids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('cfdis').select([...LIST_COLUMNS, sql<boolean>`(xml IS NOT NULL)`.as('has_xml')])
+    .where('organization_id', '=', organizationId).where('mode', '=', mode).where('uuid', 'in', uuids).orderBy('id').execute();
+}
+
 /** The CFDIs of one side that this SAT request tree brought first. */
 export function broughtBy(db: Db, rootId: string, side: 'issued' | 'received'): Promise<CfdiListRow[]> {
   return db.selectFrom('cfdis').select([...LIST_COLUMNS, sql<boolean>`(xml IS NOT NULL)`.as('has_xml')])

@@ -5,10 +5,13 @@
  */
 import { instantOf, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 import type { Mode, Services } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { newId } from '../../platform/ids.ts';
 import type { MetadataRecord } from '../../providers/sat/descarga/index.ts';
 import type { IndexedDocument, IndexTaskInput } from './read-task.ts';
-import type { SatStatus } from './repository.ts';
+import { emitEvents } from '../events/index.ts';
+import { rowsOfUuids, type SatStatus } from './repository.ts';
+import { renderCfdi } from './serialize.ts';
 import { noteGrowth } from './statistics.ts';
 import { upsertDocuments, upsertMetadata, type BatchScope, type DocumentRow, type MetadataRow } from './store-repository.ts';
 
@@ -130,8 +133,8 @@ function metadataRow(id: string, uuid: string, record: MetadataRecord): Metadata
 /**
  * Stores the SAT's metadata rows in one statement (per 4,500): new UUIDs become rows without XML;
  * rows held take the SAT's status and cancellation date, and `cancelledNow` names those that were
- * held as not cancelled and now are (once, even across concurrent runs). Rows without a UUID are
- * skipped.
+ * held as not cancelled and now are (once, even across concurrent runs), each a `cfdi.cancelled`
+ * event written with the change. Rows without a UUID are skipped.
  */
 export async function storeMetadataRecords(services: Services, source: CfdiSource, records: MetadataRecord[]): Promise<StoredMetadata> {
   const now = services.clock.now();
@@ -143,12 +146,31 @@ export async function storeMetadataRecords(services: Services, source: CfdiSourc
   }
   const result: StoredMetadata = { inserted: 0, updated: 0, cancelledNow: [] };
   for (const statement of slices([...rows.values()], METADATA_PER_STATEMENT)) {
-    for (const row of await upsertMetadata(services.db, scopeOf(source, now), statement)) {
-      if (row.inserted) result.inserted += 1;
-      else result.updated += 1;
-      if (!row.inserted && row.was !== 'cancelled' && rows.get(row.uuid)?.sat_status === 'cancelled') result.cancelledNow.push(row.uuid);
-    }
+    // The status change and its cfdi.cancelled events commit together (or neither does).
+    await services.db.transaction().execute(async (trx) => {
+      const cancelledNow: string[] = [];
+      for (const row of await upsertMetadata(trx, scopeOf(source, now), statement)) {
+        if (row.inserted) result.inserted += 1;
+        else result.updated += 1;
+        if (!row.inserted && row.was !== 'cancelled' && rows.get(row.uuid)?.sat_status === 'cancelled') cancelledNow.push(row.uuid);
+      }
+      await cancelledEvents(services, trx, source, cancelledNow);
+      result.cancelledNow.push(...cancelledNow);
+    });
   }
   await noteGrowth(services, result.inserted);
   return result;
+}
+
+/**
+ * `cfdi.cancelled` for each CFDI the store held as not cancelled that the SAT's metadata now says
+ * is: a row first stored as cancelled is no change, so a backfill emits none.
+ */
+async function cancelledEvents(services: Services, db: Db, source: CfdiSource, uuids: string[]): Promise<void> {
+  if (uuids.length === 0) return;
+  const held = await rowsOfUuids(db, source.organizationId, source.mode, uuids);
+  await emitEvents(db, held.map((row) => ({
+    organizationId: source.organizationId, mode: source.mode, type: 'cfdi.cancelled' as const,
+    object: renderCfdi(row, services.config.baseUrl) as unknown as Record<string, unknown>,
+  })), services);
 }

@@ -37,6 +37,11 @@ export interface CreateDownloadInput {
 export const SAT_REQUEST_LIFETIME_MS = 72 * 60 * 60_000;
 /** The SAT serves the current year and the five before it. */
 const HISTORY_YEARS = 5;
+
+/** The first day (Mexico City, `YYYY-MM-DD`) whose CFDIs the SAT's bulk download still serves: 1 January five years back. */
+export function satFirstDay(now: Date): string {
+  return `${Number(localDateTime(now, MEXICO_CITY_TIME_ZONE).slice(0, 4)) - HISTORY_YEARS}-01-01`;
+}
 /** A 5005/5002 answer moves the period by a second; past this many tries something else is wrong. */
 const MAX_SHIFTS = 5;
 
@@ -61,9 +66,9 @@ function checkedParameters(ctx: Ctx, input: CreateDownloadInput): SatParameters 
   const from = satTime(input.date_from, 'start', 'date_from');
   const to = satTime(input.date_to, 'end', 'date_to');
   if (from >= to) throw invalidRange(`date_from (${from}) must be before date_to (${to}).`, 'date_from');
-  const firstYear = Number(localDateTime(ctx.services.clock.now(), MEXICO_CITY_TIME_ZONE).slice(0, 4)) - HISTORY_YEARS;
-  if (from < `${firstYear}-01-01T00:00:00`) {
-    throw invalidRange(`The SAT serves CFDIs from ${firstYear}-01-01 on (the current year and the five before it); date_from is ${from}.`, 'date_from');
+  const firstDay = satFirstDay(ctx.services.clock.now());
+  if (from < `${firstDay}T00:00:00`) {
+    throw invalidRange(`The SAT serves CFDIs from ${firstDay} on (the current year and the five before it); date_from is ${from}.`, 'date_from');
   }
   if (input.side === 'received' && input.type === 'cfdi' && input.document_status === 'cancelled') {
     throw new ApiError('download.invalid_filter', 'The SAT does not serve the XML of cancelled received CFDIs ("No se permite la descarga de xml que se encuentren cancelados"); their metadata carries them with the cancellation date.', {

@@ -1,5 +1,6 @@
 /** SAT bulk downloads: the API, the SAT request planner and the job that carries each request to the CFDI store. */
 export { registerDownloadRoutes } from './routes.ts';
+export { satFirstDay } from './create-download.ts';
 export { registerDownloadJobs, recoverRegistrations } from './jobs.ts';
 export { databasePackageStore, filePackageStore, type PackageStore } from './package-store.ts';
 export type { DownloadCrashPoint, DownloadDeps } from './ports.ts';

@@ -14,6 +14,8 @@ export const EVENT_TYPES = [
   'download.updated',
   'validation.completed',
   'cfdi.received',
+  'cfdi.issued',
+  'cfdi.cancelled',
   'api_key.revoked',
   'webhook_endpoint.disabled',
 ] as const;

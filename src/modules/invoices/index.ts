@@ -2,6 +2,8 @@
 import type { Db } from '../../platform/db/database.ts';
 import { profileHasStamped } from './repository.ts';
 
+export { uuidsStampedHere } from './repository.ts';
+
 export { registerInvoiceRoutes } from './routes.ts';
 export {
   registerInvoiceJobs, recoverStamping, pollCancellation,

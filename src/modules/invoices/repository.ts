@@ -202,6 +202,18 @@ export async function profileHasStamped(db: Db, profileId: string): Promise<bool
   return row !== undefined;
 }
 
+/** Which of these UUIDs are invoices this organization stamped here, in this mode. */
+export async function uuidsStampedHere(db: Db, organizationId: string, mode: Mode, uuids: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  // A few thousand at a time: a statement holds at most 65,535 parameters.
+  for (let at = 0; at < uuids.length; at += 5_000) {
+    const rows = await db.selectFrom('invoices').select('uuid').where('uuid', 'in', uuids.slice(at, at + 5_000))
+      .where('organization_id', '=', organizationId).where('mode', '=', mode).execute();
+    for (const row of rows) found.add(row.uuid!);
+  }
+  return found;
+}
+
 /** Invoices left `stamping` since before `sealedBefore`: a crashed or abandoned stamp. */
 export async function stuckStamping(db: Db, sealedBefore: Date, limit: number): Promise<InvoiceRow[]> {
   return db.selectFrom('invoices').selectAll().where('status', '=', 'stamping').where('sealed_at', '<', sealedBefore)

@@ -77,8 +77,13 @@ export async function deletePlannedChunks(db: Db, profileId: string): Promise<vo
   await db.deleteFrom('sync_chunks').where('fiscal_profile_id', '=', profileId).where('state', '=', 'planned').execute();
 }
 
+/** Planned chunks that end before `day` (a period the SAT no longer serves). */
+export async function deletePlannedChunksBefore(db: Db, profileId: string, day: string): Promise<void> {
+  await db.deleteFrom('sync_chunks').where('fiscal_profile_id', '=', profileId).where('state', '=', 'planned').where('last_day', '<', day).execute();
+}
+
 export function enabledSyncs(db: Db): Promise<SyncRow[]> {
-  return db.selectFrom('fiscal_profile_syncs').selectAll().where('enabled', '=', true).orderBy('last_started_at', sql`asc nulls first`).execute();
+  return db.selectFrom('fiscal_profile_syncs').selectAll().where('enabled', '=', true).orderBy('last_started_at', (order) => order.asc().nullsFirst()).execute();
 }
 
 export function runningChunks(db: Db): Promise<ChunkRow[]> {

@@ -9,13 +9,14 @@ import type { Db } from '../../platform/db/database.ts';
 import { ApiError, notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
 import { broughtBy, countForProfile, renderCfdi } from '../cfdis/index.ts';
-import { satRequestState, startSatRequest } from '../downloads/index.ts';
+import { satFirstDay, satRequestState, startSatRequest } from '../downloads/index.ts';
 import { emitEvents, type EmitEventInput } from '../events/index.ts';
 import { findFiscalProfile } from '../fiscal-profiles/index.ts';
+import { uuidsStampedHere } from '../invoices/index.ts';
 import { addDays, clampSyncFrom, daysBetween, horizonDay, KINDS, monthStartBefore, planChunks, today, watermark } from './plan.ts';
 import type { SyncDeps } from './ports.ts';
 import {
-  deletePlannedChunks, doneCoverage, enabledSyncs, findSync, hasPendingWork, insertChunks, insertSync, lockSync, nextDueChunk,
+  deletePlannedChunks, deletePlannedChunksBefore, doneCoverage, enabledSyncs, findSync, hasPendingWork, insertChunks, insertSync, lockSync, nextDueChunk,
   runningChunks, runningCounts, updateChunk, updateSync, type ChunkRow, type SyncRow, type SyncStatus,
 } from './repository.ts';
 
@@ -42,6 +43,16 @@ const RETRY_BASE_MS = 60_000;
 const RETRY_MAX_MS = 6 * 60 * 60_000;
 /** Months before the watermark that the re-check asks again through metadata. */
 const RECHECK_MONTHS = 2;
+
+/**
+ * The first day synchronization asks the SAT for: `sync_from` (71 months back at most, as the
+ * API promises), or 1 January five years back when that is later, because the SAT serves nothing
+ * older (a request for it is refused as malformed).
+ */
+function firstRequested(syncFrom: string, now: Date): string {
+  const satFirst = satFirstDay(now);
+  return syncFrom < satFirst ? satFirst : syncFrom;
+}
 
 export async function renderSync(db: Db, row: SyncRow, now: Date): Promise<RenderedSync> {
   return {
@@ -116,7 +127,7 @@ export async function enableSync(ctx: Ctx, deps: SyncDeps, profileId: string, in
       : row;
     if (current) await updateSync(trx, profile.id, next);
     else await insertSync(trx, next);
-    const from = current?.synced_through ? addDays(current.synced_through, 1) : next.sync_from;
+    const from = current?.synced_through ? addDays(current.synced_through, 1) : firstRequested(next.sync_from, now);
     if (from <= horizon) await insertChunks(trx, planChunks(profile.id, { from, through: horizon }, 'backfill', { maxMonthly: next.max_monthly_documents, now }));
     await syncEvents(ctx.services, trx, [next]);
     return next;
@@ -165,7 +176,7 @@ async function observeRunning(services: Services, now: Date): Promise<number> {
         await updateChunk(trx, chunk.id, { state: 'planned', sat_request_root: null, attempts: chunk.attempts + 1, next_run_at: new Date(now.getTime() + delay) });
       } else {
         await updateChunk(trx, chunk.id, { state: 'done', done_at: now });
-        if (sync && chunk.purpose === 'current' && chunk.side === 'received') await receivedEvents(services, trx, sync, chunk);
+        if (sync && chunk.purpose === 'current') await newCfdiEvents(services, trx, sync, chunk);
       }
       if (sync) await updateSync(trx, sync.fiscal_profile_id, { checked_at: now });
     });
@@ -173,11 +184,20 @@ async function observeRunning(services: Services, now: Date): Promise<number> {
   return finished;
 }
 
-/** `cfdi.received` for each received CFDI a keep-current chunk brought first (a backfill says it with its sync event). */
-async function receivedEvents(services: Services, db: Db, sync: SyncRow, chunk: ChunkRow): Promise<void> {
-  const rows = await broughtBy(db, chunk.sat_request_root!, 'received');
+/**
+ * What a keep-current chunk brought first, one event a CFDI: `cfdi.received` for received ones,
+ * `cfdi.issued` for issued ones this organization did not stamp here (those had
+ * `invoice.stamped`). A backfill says it with its sync events instead.
+ */
+async function newCfdiEvents(services: Services, db: Db, sync: SyncRow, chunk: ChunkRow): Promise<void> {
+  let rows = await broughtBy(db, chunk.sat_request_root!, chunk.side);
+  if (chunk.side === 'issued') {
+    const ours = await uuidsStampedHere(db, sync.organization_id, sync.mode, rows.map((row) => row.uuid));
+    rows = rows.filter((row) => !ours.has(row.uuid));
+  }
+  const type = chunk.side === 'received' ? 'cfdi.received' as const : 'cfdi.issued' as const;
   await emitEvents(db, rows.map((row) => ({
-    organizationId: sync.organization_id, mode: sync.mode, type: 'cfdi.received' as const,
+    organizationId: sync.organization_id, mode: sync.mode, type,
     object: renderCfdi(row, services.config.baseUrl) as unknown as Record<string, unknown>,
   })), services);
 }
@@ -189,12 +209,14 @@ async function planNewDays(services: Services, sync: SyncRow, now: Date): Promis
   await services.db.transaction().execute(async (trx) => {
     const current = await lockSync(trx, sync.fiscal_profile_id);
     if (!current?.enabled) return;
+    // On 1 January the SAT stops serving a year: what was still planned of it is dropped.
+    await deletePlannedChunksBefore(trx, current.fiscal_profile_id, satFirstDay(now));
     if (horizon > current.planned_through) {
       await insertChunks(trx, planChunks(current.fiscal_profile_id, { from: addDays(current.planned_through, 1), through: horizon }, 'current', { maxMonthly: current.max_monthly_documents, now }));
       await updateSync(trx, current.fiscal_profile_id, { planned_through: horizon });
     }
     if (recheckDue && current.synced_through !== null) {
-      const start = [monthStartBefore(current.synced_through, RECHECK_MONTHS - 1), current.sync_from].sort().at(-1)!;
+      const start = [monthStartBefore(current.synced_through, RECHECK_MONTHS - 1), firstRequested(current.sync_from, now)].sort().at(-1)!;
       const metadata = KINDS.filter((kind) => kind.type === 'metadata');
       await insertChunks(trx, planChunks(current.fiscal_profile_id, { from: start, through: current.synced_through }, 'recheck', { maxMonthly: current.max_monthly_documents, now, kinds: metadata }));
       await updateSync(trx, current.fiscal_profile_id, { last_recheck_at: now });
@@ -248,7 +270,7 @@ async function moveWatermark(services: Services, profileId: string, now: Date): 
   await services.db.transaction().execute(async (trx) => {
     const sync = await lockSync(trx, profileId);
     if (!sync?.enabled) return;
-    const through = watermark(sync.sync_from, await doneCoverage(trx, profileId));
+    const through = watermark(firstRequested(sync.sync_from, now), await doneCoverage(trx, profileId));
     const changes: Partial<SyncRow> = {};
     if (through !== null && through !== sync.synced_through) Object.assign(changes, { synced_through: through, last_progress_at: now, status: 'healthy' });
     else {
