@@ -34,6 +34,7 @@ import { registerCfdiRoutes } from './modules/cfdis/index.ts';
 import { databasePackageStore, filePackageStore, registerDownloadJobs, registerDownloadRoutes, type DownloadDeps } from './modules/downloads/index.ts';
 import { createDescargaClient, ProviderError as DescargaError } from './providers/sat/descarga/index.ts';
 import { registerSyncJobs, registerSyncRoutes } from './modules/sync/index.ts';
+import { createSessionBackend, registerDashboardRoutes } from './modules/dashboard/index.ts';
 import { ApiError } from './platform/errors/api-error.ts';
 
 export interface AppOptions {
@@ -98,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const loadMonitor = options.loadMonitor ?? (config.loadShedLagMs > 0
     ? eventLoopMonitor({ expensiveLagMs: config.loadShedLagMs, allLagMs: config.loadShedLagMs * 5, windowMs: 500 })
     : NEVER_SHED);
-  const server = createServer({ services, auth, rateLimiter, loadMonitor });
+  const server = createServer({ services, auth, rateLimiter, loadMonitor, sessions: createSessionBackend(services) });
   const providers = await createProviders({
     config,
     clock,
@@ -180,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerSyncJobs(services);
   registerDownloadJobs(services, downloadDeps);
+  registerDashboardRoutes(server, services);
 
   let closed = false;
   return {

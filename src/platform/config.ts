@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export type AppEnv = 'development' | 'test' | 'production';
 
@@ -66,6 +67,20 @@ export interface Config {
     pollMaxMs: number;
     /** How long a SAT request may stay unfinished before its download fails with download.poll_timeout. */
     pollWindowMs: number;
+  };
+  /**
+   * Fastify's trustProxy (TRUST_PROXY): `true`, a number of hops, or the proxies' addresses.
+   * It decides the client address (sign-in lockout) and whether a request came over HTTPS.
+   */
+  trustProxy: boolean | number | string;
+  /** The dashboard's sessions and pages (docs/guides/dashboard.md). */
+  dashboard: {
+    /** A session unused for this long ends (DASHBOARD_SESSION_IDLE_MINUTES, default 12 h). */
+    sessionIdleMs: number;
+    /** A session ends this long after sign-in, used or not (DASHBOARD_SESSION_MAX_HOURS, default 7 days). */
+    sessionMaxMs: number;
+    /** The built front-end (DASHBOARD_ASSETS_DIR, default dist/dashboard in the repository). */
+    assetsDir: string;
   };
   /** Live-mode providers; unset URLs mean the simulator (refused in production). */
   live: {
@@ -138,6 +153,17 @@ function liveProviders(env: Env, appEnv: AppEnv): Config['live'] {
   }
   return live;
 }
+
+function trustProxy(env: Env): boolean | number | string {
+  const raw = env.TRUST_PROXY?.trim();
+  if (raw === undefined || raw === '') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (/^(true|false)$/i.test(raw)) return flag(env, 'TRUST_PROXY', false);
+  if (!/^[0-9a-f.:/,\s]+$/i.test(raw)) throw new ConfigError(`TRUST_PROXY must be true, false, a number of hops or addresses (CIDR) separated by commas, got "${raw}"`);
+  return raw;
+}
+
+const DEFAULT_DASHBOARD_ASSETS = fileURLToPath(new URL('../../dist/dashboard/', import.meta.url));
 
 const SIMULATOR_DESCARGA_PREFIX = 'SIMULATOR_DESCARGA_';
 
@@ -214,6 +240,12 @@ export function loadConfig(env: Env = process.env): Config {
       pollBaseMs: integer(env, 'DOWNLOAD_POLL_BASE_MS', 2_000, 10),
       pollMaxMs: integer(env, 'DOWNLOAD_POLL_MAX_MS', 2 * 60 * 60_000, 10),
       pollWindowMs: integer(env, 'DOWNLOAD_POLL_WINDOW_HOURS', 7 * 24, 1) * 60 * 60_000,
+    },
+    trustProxy: trustProxy(env),
+    dashboard: {
+      sessionIdleMs: integer(env, 'DASHBOARD_SESSION_IDLE_MINUTES', 12 * 60, 1) * 60_000,
+      sessionMaxMs: integer(env, 'DASHBOARD_SESSION_MAX_HOURS', 7 * 24, 1) * 60 * 60_000,
+      assetsDir: path.resolve(env.DASHBOARD_ASSETS_DIR || DEFAULT_DASHBOARD_ASSETS),
     },
     live: liveProviders(env, appEnv),
   };

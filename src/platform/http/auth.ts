@@ -70,6 +70,18 @@ export async function authenticate(backend: AuthBackend, input: AuthenticateInpu
     mode: key.mode,
     keyVersion: key.version,
   };
+  return withAccount(backend, caller, input);
+}
+
+/**
+ * The caller as it acts: its own organization, or the connected account named by
+ * `Invoice-Account` (API keys and dashboard sessions follow the same rules).
+ */
+export async function withAccount(
+  backend: Pick<AuthBackend, 'findOrganization'>,
+  caller: Caller,
+  input: { accountHeader: string | undefined; connectAllowed: boolean },
+): Promise<Caller> {
   const accountId = input.accountHeader?.trim();
   if (accountId === undefined) return caller;
   if (!input.connectAllowed) {
@@ -78,7 +90,7 @@ export async function authenticate(backend: AuthBackend, input: AuthenticateInpu
   return actAsAccount(backend, caller, accountId);
 }
 
-async function actAsAccount(backend: AuthBackend, caller: Caller, accountId: string): Promise<Caller> {
+async function actAsAccount(backend: Pick<AuthBackend, 'findOrganization'>, caller: Caller, accountId: string): Promise<Caller> {
   if (caller.keyOrganizationIsAccount) {
     throw new ApiError('connect.nesting_not_allowed', 'A connected account cannot act on behalf of another account.');
   }

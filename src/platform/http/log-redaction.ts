@@ -29,10 +29,15 @@ export function redactUrl(url: string): string {
   return `${pathPart}?${query.join('&')}`;
 }
 
-/** Pino paths removed from every log line (headers as Fastify and its error serializer log them). */
+/**
+ * Pino paths removed from every log line (headers as Fastify and its error serializer log them).
+ * Request logs never carry bodies; the dashboard's password fields are listed all the same, so a
+ * log line that ever includes a request body (an error's context) cannot show a password.
+ */
 export const REDACTED_LOG_PATHS = [
-  'req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]', 'req.headers["x-api-key"]',
-  'headers.authorization', 'headers.cookie', 'res.headers["set-cookie"]',
+  'req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]', 'req.headers["x-api-key"]', 'req.headers["x-csrf-token"]',
+  'headers.authorization', 'headers.cookie', 'headers["x-csrf-token"]', 'res.headers["set-cookie"]',
+  ...['password', 'current_password', 'new_password'].flatMap((field) => [`body.${field}`, `req.body.${field}`, `err.body.${field}`, `request.body.${field}`]),
 ];
 
 /** The `req` serializer of request logs: method, redacted URL, and where the request came from. */

@@ -1,3 +1,4 @@
+import { fastifyCookie } from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Caller, Ctx, Services } from '../context.ts';
@@ -10,6 +11,7 @@ import type { RateLimiter } from './rate-limit-types.ts';
 import { continueTrace, formatTraceparent, type TraceContext } from './trace.ts';
 import { NEVER_SHED, shouldShed, type LoadMonitor } from './load-shedding.ts';
 import { REDACTED_LOG_PATHS, serializeRequest } from './log-redaction.ts';
+import { authenticateSession, sessionTokenOf, type SessionBackend } from './session.ts';
 import { assertStorableText } from './text-rule.ts';
 import { compileValidator } from './validation.ts';
 import { isKnownVersion, renderForVersion, resolveVersion, versionInfo, CURRENT_VERSION } from './versions.ts';
@@ -50,6 +52,8 @@ export interface ServerOptions {
   rateLimiter: RateLimiter;
   /** Refuses work while the event loop lags; default none (the app passes the real monitor). */
   loadMonitor?: LoadMonitor;
+  /** Dashboard sessions: a `/v1` request with the session cookie and no Authorization uses one. */
+  sessions?: SessionBackend;
 }
 
 /** Seconds a shed request is asked to wait: the monitor reads the loop every half second. */
@@ -59,9 +63,14 @@ function isApiPath(url: string): boolean {
   return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
 }
 
+/** Paths whose request strings reach the database: the API's and the dashboard's own endpoints. */
+function storesText(url: string): boolean {
+  return url.startsWith('/v1/') || url === '/v1' || url.startsWith('/dashboard/api/');
+}
+
 /** The Fastify instance with every cross-cutting concern of the API; modules add routes to it. */
 export function createServer(options: ServerOptions): Server {
-  const { services, auth, rateLimiter } = options;
+  const { services, auth, rateLimiter, sessions } = options;
   const loadMonitor = options.loadMonitor ?? NEVER_SHED;
   const { config } = services;
   const app = Fastify({
@@ -74,7 +83,13 @@ export function createServer(options: ServerOptions): Server {
     genReqId: () => newId('req'),
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: config.appEnv === 'test' }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A number is a count of proxy hops to trust, as Fastify reads it (its types omit the form).
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Cookies are read only where a session may authenticate (below) and written by the dashboard's
+  // routes: no parsing hook on every request.
+  app.register(fastifyCookie, { hook: false });
 
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema as object, httpPart));
   // Only JSON (and what modules register) is accepted; text bodies are a 415, not a string.
@@ -95,12 +110,13 @@ export function createServer(options: ServerOptions): Server {
       request.state.version = resolveVersion(versionHeader, null);
       return;
     }
-    const caller = await authenticate(auth, {
-      authorization: headerValue(request.headers.authorization),
-      accountHeader: headerValue(request.headers['invoice-account']),
-      connectAllowed: routeConfig.connect !== false,
-      now: services.clock.now(),
-    });
+    const authorization = headerValue(request.headers.authorization);
+    const connectAllowed = routeConfig.connect !== false;
+    // An Authorization header always wins: the cookie is looked at only when none was sent.
+    const sessionToken = authorization === undefined && sessions ? sessionTokenOf(request, config) : undefined;
+    const caller = sessionToken !== undefined && sessions
+      ? await authenticateSession(request, sessionToken, { sessions, auth, now: services.clock.now(), connectAllowed })
+      : await authenticate(auth, { authorization, accountHeader: headerValue(request.headers['invoice-account']), connectAllowed, now: services.clock.now() });
     request.state.caller = caller;
     request.state.version = resolveVersion(versionHeader, caller.keyVersion);
     const cost = routeConfig.rateLimitCost ?? 1;
@@ -121,11 +137,11 @@ export function createServer(options: ServerOptions): Server {
   // Before the schema (so the field is named whatever else is wrong) and before any preHandler
   // (idempotency's among them), so a refused field never takes an Idempotency-Key. A multipart
   // form is read later, by its scope's own preValidation hook, which applies the same rule.
-  // The rule guards what reaches the database, so it covers the API (`/v1`); the documentation
-  // and health routes read nothing a client sent beyond a name they look up in memory, and an
-  // unknown name there is simply not found.
+  // The rule guards what reaches the database, so it covers the API (`/v1`) and the dashboard's
+  // endpoints (`/dashboard/api`); the documentation and health routes read nothing a client sent
+  // beyond a name they look up in memory, and an unknown name there is simply not found.
   app.addHook('preValidation', async (request) => {
-    if (request.url.startsWith('/v1/') || request.url === '/v1') assertStorableText(request);
+    if (storesText(request.url)) assertStorableText(request);
   });
 
   // The per-response hooks are synchronous (callback style): an async hook costs a promise and a
@@ -167,6 +183,10 @@ export function createServer(options: ServerOptions): Server {
 function ensureState(request: FastifyRequest): void {
   if (request.state) return;
   request.state = { requestId: request.id, trace: continueTrace(undefined), version: CURRENT_VERSION, caller: undefined };
+}
+
+function hopsTrusted(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

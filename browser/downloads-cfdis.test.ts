@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { es } from '../dashboard/src/i18n/es.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { createProfile, signManifest, signUp } from './support/flows.ts';
+import { downloadLastMonth } from './support/pages.ts';
+import { hasSat } from './support/sat.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let ticker: NodeJS.Timeout | undefined;
+
+before(async () => {
+  // Deliveries and SAT polling are background jobs: this app runs its worker (the default test app does not).
+  server = await startServer({ RUN_WORKER: 'true' }, { worker: true });
+  // The SAT simulator and the download's polling run on the app's manual clock: time moves on here.
+  ticker = setInterval(() => server.clock?.advance(5_000), 250);
+  browser = await launchBrowser();
+});
+after(async () => {
+  clearInterval(ticker);
+  await browser?.close();
+  await server?.close();
+});
+
+test('a SAT download goes from requested to ready and its CFDIs open with their details and XML', { skip: hasSat ? false : '../shared/sat is not present' }, async () => {
+  const { page, errors } = await newPage(browser);
+  await signUp(page, server.base, { email: `downloads-${Date.now()}@example.com`, organization: 'Escuela Kemper Urgate' });
+  await createProfile(page);
+  await signManifest(page);
+  // The profile page has the sync section, inactive until turned on.
+  await page.getByTestId('sync').locator('[data-status="inactive"]').waitFor();
+
+  await downloadLastMonth(page);
+  const count = Number(await page.getByTestId('cfdi-count').textContent());
+  assert.ok(count > 0, 'the simulator has CFDIs for last month');
+  assert.ok(await page.getByRole('button', { name: es['downloads.downloadZip'] }).first().isVisible(), 'each package has its zip');
+  const zip = page.waitForEvent('download');
+  await page.getByRole('button', { name: es['downloads.downloadZip'] }).first().click();
+  assert.match((await zip).suggestedFilename(), /\.zip$/);
+
+  // Its CFDIs, in the store list filtered by this download.
+  await page.getByRole('link', { name: new RegExp(es['downloads.seeCfdis'].replace('{count}', '\\d+')) }).click();
+  await page.getByRole('heading', { level: 1, name: es['cfdis.title'] }).waitFor();
+  const first = page.locator('tbody tr').first();
+  await first.waitFor();
+  assert.equal(await page.locator('tbody tr').count(), Math.min(count, 20));
+  await first.getByRole('link').click();
+  await page.getByRole('heading', { level: 1, name: /^CFDI / }).waitFor();
+  await page.getByTestId('conceptos').waitFor();
+  assert.match((await page.getByTestId('uuid').textContent()) ?? '', /^[0-9A-F-]{36}$/);
+  const xml = page.waitForEvent('download');
+  await page.getByRole('button', { name: es['invoices.downloadXml'] }).click();
+  assert.match((await xml).suggestedFilename(), /\.xml$/);
+  assert.deepEqual(errors, []);
+});

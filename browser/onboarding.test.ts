@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { es } from '../dashboard/src/i18n/es.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { createKey, createProfile, fillInvoice, signManifest, signUp } from './support/flows.ts';
+import { hasSat } from './support/sat.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('a new organization goes from sign-up to a stamped, previewed and cancelled invoice', { skip: hasSat ? false : '../shared/sat is not present' }, async () => {
+  const { page, errors } = await newPage(browser);
+  const signUpKey = await signUp(page, server.base, { email: `owner-${Date.now()}@example.com`, organization: 'Kemper Escuela' });
+  assert.equal(await page.getByTestId('org-name').textContent(), 'Kemper Escuela');
+  assert.ok(await page.getByTestId('test-banner').isVisible(), 'test mode is marked on every page');
+
+  // A new key's secret is shown once: it is gone once dismissed and never in the list.
+  const secret = await createKey(page, 'Servidor');
+  assert.match(secret, /^sk_test_/);
+  assert.notEqual(secret, signUpKey);
+  await page.getByRole('button', { name: es['apiKeys.secretDone'] }).click();
+  assert.equal(await page.getByTestId('secret').count(), 0);
+  assert.equal(await page.getByText(secret).count(), 0);
+
+  await createProfile(page);
+  assert.ok(await page.getByText(es['profiles.requiresAction']).first().isVisible());
+  await signManifest(page);
+
+  // A field error appears beside its field, and the invoice is created once it is fixed.
+  await fillInvoice(page, '-5');
+  await page.getByRole('button', { name: es['invoices.createSubmit'] }).click();
+  const price = page.getByLabel(es['invoices.unitPrice']);
+  await page.locator('#field-items-0-unit_price-error').waitFor();
+  assert.equal(await price.getAttribute('aria-invalid'), 'true');
+  assert.match((await page.locator('#field-items-0-unit_price-error').textContent()) ?? '', /unit_price/);
+  await price.fill('100.00');
+  await page.getByRole('button', { name: es['invoices.createSubmit'] }).click();
+  await page.getByRole('heading', { level: 1, name: /^Factura / }).waitFor();
+  assert.ok(await page.getByText(es['invoices.status.draft'], { exact: true }).isVisible());
+
+  await page.getByRole('button', { name: es['invoices.stamp'] }).click();
+  const uuid = await page.getByTestId('uuid').textContent();
+  assert.match(uuid ?? '', /^[0-9A-F-]{36}$/i);
+
+  // The PDF is fetched with the session and shown from a blob: URL inside the page.
+  await page.getByRole('button', { name: es['invoices.previewPdf'] }).click();
+  const frame = page.getByTestId('pdf-preview');
+  await frame.waitFor();
+  assert.match((await frame.getAttribute('src')) ?? '', /^blob:/);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: es['invoices.downloadXml'] }).click();
+  assert.match((await download).suggestedFilename(), /\.xml$/);
+
+  await page.getByText(es['invoices.cancel'], { exact: true }).click();
+  await page.getByLabel(es['invoices.reason']).selectOption('02');
+  await page.getByRole('button', { name: es['invoices.cancelSubmit'] }).click();
+  await page.getByText(es['invoices.status.cancelled'], { exact: true }).waitFor();
+  assert.ok(await page.getByRole('button', { name: es['invoices.downloadAcuse'] }).isVisible());
+  assert.deepEqual(errors, []);
+});

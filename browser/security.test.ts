@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { es } from '../dashboard/src/i18n/es.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { PASSWORD, goTo, signIn, signUp } from './support/flows.ts';
+import { type RunningServer, SESSION_IDLE_MINUTES, startServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('an idle session ends, and signing in again returns to the page', async (t) => {
+  if (!server.clock) return t.skip('the server runs elsewhere: its clock cannot be moved');
+  const { page } = await newPage(browser);
+  const email = `idle-${Date.now()}@example.com`;
+  await signUp(page, server.base, { email, organization: 'Inactiva SA' });
+  server.clock.advance((SESSION_IDLE_MINUTES + 1) * 60_000);
+  await page.getByRole('navigation', { name: es['shell.navigation'] }).getByRole('link', { name: es['nav.apiKeys'] }).click();
+  await page.getByRole('heading', { level: 1, name: es['signIn.title'] }).waitFor();
+  assert.match(page.url(), /sign-in\?next=%2Fapi-keys/);
+  await signIn(page, email);
+  await page.getByRole('heading', { level: 1, name: es['apiKeys.title'] }).waitFor();
+});
+
+test('a form posted from another site is refused', async () => {
+  const { page } = await newPage(browser);
+  await signUp(page, server.base, { email: `csrf-${Date.now()}@example.com`, organization: 'Objetivo SA' });
+  // localhost and 127.0.0.1 are different sites to the browser.
+  const attacker = http.createServer((_request, response) => {
+    response.setHeader('content-type', 'text/html');
+    response.end(`<form method="post" action="${server.base}/v1/api_keys"><input name="name" value="intruso"><input name="mode" value="test"><button>go</button></form>
+<form method="post" action="${server.base}/dashboard/api/password"><input name="current_password" value="x"><input name="new_password" value="hijacked-password-123"><button>pw</button></form>`);
+  });
+  await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+  try {
+    const evil = await page.context().newPage();
+    await evil.goto(`http://localhost:${(attacker.address() as AddressInfo).port}/`);
+    for (const button of ['go', 'pw']) {
+      const [response] = await Promise.all([evil.waitForNavigation(), evil.getByRole('button', { name: button, exact: true }).click()]);
+      assert.ok(response && response.status() >= 400, `${button}: ${response?.status()}`);
+      await evil.goBack();
+    }
+  } finally {
+    attacker.close();
+  }
+  await goTo(page, es['nav.apiKeys']);
+  await page.locator('td code').first().waitFor();
+  assert.equal(await page.getByText('intruso').count(), 0);
+  // The password did not change: signing out and in with the old one works.
+  await page.getByRole('button', { name: es['shell.signOut'] }).click();
+  await page.getByRole('heading', { level: 1, name: es['signIn.title'] }).waitFor();
+});
+
+test('sign-in is locked after repeated wrong passwords', async () => {
+  const { page } = await newPage(browser);
+  const email = `lock-${Date.now()}@example.com`;
+  await signUp(page, server.base, { email, organization: 'Cerrojo SA' });
+  await page.getByRole('button', { name: es['shell.signOut'] }).click();
+  await page.getByRole('heading', { level: 1, name: es['signIn.title'] }).waitFor();
+  let code: string | null = null;
+  for (let attempt = 0; attempt < 25 && code !== 'dashboard.too_many_attempts'; attempt += 1) {
+    const [response] = await Promise.all([page.waitForResponse((answer) => answer.url().endsWith('/dashboard/api/sign_in')), signIn(page, email, `wrong-password-${attempt}`)]);
+    code = ((await response.json()) as { code?: string }).code ?? null;
+    assert.ok(code === 'dashboard.invalid_credentials' || code === 'dashboard.too_many_attempts', String(code));
+  }
+  assert.equal(code, 'dashboard.too_many_attempts');
+  await page.locator('.problem[data-code="dashboard.too_many_attempts"]').waitFor();
+  // Even the right password is refused while locked.
+  await signIn(page, email, PASSWORD);
+  await page.locator('.problem[data-code="dashboard.too_many_attempts"]').waitFor();
+});

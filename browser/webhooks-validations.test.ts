@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { es } from '../dashboard/src/i18n/es.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { goTo, signUp } from './support/flows.ts';
+import { createEndpoint, dropFile, refreshUntil, sampleXml, startReceiver } from './support/pages.ts';
+import { hasSat } from './support/sat.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let page: Page;
+let errors: string[];
+let endpointUrl: string;
+
+before(async () => {
+  // Deliveries and SAT polling are background jobs: this app runs its worker (the default test app does not).
+  server = await startServer({ RUN_WORKER: 'true' }, { worker: true });
+  browser = await launchBrowser();
+  receiver = await startReceiver();
+  ({ page, errors } = await newPage(browser));
+  await signUp(page, server.base, { email: `hooks-${Date.now()}@example.com`, organization: 'Ganchos' });
+});
+after(async () => {
+  await browser?.close();
+  await receiver?.close();
+  await server?.close();
+});
+
+test('a webhook endpoint shows its signing secret once, and again only when rotated', async () => {
+  await goTo(page, es['nav.webhooks']);
+  const secret = await createEndpoint(page, receiver.url, ['validation']);
+  assert.match(secret, /^whsec_/, `the secret shown: ${secret}`);
+  await page.getByRole('button', { name: es['apiKeys.secretDone'] }).click();
+  assert.equal(await page.getByTestId('secret').count(), 0);
+
+  await page.getByRole('link', { name: receiver.url }).click();
+  await page.getByRole('heading', { level: 1, name: es['webhooks.one'] }).waitFor();
+  endpointUrl = page.url();
+  await page.getByText('validation.*').first().waitFor();
+  assert.equal(await page.getByText(secret).count(), 0, 'the secret is never shown again');
+
+  await page.getByRole('button', { name: es['webhooks.rotate'] }).click();
+  await page.getByRole('button', { name: es['webhooks.rotateSubmit'] }).click();
+  const rotated = await page.getByLabel(es['webhooks.secretLabel']).inputValue();
+  assert.match(rotated, /^whsec_/);
+  assert.notEqual(rotated, secret);
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: es['webhooks.one'] }).waitFor();
+  assert.equal(await page.getByTestId('secret').count(), 0, 'a reload does not bring the rotated secret back');
+  assert.deepEqual(errors, []);
+});
+
+test('an XML dropped on the validations page is validated and its checks read one by one', { skip: hasSat ? false : '../shared/sat is not present' }, async () => {
+  await goTo(page, es['nav.validations']);
+  await dropFile(page, sampleXml.valid);
+  await page.getByRole('heading', { level: 1, name: /^Validación/ }).waitFor();
+  await page.getByTestId('checks').waitFor();
+  assert.ok(await page.getByText(es['validations.valid'], { exact: true }).first().isVisible());
+  const seal = page.locator('[data-check="seal"]');
+  assert.equal(await seal.getAttribute('data-outcome'), 'pass');
+  assert.equal(await page.locator('[data-check="timbre"]').getAttribute('data-outcome'), 'not_applicable', 'a CFDI without timbre has no timbre to check');
+
+  // The keyboard path: the same zone is a file input with a label.
+  await goTo(page, es['nav.validations']);
+  await page.getByLabel(es['validations.drop']).setInputFiles(sampleXml.tampered);
+  await page.getByRole('heading', { level: 1, name: /^Validación/ }).waitFor();
+  await page.getByTestId('checks').waitFor();
+  assert.ok(await page.getByText(es['validations.invalid'], { exact: true }).first().isVisible());
+  assert.equal(await page.locator('[data-check="seal"]').getAttribute('data-outcome'), 'fail');
+  assert.ok(await page.locator('[data-check="seal"] .issues li').first().isVisible(), 'the failed check lists its issues');
+  assert.deepEqual(errors, []);
+});
+
+test('the endpoint’s delivery log shows the validation.completed deliveries and resends one', { skip: hasSat ? false : '../shared/sat is not present' }, async () => {
+  await page.goto(endpointUrl);
+  const log = page.getByTestId('deliveries');
+  const delivered = log.locator('tbody').getByText(es['webhooks.delivery.succeeded'], { exact: true });
+  await refreshUntil(delivered, log.getByRole('button', { name: es['common.refresh'] }));
+  const row = log.locator('tbody tr').first();
+  assert.equal((await row.locator('td').nth(2).textContent())?.trim(), '200');
+  // Attempts count every try: a first one may have met a receiver still starting.
+  const attempts = Number((await row.locator('td').nth(3).textContent())?.trim());
+  assert.ok(attempts >= 1);
+  const before = receiver.received.length;
+  await row.getByRole('button', { name: es['webhooks.resend'] }).click();
+  await refreshUntil(row.locator('td').nth(3).getByText(String(attempts + 1), { exact: true }), log.getByRole('button', { name: es['common.refresh'] }));
+  await refreshUntil(row.getByText(es['webhooks.delivery.succeeded'], { exact: true }), log.getByRole('button', { name: es['common.refresh'] }));
+  assert.ok(receiver.received.length > before, 'the receiver got the resend');
+  assert.match(receiver.received.at(-1) ?? '', /validation\.completed/);
+
+  // The event behind it, with its payload pretty-printed.
+  await row.getByRole('link').click();
+  await page.getByRole('heading', { level: 1, name: 'validation.completed' }).waitFor();
+  assert.match((await page.getByTestId('json').textContent()) ?? '', /"object": "validation"/);
+  assert.deepEqual(errors, []);
+});

@@ -1,0 +1,120 @@
+/**
+ * The one API client of the dashboard: same-origin cookies, the tab's mode in Invoice-Mode, the
+ * CSRF token on every write, and problems (RFC 9457) thrown as ApiProblem.
+ */
+import { modeStore } from './mode.ts';
+import { csrfToken, sessionStore, type Session } from './session.ts';
+
+export interface FieldProblem {
+  path: string;
+  message: string;
+  code?: string;
+}
+
+export interface Problem {
+  type?: string;
+  title: string;
+  status: number;
+  detail?: string;
+  code: string;
+  remediation?: string;
+  errors?: FieldProblem[];
+}
+
+export class ApiProblem extends Error {
+  readonly problem: Problem;
+  readonly retryAfter: number | undefined;
+  constructor(problem: Problem, retryAfter?: number) {
+    super(problem.detail ?? problem.title);
+    this.problem = problem;
+    this.retryAfter = retryAfter;
+  }
+}
+
+export interface Page<T> {
+  object: 'list';
+  data: T[];
+  has_more: boolean;
+}
+
+type Query = Record<string, string | number | undefined>;
+
+export interface RequestOptions {
+  query?: Query;
+  /** A JSON body. */
+  body?: unknown;
+  /** A multipart body (file uploads). */
+  form?: FormData;
+  /** Return the Response's bytes as a Blob (PDF, XML) instead of JSON. */
+  blob?: boolean;
+  signal?: AbortSignal;
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+async function problemOf(response: Response): Promise<ApiProblem> {
+  let problem: Problem;
+  try {
+    problem = (await response.json()) as Problem;
+  } catch {
+    problem = { title: response.statusText || 'Error', status: response.status, code: 'http.error' };
+  }
+  const retry = Number(response.headers.get('Retry-After'));
+  return new ApiProblem(problem, Number.isFinite(retry) && retry > 0 ? retry : undefined);
+}
+
+async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Invoice-Mode': modeStore.get() };
+  const token = csrfToken();
+  if (WRITES.has(method) && token) headers['X-CSRF-Token'] = token;
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  return fetch(withQuery(path, options.query), { method, headers, body, credentials: 'same-origin', ...(options.signal ? { signal: options.signal } : {}) });
+}
+
+/** Reloads the session (a new CSRF token); null when the session is gone. */
+export async function loadSession(): Promise<Session | null> {
+  const response = await fetch('/dashboard/api/session', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  const session = response.ok ? ((await response.json()) as Session) : null;
+  sessionStore.set(session);
+  return session;
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  let response = await send(method, path, options);
+  // A busy server sheds expensive reads (PDFs) with 503 and Retry-After: a read is retried once.
+  const wait = Number(response.headers.get('Retry-After'));
+  if (response.status === 503 && method === 'GET' && wait > 0 && wait <= 5) {
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    response = await send(method, path, options);
+  }
+  if (response.status === 403 || response.status === 401) {
+    const failure = await problemOf(response.clone());
+    if (failure.problem.code === 'dashboard.csrf_failed' && (await loadSession())) response = await send(method, path, options);
+    else if (failure.problem.code === 'dashboard.session_required') sessionStore.set(null);
+  }
+  if (!response.ok) throw await problemOf(response);
+  if (options.blob) return (await response.blob()) as T;
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  upload: <T>(method: 'POST' | 'PATCH', path: string, form: FormData) => request<T>(method, path, { form }),
+};

@@ -1,0 +1,15 @@
+import { createStore } from './store.ts';
+
+export interface Session {
+  user: { id: string; email: string };
+  organization: { id: string; name: string; time_zone?: string };
+  csrf_token: string;
+  expires_at?: string;
+}
+
+/** undefined while the first session check runs, null when signed out. */
+export const sessionStore = createStore<Session | null | undefined>(undefined);
+
+export function csrfToken(): string | undefined {
+  return sessionStore.get()?.csrf_token ?? undefined;
+}

@@ -1,0 +1,82 @@
+/**
+ * Pickers backed by the SAT catalogs (/v1/catalogs/{slug}): a select for the small catalogs, a
+ * search box with suggestions for the large ones (product and unit keys). A catalog the operator
+ * has not imported answers 404; the box then takes any code and the API checks its format.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, type Page } from '../core/api.ts';
+import { t } from '../core/i18n.ts';
+import { type Option, SelectField, TextField } from './fields.tsx';
+import type { FormState } from './form.tsx';
+
+export interface CatalogEntry {
+  code: string;
+  description: string;
+  data?: Record<string, unknown>;
+}
+
+const cache = new Map<string, Promise<CatalogEntry[]>>();
+
+function entries(slug: string, q = ''): Promise<CatalogEntry[]> {
+  const key = `${slug}?${q}`;
+  let found = cache.get(key);
+  if (!found) {
+    found = api
+      .get<Page<CatalogEntry & { id?: string }>>(`/v1/catalogs/${slug}`, { query: { limit: 100, q: q || undefined } })
+      .then((page) => page.data)
+      .catch(() => {
+        cache.delete(key);
+        return [];
+      });
+    cache.set(key, found);
+  }
+  return found;
+}
+
+const label = (entry: CatalogEntry) => `${entry.code} — ${entry.description}`;
+
+export function CatalogSelect(props: { form: FormState; name: string; label: string; catalog: string; hint?: string; only?: (entry: CatalogEntry) => boolean }) {
+  const [options, setOptions] = useState<Option[]>([]);
+  const { catalog, only } = props;
+  useEffect(() => {
+    let alive = true;
+    void entries(catalog).then((found) => {
+      if (alive) setOptions(found.filter((entry) => (only ? only(entry) : true)).map((entry) => ({ value: entry.code, label: label(entry) })));
+    });
+    return () => {
+      alive = false;
+    };
+  }, [catalog, only]);
+  return <SelectField form={props.form} name={props.name} label={props.label} hint={props.hint} options={[{ value: '', label: t('form.choose') }, ...options]} />;
+}
+
+export function CatalogSearch(props: { form: FormState; name: string; label: string; catalog: string; hint?: string }) {
+  const { form, name, catalog } = props;
+  const text = form.values[name] ?? '';
+  const [suggestions, setSuggestions] = useState<CatalogEntry[]>([]);
+  useEffect(() => {
+    // Suggestions follow the words typed, not a code already chosen.
+    if (text.trim().length < 2) return setSuggestions([]);
+    let alive = true;
+    const timer = setTimeout(() => {
+      void entries(catalog, text.trim()).then((found) => alive && setSuggestions(found.slice(0, 20)));
+    }, 250);
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+    };
+  }, [catalog, text]);
+  const listId = `list-${name.replace(/[^A-Za-z0-9]/g, '-')}`;
+  return (
+    <>
+      <TextField form={form} name={name} label={props.label} hint={props.hint ?? t('catalog.searchHint')} list={listId} autoComplete="off" />
+      <datalist id={listId}>
+        {suggestions.map((entry) => (
+          <option key={entry.code} value={entry.code}>
+            {entry.description}
+          </option>
+        ))}
+      </datalist>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+type Text = string | null;
+
+export interface Party {
+  rfc: Text;
+  nombre: Text;
+}
+
+export interface Cfdi {
+  id: string;
+  uuid: string;
+  side: 'issued' | 'received';
+  fiscal_profile_id: string;
+  download_id: Text;
+  version: Text;
+  serie: Text;
+  folio: Text;
+  tipo_de_comprobante: Text;
+  fecha: Text;
+  fecha_timbrado: Text;
+  emisor: Party;
+  receptor: Party;
+  moneda: Text;
+  sub_total: Text;
+  descuento: Text;
+  total: Text;
+  rfc_pac: Text;
+  sat_status: 'active' | 'cancelled' | 'unknown';
+  cancelled_at: Text;
+  has_xml: boolean;
+  created_at: string;
+}
+
+export interface TaxLine {
+  base: Text;
+  impuesto: Text;
+  tipo_factor: Text;
+  tasa_o_cuota: Text;
+  importe: Text;
+}
+
+export interface Taxes {
+  traslados: TaxLine[];
+  retenciones: TaxLine[];
+}
+
+export interface Concepto {
+  clave_prod_serv: Text;
+  cantidad: Text;
+  clave_unidad: Text;
+  descripcion: Text;
+  valor_unitario: Text;
+  importe: Text;
+  descuento: Text;
+  objeto_imp: Text;
+  impuestos: Taxes;
+}
+
+export interface Pago {
+  fecha_pago: Text;
+  forma_de_pago_p: Text;
+  moneda_p: Text;
+  monto: Text;
+  documentos_relacionados: { id_documento: Text; serie: Text; folio: Text; num_parcialidad: Text; imp_saldo_ant: Text; imp_pagado: Text; imp_saldo_insoluto: Text }[];
+}
+
+export interface CfdiDetails {
+  emisor: { regimen_fiscal: Text };
+  receptor: { uso_cfdi: Text; regimen_fiscal: Text; domicilio_fiscal: Text };
+  metodo_pago: Text;
+  forma_pago: Text;
+  condiciones_de_pago: Text;
+  tipo_cambio: Text;
+  lugar_expedicion: Text;
+  exportacion: Text;
+  conceptos: Concepto[];
+  impuestos: (Taxes & { total_impuestos_trasladados: Text; total_impuestos_retenidos: Text }) | null;
+  cfdi_relacionados: { tipo_relacion: Text; uuids: string[] }[];
+  pagos: Pago[] | null;
+  complementos: string[];
+}
+
+export type CfdiWithDetails = Cfdi & { details: CfdiDetails | null };
+
+/** The CFDI's Fecha is wall time in Mexico City without an offset: shown as written, not converted. */
+export function wallTime(value: Text): string {
+  return value ? value.replace('T', ' ') : '—';
+}
+
+export const IMPUESTOS: Record<string, string> = { '001': 'ISR', '002': 'IVA', '003': 'IEPS' };

@@ -1,0 +1,53 @@
+import { useState } from 'preact/hooks';
+import { api, type Problem } from '../../core/api.ts';
+import { t } from '../../core/i18n.ts';
+import { navigate } from '../../core/router.ts';
+import { ProblemBox, asProblem } from '../../kit/ProblemBox.tsx';
+import type { Resource } from '../../kit/resource.ts';
+import type { Invoice } from './types.ts';
+
+/** Stamp and delete, for drafts. A stamp carries an Idempotency-Key so a retry never stamps twice. */
+export function InvoiceActions({ invoice, resource }: { invoice: Invoice; resource: Resource<Invoice> }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | undefined>();
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      await action();
+    } catch (error) {
+      setProblem(asProblem(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const stamp = () =>
+    run(async () => {
+      resource.replace(await api.post<Invoice>(`/v1/invoices/${invoice.id}/stamp`, undefined));
+    });
+  const remove = () =>
+    run(async () => {
+      await api.delete(`/v1/invoices/${invoice.id}`);
+      navigate('/invoices');
+    });
+  return (
+    <div class="action-bar">
+      {invoice.status === 'draft' && (
+        <>
+          <button type="button" class="button primary" disabled={busy} aria-busy={busy} onClick={stamp}>
+            {busy ? t('form.working') : t('invoices.stamp')}
+          </button>
+          <button type="button" class="button danger" disabled={busy} onClick={remove}>
+            {t('invoices.deleteDraft')}
+          </button>
+        </>
+      )}
+      {invoice.status === 'stamping' && (
+        <button type="button" class="button" onClick={resource.reload}>
+          {t('invoices.refresh')}
+        </button>
+      )}
+      <ProblemBox problem={problem} />
+    </div>
+  );
+}

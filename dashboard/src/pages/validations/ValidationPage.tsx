@@ -1,0 +1,91 @@
+import { formatDate, formatMoney } from '../../core/format.ts';
+import { t } from '../../core/i18n.ts';
+import { href } from '../../core/router.ts';
+import { Badge } from '../../kit/Page.tsx';
+import { ResourceDetail } from '../../kit/ResourceDetail.tsx';
+import { type CheckResult, type Outcome, readChecks } from './checks.ts';
+import { currencyOf, type Validation, type ValidationIssue } from './types.ts';
+import { ValidBadge } from './ValidationsPage.tsx';
+
+const TONES: Record<Outcome, 'ok' | 'bad' | 'warn' | 'neutral'> = { pass: 'ok', fail: 'bad', warn: 'warn', skipped: 'neutral', not_applicable: 'neutral' };
+
+export function ValidationPage({ params }: { params: Record<string, string> }) {
+  return (
+    <ResourceDetail<Validation>
+      path={`/v1/validations/${params.id}`}
+      title={(validation) => (validation?.summary.uuid ? t('validations.oneUuid', { uuid: validation.summary.uuid }) : t('validations.one'))}
+      subtitle={(validation) => <ValidBadge validation={validation} />}
+      fields={[
+        { label: t('cfdis.emisor'), render: (validation) => validation.summary.emisor ?? '—' },
+        { label: t('cfdis.receptor'), render: (validation) => validation.summary.receptor ?? '—' },
+        { label: t('cfdis.type'), render: (validation) => validation.summary.tipo_de_comprobante ?? '—' },
+        { label: t('validations.version'), render: (validation) => validation.summary.version ?? '—' },
+        { label: t('invoices.subtotal'), render: (validation) => formatMoney(validation.summary.sub_total, currencyOf(validation.summary.moneda)) },
+        { label: t('invoices.total'), render: (validation) => <strong>{formatMoney(validation.summary.total, currencyOf(validation.summary.moneda))}</strong> },
+        {
+          label: t('invoices.uuid'),
+          render: (validation) => (validation.summary.uuid ? <a href={href('/cfdis', { uuid: validation.summary.uuid })}><code>{validation.summary.uuid}</code></a> : '—'),
+        },
+        { label: t('field.created'), render: (validation) => formatDate(validation.created_at) },
+        { label: t('field.id'), render: (validation) => <code>{validation.id}</code> },
+      ]}
+    >
+      {(validation) => (
+        <section class="panel" aria-labelledby="checks-title">
+          <h2 id="checks-title">{t('validations.checks')}</h2>
+          <p class="hint">{t(validation.valid ? 'validations.allPassed' : 'validations.someFailed', { count: validation.errors.length })}</p>
+          <ol class="checks" data-testid="checks">
+            {readChecks(validation).map((check) => (
+              <Check key={check.id} check={check} validation={validation} />
+            ))}
+          </ol>
+        </section>
+      )}
+    </ResourceDetail>
+  );
+}
+
+function Check({ check, validation }: { check: CheckResult; validation: Validation }) {
+  const sat = validation.summary.sat;
+  return (
+    <li class={`check-item ${check.outcome}`} data-check={check.id} data-outcome={check.outcome}>
+      <div class="check-head">
+        <h3>{t(check.title)}</h3>
+        <Badge tone={TONES[check.outcome]}>{t(`validations.outcome.${check.outcome}`)}</Badge>
+      </div>
+      <p class="hint">{t(`validations.explain.${check.id}`)}</p>
+      {check.id === 'sat' && sat && (
+        <dl class="inline-details">
+          <dt>{t('validations.satEstado')}</dt>
+          <dd>{sat.estado}</dd>
+          <dt>{t('validations.satCancelable')}</dt>
+          <dd>{sat.es_cancelable ?? '—'}</dd>
+          <dt>{t('validations.satCancelStatus')}</dt>
+          <dd>{sat.cancel_status ?? '—'}</dd>
+        </dl>
+      )}
+      {check.errors.length > 0 && <Issues issues={check.errors} kind="error" />}
+      {check.warnings.length > 0 && <Issues issues={check.warnings} kind="warning" />}
+    </li>
+  );
+}
+
+function Issues({ issues, kind }: { issues: ValidationIssue[]; kind: 'error' | 'warning' }) {
+  return (
+    <ul class={`issues ${kind}`} aria-label={t(kind === 'error' ? 'validations.errors' : 'validations.warnings')}>
+      {issues.map((issue, index) => (
+        <li key={`${issue.code}-${index}`}>
+          <p class="issue-message">
+            <code class="issue-code">{issue.code}</code> {issue.message}
+          </p>
+          <p class="hint">
+            <code>{issue.path}</code>
+          </p>
+          <p class="issue-remediation">
+            <strong>{t('problem.whatToDo')}</strong> {issue.remediation}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

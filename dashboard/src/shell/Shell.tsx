@@ -1,0 +1,112 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../core/api.ts';
+import { type Language, languageStore, setLanguage, t } from '../core/i18n.ts';
+import { type Mode, modeStore, setMode } from '../core/mode.ts';
+import { href, locationStore, navigate } from '../core/router.ts';
+import { sessionStore } from '../core/session.ts';
+import { useStore } from '../core/store.ts';
+import { type PageRoute, routes } from '../pages/registry.ts';
+
+/** The frame of every signed-in page: top bar, mode banner, navigation, and the page. */
+export function Shell({ route, children }: { route: PageRoute | undefined; children: ComponentChildren }) {
+  const session = useStore(sessionStore);
+  const mode = useStore(modeStore);
+  const location = useStore(locationStore);
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [location]);
+  function switchMode(next: Mode) {
+    if (next === mode) return;
+    setMode(next);
+    if (route?.parent) navigate(route.parent, { replace: true });
+  }
+  async function signOut() {
+    try {
+      await api.post('/dashboard/api/sign_out');
+    } finally {
+      sessionStore.set(null);
+    }
+  }
+  return (
+    <div class={`shell mode-${mode}`}>
+      <a class="skip-link" href="#main">
+        {t('shell.skip')}
+      </a>
+      {mode === 'test' && (
+        <div class="test-banner" data-testid="test-banner">
+          {t('shell.testBanner')}
+        </div>
+      )}
+      <header class="topbar">
+        <button type="button" class="menu-button" aria-expanded={menuOpen} aria-controls="nav" onClick={() => setMenuOpen(!menuOpen)}>
+          {t('shell.menu')}
+        </button>
+        <span class="org-name" data-testid="org-name">
+          {session?.organization.name}
+        </span>
+        <div class="topbar-tools">
+          <ModeSwitch mode={mode} onChange={switchMode} />
+          <LanguagePicker />
+        </div>
+      </header>
+      <div class="layout">
+        <nav id="nav" class={`nav${menuOpen ? ' open' : ''}`} aria-label={t('shell.navigation')}>
+          <ul>
+            {routes
+              .filter((entry) => entry.nav)
+              .map((entry) => {
+                const active = location.path === entry.path || location.path.startsWith(`${entry.path}/`);
+                return (
+                  <li key={entry.path}>
+                    <a href={href(entry.path)} aria-current={active ? 'page' : undefined}>
+                      {t(entry.nav!)}
+                    </a>
+                  </li>
+                );
+              })}
+          </ul>
+          <div class="nav-footer">
+            <span class="user-email">{session?.user.email}</span>
+            <button type="button" class="button subtle" onClick={signOut}>
+              {t('shell.signOut')}
+            </button>
+          </div>
+        </nav>
+        <main id="main" class="main">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
+  return (
+    <button
+      type="button"
+      class={`mode-switch ${mode}`}
+      role="switch"
+      aria-checked={mode === 'test'}
+      data-testid="mode-switch"
+      onClick={() => onChange(mode === 'test' ? 'live' : 'test')}
+    >
+      <span class="mode-switch-track" aria-hidden="true">
+        <span class="mode-switch-thumb" />
+      </span>
+      <span>{t('shell.testMode')}</span>
+    </button>
+  );
+}
+
+export function LanguagePicker() {
+  const language = useStore(languageStore);
+  return (
+    <label class="language">
+      <span class="visually-hidden">{t('shell.language')}</span>
+      <select value={language} onChange={(event) => setLanguage(event.currentTarget.value as Language)}>
+        <option value="es">Español</option>
+        <option value="en">English</option>
+      </select>
+    </label>
+  );
+}

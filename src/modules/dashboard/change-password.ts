@@ -1,0 +1,31 @@
+import type { Services } from '../../platform/context.ts';
+import { ApiError } from '../../platform/errors/api-error.ts';
+import type { AttemptSubject } from './attempts-repository.ts';
+import { releaseAttempt, reserveAttempt } from './lockout.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { findUser, revokeOtherSessions, updatePasswordHash } from './repository.ts';
+import type { CurrentSession } from './sessions.ts';
+
+/**
+ * Replaces the password after checking the current one, and ends every other session of the
+ * user: a password changed because it leaked must also end what the leak opened. Wrong current
+ * passwords count toward the e-mail's sign-in lockout, or a stolen session could guess it freely.
+ */
+export async function changePassword({ services, session, input }: {
+  services: Services;
+  session: CurrentSession;
+  input: { current_password: string; new_password: string };
+}): Promise<void> {
+  const now = services.clock.now();
+  const subjects: AttemptSubject[] = [{ scope: 'email', subject: session.email }];
+  await reserveAttempt(services.db, subjects, now);
+  const user = await findUser(services.db, session.userId);
+  const valid = await verifyPassword(input.current_password, user?.password_hash);
+  if (!user || !valid) throw new ApiError('dashboard.invalid_credentials', 'The current password is wrong.');
+  await releaseAttempt(services.db, subjects, now);
+  const passwordHash = await hashPassword(input.new_password);
+  await services.db.transaction().execute(async (trx) => {
+    await updatePasswordHash(trx, user.id, passwordHash, now);
+    await revokeOtherSessions(trx, user.id, session.id, now);
+  });
+}

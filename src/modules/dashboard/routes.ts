@@ -1,0 +1,83 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { Services } from '../../platform/context.ts';
+import { ApiError } from '../../platform/errors/api-error.ts';
+import type { Server } from '../../platform/http/server.ts';
+import { assertCsrf, clearSessionCookie, refuseCrossSite, sessionTokenOf, setSessionCookie } from '../../platform/http/session.ts';
+import { changePassword } from './change-password.ts';
+import { PasswordBody, SessionView, SignedIn, SignedUp, SignInBody, SignUpBody } from './schemas.ts';
+import { requireSession, type CurrentSession } from './sessions.ts';
+import { signIn } from './sign-in.ts';
+import { signOut } from './sign-out.ts';
+import { signUp } from './sign-up.ts';
+
+// These endpoints serve the dashboard's own pages, not API clients: they stay out of the
+// OpenAPI document (docs/decisions.md, "Dashboard accounts and sessions").
+const hide = true;
+
+/** The dashboard's JSON endpoints under /dashboard/api: accounts and sessions. */
+export function registerDashboardApiRoutes(app: Server, services: Services): void {
+  const { config } = services;
+  const sessions = new WeakMap<FastifyRequest, CurrentSession>();
+  const sessionOf = (request: FastifyRequest) => sessions.get(request)!;
+  // Before the body is read: a request without a session, or a forged one, never gets that far.
+  const withSession = (csrf: boolean) => async (request: FastifyRequest) => {
+    const session = await requireSession({ services, token: sessionTokenOf(request, config) });
+    if (csrf) assertCsrf(request, session.csrfToken);
+    sessions.set(request, session);
+  };
+  // No session yet, so no token to check; a sign-in another site started is still refused.
+  const sameSite = async (request: FastifyRequest) => refuseCrossSite(request);
+
+  app.register(async (plain) => {
+    const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
+    // Answers carry session tokens and secrets: never stored by a cache.
+    scope.addHook('onRequest', async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+    });
+
+    scope.post('/dashboard/api/sign_up', { onRequest: sameSite, schema: { hide, body: SignUpBody, response: { 201: SignedUp } } }, async (request, reply) => {
+      const created = await signUp({ services, input: request.body, address: request.ip, presentedToken: sessionTokenOf(request, config) });
+      setSessionCookie(reply, config, created.session.token);
+      return reply.code(201).send({
+        user: created.user,
+        organization: created.organization,
+        csrf_token: created.session.csrfToken,
+        api_key: { ...created.apiKey, mode: 'test' as const },
+      });
+    });
+
+    scope.post('/dashboard/api/sign_in', { onRequest: sameSite, schema: { hide, body: SignInBody, response: { 200: SignedIn } } }, async (request, reply) => {
+      const signedIn = await signIn({ services, input: request.body, address: request.ip, presentedToken: sessionTokenOf(request, config) });
+      setSessionCookie(reply, config, signedIn.session.token);
+      return { user: signedIn.user, organization: signedIn.organization, csrf_token: signedIn.session.csrfToken };
+    });
+
+    scope.post('/dashboard/api/sign_out', { onRequest: withSession(true), schema: { hide } }, async (request, reply) => {
+      await signOut({ services, session: sessionOf(request) });
+      clearSessionCookie(reply, config);
+      return reply.code(204).send();
+    });
+
+    scope.get('/dashboard/api/session', { onRequest: withSession(false), schema: { hide, response: { 200: SessionView } } }, async (request) => {
+      const session = sessionOf(request);
+      return {
+        user: { id: session.userId, email: session.email },
+        organization: { id: session.organizationId, name: session.organizationName },
+        csrf_token: session.csrfToken,
+        expires_at: session.expiresAt.toISOString(),
+      };
+    });
+
+    scope.post('/dashboard/api/password', { onRequest: withSession(true), schema: { hide, body: PasswordBody } }, async (request, reply) => {
+      await changePassword({ services, session: sessionOf(request), input: request.body });
+      return reply.code(204).send();
+    });
+
+    const unknown = async (request: FastifyRequest) => {
+      throw new ApiError('request.route_not_found', `There is no dashboard endpoint ${request.method} ${request.url.split('?')[0]}.`);
+    };
+    scope.all('/dashboard/api', { schema: { hide } }, unknown);
+    scope.all('/dashboard/api/*', { schema: { hide } }, unknown);
+  });
+}

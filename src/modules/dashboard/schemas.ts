@@ -1,0 +1,33 @@
+import { Type } from 'typebox';
+
+// Lengths count characters; 200 bounds the work one password costs to hash.
+const NewPassword = Type.String({ minLength: 10, maxLength: 200, description: 'At least 10 characters.' });
+const AnyPassword = Type.String({ minLength: 1, maxLength: 200 });
+const Email = Type.String({ minLength: 1, maxLength: 254 });
+
+export const SignUpBody = Type.Object(
+  {
+    email: Email,
+    password: NewPassword,
+    organization_name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  },
+  { additionalProperties: false },
+);
+
+export const SignInBody = Type.Object({ email: Email, password: AnyPassword }, { additionalProperties: false });
+
+export const PasswordBody = Type.Object({ current_password: AnyPassword, new_password: NewPassword }, { additionalProperties: false });
+
+const User = Type.Object({ id: Type.String(), email: Type.String() });
+const Organization = Type.Object({ id: Type.String(), name: Type.String() });
+
+export const SignedIn = Type.Object({ user: User, organization: Organization, csrf_token: Type.String() });
+
+export const SignedUp = Type.Object({
+  user: User,
+  organization: Organization,
+  csrf_token: Type.String(),
+  api_key: Type.Object({ id: Type.String(), secret: Type.String(), mode: Type.Literal('test') }),
+});
+
+export const SessionView = Type.Object({ user: User, organization: Organization, csrf_token: Type.String(), expires_at: Type.String() });

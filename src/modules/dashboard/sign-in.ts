@@ -1,0 +1,48 @@
+import type { Services } from '../../platform/context.ts';
+import { ApiError } from '../../platform/errors/api-error.ts';
+import { findOrganization } from '../organizations/index.ts';
+import type { AttemptSubject } from './attempts-repository.ts';
+import { normaliseEmail } from './email.ts';
+import { releaseAttempt, reserveAttempt } from './lockout.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import { findUserByEmail, updatePasswordHash } from './repository.ts';
+import { revokePresentedSession, startSession, type NewSession } from './sessions.ts';
+
+export interface SignedIn {
+  user: { id: string; email: string };
+  organization: { id: string; name: string };
+  session: NewSession;
+}
+
+/** One message for an unknown e-mail and a wrong password, so the answer tells no account apart. */
+function invalidCredentials(): ApiError {
+  return new ApiError('dashboard.invalid_credentials', 'The e-mail or the password is wrong.');
+}
+
+/**
+ * A new session for the right e-mail and password. Any session the browser presented is revoked
+ * (rotation), so a session fixed before sign-in is worth nothing after it.
+ */
+export async function signIn({ services, input, address, presentedToken }: {
+  services: Services;
+  input: { email: string; password: string };
+  /** The client address, as the server's trustProxy setting sees it. */
+  address: string;
+  presentedToken: string | undefined;
+}): Promise<SignedIn> {
+  const email = normaliseEmail(input.email);
+  const now = services.clock.now();
+  const subjects: AttemptSubject[] = [{ scope: 'email', subject: email }, { scope: 'address', subject: address }];
+  await reserveAttempt(services.db, subjects, now);
+  const user = await findUserByEmail(services.db, email);
+  // Without a user the password is checked against a dummy hash: the same work, the same answer.
+  const valid = await verifyPassword(input.password, user?.password_hash);
+  if (!user || !valid) throw invalidCredentials();
+  await releaseAttempt(services.db, subjects, now);
+  if (needsRehash(user.password_hash)) await updatePasswordHash(services.db, user.id, await hashPassword(input.password), now);
+  const organization = await findOrganization(services.db, user.organization_id);
+  if (!organization) throw new Error(`dashboard user ${user.id} has no organization ${user.organization_id}`);
+  await revokePresentedSession(services.db, presentedToken, now);
+  const session = await startSession(services.db, services, { userId: user.id, organizationId: organization.id, at: now });
+  return { user: { id: user.id, email: user.email }, organization: { id: organization.id, name: organization.name }, session };
+}

@@ -1,0 +1,133 @@
+/**
+ * Dashboard sessions at the edge: the cookie, the CSRF rule, and the caller a session is on
+ * `/v1`. The sessions themselves are the dashboard module's; platform/ reaches them through
+ * SessionBackend, which the composition root wires (platform imports no module).
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Caller, Mode } from '../context.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { withAccount, type AuthBackend } from './auth.ts';
+
+/** A session that is neither revoked nor expired, as authentication needs it. */
+export interface ActiveSession {
+  /** `dses_…`: also the session's rate-limit key. */
+  id: string;
+  userId: string;
+  organizationId: string;
+  organizationParentId: string | null;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+export interface SessionBackend {
+  /** The live session a cookie token names (its last use recorded), or null. */
+  resume(token: string, now: Date): Promise<ActiveSession | null>;
+}
+
+const COOKIE = 'invoicing_session';
+// The __Host- prefix makes the browser refuse the cookie unless it is Secure, has Path=/ and no
+// Domain, so a sibling subdomain cannot plant a session of its choosing.
+const SECURE_COOKIE = '__Host-invoicing_session';
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** HTTPS as the server sees it: Fastify's `protocol` follows X-Forwarded-Proto only under trustProxy. */
+export function isSecureRequest(request: FastifyRequest, config: Config): boolean {
+  return config.appEnv === 'production' || request.protocol === 'https';
+}
+
+export function sessionCookieName(secure: boolean): string {
+  return secure ? SECURE_COOKIE : COOKIE;
+}
+
+/** The session token the request's cookie carries, under the name its transport allows. */
+export function sessionTokenOf(request: FastifyRequest, config: Config): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  const value = request.server.parseCookie(header)[sessionCookieName(isSecureRequest(request, config))];
+  return value ? value : undefined;
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+  const secure = isSecureRequest(reply.request, config);
+  reply.setCookie(sessionCookieName(secure), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    // The browser may keep it as long as the session can live; the server ends it sooner when idle.
+    maxAge: Math.floor(config.dashboard.sessionMaxMs / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  const secure = isSecureRequest(reply.request, config);
+  reply.clearCookie(sessionCookieName(secure), { path: '/', httpOnly: true, sameSite: 'strict', secure });
+}
+
+export function isStateChanging(method: string): boolean {
+  return STATE_CHANGING.has(method);
+}
+
+/** Refuses a request the browser says another site started (Fetch Metadata). */
+export function refuseCrossSite(request: FastifyRequest): void {
+  if (headerValue(request.headers['sec-fetch-site'])?.trim().toLowerCase() === 'cross-site') {
+    throw new ApiError('dashboard.csrf_failed', 'The browser reports that another site sent this request (Sec-Fetch-Site: cross-site); dashboard requests must come from the dashboard.');
+  }
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+/** A change made with the session cookie: same site, and the session's CSRF token in X-CSRF-Token. */
+export function assertCsrf(request: FastifyRequest, csrfToken: string): void {
+  refuseCrossSite(request);
+  const sent = headerValue(request.headers['x-csrf-token']);
+  // Digests have one length, so the comparison takes the same time whatever was sent.
+  if (sent === undefined || !timingSafeEqual(digest(sent), digest(csrfToken))) {
+    throw new ApiError('dashboard.csrf_failed', `${request.method} with the dashboard session needs the header X-CSRF-Token with the session's csrf_token (GET /dashboard/api/session).`);
+  }
+}
+
+function modeOf(header: string | undefined): Mode {
+  const value = header?.trim();
+  if (value === undefined || value === '') return 'test';
+  if (value === 'test' || value === 'live') return value;
+  throw new ApiError('request.validation_failed', 'Invoice-Mode must be test or live.', {
+    errors: [{ path: 'Invoice-Mode', code: 'invalid_value', message: 'must be one of "test", "live".' }],
+  });
+}
+
+export interface SessionAuthDeps {
+  sessions: SessionBackend;
+  auth: Pick<AuthBackend, 'findOrganization'>;
+  now: Date;
+  connectAllowed: boolean;
+}
+
+/**
+ * The caller a `/v1` request with the session cookie (and no Authorization) acts as: the session's
+ * organization in the mode of `Invoice-Mode` (test unless told), with no pinned version, under
+ * the same `Invoice-Account` rules as an API key.
+ */
+export async function authenticateSession(request: FastifyRequest, token: string, deps: SessionAuthDeps): Promise<Caller> {
+  const session = await deps.sessions.resume(token, deps.now);
+  if (!session) throw new ApiError('dashboard.session_required', 'The dashboard session has ended (signed out, expired or replaced); sign in again.');
+  if (isStateChanging(request.method)) assertCsrf(request, session.csrfToken);
+  const caller: Caller = {
+    apiKeyId: session.id,
+    keyOrganizationId: session.organizationId,
+    organizationId: session.organizationId,
+    platformOrganizationId: null,
+    keyOrganizationIsAccount: session.organizationParentId !== null,
+    mode: modeOf(headerValue(request.headers['invoice-mode'])),
+    keyVersion: null,
+  };
+  return withAccount(deps.auth, caller, { accountHeader: headerValue(request.headers['invoice-account']), connectAllowed: deps.connectAllowed });
+}
