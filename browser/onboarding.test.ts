@@ -35,6 +35,13 @@ test('a new organization goes from sign-up to a stamped, previewed and cancelled
 
   await createProfile(page);
   assert.ok(await page.getByText(es['profiles.requiresAction']).first().isVisible());
+  // The branding section shows the API's real PDF, rendered again for a new colour once typing rests.
+  await page.getByTestId('branding-preview').waitFor();
+  const rendered = page.waitForResponse((response) => response.url().includes('/branding_preview') && response.request().postData() === '{"brand_color":"#0F766E"}');
+  await page.getByLabel(es['profiles.brandColor']).fill('#0F766E');
+  assert.equal((await rendered).headers()['content-type'], 'application/pdf');
+  assert.match(await page.getByTestId('branding-preview').getAttribute('src') ?? '', /^blob:/);
+  assert.ok(await page.getByRole('link', { name: es['profiles.previewDownload'] }).isVisible());
   await signManifest(page);
 
   // A field error appears beside its field, and the invoice is created once it is fixed.

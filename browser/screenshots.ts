@@ -53,6 +53,7 @@ try {
   await createProfile(page);
   await shoot(page, '06-profile-requires-action');
   await signManifest(page);
+  await page.getByTestId('branding-preview').waitFor();
   await shoot(page, '07-profile-active');
   const profileUrl = page.url();
   await fillInvoice(page, '-5');

@@ -33,5 +33,5 @@ export {
   type SigningSource,
 } from './signing-credential.ts';
 export { DEFAULT_BRAND_COLOR, profileState, serializeFiscalProfile, type ProfileAction, type SerializedFiscalProfile } from './serialize.ts';
-export { FiscalProfile } from './schemas.ts';
+export { BrandingPreviewBody, FiscalProfile } from './schemas.ts';
 export type { FiscalProfileView, ProfileScope } from './repository.ts';

@@ -78,6 +78,8 @@ export const CreateProfileJson = Type.Object(
   { additionalProperties: false },
 );
 
+const BrandColorUpdate = Type.Union([BrandColor, Type.Null()], { description: 'PDF brand colour `#RRGGBB`; null restores the default.' });
+
 export const UpdateProfileJson = Type.Object(
   {
     csd: Type.Optional(CredentialUpload),
@@ -85,10 +87,20 @@ export const UpdateProfileJson = Type.Object(
     tax_regime: Type.Optional(TaxRegime),
     zip: Type.Optional(Zip),
     ...jsonFields,
-    brand_color: Type.Optional(Type.Union([BrandColor, Type.Null()], { description: 'PDF brand colour `#RRGGBB`; null restores the default.' })),
+    brand_color: Type.Optional(BrandColorUpdate),
     logo_base64: Type.Optional(Type.Union([jsonFields.logo_base64, Type.Null()], { description: 'New logo, base64; null removes it.' })),
   },
   { additionalProperties: false, minProperties: 1 },
+);
+
+/** The branding being edited, in the update's own field and format; absent fields are the saved ones. */
+export const BrandingPreviewBody = Type.Object(
+  {
+    brand_color: Type.Optional(Type.Union([BrandColor, Type.Null()], {
+      description: 'The candidate PDF brand colour `#RRGGBB`; null previews the default colour; absent previews the saved one.',
+    })),
+  },
+  { additionalProperties: false, description: 'Candidate branding to preview; nothing is saved. The logo is the one saved on the profile.' },
 );
 
 const multipartFields = {

@@ -4,12 +4,11 @@ import { localDateTime, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { ApiError, notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
-import type { CatalogSlug } from '../catalogs/index.ts';
 import { scopeOf } from './context.ts';
-import type { PdfCatalog } from './pdf/index.ts';
-import type { PdfTaskInput, PdfTaskOutput } from './pdf/render-task.ts';
+import type { PdfTaskInput } from './pdf/render-task.ts';
 import { databasePdfStore } from './pdf-store.ts';
 import type { InvoiceDeps } from './ports.ts';
+import { renderOnPool } from './render-pool.ts';
 import { findInvoice, findInvoiceDocument, findInvoiceDocumentWithXml, findInvoiceXml, type InvoiceDocumentRow } from './repository.ts';
 
 export interface DocumentBody {
@@ -42,14 +41,6 @@ export async function invoiceXml(ctx: Ctx, id: string): Promise<DocumentBody> {
 
 /** Bump when the layout changes: every cached PDF is then rendered again on its next download. */
 const RENDERER_VERSION = '2';
-const RENDER_TASK = new URL('./pdf/render-task.ts', import.meta.url);
-/** PDFs one organization may have rendering at once; more wait for Retry-After. */
-const RENDERS_PER_ORGANIZATION = 2;
-const CATALOGS: readonly PdfCatalog[] = [
-  'uso_cfdi', 'regimen_fiscal', 'forma_pago', 'metodo_pago', 'moneda', 'impuesto', 'objeto_imp', 'exportacion',
-  'tipo_comprobante', 'tipo_relacion', 'periodicidad', 'meses', 'pais', 'clave_prod_serv', 'clave_unidad',
-];
-const CODE_VALUE = /="([A-Za-z0-9]{1,10})"/g;
 
 /**
  * The PDFs served last, by invoice and fingerprint, up to RECENT_PDF_BYTES in all: a PDF that is
@@ -84,50 +75,12 @@ function recalled(key: string): Buffer | undefined {
 
 /** Renderings in flight, by invoice and fingerprint: concurrent downloads share one. */
 const inFlight = new Map<string, Promise<Buffer>>();
-const renderingByOrganization = new Map<string, number>();
 
-/**
- * The descriptions the PDF may print, for the codes this CFDI holds: every short attribute value
- * is looked up in each catalog the renderer names (one linear scan of the XML, a few hundred
- * lookups), so the worker needs no catalog of its own.
- */
-function catalogNamesFor(deps: InvoiceDeps, xml: string): Record<string, Record<string, string>> {
-  const codes = new Set<string>();
-  for (const match of xml.matchAll(CODE_VALUE)) codes.add(match[1]!);
-  const names: Record<string, Record<string, string>> = {};
-  for (const catalog of CATALOGS) {
-    for (const code of codes) {
-      const description = deps.catalogs.index.get(catalog as CatalogSlug, code)?.description;
-      if (description) (names[catalog] ??= {})[code] = description;
-    }
-  }
-  return names;
-}
-
-async function renderInWorker(ctx: Ctx, deps: InvoiceDeps, row: StampedRow, input: Omit<PdfTaskInput, 'names' | 'xml'>, fingerprint: string): Promise<Buffer> {
-  const organization = row.organization_id;
-  const running = renderingByOrganization.get(organization) ?? 0;
-  if (running >= RENDERS_PER_ORGANIZATION) {
-    throw new ApiError('service.overloaded', `This organization already has ${running} PDFs rendering; download this one after Retry-After (a rendered PDF is kept and served at once).`, { headers: { 'Retry-After': '1' } });
-  }
-  renderingByOrganization.set(organization, running + 1);
-  try {
-    const task = { ...input, xml: await stampedXml(ctx, row) };
-    const output = await ctx.services.workers.run<PdfTaskInput, PdfTaskOutput>(RENDER_TASK, { ...task, names: catalogNamesFor(deps, task.xml) });
-    if ('error' in output) throw renderFailure(output.error);
-    const body = Buffer.from(output.pdf.buffer, output.pdf.byteOffset, output.pdf.byteLength);
-    await (deps.pdfStore ?? databasePdfStore).store(ctx.db, row.id, fingerprint, body, ctx.services.clock.now());
-    return body;
-  } finally {
-    const left = (renderingByOrganization.get(organization) ?? 1) - 1;
-    if (left > 0) renderingByOrganization.set(organization, left);
-    else renderingByOrganization.delete(organization);
-  }
-}
-
-function renderFailure(error: { code: string; message: string }): Error {
-  // The engine's and the renderer's codes are catalog codes: the edge maps them to problems.
-  return Object.assign(new Error(error.message), { code: error.code });
+/** Renders on the pool (render-pool.ts), then keeps the PDF under its fingerprint. */
+async function renderAndStore(ctx: Ctx, deps: InvoiceDeps, row: StampedRow, input: Omit<PdfTaskInput, 'names' | 'xml'>, fingerprint: string): Promise<Buffer> {
+  const body = await renderOnPool(ctx, deps, row.organization_id, { ...input, xml: await stampedXml(ctx, row) });
+  await (deps.pdfStore ?? databasePdfStore).store(ctx.db, row.id, fingerprint, body, ctx.services.clock.now());
+  return body;
 }
 
 type StampedRow = InvoiceDocumentRow & { uuid: string };
@@ -161,7 +114,7 @@ export async function invoicePdf(ctx: Ctx, deps: InvoiceDeps, id: string): Promi
       ...(cancelledAt !== undefined ? { cancelledAt } : {}),
       branding: { brandColor: branding.brandColor, ...(logo ? { logo } : {}) },
     };
-    pending = renderInWorker(ctx, deps, row, task, fingerprint).then((body) => remember(key, body)).finally(() => inFlight.delete(key));
+    pending = renderAndStore(ctx, deps, row, task, fingerprint).then((body) => remember(key, body)).finally(() => inFlight.delete(key));
     inFlight.set(key, pending);
   }
   return { body: await pending, filename };

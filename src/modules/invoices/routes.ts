@@ -4,6 +4,8 @@ import { replaceableRegistrations } from '../../platform/registrations.ts';
 import { listUrl } from '../../platform/http/pagination.ts';
 import { IdParam, ListOf, Problem } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
+import { BrandingPreviewBody, DEFAULT_BRAND_COLOR } from '../fiscal-profiles/index.ts';
+import { renderBrandingPreview } from './branding-preview.ts';
 import { cancelInvoice } from './cancel-invoice.ts';
 import { createInvoice } from './create-invoice.ts';
 import { deleteInvoice } from './delete-invoice.ts';
@@ -135,6 +137,28 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
   }, async (request, reply) => {
     const { body, filename } = await invoicePdf(ctxOf(request, services), registration.deps, request.params.id);
     return reply.type('application/pdf').header('Content-Disposition', `inline; filename="${filename}"`).send(body as never);
+  });
+
+  // Served here, beside the renderer and its worker pool, though it reads as a fiscal-profile URL:
+  // the invoices module already depends on fiscal-profiles, and the reverse would be a cycle.
+  server.post('/v1/fiscal_profiles/:id/branding_preview', {
+    config: { rateLimitCost: 20 },
+    schema: {
+      tags: ['Fiscal profiles'], summary: 'Preview the PDF branding', operationId: 'previewFiscalProfileBranding',
+      description: 'Renders a sample invoice with this profile as emisor (its RFC, name, regime, zip and saved logo) and the candidate `brand_color`, with the same renderer as stamped invoices. The PDF says on every page that it is a preview and not a CFDI: it has no folio fiscal, seal or QR. Nothing is saved or counted; works in test and live mode.',
+      params: IdParam('Fiscal profile id (`fp_…`)'), body: BrandingPreviewBody,
+      response: { 200: document('application/pdf', 'The preview PDF (not a CFDI).', 'binary') },
+    },
+    // Every field is optional, so no body at all means "the saved branding", like `{}`.
+    preValidation: async (request) => {
+      request.body ??= {};
+    },
+  }, async (request, reply) => {
+    const color = request.body.brand_color;
+    const input = color === undefined ? {} : { brandColor: color ?? DEFAULT_BRAND_COLOR };
+    const body = await renderBrandingPreview({ ctx: ctxOf(request, services), deps: registration.deps, id: request.params.id, input });
+    return reply.type('application/pdf').header('Cache-Control', 'no-store')
+      .header('Content-Disposition', `inline; filename="vista-previa-${request.params.id}.pdf"`).send(body as never);
   });
 
   server.get('/v1/invoices/:id/acuse', {

@@ -6,7 +6,10 @@ import type { Sheet } from './sheet.ts';
 export interface RenderContext {
   sheet: Sheet;
   comprobante: Comprobante;
-  timbre: TimbreFiscalDigital;
+  /** Absent only on a branding preview, which is never stamped. */
+  timbre: TimbreFiscalDigital | undefined;
+  /** A branding preview of a sample (render.ts): every page says it is no CFDI and has no fiscal validity. */
+  preview: boolean;
   labels: CatalogLabels;
   /** False in test mode: the timbre comes from the simulator and the CFDI has no fiscal validity. */
   livemode: boolean;

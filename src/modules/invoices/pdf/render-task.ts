@@ -11,6 +11,8 @@ import { renderInvoicePdf, type InvoicePdfInput } from './render.ts';
 export interface PdfTaskInput {
   xml: string;
   livemode: boolean;
+  /** A branding preview of an unstamped sample (InvoicePdfInput.preview). */
+  preview?: boolean;
   cancelledAt?: string;
   branding?: { brandColor?: string; logo?: Uint8Array };
   /** catalog → code → description, for the codes this CFDI uses. */
@@ -23,6 +25,7 @@ export default async function renderPdfTask(task: PdfTaskInput): Promise<PdfTask
   const input: InvoicePdfInput = {
     xml: task.xml,
     livemode: task.livemode,
+    ...(task.preview ? { preview: true } : {}),
     ...(task.cancelledAt !== undefined ? { cancelledAt: task.cancelledAt } : {}),
     catalogNames: (catalog, code) => task.names[catalog]?.[code],
     ...(task.branding ? { branding: { ...(task.branding.brandColor ? { brandColor: task.branding.brandColor } : {}), ...(task.branding.logo ? { logo: Buffer.from(task.branding.logo) } : {}) } } : {}),

@@ -27,8 +27,13 @@ import { toWinAnsi } from './text.ts';
 import { buildTheme } from './theme.ts';
 
 export interface InvoicePdfInput {
-  /** A stamped CFDI 4.0 (with its TimbreFiscalDigital). */
+  /** A stamped CFDI 4.0 (with its TimbreFiscalDigital); with `preview`, an unsealed sample. */
   xml: string;
+  /**
+   * A branding preview: the sample has no timbre and the document says on every page that it is
+   * no CFDI and has no fiscal validity, in either mode. A stamped CFDI is never rendered this way.
+   */
+  preview?: boolean;
   branding?: {
     /** PNG or JPEG. */
     logo?: Buffer;
@@ -65,20 +70,34 @@ function zoneOffset(instant: number): number {
   return wall - Math.floor(instant / 1000) * 1000;
 }
 
-function stampedParts(xml: string): { comprobante: Comprobante; timbre: TimbreFiscalDigital; timbreElement: XmlElement; root: XmlElement } {
+interface Parts {
+  comprobante: Comprobante;
+  timbre: TimbreFiscalDigital | undefined;
+  timbreElement: XmlElement | undefined;
+}
+
+function documentParts(xml: string, preview: boolean): Parts {
   const { comprobante, root } = parseCfdi(xml);
+  if (preview) {
+    if (findTimbre(comprobante) !== undefined) {
+      throw new PdfRenderError('cfdi.pdf_requires_stamp', 'A preview is of an unstamped sample: a stamped CFDI has its own representación impresa.');
+    }
+    return { comprobante, timbre: undefined, timbreElement: undefined };
+  }
   const timbre = findTimbre(comprobante);
   const timbreElement = findTimbreElement(root);
   if (timbre === undefined || timbreElement === undefined) {
     throw new PdfRenderError('cfdi.pdf_requires_stamp', 'The CFDI has no TimbreFiscalDigital: only a stamped CFDI has a representación impresa.');
   }
-  return { comprobante, timbre, timbreElement, root };
+  return { comprobante, timbre, timbreElement };
 }
 
-function createDocument(comprobante: Comprobante, timbre: TimbreFiscalDigital): PDFKit.PDFDocument {
-  const instant = timbreInstant(timbre.FechaTimbrado);
+function createDocument(comprobante: Comprobante, timbre: TimbreFiscalDigital | undefined): PDFKit.PDFDocument {
+  // A preview's dates come from its sample's Fecha, so the same sample still gives the same bytes.
+  const instant = timbreInstant(timbre?.FechaTimbrado ?? comprobante.Fecha);
   const folio = serieFolio(comprobante.Serie, comprobante.Folio);
-  const title = `${documentTitle(comprobante.TipoDeComprobante)}${folio === '' ? '' : ` ${folio}`} - ${timbre.UUID}`;
+  const name = `${documentTitle(comprobante.TipoDeComprobante)}${folio === '' ? '' : ` ${folio}`}`;
+  const title = timbre ? `${name} - ${timbre.UUID}` : `Vista previa (sin validez fiscal) - ${name}`;
   return new PDFDocument({
     size: 'LETTER',
     margin: 0,
@@ -88,8 +107,8 @@ function createDocument(comprobante: Comprobante, timbre: TimbreFiscalDigital): 
     info: {
       Title: toWinAnsi(title),
       Author: toWinAnsi(comprobante.Emisor.Nombre),
-      Subject: 'Representación impresa de un CFDI 4.0',
-      Keywords: `CFDI, ${timbre.UUID}, ${comprobante.Emisor.Rfc}, ${comprobante.Receptor.Rfc}`,
+      Subject: timbre ? 'Representación impresa de un CFDI 4.0' : 'Vista previa del diseño; no es un CFDI',
+      Keywords: timbre ? `CFDI, ${timbre.UUID}, ${comprobante.Emisor.Rfc}, ${comprobante.Receptor.Rfc}` : `vista previa, ${comprobante.Emisor.Rfc}`,
       Creator: 'invoicing',
       CreationDate: instant,
       ModDate: instant,
@@ -133,7 +152,8 @@ function drawOtherComplements(context: RenderContext): void {
 
 /** Renders a stamped CFDI 4.0 as a PDF. Throws PdfRenderError, or CfdiError for unreadable XML. */
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
-  const { comprobante, timbre, timbreElement } = stampedParts(input.xml);
+  const preview = input.preview === true;
+  const { comprobante, timbre, timbreElement } = documentParts(input.xml, preview);
   const theme = buildTheme(input.branding?.brandColor);
   const logo = input.branding?.logo;
   if (logo !== undefined) checkLogo(logo);
@@ -144,11 +164,12 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
     comprobante,
     timbre,
     labels: new CatalogLabels(input.catalogNames),
+    preview,
     livemode: input.livemode,
     cancelledAt: input.cancelledAt,
     logo,
-    timbreCadena: tfdCadenaOriginal(timbreFieldsFromElement(timbreElement)),
-    verificationUrl: verificationUrl(comprobante, timbre),
+    timbreCadena: timbreElement ? tfdCadenaOriginal(timbreFieldsFromElement(timbreElement)) : '',
+    verificationUrl: timbre ? verificationUrl(comprobante, timbre) : '',
   };
   try {
     context.sheet.continuationHeader = continuationHeader(context);

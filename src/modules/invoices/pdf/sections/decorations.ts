@@ -9,15 +9,20 @@ import { PAGE } from '../sheet.ts';
 import type { Sheet } from '../sheet.ts';
 
 export const TEST_WATERMARK = 'PRUEBA — SIN VALIDEZ FISCAL';
+export const PREVIEW_WATERMARK = 'VISTA PREVIA — SIN VALIDEZ FISCAL';
 export const CANCELLED_WATERMARK = 'CANCELADO';
 const CANCELLED_RED = '#c62828';
 
-function drawFooter(sheet: Sheet, uuid: string, page: number, pages: number): void {
+/** A preview must not carry the SAT legend of a representación impresa: it represents no CFDI. */
+function drawFooter(sheet: Sheet, uuid: string | undefined, page: number, pages: number): void {
   const top = PAGE.bottom + 12;
   sheet.rule(sheet.left, sheet.right, top, sheet.theme.accent, 0.8);
   const style = { size: 6.8, color: sheet.theme.muted } as const;
-  sheet.line('Este documento es una representación impresa de un CFDI versión 4.0', sheet.left, top + 5, { ...style, font: 'bold' });
-  sheet.line(`Folio fiscal: ${uuid}`, sheet.left, top + 15, style);
+  const legend = uuid === undefined
+    ? 'Vista previa del diseño: este documento no es un CFDI ni la representación impresa de uno'
+    : 'Este documento es una representación impresa de un CFDI versión 4.0';
+  sheet.line(legend, sheet.left, top + 5, { ...style, font: 'bold' });
+  sheet.line(uuid === undefined ? 'Sin folio fiscal: datos de ejemplo, sin validez fiscal' : `Folio fiscal: ${uuid}`, sheet.left, top + 15, style);
   sheet.line(`Página ${page} de ${pages}`, sheet.left, top + 5, { ...style, font: 'bold' }, 'right', sheet.width);
 }
 
@@ -54,8 +59,9 @@ export function decoratePages(context: RenderContext): void {
   const range = sheet.doc.bufferedPageRange();
   for (let index = 0; index < range.count; index += 1) {
     sheet.doc.switchToPage(range.start + index);
-    if (!context.livemode) drawWatermark(sheet, TEST_WATERMARK, sheet.theme.warning, 0.14, 60);
+    if (context.preview) drawWatermark(sheet, PREVIEW_WATERMARK, sheet.theme.warning, 0.14, 60);
+    else if (!context.livemode) drawWatermark(sheet, TEST_WATERMARK, sheet.theme.warning, 0.14, 60);
     if (context.cancelledAt !== undefined) drawCancellation(sheet, context.cancelledAt);
-    drawFooter(sheet, context.timbre.UUID, index + 1, range.count);
+    drawFooter(sheet, context.timbre?.UUID, index + 1, range.count);
   }
 }

@@ -55,13 +55,22 @@ export function drawHeader(context: RenderContext): void {
   sheet.y = Math.max(top + leftHeight, y) + 6;
   sheet.rule(sheet.left, sheet.right, sheet.y, sheet.theme.accent, 1.5);
   sheet.y += 8;
-  if (!context.livemode) drawTestNotice(sheet);
+  if (context.preview) drawNotice(sheet, PREVIEW_NOTICE);
+  else if (!context.livemode) drawTestNotice(sheet);
 }
+
+/** A branding preview is a sample that was never sealed nor stamped, in either mode. */
+const PREVIEW_NOTICE = 'VISTA PREVIA — SIN VALIDEZ FISCAL. Este documento no es un CFDI: es una muestra del diseño '
+  + '(logo y color) con datos de ejemplo; no fue sellado, timbrado ni enviado al SAT.';
 
 /** Test mode (docs/contract.md §6): the simulator stamped this CFDI, so it has no fiscal validity. */
 function drawTestNotice(sheet: Sheet): void {
   const text = 'PRUEBA — SIN VALIDEZ FISCAL. Este CFDI fue timbrado por el simulador de pruebas (modo de prueba): '
     + 'no fue certificado por un proveedor autorizado ni enviado al SAT.';
+  drawNotice(sheet, text);
+}
+
+function drawNotice(sheet: Sheet, text: string): void {
   const style = { font: 'bold', size: 7.5, color: sheet.theme.warning } as const;
   const lines = sheet.wrap(text, style, sheet.width - 16);
   const height = sheet.heightOf(lines) + 8;
@@ -75,7 +84,7 @@ export function continuationHeader(context: RenderContext): (sheet: Sheet) => nu
   const { comprobante, timbre } = context;
   const title = documentTitle(comprobante.TipoDeComprobante);
   const folio = serieFolio(comprobante.Serie, comprobante.Folio);
-  const right = `${title}${folio === '' ? '' : ` ${folio}`} · Folio fiscal ${timbre.UUID}`;
+  const right = `${title}${folio === '' ? '' : ` ${folio}`} · ${timbre ? `Folio fiscal ${timbre.UUID}` : 'Vista previa, sin folio fiscal'}`;
   return (sheet) => {
     const top = sheet.y;
     const nameStyle = { font: 'bold', size: 8, color: sheet.theme.accentText } as const;

@@ -44,11 +44,12 @@ export function drawParties(context: RenderContext): void {
 
 function comprobanteFields({ comprobante, timbre, labels }: RenderContext): Field[] {
   return [
-    { label: 'Folio fiscal (UUID)', value: timbre.UUID, bold: true },
+    // A preview has no timbre: its fields stay visibly empty rather than hold invented values.
+    { label: 'Folio fiscal (UUID)', value: timbre?.UUID ?? 'Sin folio fiscal (vista previa)', bold: true },
     { label: 'Serie y folio', value: serieFolio(comprobante.Serie, comprobante.Folio) },
     { label: 'Tipo de comprobante', value: labels.label('tipo_comprobante', comprobante.TipoDeComprobante) },
     { label: 'Fecha y hora de emisión', value: dateTimeText(comprobante.Fecha) },
-    { label: 'Fecha y hora de certificación', value: dateTimeText(timbre.FechaTimbrado) },
+    { label: 'Fecha y hora de certificación', value: timbre ? dateTimeText(timbre.FechaTimbrado) : '' },
     { label: 'Moneda', value: labels.label('moneda', comprobante.Moneda) },
     { label: 'Tipo de cambio', value: comprobante.TipoCambio ?? '' },
     { label: 'Exportación', value: labels.label('exportacion', comprobante.Exportacion) },
@@ -56,8 +57,8 @@ function comprobanteFields({ comprobante, timbre, labels }: RenderContext): Fiel
     { label: 'Método de pago', value: labels.label('metodo_pago', comprobante.MetodoPago) },
     { label: 'Condiciones de pago', value: comprobante.CondicionesDePago ?? '' },
     { label: 'No. de certificado del emisor', value: comprobante.NoCertificado ?? '', mono: true },
-    { label: 'No. de certificado del SAT', value: timbre.NoCertificadoSAT, mono: true },
-    { label: 'RFC del proveedor de certificación', value: timbre.RfcProvCertif },
+    { label: 'No. de certificado del SAT', value: timbre?.NoCertificadoSAT ?? '', mono: true },
+    { label: 'RFC del proveedor de certificación', value: timbre?.RfcProvCertif ?? '' },
     { label: 'Clave de confirmación', value: comprobante.Confirmacion ?? '' },
   ];
 }

@@ -52,8 +52,28 @@ function sealBlock(sheet: Sheet, label: string, value: string, width: number): L
   ];
 }
 
+/**
+ * Where a stamped CFDI has its QR and seals, a preview says why it has none: a QR or seal made up
+ * for a sample could be mistaken for a real timbre.
+ */
+function drawPreviewStamp(sheet: Sheet): void {
+  const text = 'VISTA PREVIA — SIN VALIDEZ FISCAL. Este documento no es un CFDI: no tiene sello digital del emisor, '
+    + 'timbre fiscal digital, folio fiscal ni código QR de verificación. Un CFDI timbrado con este perfil los muestra aquí.';
+  const style = { font: 'bold', size: 8, color: sheet.theme.warning } as const;
+  const lines = sheet.wrap(text, style, sheet.width - 20);
+  const height = sheet.heightOf(lines) + 12;
+  sheet.sectionTitle('Timbre fiscal digital', height + 4);
+  sheet.rect(sheet.left, sheet.y, sheet.width, height, '#FEF3F2', sheet.theme.warning);
+  sheet.lines(lines, sheet.left + 10, sheet.y + 6.5);
+  sheet.y += height + 8;
+}
+
 export function drawStamp(context: RenderContext): void {
   const { sheet, comprobante, timbre } = context;
+  if (timbre === undefined) {
+    drawPreviewStamp(sheet);
+    return;
+  }
   const textX = sheet.left + QR_SIZE + 14;
   const textWidth = sheet.right - textX;
   const blocks = [
