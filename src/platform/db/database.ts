@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { makePrivate } from '../data-dir.ts';
-import { preparedPGliteDialect } from './pglite-driver.ts';
+import { PgliteHost, pgliteHostDialect } from './pglite-driver.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -74,30 +73,25 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o700 });
-  const pglite = new PGlite(dataDir, {
-    parsers: { 20: (value: string) => Number(value) },
-  });
-  await pglite.waitReady;
+  // PGlite runs on a thread of its own (pglite-host.ts), off the event loop.
+  const host = await PgliteHost.start(dataDir);
   if (dataDir) makePrivate(dataDir);
-  const { dialect, forget, roundTrips } = preparedPGliteDialect(pglite);
-  const db = new Kysely<Database>({ dialect });
+  const db = new Kysely<Database>({ dialect: pgliteHostDialect(host) });
   return {
     db,
     kind: 'pglite',
     session: async (work) => {
       try {
-        return await work(async (script) => {
-          const results = await pglite.exec(script);
-          return results.flatMap((item) => item.rows);
-        });
+        return await work(async (script) => (await host.call({ op: 'exec', script })) as unknown[]);
       } finally {
-        forget();
+        await host.call({ op: 'forget' });
       }
     },
-    roundTrips,
+    roundTrips: () => host.roundTrips,
     close: async () => {
+      // Kysely closes its driver only if a statement ran; the thread is stopped either way.
       await db.destroy();
-      if (!pglite.closed) await pglite.close();
+      await host.close();
       if (dataDir) makePrivate(dataDir);
     },
   };

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from './database.ts';
-import { preparedPGliteDialect, PREPARED_STATEMENTS_LIMIT } from './pglite-driver.ts';
+import { PREPARED_STATEMENTS_LIMIT, PreparedStatements } from './pglite-statements.ts';
 
 let handle: DatabaseHandle;
 before(async () => {
@@ -91,16 +91,46 @@ test('every pass through the protocol is counted as a round trip', async () => {
 });
 
 test('beyond the limit the least recently used statements are closed, and a closed one is prepared again', async () => {
-  const pglite = new PGlite();
-  const { dialect } = preparedPGliteDialect(pglite);
-  const db = new Kysely<Record<string, never>>({ dialect });
+  const pglite = await PGlite.create();
+  const statements = new PreparedStatements(pglite);
   try {
-    const distinct = (index: number) => sql<{ v: number }>`SELECT ${index}::int + ${sql.raw(String(index))} AS v`.execute(db);
+    const distinct = (index: number) => statements.run(`SELECT $1::int + ${index} AS v`, [index], false);
     for (let index = 0; index <= PREPARED_STATEMENTS_LIMIT + 5; index += 1) await distinct(index);
     const { rows } = await pglite.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements');
     assert.ok(rows[0]!.n <= PREPARED_STATEMENTS_LIMIT + 1, `${rows[0]!.n} statements stay prepared`);
     assert.equal((await distinct(0)).rows[0]!.v, 0);
   } finally {
-    await db.destroy();
+    await pglite.close();
   }
+});
+
+test('the database works on its own thread: the event loop keeps turning while a long statement runs', async () => {
+  let turns = 0;
+  let running = true;
+  const spin = () => {
+    if (!running) return;
+    turns += 1;
+    setImmediate(spin);
+  };
+  const statement = sql<{ n: number }>`SELECT count(*)::int AS n FROM generate_series(1, 2000000) AS g(v) WHERE v % 7 = 0`.execute(handle.db);
+  setImmediate(spin);
+  const { rows } = await statement;
+  running = false;
+  assert.equal(rows[0]!.n, Math.floor(2_000_000 / 7));
+  // On the event loop, PGlite would run the statement in one synchronous call: no turn between.
+  assert.ok(turns > 1, `the loop turned ${turns} times while the statement ran`);
+});
+
+test('values that are objects with a text form (a decimal, say) reach the database as that text', async () => {
+  const amount = { toString: () => '42.10' };
+  Object.setPrototypeOf(amount, { toString() { return '42.10'; } });
+  const { rows } = await sql<{ v: string }>`SELECT ${amount}::numeric::text AS v`.execute(handle.db);
+  assert.equal(rows[0]!.v, '42.10');
+});
+
+test('a closed database refuses statements with an error, and closing twice is harmless', async () => {
+  const other = await openDatabase({});
+  await other.close();
+  await other.close();
+  await assert.rejects(sql`SELECT 1`.execute(other.db));
 });

@@ -20,12 +20,15 @@ export interface WorkerPoolOptions {
 }
 
 const TSX_LOADER = import.meta.resolve('tsx');
+/** The JavaScript entry of a worker thread that runs a TypeScript module (`workerData.entry`). */
+export const TYPESCRIPT_ENTRY = new URL('./typescript-entry.cjs', import.meta.url);
 
 /**
  * A worker's Node options: only tsx's loader. Not the process's own: Node 24's test runner starts
- * each test file with every option spelled out, and a worker refuses most of them.
+ * each test file with every option spelled out, and a worker refuses most of them. Every worker
+ * thread of the service (this pool's, the embedded database's) is started with these.
  */
-function workerExecArgv(): string[] {
+export function workerExecArgv(): string[] {
   return ['--import', TSX_LOADER];
 }
 
