@@ -39,7 +39,7 @@ export interface ProvidersOptions {
  * until 6 s, so a test-mode download is ready in about ten seconds (the SAT takes minutes to
  * days; `SIMULATOR_DESCARGA_*` changes any setting, docs/simulator.md).
  */
-export const EMBEDDED_DESCARGA_SETTINGS: Readonly<Record<string, number>> = { acceptedSeconds: 2, processingSeconds: 6 };
+const EMBEDDED_DESCARGA_SETTINGS: Readonly<Record<string, number>> = { acceptedSeconds: 2, processingSeconds: 6 };
 
 class SimulatorUnavailableError extends ProviderError {
   constructor() {

@@ -37,18 +37,13 @@ export function isImporte(text: string | undefined): text is string {
   return text !== undefined && IMPORTE_PATTERN.test(text);
 }
 
-/** Parses a t_Importe string; undefined when it does not match the pattern. */
-export function parseImporte(text: string | undefined): Decimal | undefined {
-  return isImporte(text) ? new Decimal(text) : undefined;
-}
-
 /** Half-up rounding to `places` decimals (docs/contract.md §2). */
 export function roundHalfUp(value: Decimal, places: number): Decimal {
   return value.toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
 }
 
 /** Truncation toward zero, as Anexo 20 does for the lower tolerance limit. */
-export function truncate(value: Decimal, places: number): Decimal {
+function truncate(value: Decimal, places: number): Decimal {
   return value.toDecimalPlaces(places, Decimal.ROUND_DOWN);
 }
 

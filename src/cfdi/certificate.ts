@@ -34,7 +34,7 @@ export class CredentialError extends Error {
 }
 
 export type CredentialKind = 'csd' | 'fiel';
-export type Persona = 'fisica' | 'moral';
+type Persona = 'fisica' | 'moral';
 
 export interface SatCertificate {
   /** Emisor RFC: first token of x500UniqueIdentifier (OID 2.5.4.45), e.g. "OÑO120726RX3". */

@@ -115,7 +115,7 @@ export async function finishCfdiChecks(reading: CfdiReading, options: FinishCfdi
 }
 
 /** Issues listed per result; a document with thousands of broken nodes is told so in one line. */
-export const MAX_LISTED_ISSUES = 200;
+const MAX_LISTED_ISSUES = 200;
 
 function capped(issues: ValidationIssue[]): ValidationIssue[] {
   if (issues.length <= MAX_LISTED_ISSUES) return issues;

@@ -30,7 +30,7 @@ export interface CfdiCommandIo {
   schema?: SchemaChecker;
 }
 
-export const CFDI_USAGE = `Usage: invoicing cfdi <command> FILE [options]
+const CFDI_USAGE = `Usage: invoicing cfdi <command> FILE [options]
 
 Commands:
   cadena FILE                     print the cadena original of a CFDI 4.0 (as the SAT XSLT computes it)

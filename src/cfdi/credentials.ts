@@ -15,7 +15,7 @@ import type { CredentialKind, SatCertificate } from './certificate.ts';
 import { DerTag, derChildren, readDerDocument } from './der.ts';
 
 export { CredentialError, readCertificate } from './certificate.ts';
-export type { CredentialErrorCode, CredentialKind, Persona, SatCertificate } from './certificate.ts';
+export type { CredentialErrorCode, CredentialKind, SatCertificate } from './certificate.ts';
 
 export interface SatCredential {
   readonly certificate: SatCertificate;
@@ -242,7 +242,7 @@ export function assertKind(certificate: SatCertificate, kind: CredentialKind): v
   );
 }
 
-export function assertValidAt(certificate: SatCertificate, now: Date): void {
+function assertValidAt(certificate: SatCertificate, now: Date): void {
   if (now.getTime() < certificate.validFrom.getTime()) {
     throw new CredentialError(
       'credential.not_yet_valid',

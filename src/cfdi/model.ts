@@ -23,7 +23,7 @@ export const TFD_SCHEMA_LOCATION =
 export const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
 
 /** c_TipoDeComprobante keys (the model keeps any string so that foreign input can be parsed). */
-export type TipoDeComprobante = 'I' | 'E' | 'T' | 'N' | 'P';
+type TipoDeComprobante = 'I' | 'E' | 'T' | 'N' | 'P';
 
 /** A foreign element kept verbatim, with its xsi:schemaLocation pair from the root, if any. */
 export interface ElementoXml {
@@ -64,7 +64,7 @@ export interface Comprobante {
   Addenda?: ElementoXml[];
 }
 
-export interface InformacionGlobal {
+interface InformacionGlobal {
   Periodicidad: string;
   Meses: string;
   Año: string;
@@ -136,18 +136,18 @@ export interface ConceptoImpuestos {
   Retenciones?: Retencion[];
 }
 
-export interface ACuentaTerceros {
+interface ACuentaTerceros {
   RfcACuentaTerceros: string;
   NombreACuentaTerceros: string;
   RegimenFiscalACuentaTerceros: string;
   DomicilioFiscalACuentaTerceros: string;
 }
 
-export interface InformacionAduanera {
+interface InformacionAduanera {
   NumeroPedimento: string;
 }
 
-export interface CuentaPredial {
+interface CuentaPredial {
   Numero: string;
 }
 

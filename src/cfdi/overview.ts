@@ -83,7 +83,7 @@ export function readCfdiIndex(xml: Uint8Array | string): CfdiIndex {
 }
 
 /** One tax line (Traslado or Retencion), of an item or of the whole CFDI; absent attributes are null. */
-export interface TaxLine {
+interface TaxLine {
   base: string | null;
   impuesto: string | null;
   tipo_factor: string | null;
@@ -91,12 +91,12 @@ export interface TaxLine {
   importe: string | null;
 }
 
-export interface Taxes {
+interface Taxes {
   traslados: TaxLine[];
   retenciones: TaxLine[];
 }
 
-export interface ConceptoDetails {
+interface ConceptoDetails {
   clave_prod_serv: string | null;
   no_identificacion: string | null;
   cantidad: string | null;
@@ -110,7 +110,7 @@ export interface ConceptoDetails {
   impuestos: Taxes;
 }
 
-export interface DoctoRelacionadoDetails {
+interface DoctoRelacionadoDetails {
   id_documento: string | null;
   serie: string | null;
   folio: string | null;
@@ -123,7 +123,7 @@ export interface DoctoRelacionadoDetails {
   objeto_imp_dr: string | null;
 }
 
-export interface PagoDetails {
+interface PagoDetails {
   fecha_pago: string | null;
   forma_de_pago_p: string | null;
   moneda_p: string | null;

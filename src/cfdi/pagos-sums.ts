@@ -8,7 +8,7 @@
  * - Totales converts every Pago to MXN with TipoCambioP and rounds to the MXN decimals.
  */
 import type { DoctoRelacionado, Pago, PagosTotales, RetencionP, TrasladoP } from './model.ts';
-import { Decimal, formatAmount, isImporte, MAX_DECIMALS, roundHalfUp } from './amounts.ts';
+import { Decimal, formatAmount, MAX_DECIMALS, roundHalfUp } from './amounts.ts';
 import { trasladoKey } from './tax-specs.ts';
 
 /** A decimal from a model string; undefined when the text is not a plain non-negative decimal. */
@@ -118,9 +118,4 @@ export function pagosTotales(pagos: readonly Pago[], mxnDecimals = 2): PagosTota
   const totales: PagosTotales = { MontoTotalPagos: formatAmount(sums.get('MontoTotalPagos') ?? new Decimal(0), mxnDecimals) };
   for (const [field, value] of sums) totales[field] = formatAmount(value, mxnDecimals);
   return totales;
-}
-
-/** True when `text` is a t_Importe amount with at most `places` decimals. */
-export function hasAtMostDecimals(text: string, places: number): boolean {
-  return isImporte(text) && (text.split('.')[1]?.length ?? 0) <= places;
 }

@@ -167,7 +167,7 @@ function cfdiRelacionados(element: XmlElement, path: string): CfdiRelacionados {
 }
 
 /** Builds the model from an already parsed cfdi:Comprobante 4.0 element. */
-export function comprobanteFromElement(root: XmlElement): Comprobante {
+function comprobanteFromElement(root: XmlElement): Comprobante {
   assertComprobante40(root);
   const locations = schemaLocations(root);
   const attributes = readAttributes(root, ROOT, names.COMPROBANTE_ATTRIBUTES, [

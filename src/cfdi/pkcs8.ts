@@ -32,7 +32,7 @@ const CIPHERS: Record<string, { cipher: string; keyLength: number }> = {
 };
 
 /** PBES2 with PBKDF2 and a CBC cipher: what the SAT's .key files use (PBKDF2-HMAC-SHA1, 3DES). */
-export interface Pbes2Encryption {
+interface Pbes2Encryption {
   scheme: 'pbes2';
   iterations: number;
   salt: Buffer;
@@ -44,7 +44,7 @@ export interface Pbes2Encryption {
 }
 
 /** Any other password-based scheme (PBES1, PKCS#12 PBE, PBES2 with other parts): only its cost is read. */
-export interface OtherEncryption {
+interface OtherEncryption {
   scheme: 'other';
   iterations: number;
 }

@@ -47,7 +47,7 @@ export function sealComprobanteSync(comprobante: Comprobante, credential: SatCre
   return { comprobante: { ...unsigned, Sello: signCadenaSync(cadena, credential.privateKey) }, cadenaOriginal: cadena };
 }
 
-export type SealFailure =
+type SealFailure =
   /** Sello is absent or empty. */
   | 'cfdi.sello_missing'
   /** Certificado is absent or empty, so there is no key to verify with. */
@@ -62,7 +62,7 @@ export type SealFailure =
   | 'cfdi.sello_mismatch';
 
 /** Facts a PAC rejects although the signature itself verifies. */
-export type SealWarningCode =
+type SealWarningCode =
   /** The certificate is an e.firma (FIEL): a CFDI must be sealed with a CSD. */
   | 'cfdi.certificado_not_csd'
   /** The certificate belongs to another RFC than the Emisor. */
@@ -70,13 +70,13 @@ export type SealWarningCode =
   /** Fecha lies outside the certificate's validity. */
   | 'cfdi.certificado_not_valid_at_fecha';
 
-export interface SealWarning {
+interface SealWarning {
   code: SealWarningCode;
   message: string;
 }
 
 /** The embedded certificate, in JSON-friendly form. */
-export interface CertificateSummary {
+interface CertificateSummary {
   rfc: string;
   legalName: string;
   serialNumber: string;
@@ -108,7 +108,7 @@ export interface SealParts {
   fecha?: string;
 }
 
-export function summarizeCertificate(certificate: SatCertificate): CertificateSummary {
+function summarizeCertificate(certificate: SatCertificate): CertificateSummary {
   return {
     rfc: certificate.rfc,
     legalName: certificate.legalName,

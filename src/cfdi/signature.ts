@@ -4,7 +4,7 @@
  */
 import { sign, verify, type KeyObject } from 'node:crypto';
 
-export const SEAL_DIGEST = 'sha256';
+const SEAL_DIGEST = 'sha256';
 
 /** Strict base64 as the seal attributes carry it: no whitespace, padding only at the end. */
 const base64Pattern = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -43,17 +43,6 @@ export function checkSignature(cadena: string, signature: string | undefined, pu
   } catch {
     return 'mismatch';
   }
-}
-
-/** Same check on the thread pool, for verifying many documents at once. */
-export function checkSignatureAsync(cadena: string, signature: string | undefined, publicKey: KeyObject): Promise<SignatureCheck> {
-  const bytes = signatureBytes(signature, publicKey);
-  if (typeof bytes === 'string') return Promise.resolve(bytes);
-  return new Promise((resolve) => {
-    verify(SEAL_DIGEST, Buffer.from(cadena, 'utf8'), publicKey, bytes, (error, result) => {
-      resolve(!error && result ? 'valid' : 'mismatch');
-    });
-  });
 }
 
 function signatureBytes(signature: string | undefined, publicKey: KeyObject): Buffer | 'missing' | 'malformed' {

@@ -32,9 +32,6 @@ export const OBJETOS_IMP = ['01', '02', '03', '04', '05', '06', '07', '08'] as c
 export const OBJETO_IMP_REQUIRES_TAXES: ReadonlySet<string> = new Set(['02']);
 export const OBJETO_IMP_FORBIDS_TAXES: ReadonlySet<string> = new Set(['01', '03', '04']);
 
-/** TasaOCuota as written by the SAT catalog: one or more integer digits and exactly six decimals. */
-export const TASA_O_CUOTA_PATTERN = /^[0-9]+\.[0-9]{6}$/;
-
 export type TaxKind = 'traslado' | 'retencion';
 
 export interface TaxLineInput {

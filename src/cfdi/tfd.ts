@@ -103,7 +103,7 @@ export function buildTimbreSync(input: TimbreInput, privateKey: KeyObject): Timb
   return timbre;
 }
 
-export type TimbreFailure =
+type TimbreFailure =
   /** The timbre names another certificate than the one given to verify it. */
   | 'cfdi.tfd_certificado_mismatch'
   /** SelloSAT is empty or absent. */

@@ -22,8 +22,6 @@ import { Decimal, decimalPlaces, formatAmount, IMPORTE_PATTERN, MAX_DECIMALS, ro
 import { checkTaxLine, OBJETO_IMP_FORBIDS_TAXES, OBJETO_IMP_REQUIRES_TAXES, OBJETOS_IMP, trasladoKey } from './tax-specs.ts';
 import type { FieldError, TaxKind } from './tax-specs.ts';
 
-export type { FieldError } from './tax-specs.ts';
-
 /** One tax of a Concepto. `Base` overrides Importe − Descuento (e.g. litres for an IEPS Cuota). */
 export interface TaxSpec {
   Impuesto: '001' | '002' | '003' | string;
@@ -51,7 +49,7 @@ export interface TotalsOptions {
   currencyDecimals: number;
 }
 
-export interface ConceptoAmounts {
+interface ConceptoAmounts {
   Importe: string;
   Descuento?: string;
   Impuestos?: ConceptoImpuestos;

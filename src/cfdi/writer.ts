@@ -102,7 +102,7 @@ function pago(item: Pago): XmlElement {
   return element(PAGO20, 'Pago', attributes(item, names.PAGO_ATTRIBUTES), children);
 }
 
-export function pagosElement(pagos: Pagos): XmlElement {
+function pagosElement(pagos: Pagos): XmlElement {
   return element(PAGO20, 'Pagos', attributes(pagos, names.PAGOS_ATTRIBUTES), [
     element(PAGO20, 'Totales', attributes(pagos.Totales, names.PAGOS_TOTALES_ATTRIBUTES)),
     ...pagos.Pago.map(pago),

@@ -2,7 +2,7 @@ import { monotonicFactory } from 'ulid';
 import { randomFraction } from './random.ts';
 
 /** Every id prefix the service issues (docs/decisions.md, "Ids"). */
-export const ID_PREFIXES = [
+const ID_PREFIXES = [
   'org', 'key', 'fp', 'inv', 'val', 'dl', 'sreq', 'chk', 'we', 'whd', 'evt', 'req', 'ur', 'job', 'cfdi', 'usr', 'dses',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];

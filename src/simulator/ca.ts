@@ -49,7 +49,7 @@ const SAT_ISSUERS = [
   /^O=Servicio de Administración Tributaria$/im,
 ];
 
-export interface IssueOptions {
+interface IssueOptions {
   rfc: string;
   kind: CredentialKind;
   /** Razón social or name; default "CONTRIBUYENTE <RFC>". */
@@ -76,7 +76,7 @@ export interface IssuedCredential {
   credential: SatCredential;
 }
 
-export type Trust = 'simulator' | 'sat';
+type Trust = 'simulator' | 'sat';
 
 export interface SimulatorCa {
   /** The root certificate (DER), for tests and for anyone who wants to trust the simulator. */

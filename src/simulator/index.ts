@@ -25,12 +25,10 @@ import { registerConsulta } from './status/consulta.ts';
 import { sendFault, SoapFault } from './soap.ts';
 import type { SimulatorDb } from './schema.ts';
 
-export type { SimulatorDeps, SimulatorSettings } from './deps.ts';
 export { DEFAULT_SIMULATOR_SETTINGS } from './deps.ts';
-export type { IssuedCredential, IssueOptions, SimulatorCa } from './ca.ts';
-export type { Ledger, LedgerCfdi } from './ledger.ts';
+export type { IssuedCredential } from './ca.ts';
 
-export const SIMULATOR_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const SIMULATOR_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 /** Largest SOAP request accepted (a CFDI with many items and complements stays far below it). */
 const BODY_LIMIT_BYTES = 20 * 1024 * 1024;

@@ -5,7 +5,7 @@
 import type { Selectable } from 'kysely';
 import type { SimCfdisTable } from './schema.ts';
 
-export type CfdiStatus = 'Vigente' | 'Cancelado';
+type CfdiStatus = 'Vigente' | 'Cancelado';
 
 /** EstatusCancelacion as the SAT's ConsultaCFDIService words it. */
 export type CancellationStatus =

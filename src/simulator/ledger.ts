@@ -12,7 +12,7 @@ import type {
 import type { SimulatorDb } from './schema.ts';
 
 export type {
-  CancellationStatus, CfdiStatus, LedgerCancellation, LedgerCfdi, LedgerFilter, LedgerPage, LedgerRelation, NewLedgerCfdi, SignedManifest, Taxpayer,
+  CancellationStatus, LedgerCancellation, LedgerCfdi, LedgerFilter, LedgerPage, LedgerRelation, NewLedgerCfdi, SignedManifest, Taxpayer,
 } from './ledger-types.ts';
 
 // PostgreSQL allows 65,535 bind parameters per statement; 20 columns per row.

@@ -9,7 +9,7 @@ import type { ColumnType, Generated, Kysely } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
 
-export interface SimCertificatesTable {
+interface SimCertificatesTable {
   no_certificado: string;
   role: 'root' | 'stamping' | 'csd' | 'fiel';
   rfc: string | null;
@@ -47,13 +47,13 @@ export interface SimCfdisTable {
   cancelled_at: NullableTimestamp;
 }
 
-export interface SimRelationsTable {
+interface SimRelationsTable {
   uuid: string;
   related_uuid: string;
   kind: string;
 }
 
-export interface SimTaxpayersTable {
+interface SimTaxpayersTable {
   rfc: string;
   name: string;
   regimen_fiscal: string;
@@ -63,7 +63,7 @@ export interface SimTaxpayersTable {
   created_at: Timestamp;
 }
 
-export interface SimManifestsTable {
+interface SimManifestsTable {
   rfc: string;
   email: string;
   fiel_no_certificado: string;

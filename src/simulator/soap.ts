@@ -10,7 +10,7 @@ import { parseXml } from '../cfdi/xml/parse.ts';
 import { isElement } from '../cfdi/xml/tree.ts';
 import type { XmlElement } from '../cfdi/xml/tree.ts';
 
-export const SOAP11_NAMESPACE = 'http://schemas.xmlsoap.org/soap/envelope/';
+const SOAP11_NAMESPACE = 'http://schemas.xmlsoap.org/soap/envelope/';
 /** Requests are small: a CFDI in base64 plus credentials. */
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
@@ -80,7 +80,7 @@ export function escapeXml(value: string): string {
 }
 
 /** Escapes character data: quotes stay literal, as XML serializers write them (a stamped CFDI is mostly quotes). */
-export function escapeText(value: string): string {
+function escapeText(value: string): string {
   return value.replace(TEXT_SPECIAL, (character) => ENTITIES[character]!);
 }
 
@@ -96,7 +96,7 @@ export function envelope(bodyContent: string, namespaces: Record<string, string>
   return `<?xml version='1.0' encoding='UTF-8'?>\n<senv:Envelope${declarations}><senv:Body>${bodyContent}</senv:Body></senv:Envelope>`;
 }
 
-export function faultEnvelope(fault: SoapFault): string {
+function faultEnvelope(fault: SoapFault): string {
   return envelope(`<senv:Fault><faultcode>senv:${fault.faultCode}</faultcode>${element('faultstring', fault.message)}</senv:Fault>`);
 }
 

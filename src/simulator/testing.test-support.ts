@@ -13,7 +13,7 @@ import { computeTotals } from '../cfdi/totals.ts';
 import { writeCfdi } from '../cfdi/writer.ts';
 import type { Clock } from '../platform/clock.ts';
 
-export const MEXICO_CITY = 'America/Mexico_City';
+const MEXICO_CITY = 'America/Mexico_City';
 
 /** Local Mexico City time `offsetMinutes` from the clock's now. */
 export function fechaAt(clock: Clock, offsetMinutes = -60): string {

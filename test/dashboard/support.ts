@@ -16,7 +16,7 @@ export async function createDashboardApp(env: Record<string, string> = {}): Prom
   return Object.assign(app, { clock });
 }
 
-export interface SignUpAnswer {
+interface SignUpAnswer {
   user: { id: string; email: string };
   organization: { id: string; name: string };
   csrf_token: string;

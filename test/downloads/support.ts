@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { createInvoicesTestApp, registerProfile, type InvoicesTestApp, type Keys } from '../invoices/support.ts';
 
-export const TERMINAL = new Set(['ready', 'no_data', 'failed']);
+const TERMINAL = new Set(['ready', 'no_data', 'failed']);
 
 export interface DownloadsFixture {
   t: InvoicesTestApp;

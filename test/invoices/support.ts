@@ -5,7 +5,6 @@
  * Profiles get a CSD and a FIEL issued by the simulator's CA, so nothing here needs ../shared.
  */
 import { randomBytes } from 'node:crypto';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { masterKeyringFor } from '../../src/platform/crypto/index.ts';
 import type { CatalogStore } from '../../src/modules/catalogs/index.ts';
@@ -16,7 +15,7 @@ import type { IssuedCredential, RunningSimulator } from '../../src/simulator/ind
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 /** A Wednesday noon in Mexico City: inside the validity of the SAT test credentials too. */
-export const TEST_NOW = '2026-07-15T18:00:00Z';
+const TEST_NOW = '2026-07-15T18:00:00Z';
 
 export interface InvoicesTestApp extends TestApp {
   clock: ManualClock;
@@ -110,8 +109,6 @@ export function invoiceRequest(profileId: string, overrides: Record<string, unkn
     ...overrides,
   };
 }
-
-export type Call = (options: InjectOptions & { key?: string }) => Promise<LightMyRequestResponse>;
 
 /** An invoice object as a test reads it. */
 // biome-ignore lint/suspicious/noExplicitAny: a test reads any member of an invoice object

@@ -20,7 +20,7 @@ import { CFDI40_XSLT, hasXsltproc, TFD_XSLT } from '../support/sat-samples.ts';
 import { hasShared, satPath } from '../support/shared.ts';
 
 const run = promisify(execFile);
-export const canUseSatTools = hasShared && hasXsltproc;
+const canUseSatTools = hasShared && hasXsltproc;
 
 /** The TFD element as a document of its own (the TFD XSLT matches it at the root). */
 function timbreDocument(xml: string): string {

@@ -88,7 +88,7 @@ function date(random: Random): string {
   return `20${random.int(22, 26)}-${pad(random.int(1, 12))}-${pad(random.int(1, 28))}T${pad(random.int(0, 23))}:${pad(random.int(0, 59))}:${pad(random.int(0, 59))}`;
 }
 
-export function rfc(random: Random, letters = random.pick([3, 4])): string {
+function rfc(random: Random, letters = random.pick([3, 4])): string {
   const yymmdd = `${random.digits(2)}${String(random.int(1, 12)).padStart(2, '0')}${String(random.int(1, 28)).padStart(2, '0')}`;
   return random.chars(`${UPPER}&Ñ`, letters) + yymmdd + random.chars(`${UPPER}0123456789`, 2) + random.chars('0123456789A', 1);
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { Redis } from 'ioredis';
 
-export const REDIS_SERVER_BINARY = process.env.REDIS_SERVER_BINARY ?? '/usr/bin/redis-server';
+const REDIS_SERVER_BINARY = process.env.REDIS_SERVER_BINARY ?? '/usr/bin/redis-server';
 
 /** A reason to skip Redis tests, or false when a redis-server binary is available. */
 export const skipWithoutRedis: string | false = fs.existsSync(REDIS_SERVER_BINARY)

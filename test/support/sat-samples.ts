@@ -7,9 +7,9 @@ import path from 'node:path';
 import { execFile, execFileSync } from 'node:child_process';
 import { satPath } from './shared.ts';
 
-export type SealOutcome = 'valid' | 'mismatch' | 'missing';
+type SealOutcome = 'valid' | 'mismatch' | 'missing';
 /** A TfdOutcome is a verification result code, or `unavailable` when the kit lacks the certificate. */
-export type TfdOutcome = 'valid' | 'unavailable' | 'cfdi.tfd_sello_sat_mismatch';
+type TfdOutcome = 'valid' | 'unavailable' | 'cfdi.tfd_sello_sat_mismatch';
 
 export interface Cfdi40Sample {
   /** Path under samples/cfdi40/. */

@@ -9,8 +9,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * `../shared` beside the checkout holds the SAT test material (credentials, samples, XSD/XSLT,
  * catalogs). Tests may read it; the product never does. SHARED_DIR overrides the location.
  */
-export const SHARED_DIR = path.resolve(process.env.SHARED_DIR ?? path.join(REPO_ROOT, '..', 'shared'));
-export const SAT_DIR = path.join(SHARED_DIR, 'sat');
+const SHARED_DIR = path.resolve(process.env.SHARED_DIR ?? path.join(REPO_ROOT, '..', 'shared'));
+const SAT_DIR = path.join(SHARED_DIR, 'sat');
 export const hasShared = fs.existsSync(path.join(SAT_DIR, 'README.md'));
 
 // CI always has ../shared beside the checkout: there a missing fixture set is a broken run, not a

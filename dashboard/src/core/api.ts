@@ -92,7 +92,7 @@ export async function loadSession(): Promise<Session | null> {
   return session;
 }
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   let response = await send(method, path, options);
   // A busy server sheds expensive reads (PDFs) with 503 and Retry-After: a read is retried once.
   const wait = Number(response.headers.get('Retry-After'));

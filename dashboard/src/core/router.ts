@@ -4,7 +4,7 @@
  */
 import { createStore } from './store.ts';
 
-export const BASE = '/dashboard';
+const BASE = '/dashboard';
 
 export interface Location {
   /** The path after /dashboard, starting with '/'. */

@@ -4,7 +4,7 @@ import { Page } from './Page.tsx';
 import { ProblemBox } from './ProblemBox.tsx';
 import { type Resource, useResource } from './resource.ts';
 
-export interface DetailField<T> {
+interface DetailField<T> {
   label: string;
   render: (row: T) => ComponentChildren;
 }

@@ -13,14 +13,14 @@ import type { Option } from './fields.tsx';
 import { ProblemBox } from './ProblemBox.tsx';
 import { useResource } from './resource.ts';
 
-export interface Column<T> {
+interface Column<T> {
   label: string;
   render: (row: T) => ComponentChildren;
   /** Right-aligned numbers (money). */
   numeric?: boolean;
 }
 
-export interface Filter {
+interface Filter {
   /** The query parameter, in the dashboard URL and in the API request alike. */
   name: string;
   label: string;

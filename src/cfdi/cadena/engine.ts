@@ -22,7 +22,7 @@
 import { isElement } from '../xml/tree.ts';
 import type { XmlAttribute, XmlElement } from '../xml/tree.ts';
 
-export interface Step {
+interface Step {
   namespace: string;
   local: string;
 }

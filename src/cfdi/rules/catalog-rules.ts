@@ -16,7 +16,7 @@ const EMISOR = `${ROOT_PATH}/cfdi:Emisor`;
 const RECEPTOR = `${ROOT_PATH}/cfdi:Receptor`;
 
 /** Looks a key up; reports unknown keys, keys out of force and unloaded catalogs. */
-export function checkCode(context: RuleContext, catalog: CatalogName, code: string | undefined, path: string): CatalogRow | undefined {
+function checkCode(context: RuleContext, catalog: CatalogName, code: string | undefined, path: string): CatalogRow | undefined {
   if (code === undefined || code === '' || context.issues.hasErrorAt(path)) return undefined;
   const lookup = context.options.catalogs;
   const unknown = catalog === 'c_Moneda' ? 'cfdi.unknown_currency' : 'cfdi.unknown_catalog_code';
@@ -100,7 +100,7 @@ function checkUsoCfdi(context: RuleContext, regimenRow: CatalogRow | undefined):
  * c_TasaOCuota is a table of rules: a "Fijo" row names one rate, a "Rango" row a range
  * [minimo, valor]; the row must match the tax (by name), the factor, and traslado/retención.
  */
-export function checkRate(context: RuleContext, tax: { Impuesto: string; TipoFactor?: string | undefined; TasaOCuota?: string | undefined }, kind: TaxKind, path: string): void {
+function checkRate(context: RuleContext, tax: { Impuesto: string; TipoFactor?: string | undefined; TasaOCuota?: string | undefined }, kind: TaxKind, path: string): void {
   const rate = tax.TasaOCuota;
   if (rate === undefined || !/^[0-9]+\.[0-9]{6}$/.test(rate) || (tax.TipoFactor !== 'Tasa' && tax.TipoFactor !== 'Cuota')) return;
   const lookup = context.options.catalogs;

@@ -35,7 +35,7 @@ function isTimeZone(zone: string | undefined): zone is string {
  * The zone of LugarExpedicion: options.timeZone, else the IANA zone of the c_CodigoPostal row
  * (column huso_horario), else America/Mexico_City (docs/contract.md §2).
  */
-export function zoneOf(context: RuleContext): string {
+function zoneOf(context: RuleContext): string {
   const { timeZone, catalogs } = context.options;
   if (isTimeZone(timeZone)) return timeZone;
   const fromCatalog = catalogs?.isLoaded('c_CodigoPostal') ? catalogs.get('c_CodigoPostal', context.comprobante.LugarExpedicion ?? '')?.['huso_horario'] : undefined;

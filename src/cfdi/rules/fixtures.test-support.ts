@@ -52,10 +52,6 @@ export function errorsOf(result: ValidationResult): string[] {
   return result.errors.map((error) => `${error.code}@${error.path}`);
 }
 
-export function codesOf(result: ValidationResult): string[] {
-  return result.errors.map((error) => error.code);
-}
-
 const rows = (header: string, ...lines: string[]): CatalogRow[] => {
   const columns = header.split(',');
   return lines.map((line) => Object.fromEntries(line.split(',').map((value, index) => [columns[index] as string, value])));

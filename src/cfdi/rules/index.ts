@@ -20,9 +20,8 @@ import { checkComprobante } from './structural.ts';
 import { Issues } from './types.ts';
 import type { RuleContext, SignedDocument, ValidateCfdiOptions, ValidationResult } from './types.ts';
 
-export type { CatalogLookup, CatalogName, CatalogRow, CatalogTable } from './catalog-lookup.ts';
+export type { CatalogLookup, CatalogName, CatalogRow } from './catalog-lookup.ts';
 export { inMemoryCatalogs } from './catalog-lookup.ts';
-export type { RuleCode } from './codes.ts';
 export { REMEDIATIONS } from './codes.ts';
 export { DEFAULT_TIME_ZONE, localDateTime, STAMP_WINDOW_HOURS } from './dates.ts';
 export type { SealCheck, SignedDocument, TimbreCheck, ValidateCfdiOptions, ValidationIssue, ValidationResult } from './types.ts';

@@ -38,7 +38,7 @@ function report(context: RuleContext, code: string, path: string, message: strin
   else context.issues.errors.push({ code, path, message, remediation: REMEDIATIONS['cfdi.sello_mismatch'] });
 }
 
-export function isWellFormedSignature(value: string): boolean {
+function isWellFormedSignature(value: string): boolean {
   return STRICT_BASE64.test(value) && value.length % 4 === 0 && SIGNATURE_BYTES.has(Buffer.from(value, 'base64').length);
 }
 

@@ -6,7 +6,7 @@
  */
 import { isUriReference } from './uri.ts';
 
-export const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
+const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
 const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
 
 export class NamespaceScope {

@@ -28,13 +28,13 @@ export interface XmlParseLimits {
   ignoreWhitespaceIn?: ReadonlySet<string>;
 }
 
-export const DEFAULT_MAX_XML_BYTES = 10 * 1024 * 1024;
-export const DEFAULT_MAX_XML_DEPTH = 64;
+const DEFAULT_MAX_XML_BYTES = 10 * 1024 * 1024;
+const DEFAULT_MAX_XML_DEPTH = 64;
 // Far above any real CFDI: a Pagos of 5,000 related documents has about 25,000 elements, and no
 // CFDI element has more than about 40 attributes. Each bound keeps one document's tree to a size
 // the process can hold (8 MB of `<a/>` would otherwise be two million objects).
-export const DEFAULT_MAX_XML_ELEMENTS = 250_000;
-export const DEFAULT_MAX_XML_ATTRIBUTES = 1_000;
+const DEFAULT_MAX_XML_ELEMENTS = 250_000;
+const DEFAULT_MAX_XML_ATTRIBUTES = 1_000;
 
 const NO_NAMESPACES: ReadonlySet<string> = new Set();
 const CARRIAGE_RETURNS = /\r\n?/g;

@@ -12,7 +12,7 @@ export interface XmlAttribute {
 }
 
 /** Character data inside an element (only kept where it is not whitespace-only). */
-export interface XmlText {
+interface XmlText {
   text: string;
 }
 
@@ -55,6 +55,3 @@ export function childElements(element: XmlElement, namespace?: string, local?: s
   return result;
 }
 
-export function firstChildElement(element: XmlElement, namespace: string, local: string): XmlElement | undefined {
-  return childElements(element, namespace, local)[0];
-}

@@ -29,7 +29,7 @@ const CANONICALIZATIONS: Record<string, C14nMode> = {
 };
 
 /** The hash of a DigestMethod, and of an RSA SignatureMethod. */
-export type DsigHash = 'sha1' | 'sha256' | 'sha512';
+type DsigHash = 'sha1' | 'sha256' | 'sha512';
 
 const DIGEST_METHODS: Record<DsigHash, string> = {
   sha1: `${DSIG_NAMESPACE}sha1`,
@@ -104,7 +104,7 @@ export function signEnveloped(xml: string, options: SignOptions): string {
   return `${xml.slice(0, close)}${signature}${xml.slice(close)}`;
 }
 
-export type SignatureFailure =
+type SignatureFailure =
   /** There is no Signature where one belongs, or the document is not XML. */
   | 'no_signature'
   /** The Signature is incomplete, not enveloped where it must be, outside this subset or not base64. */

@@ -20,7 +20,7 @@ import { REMEDIATIONS } from '../rules/codes.ts';
 import type { ValidationIssue } from '../rules/types.ts';
 
 const SCHEME = 'cfdi-xsd:';
-export const CFDI40_NAMESPACE = 'http://www.sat.gob.mx/cfd/4';
+const CFDI40_NAMESPACE = 'http://www.sat.gob.mx/cfd/4';
 
 /** A complemento namespace and where its schema is among the files. */
 export interface SchemaEntry {

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { NullableTimestamp, Timestamp } from '../../platform/http/schemas.ts';
 
-export const Mode = Type.Union([Type.Literal('test'), Type.Literal('live')]);
+const Mode = Type.Union([Type.Literal('test'), Type.Literal('live')]);
 
 export const ApiKey = Type.Object(
   {

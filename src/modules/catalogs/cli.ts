@@ -15,7 +15,7 @@ export interface CatalogsCommandIo {
   clock?: Clock;
 }
 
-export const CATALOGS_USAGE = `Usage: invoicing catalogs <command>
+const CATALOGS_USAGE = `Usage: invoicing catalogs <command>
 
 Commands:
   import PATH [--dry-run] [--json]   import SAT catalogs from a CSV file, an Excel workbook

@@ -35,7 +35,7 @@ const FORMA_PAGO_FIELDS: readonly FieldSpec[] = [
 ];
 
 /** c_TasaOCuota rows name their tax; the CFDI carries the c_Impuesto code. */
-export function taxCodeOfName(name: string): string | undefined {
+function taxCodeOfName(name: string): string | undefined {
   const key = searchable(name);
   if (key.startsWith('isr')) return '001';
   if (key.startsWith('iva')) return '002';

@@ -6,7 +6,7 @@ import type { CatalogValue } from './lookup.ts';
  * Sí/No/Opcional; `list` is a comma-separated list; `code` is a key that may have lost its
  * leading zeros in a spreadsheet (`1000` → `01000` for a width of 5).
  */
-export type FieldType = 'code' | 'text' | 'flag' | 'integer' | 'decimal' | 'date' | 'list' | 'availability';
+type FieldType = 'code' | 'text' | 'flag' | 'integer' | 'decimal' | 'date' | 'list' | 'availability';
 
 export interface FieldSpec {
   /** `code`, `description`, `valid_from`, `valid_to`, or a key of the entry's `data`. */

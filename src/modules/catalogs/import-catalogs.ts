@@ -17,7 +17,7 @@ export interface ImportOptions {
   dryRun?: boolean;
 }
 
-export interface ImportedCatalog extends CatalogChange {
+interface ImportedCatalog extends CatalogChange {
   sat_name: string;
   sources: string[];
 }

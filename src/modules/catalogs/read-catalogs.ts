@@ -6,7 +6,7 @@ import { activeCatalogs, findEntry, searchEntries } from './repository.ts';
 import type { Db } from '../../platform/db/database.ts';
 
 /** A slug, or the SAT name in any case (`c_UsoCFDI`); anything else is `catalog.not_found`. */
-export function resolveSlug(value: string): CatalogSlug {
+function resolveSlug(value: string): CatalogSlug {
   if (isCatalogSlug(value)) return value;
   const lower = value.toLowerCase();
   const definition = [...DEFINITIONS.values()].find((candidate) => candidate.satName.toLowerCase() === lower);

@@ -15,13 +15,13 @@ export interface CatalogVersionTable {
   created_at: Date;
 }
 
-export interface CatalogTable {
+interface CatalogTable {
   slug: string;
   active_version: number;
   updated_at: Date;
 }
 
-export interface CatalogEntryTable {
+interface CatalogEntryTable {
   slug: string;
   version: number;
   code: string;

@@ -44,7 +44,7 @@ export const MEXICAN_STATES: Readonly<Record<string, { name: string; timeZone: s
 };
 
 /** docs/contract.md §2: Fecha is written in Mexico City time when a postal code's zone is unknown. */
-export const DEFAULT_TIME_ZONE = MEXICO_CITY_TIME_ZONE;
+const DEFAULT_TIME_ZONE = MEXICO_CITY_TIME_ZONE;
 
 /**
  * c_CodigoPostal's "Descripción del Huso Horario" → IANA. The SAT's border zones follow the US

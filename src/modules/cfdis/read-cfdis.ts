@@ -35,7 +35,7 @@ function notFound(uuid: string): ApiError {
  * ends at its last; a time without seconds covers its minute; a time with `Z` or an offset is the
  * Mexico City wall time of that instant, rounded inward to whole seconds.
  */
-export function fechaBound(value: string, edge: 'gte' | 'lte'): string {
+function fechaBound(value: string, edge: 'gte' | 'lte'): string {
   const name = `date[${edge}]`;
   if (value.length === 10) return `${value}T${edge === 'gte' ? '00:00:00' : '23:59:59'}`;
   const zone = ZONED.exec(value)?.[0];

@@ -42,7 +42,7 @@ declare module '../../platform/db/schema.ts' {
   }
 }
 
-export type CfdiRow = Selectable<CfdiTable>;
+type CfdiRow = Selectable<CfdiTable>;
 /** A listed row: everything but the XML, plus whether there is one. */
 export type CfdiListRow = Omit<CfdiRow, 'xml'> & { has_xml: boolean };
 

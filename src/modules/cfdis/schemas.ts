@@ -100,7 +100,7 @@ const Pago = Type.Object({
   documentos_relacionados: Type.Array(DoctoRelacionado),
 }, closed);
 
-export const CfdiDetails = Type.Object({
+const CfdiDetails = Type.Object({
   emisor: Type.Object({ regimen_fiscal: Text() }, closed),
   receptor: Type.Object({
     uso_cfdi: Text(),

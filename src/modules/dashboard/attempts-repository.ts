@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 
-export type AttemptScope = 'email' | 'address' | 'sign_up';
+type AttemptScope = 'email' | 'address' | 'sign_up';
 
-export interface SignInAttemptTable {
+interface SignInAttemptTable {
   scope: AttemptScope;
   /** The normalised e-mail, or the client address. */
   subject: string;

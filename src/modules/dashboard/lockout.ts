@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import { deleteAttempts, lockAttemptRows, saveAttempts, type AttemptRow, type AttemptSubject } from './attempts-repository.ts';
 
-export const LOCKOUT_WINDOW_MS = 15 * 60_000;
+const LOCKOUT_WINDOW_MS = 15 * 60_000;
 // Sign-ups per address: each costs a password hash and makes an organization, and is never given back.
 const LIMITS = { email: 5, address: 20, sign_up: 10 } as const;
 

@@ -17,7 +17,7 @@ import type { Server } from '../../platform/http/server.ts';
  * blob: is all it needs (checked in Chromium: the viewer renders with object-src 'none', and the
  * frame-ancestors the blob document inherits does not block it). No site may frame the dashboard.
  */
-export const PAGE_HEADERS: Record<string, string> = {
+const PAGE_HEADERS: Record<string, string> = {
   'Content-Security-Policy': [
     "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:", "frame-src 'self' blob:",
     "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",

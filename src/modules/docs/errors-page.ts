@@ -38,7 +38,7 @@ export function errorEntries(baseUrl: string): ErrorEntry[] {
   });
 }
 
-export function groupByNamespace(entries: ErrorEntry[]): Map<string, ErrorEntry[]> {
+function groupByNamespace(entries: ErrorEntry[]): Map<string, ErrorEntry[]> {
   const groups = new Map<string, ErrorEntry[]>();
   for (const entry of entries) groups.set(entry.namespace, [...(groups.get(entry.namespace) ?? []), entry]);
   return groups;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Marked } from 'marked';
 
 /** The repository's own guides folder: product content shipped with the code. */
-export const GUIDES_DIR = fileURLToPath(new URL('../../../docs/guides/', import.meta.url));
+const GUIDES_DIR = fileURLToPath(new URL('../../../docs/guides/', import.meta.url));
 
 /** Guides read first, in this order; any other guide follows alphabetically. */
 const READING_ORDER = [

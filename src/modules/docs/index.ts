@@ -4,9 +4,6 @@ import { loadGuides } from './guides.ts';
 import { installOpenApi } from './openapi.ts';
 import { registerDocumentationRoutes } from './routes.ts';
 
-export { TAG_DESCRIPTIONS } from './tags.ts';
-export type { OpenApiDocument } from './openapi-types.ts';
-
 /**
  * The OpenAPI document, the HTML reference, the error catalog, the guides and /llms-full.txt.
  * Call it before the modules whose routes the document must describe: it sees every route added

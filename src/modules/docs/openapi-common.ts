@@ -6,7 +6,7 @@ export const SECURITY_SCHEME = 'apiKey';
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
 /** The request headers every /v1 operation shares, declared once and referenced. */
-export const COMMON_PARAMETERS: Record<string, ParameterObject> = {
+const COMMON_PARAMETERS: Record<string, ParameterObject> = {
   InvoiceVersion: {
     name: 'Invoice-Version',
     in: 'header',
@@ -33,7 +33,7 @@ export const COMMON_PARAMETERS: Record<string, ParameterObject> = {
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
 
 /** Response headers, declared once and referenced. */
-export const COMMON_HEADERS: Record<string, Record<string, unknown>> = {
+const COMMON_HEADERS: Record<string, Record<string, unknown>> = {
   RequestId: { description: 'Id of this request (`req_…`); the same value as `request_id` in problems. Quote it to support.', schema: { type: 'string' } },
   InvoiceVersion: { description: 'The API version the response was rendered in.', schema: { type: 'string' } },
   RateLimitLimit: integerHeader('Ceiling of this key\'s bucket for this request class (reads or writes).'),
@@ -71,7 +71,7 @@ export const PROBLEM_RESPONSES: Record<string, { name: string; response: Respons
 };
 
 /** The Problem schema as plain JSON Schema (TypeBox's `$id` is the component's name instead). */
-export function problemSchema(): Record<string, unknown> {
+function problemSchema(): Record<string, unknown> {
   const { $id: _id, ...schema } = JSON.parse(JSON.stringify(Problem)) as Record<string, unknown>;
   return schema;
 }

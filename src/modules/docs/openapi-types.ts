@@ -13,7 +13,7 @@ export interface ParameterObject {
   schema?: JsonSchema;
 }
 
-export interface MediaTypeObject {
+interface MediaTypeObject {
   schema?: JsonSchema;
 }
 
@@ -23,7 +23,7 @@ export interface ResponseObject {
   content?: Record<string, MediaTypeObject>;
 }
 
-export interface RequestBodyObject {
+interface RequestBodyObject {
   required?: boolean;
   description?: string;
   content: Record<string, MediaTypeObject>;
@@ -43,7 +43,7 @@ export interface OperationObject {
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-export type PathItem = Partial<Record<HttpMethod, OperationObject>>;
+type PathItem = Partial<Record<HttpMethod, OperationObject>>;
 
 export interface OpenApiDocument {
   openapi: string;

@@ -15,7 +15,7 @@ interface RouteAccess {
   connect: boolean;
 }
 
-export const API_DESCRIPTION = `CFDI 4.0 electronic invoicing for Mexico: register issuers (fiscal profiles), create and stamp invoices through an authorized provider (PAC), cancel them, validate any CFDI, download CFDIs in bulk from the SAT, keep a profile's CFDI history synchronized, and receive signed webhooks.
+const API_DESCRIPTION = `CFDI 4.0 electronic invoicing for Mexico: register issuers (fiscal profiles), create and stamp invoices through an authorized provider (PAC), cancel them, validate any CFDI, download CFDIs in bulk from the SAT, keep a profile's CFDI history synchronized, and receive signed webhooks.
 
 **Authentication.** Every /v1 request sends \`Authorization: Bearer <key>\`. Test keys (\`sk_test_…\`) and live keys (\`sk_live_…\`) see separate data. Operations marked public need no key.
 

@@ -8,7 +8,7 @@ import { constraints, flattenFields, schemaName, successBodies, typeLabel, type 
 
 const schemaLink = (name: string) => `<a href="#schema-${escapeHtml(name)}">${escapeHtml(name)}</a>`;
 
-export function tagAnchor(tag: string): string {
+function tagAnchor(tag: string): string {
   return `tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 }
 

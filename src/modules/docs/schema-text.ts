@@ -57,7 +57,7 @@ export interface Field {
 }
 
 /** The object behind a schema, following references and single non-null union members. */
-export function objectSchema(document: OpenApiDocument, schema: JsonSchema | undefined): JsonSchema | undefined {
+function objectSchema(document: OpenApiDocument, schema: JsonSchema | undefined): JsonSchema | undefined {
   if (!schema) return undefined;
   const resolved = resolveReference<JsonSchema>(document, schema as JsonSchema);
   if (resolved.properties) return resolved;

@@ -26,9 +26,9 @@ import { settleDownloads } from './settle.ts';
 
 export const ADVANCE_REQUEST_JOB = defineJob('downloads.advance_request', Type.Object({ sat_request_id: Type.String() }, { additionalProperties: false }));
 /** Waiting is retrying: the attempts are bounded by the polling window, not by a count. */
-export const ADVANCE_MAX_ATTEMPTS = 1_000_000;
+const ADVANCE_MAX_ATTEMPTS = 1_000_000;
 /** A request the SAT failed (EstadoSolicitud 4) or let expire before its packages were kept is asked again this many times. */
-export const MAX_RENEWALS = 2;
+const MAX_RENEWALS = 2;
 
 const dedupeKey = (requestId: string) => `${ADVANCE_REQUEST_JOB.kind}:${requestId}`;
 

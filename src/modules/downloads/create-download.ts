@@ -34,7 +34,7 @@ export interface CreateDownloadInput {
 }
 
 /** The SAT keeps a finished request's packages this long; an identical download within it shares the request. */
-export const SAT_REQUEST_LIFETIME_MS = 72 * 60 * 60_000;
+const SAT_REQUEST_LIFETIME_MS = 72 * 60 * 60_000;
 /** The SAT serves the current year and the five before it. */
 const HISTORY_YEARS = 5;
 
@@ -50,7 +50,7 @@ function invalidRange(detail: string, path: string): ApiError {
 }
 
 /** A date or date-time as the SAT's Mexico City wall time. */
-export function satTime(value: string, edge: 'start' | 'end', path: string): string {
+function satTime(value: string, edge: 'start' | 'end', path: string): string {
   const bare = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const local = bare ? `${value}T${edge === 'start' ? '00:00:00' : '23:59:59'}` : value.slice(0, 19);
   const offset = bare ? '' : value.slice(19);

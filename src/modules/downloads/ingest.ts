@@ -10,7 +10,7 @@ import { storeCfdiDocuments, storeMetadataRecords, type CfdiSource } from '../cf
 import type { PackageKey, PackageStore } from './package-store.ts';
 
 /** Documents (or rows) per statement: large enough to amortize a round trip, small enough to bound memory. */
-export const INGEST_BATCH = 500;
+const INGEST_BATCH = 500;
 const METADATA_BATCH = 2_000;
 
 export interface IngestResult {

@@ -9,18 +9,18 @@ import { ADVANCE_REQUEST_JOB, advanceRequest, enqueueAdvance } from './advance.t
 import type { DownloadDeps } from './ports.ts';
 import { staleRegistrations } from './repository.ts';
 
-export const RECOVER_REGISTRATIONS_JOB = defineJob('downloads.recover_registrations', NoPayload);
+const RECOVER_REGISTRATIONS_JOB = defineJob('downloads.recover_registrations', NoPayload);
 /** The same sweep once at start: a registration cut short by this process's crash is finished without waiting for the next sweep. */
-export const RECOVER_REGISTRATIONS_AT_START_JOB = defineJob('downloads.recover_registrations_at_start', NoPayload);
-export const RECOVER_INTERVAL_MS = 60_000;
+const RECOVER_REGISTRATIONS_AT_START_JOB = defineJob('downloads.recover_registrations_at_start', NoPayload);
+const RECOVER_INTERVAL_MS = 60_000;
 /** At start, younger registrations may still be in flight on another node (two SAT calls of at most 30 s each). */
 const START_GRACE_MS = 2 * 60_000;
 /** A request `registering` for longer than this lost its POST (or worker) to a crash: two SAT calls take seconds. */
-export const REGISTRATION_GRACE_MS = 5 * 60_000;
+const REGISTRATION_GRACE_MS = 5 * 60_000;
 const RECOVERY_BATCH = 100;
 
 /** Hands every abandoned registration to its job; returns how many. */
-export async function recoverRegistrations(services: Services, graceMs = REGISTRATION_GRACE_MS): Promise<number> {
+async function recoverRegistrations(services: Services, graceMs = REGISTRATION_GRACE_MS): Promise<number> {
   const rows = await staleRegistrations(services.db, new Date(services.clock.now().getTime() - graceMs), RECOVERY_BATCH);
   for (const row of rows) await enqueueAdvance(services, services.db, row.id);
   return rows.length;

@@ -14,9 +14,9 @@ type VoucherType = NonNullable<DescargaRequestInput['voucherType']>;
 import { countSolicitud, solicitudesSent, type DocumentStatus, type DownloadType, type SatRequestRow, type Side } from './repository.ts';
 
 /** The SAT allows two identical solicitudes in a request's lifetime; a third answers 5002. */
-export const IDENTICAL_SOLICITUDES = 2;
+const IDENTICAL_SOLICITUDES = 2;
 /** A period is never split below this: the SAT's cap is 200,000 CFDIs, far more than an hour holds. */
-export const MIN_SPLIT_SECONDS = 60 * 60;
+const MIN_SPLIT_SECONDS = 60 * 60;
 const SECOND = 1000;
 
 /** Everything the SAT compares to call two solicitudes identical (besides the requesting RFC). */
@@ -37,11 +37,11 @@ export function fingerprintOf(rfc: string, parameters: SatParameters): string {
 }
 
 /** Mexico City wall time `YYYY-MM-DDTHH:mm:ss` moved by `seconds`. */
-export function shiftLocal(local: string, seconds: number): string {
+function shiftLocal(local: string, seconds: number): string {
   return localDateTime(new Date(instantOf(local, MEXICO_CITY_TIME_ZONE).getTime() + seconds * SECOND), MEXICO_CITY_TIME_ZONE);
 }
 
-export function periodSeconds(from: string, to: string): number {
+function periodSeconds(from: string, to: string): number {
   return Math.round((instantOf(to, MEXICO_CITY_TIME_ZONE).getTime() - instantOf(from, MEXICO_CITY_TIME_ZONE).getTime()) / SECOND);
 }
 

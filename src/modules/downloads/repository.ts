@@ -7,7 +7,7 @@ export type DownloadType = 'cfdi' | 'metadata';
 export type DocumentStatus = 'active' | 'cancelled';
 export type DownloadStatus = 'requested' | 'processing' | 'ready' | 'no_data' | 'failed';
 export type SatRequestState = 'registering' | 'registered' | 'downloading' | 'ready' | 'no_data' | 'split' | 'failed';
-export type PackageState = 'pending' | 'stored' | 'ingested';
+type PackageState = 'pending' | 'stored' | 'ingested';
 
 /** A problem-shaped failure, as a download's `error` shows it. */
 export interface StoredProblem {
@@ -17,7 +17,7 @@ export interface StoredProblem {
   sat_code: string | null;
 }
 
-export interface SatRequestTable {
+interface SatRequestTable {
   id: string;
   organization_id: string;
   mode: Mode;
@@ -47,7 +47,7 @@ export interface SatRequestTable {
   updated_at: Date;
 }
 
-export interface SatSolicitudTable {
+interface SatSolicitudTable {
   rfc: string;
   mode: Mode;
   fingerprint: string;
@@ -55,7 +55,7 @@ export interface SatSolicitudTable {
   last_sent_at: Date;
 }
 
-export interface SatPackageTable {
+interface SatPackageTable {
   sat_request_id: string;
   position: number;
   sat_package_id: string;
@@ -68,7 +68,7 @@ export interface SatPackageTable {
   ingested_at: Date | null;
 }
 
-export interface DownloadTable {
+interface DownloadTable {
   id: string;
   organization_id: string;
   mode: Mode;

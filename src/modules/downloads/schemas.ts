@@ -28,7 +28,7 @@ export const CreateDownloadBody = Type.Object({
   metadata: Type.Optional(Metadata),
 }, { additionalProperties: false });
 
-export const DownloadError = Type.Object({
+const DownloadError = Type.Object({
   type: Type.String({ format: 'uri' }),
   title: Type.String(),
   status: Type.String({ description: '`job`: recorded here rather than answered.' }),

@@ -29,7 +29,7 @@ export function servingPackages(tree: SatRequestRow[], packages: PackageRow[]): 
     .sort((a, b) => (order.get(a.sat_request_id)! - order.get(b.sat_request_id)!) || a.position - b.position);
 }
 
-export function treeState(tree: SatRequestRow[], packages: PackageRow[]): TreeState {
+function treeState(tree: SatRequestRow[], packages: PackageRow[]): TreeState {
   const leaves = tree.filter((request) => request.state !== 'split');
   const failed = leaves.find((request) => request.state === 'failed');
   const satRequestId = tree.find((request) => request.sat_request_id !== null)?.sat_request_id ?? null;

@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Mode } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 
-export interface EventTable {
+interface EventTable {
   id: string;
   organization_id: string;
   /** The platform of a connected account's event, so its `connect` endpoints receive it. */

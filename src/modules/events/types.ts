@@ -25,12 +25,12 @@ export type EventType = (typeof EVENT_TYPES)[number];
 const KNOWN_TYPES = new Set<string>(EVENT_TYPES);
 
 /** `invoice.stamped` → `invoice`. */
-export function namespaceOf(type: string): string {
+function namespaceOf(type: string): string {
   const dot = type.indexOf('.');
   return dot === -1 ? type : type.slice(0, dot);
 }
 
-export const EVENT_NAMESPACES = [...new Set(EVENT_TYPES.map(namespaceOf))];
+const EVENT_NAMESPACES = [...new Set(EVENT_TYPES.map(namespaceOf))];
 const KNOWN_NAMESPACES = new Set(EVENT_NAMESPACES);
 
 export function isEventType(value: string): value is EventType {
@@ -48,7 +48,7 @@ export function isSubscriptionPattern(pattern: string): boolean {
 }
 
 /** The subscription patterns that select events of `type`: itself, its namespace wildcard and `*`. */
-export function patternsMatching(type: string): string[] {
+function patternsMatching(type: string): string[] {
   return [type, `${namespaceOf(type)}.*`, '*'];
 }
 

@@ -6,7 +6,7 @@ import { ApiError, type FieldError } from '../../platform/errors/api-error.ts';
 import type { UploadedCredential } from './credential-input.ts';
 import { CREDENTIAL_FILE_BYTES, LOGO_BYTES } from './schemas.ts';
 
-export interface LogoUpload {
+interface LogoUpload {
   content: Buffer;
   contentType: 'image/png' | 'image/jpeg';
 }
@@ -68,7 +68,7 @@ function credentialFromJson(prefix: 'csd' | 'fiel', value: CredentialJson | unde
 }
 
 /** PNG and JPEG are recognised by their signatures, never by the declared type or file name. */
-export function readLogo(field: string, bytes: Buffer): LogoUpload {
+function readLogo(field: string, bytes: Buffer): LogoUpload {
   if (bytes.length > LOGO_BYTES) throw tooLarge(field, bytes.length, LOGO_BYTES);
   // PNG: 89 50 4E 47 0D 0A 1A 0A (ISO/IEC 15948 §5.2); JPEG: FF D8 FF (start of image, then a marker).
   if (bytes.length > 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
@@ -110,7 +110,7 @@ function credentialFromParts(prefix: 'csd' | 'fiel', body: ProfileMultipart): Up
 }
 
 /** docs/guides/fiscal-profiles.md: multipart `metadata` is JSON text of string keys and string values. */
-export function parseMetadataText(text: string): Record<string, string> {
+function parseMetadataText(text: string): Record<string, string> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -51,12 +51,12 @@ export class ManifestSignerError extends Error {
 }
 
 /** True once the profile has stamped an invoice (DELETE then answers 409 fiscal_profile.in_use). */
-export type HasStampedInvoices = (db: Db, profileId: string) => Promise<boolean>;
+type HasStampedInvoices = (db: Db, profileId: string) => Promise<boolean>;
 
 /** The part of the SAT catalogs used to check `tax_regime` (c_RegimenFiscal). */
-export type TaxRegimeCatalog = Pick<CatalogIndex, 'check' | 'regimenAllowedForPersona'>;
+type TaxRegimeCatalog = Pick<CatalogIndex, 'check' | 'regimenAllowedForPersona'>;
 
-export interface FiscalProfileEvent {
+interface FiscalProfileEvent {
   type: 'fiscal_profile.created' | 'fiscal_profile.updated';
   organizationId: string;
   mode: Mode;
@@ -65,7 +65,7 @@ export interface FiscalProfileEvent {
 }
 
 /** Writes an event in the caller's transaction (docs/contract.md §5: in the same commit as the change). */
-export type RecordEvent = (db: Db, event: FiscalProfileEvent) => Promise<void>;
+type RecordEvent = (db: Db, event: FiscalProfileEvent) => Promise<void>;
 
 export interface FiscalProfileDeps {
   keyring: MasterKeyring;

@@ -3,7 +3,7 @@ import type { Mode } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { ProfileViewCache } from './view-cache.ts';
 
-export interface FiscalProfileTable {
+interface FiscalProfileTable {
   id: string;
   organization_id: string;
   mode: Mode;
@@ -38,7 +38,7 @@ export interface FiscalProfileTable {
   updated_at: Date;
 }
 
-export type ManifestStatus = 'pending_signature' | 'signed';
+type ManifestStatus = 'pending_signature' | 'signed';
 
 declare module '../../platform/db/schema.ts' {
   interface Database {

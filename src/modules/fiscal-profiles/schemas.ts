@@ -12,7 +12,7 @@ const Password = Type.String({ minLength: 1, maxLength: 256, description: 'Passw
 const Base64 = (description: string) => Type.String({ minLength: 1, pattern: '^[A-Za-z0-9+/\\r\\n]+={0,2}[\\r\\n]*$', description });
 const File = (description: string) => Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description });
 
-export const CredentialUpload = Type.Object(
+const CredentialUpload = Type.Object(
   {
     cer_base64: Base64('The .cer file (DER or PEM), base64.'),
     key_base64: Base64('The .key file (encrypted PKCS#8 DER as the SAT issues it, or PEM), base64.'),

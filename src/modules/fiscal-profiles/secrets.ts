@@ -9,7 +9,7 @@ import {
 
 const TABLE = 'fiscal_profiles';
 
-export type SecretColumn = 'csd_private_key' | 'csd_password' | 'fiel_private_key' | 'fiel_password';
+type SecretColumn = 'csd_private_key' | 'csd_password' | 'fiel_private_key' | 'fiel_password';
 
 /** The row a secret belongs to. */
 export interface ProfileOwner {
@@ -37,11 +37,11 @@ export function openProfileDataKey(keyring: MasterKeyring, owner: ProfileOwner &
   return unwrapDataKey(keyring, owner.data_key, aad(owner, 'data_key'));
 }
 
-export function sealColumn(dataKey: Buffer, owner: ProfileOwner, column: SecretColumn, plaintext: Uint8Array | string): Buffer {
+function sealColumn(dataKey: Buffer, owner: ProfileOwner, column: SecretColumn, plaintext: Uint8Array | string): Buffer {
   return encryptSecret(dataKey, plaintext, aad(owner, column));
 }
 
-export function openColumn(dataKey: Buffer, owner: ProfileOwner, column: SecretColumn, sealed: Uint8Array): Buffer {
+function openColumn(dataKey: Buffer, owner: ProfileOwner, column: SecretColumn, sealed: Uint8Array): Buffer {
   return decryptSecret(dataKey, sealed, aad(owner, column));
 }
 

@@ -3,16 +3,16 @@ import type { FiscalProfileView } from './repository.ts';
 /** The colour the PDF uses when a profile sets none. */
 export const DEFAULT_BRAND_COLOR = '#1F3A5F';
 /** A CSD this close to its end shows a `renew_csd` notice in pending_actions. */
-export const CSD_RENEWAL_NOTICE_MS = 30 * 24 * 3_600_000;
+const CSD_RENEWAL_NOTICE_MS = 30 * 24 * 3_600_000;
 
-export interface ProfileAction {
+interface ProfileAction {
   type: 'sign_manifest' | 'renew_csd';
   message: string;
   endpoint: string;
   requires: string[];
 }
 
-export type ProfileStatus = 'requires_action' | 'active';
+type ProfileStatus = 'requires_action' | 'active';
 
 interface ProfileState {
   status: ProfileStatus;
@@ -29,7 +29,7 @@ function renewCsd(view: FiscalProfileView, message: string): ProfileAction {
  * CSD valid now. `next_actions` lists what blocks stamping (the profile is `active` when it is
  * empty); `pending_actions` adds advance notices that do not block yet.
  */
-export function profileState(view: FiscalProfileView, now: Date): ProfileState {
+function profileState(view: FiscalProfileView, now: Date): ProfileState {
   const blocking: ProfileAction[] = [];
   const notices: ProfileAction[] = [];
   if (view.manifest_status !== 'signed') {

@@ -47,7 +47,7 @@ export async function serializeFiscalProfilesById(ctx: Ctx, profileIds: readonly
  * (docs/guides/fiscal-profiles.md): without a signed carta manifiesto it cannot stamp (409
  * fiscal_profile.manifest_required); a CSD outside its validity is 422 cfdi.csd_expired.
  */
-export async function findProfileForStamping(
+async function findProfileForStamping(
   source: { ctx: Ctx; keyring: MasterKeyring; cache?: SigningCredentialCache },
   profileId: string,
 ): Promise<StampingProfile> {
@@ -96,7 +96,7 @@ export interface DownloadCredential {
  * The FIEL of a profile, decrypted; undefined when the profile has none. The caller checked
  * ownership and the manifiesto.
  */
-export async function loadDownloadCredential(db: Db, keyring: MasterKeyring, profileId: string): Promise<DownloadCredential | undefined> {
+async function loadDownloadCredential(db: Db, keyring: MasterKeyring, profileId: string): Promise<DownloadCredential | undefined> {
   const row = await findFielRow(db, profileId);
   if (!row?.fiel_certificate || !row.fiel_private_key || !row.fiel_password) return undefined;
   const secrets = openCredential(openProfileDataKey(keyring, row), row, 'fiel', { privateKey: row.fiel_private_key, password: row.fiel_password });

@@ -12,7 +12,7 @@ import { createLocalManifestSigner } from './local-manifest-signer.ts';
 import type { FiscalProfileDeps } from './ports.ts';
 import { registerFiscalProfileRoutes } from './routes.ts';
 
-export const TEST_NOW = '2026-07-15T18:00:00Z';
+const TEST_NOW = '2026-07-15T18:00:00Z';
 
 export interface ProfilesTestApp extends TestApp {
   clock: ManualClock;

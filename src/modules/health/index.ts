@@ -1,2 +1,2 @@
 export { registerHealthRoutes } from './routes.ts';
-export { databaseCheck, type CheckResult, type ReadinessCheck } from './readiness.ts';
+export type { ReadinessCheck } from './readiness.ts';

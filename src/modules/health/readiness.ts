@@ -2,7 +2,7 @@ import type { DatabaseHandle } from '../../platform/db/database.ts';
 import { appliedVersion, readMigrations } from '../../platform/db/migrate.ts';
 
 /** What one readiness check found; `detail` says why when it is not ok. */
-export interface CheckResult {
+interface CheckResult {
   ok: boolean;
   detail?: string;
   /** Extra facts shown on /readyz (counts, versions, URLs). */

@@ -29,7 +29,7 @@ const SAMPLE_CONCEPTO = {
 } as const;
 
 /** The sample Comprobante: the profile as emisor, one concept with IVA, dated now in Mexico City. */
-export function sampleComprobante(profile: Pick<FiscalProfileView, 'rfc' | 'legal_name' | 'tax_regime' | 'zip'>, now: Date): Comprobante {
+function sampleComprobante(profile: Pick<FiscalProfileView, 'rfc' | 'legal_name' | 'tax_regime' | 'zip'>, now: Date): Comprobante {
   const totals = computeTotals({ TipoDeComprobante: 'I', Conceptos: [SAMPLE_CONCEPTO] }, { currencyDecimals: 2 });
   if (!totals.ok) throw new Error(`The preview sample does not add up: ${JSON.stringify(totals.errors)}`);
   const { amounts } = totals;

@@ -13,7 +13,7 @@ import { findInvoiceById, updateInvoice, type InvoiceChanges, type InvoiceRow } 
 /** Job that follows a cancellation waiting for the receptor by polling the SAT status. */
 export const CANCELLATION_STATUS_JOB = defineJob('invoices.cancellation_status', Type.Object({ invoice_id: Type.String({ minLength: 1 }) }, { additionalProperties: false }));
 /** Enough attempts for 72 business hours (a long weekend included) at the capped polling interval. */
-export const CANCELLATION_POLL_ATTEMPTS = 500;
+const CANCELLATION_POLL_ATTEMPTS = 500;
 const POLL_DELAYS_MS = [60_000, 120_000, 300_000, 600_000, 1_800_000];
 const POLL_MAX_DELAY_MS = 3_600_000;
 

@@ -9,7 +9,7 @@ import { ApiError } from '../../platform/errors/api-error.ts';
 import { folioTaken, lockFolioCounter, setFolioCounter } from './repository.ts';
 
 /** How long a create waits for the serie's lock before it gives up with folio_contention. */
-export const FOLIO_LOCK_TIMEOUT_MS = 5_000;
+const FOLIO_LOCK_TIMEOUT_MS = 5_000;
 const ATTEMPTS = 3;
 /** Seconds a client should wait before retrying a create that lost the race for a folio. */
 export const FOLIO_RETRY_AFTER_SECONDS = 1;
@@ -62,7 +62,7 @@ export async function assignFolio(
   return String(folio);
 }
 
-export function folioTakenError(serie: string, folio: string): ApiError {
+function folioTakenError(serie: string, folio: string): ApiError {
   const where = serie === '' ? 'without a serie' : `in serie ${serie}`;
   return new ApiError('invoice.folio_taken', `Folio ${folio} is already used ${where} by this fiscal profile.`, {
     errors: [{ path: 'folio', code: 'invoice.folio_taken', message: `is already used ${where}.` }],

@@ -5,14 +5,9 @@ import { profileHasStamped } from './repository.ts';
 export { uuidsStampedHere } from './repository.ts';
 
 export { registerInvoiceRoutes } from './routes.ts';
-export {
-  registerInvoiceJobs, recoverStamping, pollCancellation,
-  CANCELLATION_STATUS_JOB, RECOVER_STAMPING_JOB, RECOVER_STAMPING_AT_START_JOB,
-} from './jobs.ts';
-export type { InvoiceCatalogs, InvoiceDeps, SatStatusSource, StampCrashPoint } from './ports.ts';
-export { Invoice } from './schemas.ts';
-export { renderInvoicePdf } from './pdf/index.ts';
-export { databasePdfStore, filePdfStore, type PdfStore } from './pdf-store.ts';
+export { registerInvoiceJobs } from './jobs.ts';
+export type { InvoiceDeps, StampCrashPoint } from './ports.ts';
+export { filePdfStore } from './pdf-store.ts';
 
 /** The fiscal-profiles port: true once the profile has an invoice that is not a draft. */
 export function hasStampedInvoices(db: Db, profileId: string): Promise<boolean> {

@@ -15,17 +15,16 @@ import type { InvoiceDeps } from './ports.ts';
 import { findInvoiceById, stuckStamping } from './repository.ts';
 import { resumeStamping } from './stamping.ts';
 
-export { CANCELLATION_STATUS_JOB } from './cancellation.ts';
-export const RECOVER_STAMPING_JOB = defineJob('invoices.recover_stamping', NoPayload);
+const RECOVER_STAMPING_JOB = defineJob('invoices.recover_stamping', NoPayload);
 /** The same sweep once at start, without the grace period: a stamp cut short by a crash is finished at once. */
-export const RECOVER_STAMPING_AT_START_JOB = defineJob('invoices.recover_stamping_at_start', NoPayload);
-export const RECOVER_STAMPING_INTERVAL_MS = 60_000;
+const RECOVER_STAMPING_AT_START_JOB = defineJob('invoices.recover_stamping_at_start', NoPayload);
+const RECOVER_STAMPING_INTERVAL_MS = 60_000;
 /** A stamp younger than this may still be in flight in a live request; the job leaves it alone. */
-export const STAMPING_GRACE_MS = 60_000;
+const STAMPING_GRACE_MS = 60_000;
 const RECOVERY_BATCH = 50;
 
 /** One poll of the SAT status of a pending cancellation; throws RetryJobError while undecided. */
-export async function pollCancellation(services: Services, deps: InvoiceDeps, job: JobRecord<PayloadOf<typeof CANCELLATION_STATUS_JOB>>): Promise<void> {
+async function pollCancellation(services: Services, deps: InvoiceDeps, job: JobRecord<PayloadOf<typeof CANCELLATION_STATUS_JOB>>): Promise<void> {
   const row = await findInvoiceById(services.db, job.payload.invoice_id);
   if (!row || row.cancellation_status !== 'pending' || row.uuid === null) return;
   const ctx = systemCtx(services, row.organization_id, row.mode);

@@ -1,7 +1,7 @@
 /** The rendered PDFs of stamped invoices (migration 0008), one per invoice. */
 import type { Db } from '../../platform/db/database.ts';
 
-export interface InvoicePdfTable {
+interface InvoicePdfTable {
   invoice_id: string;
   fingerprint: string;
   body: Buffer;

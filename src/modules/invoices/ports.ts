@@ -13,7 +13,7 @@ import type { CatalogIndex } from '../catalogs/index.ts';
 import type { FiscalProfiles } from '../fiscal-profiles/index.ts';
 
 /** The SAT's CFDI status service (ConsultaCFDIService), as SatStatusClient implements it. */
-export interface SatStatusSource {
+interface SatStatusSource {
   query(query: CfdiStatusQuery): Promise<CfdiStatus>;
 }
 

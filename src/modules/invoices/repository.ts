@@ -8,7 +8,7 @@ import type { InvoiceInput } from './request-schemas.ts';
 export type InvoiceStatus = 'draft' | 'stamping' | 'stamped' | 'cancelled';
 export type CancellationStatus = 'none' | 'pending' | 'accepted' | 'rejected';
 
-export interface InvoiceTable {
+interface InvoiceTable {
   id: string;
   organization_id: string;
   mode: Mode;
@@ -44,7 +44,7 @@ export interface InvoiceTable {
   updated_at: Date;
 }
 
-export interface InvoiceFolioTable {
+interface InvoiceFolioTable {
   fiscal_profile_id: string;
   serie: string;
   last_folio: number;
@@ -77,7 +77,7 @@ function scoped(db: Db, scope: InvoiceScope) {
 }
 
 /** What serving an invoice's documents needs: the light columns, the XML only when asked for. */
-export const DOCUMENT_COLUMNS = ['id', 'organization_id', 'mode', 'status', 'uuid', 'fiscal_profile_id', 'cancellation_resolved_at', 'updated_at'] as const;
+const DOCUMENT_COLUMNS = ['id', 'organization_id', 'mode', 'status', 'uuid', 'fiscal_profile_id', 'cancellation_resolved_at', 'updated_at'] as const;
 export type InvoiceDocumentRow = Pick<InvoiceRow, (typeof DOCUMENT_COLUMNS)[number]> & { stamped: boolean };
 
 /**

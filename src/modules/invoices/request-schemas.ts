@@ -36,7 +36,7 @@ export const ItemInput = Type.Object(
   { additionalProperties: false },
 );
 
-export const CustomerInput = Type.Object(
+const CustomerInput = Type.Object(
   {
     rfc: Type.String({ minLength: 1, maxLength: 13, description: 'The customer\'s RFC; XAXX010101000 for the general public, XEXX010101000 for a foreign customer.' }),
     name: Type.Optional(text('Name exactly as registered at the SAT (without the capital regime, e.g. "S.A. de C.V.").', 254)),
@@ -50,7 +50,7 @@ export const CustomerInput = Type.Object(
   { additionalProperties: false },
 );
 
-export const RelatedInput = Type.Object(
+const RelatedInput = Type.Object(
   {
     relationship: text('c_TipoRelacion, e.g. 01 (nota de crédito), 04 (sustitución), 07 (anticipo).', 2),
     uuids: Type.Optional(Type.Array(Type.String({ maxLength: 36 }), { maxItems: 100, description: 'Fiscal folios (UUIDs) of the related CFDIs.' })),
@@ -59,7 +59,7 @@ export const RelatedInput = Type.Object(
   { additionalProperties: false },
 );
 
-export const GlobalInput = Type.Object(
+const GlobalInput = Type.Object(
   {
     periodicity: text('c_Periodicidad: 01 daily, 02 weekly, 03 fortnightly, 04 monthly, 05 bimonthly.', 2),
     months: text('c_Meses: 01-12 for a month, 13-18 for a bimester.', 2),
@@ -140,8 +140,6 @@ export const CancelInvoiceBody = Type.Object(
 
 export type TaxInput = Static<typeof TaxInput>;
 export type ItemInput = Static<typeof ItemInput>;
-export type CustomerInput = Static<typeof CustomerInput>;
-export type RelatedInput = Static<typeof RelatedInput>;
 export type PaymentInput = Static<typeof PaymentInput>;
 export type PaymentDocumentInput = Static<typeof PaymentDocumentInput>;
 export type CreateInvoiceBody = Static<typeof CreateInvoiceBody>;

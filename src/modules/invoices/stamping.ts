@@ -34,12 +34,12 @@ import { IF_UPDATED, transitionInvoiceWith } from './statements.ts';
 import { instantOf, localDateTime, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 
 /** Seconds a client should wait before retrying a stamp whose outcome is not known yet. */
-export const STAMP_RETRY_AFTER_SECONDS = 5;
+const STAMP_RETRY_AFTER_SECONDS = 5;
 /**
  * The SAT stamps a CFDI up to 72 hours after its Fecha. A recovery point older than this, which the
  * PAC never saw, is sealed again with a current Fecha rather than sent to certain rejection.
  */
-export const RESEAL_AFTER_MS = 70 * 3_600_000;
+const RESEAL_AFTER_MS = 70 * 3_600_000;
 
 /** The PAC's stamp belongs to another invoice: the same CFDI, sealed from another draft. */
 class ForeignStamp extends Error {
@@ -81,10 +81,10 @@ export interface StampOutcome {
  * stay on the loop, where the hop to a thread would cost as much as the work (docs/decisions.md,
  * "Large seals"); a Pagos of 5,000 related documents would otherwise hold the loop for a second.
  */
-export const LARGE_DOCUMENT_NODES = 200;
+const LARGE_DOCUMENT_NODES = 200;
 
 /** Conceptos plus Pagos' related documents: what the cadena and the XML grow with. */
-export function documentSize(comprobante: Comprobante): number {
+function documentSize(comprobante: Comprobante): number {
   let size = comprobante.Conceptos.length;
   for (const item of comprobante.Complemento ?? []) {
     if ('Pagos' in item) for (const pago of item.Pagos.Pago) size += 1 + pago.DoctoRelacionado.length;
@@ -151,7 +151,7 @@ function storedModel(stamped: Comprobante): Comprobante {
  * The usage record and, live, one credit (docs/contract.md §7): the stamp exists at the PAC by now, so it
  * is stored even if a concurrent stamp took the last credit since the check before the call.
  */
-export async function finishStamp(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, result: StampResult, known: Omit<Sealed, 'xml'> = {}): Promise<StampOutcome> {
+async function finishStamp(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, result: StampResult, known: Omit<Sealed, 'xml'> = {}): Promise<StampOutcome> {
   const profile = known.profile ?? (await profileObject(ctx, row.fiscal_profile_id));
   const stamped = known.comprobante ?? parseCfdi(result.xml).comprobante;
   const now = ctx.services.clock.now();

@@ -9,7 +9,7 @@ import type { InvoiceDeps } from './ports.ts';
 import { findInvoice, updateInvoice, type InvoiceRow } from './repository.ts';
 import type { InvoiceInput, UpdateInvoiceBody } from './request-schemas.ts';
 
-export function notDraft(row: Pick<InvoiceRow, 'id' | 'status'>, action: string): ApiError {
+function notDraft(row: Pick<InvoiceRow, 'id' | 'status'>, action: string): ApiError {
   return new ApiError('invoice.not_stampable', `Invoice ${row.id} is ${row.status}; only a draft can be ${action}.`);
 }
 

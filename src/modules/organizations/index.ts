@@ -4,7 +4,6 @@ import { findOrganization } from './repository.ts';
 
 export { registerOrganizationRoutes } from './routes.ts';
 export { insertOrganization, findOrganization, type OrganizationRow } from './repository.ts';
-export { bootstrapOrganization, type CreatedOrganization } from './create-organization.ts';
 export { changeAccount, createAccount, getAccount, listAccounts } from './connected-accounts.ts';
 
 export async function findOrganizationRecord(db: Db, id: string): Promise<OrganizationRecord | null> {

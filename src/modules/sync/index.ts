@@ -1,5 +1,4 @@
 /** Automatic SAT synchronization of a profile's CFDI history into the CFDI store. */
 export { registerSyncRoutes } from './routes.ts';
-export { registerSyncJobs, SYNC_TICK_JOB } from './jobs.ts';
+export { registerSyncJobs } from './jobs.ts';
 export { syncTick } from './sync.ts';
-export type { SyncDeps } from './ports.ts';

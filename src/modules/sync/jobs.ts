@@ -3,7 +3,7 @@ import type { Services } from '../../platform/context.ts';
 import { defineJob, NoPayload } from '../../platform/jobs/kinds.ts';
 import { syncTick } from './sync.ts';
 
-export const SYNC_TICK_JOB = defineJob('sync.tick', NoPayload);
+const SYNC_TICK_JOB = defineJob('sync.tick', NoPayload);
 
 const registered = new WeakSet<Services>();
 

@@ -10,9 +10,9 @@ import { newId } from '../../platform/ids.ts';
 import type { ChunkPurpose, ChunkRow } from './repository.ts';
 
 /** The SAT's bulk download reaches this many months before the current one. */
-export const HISTORY_MONTHS = 71;
+const HISTORY_MONTHS = 71;
 /** CFDIs a single request should carry at most: well under the SAT's 200,000 XML cap. */
-export const CHUNK_DOCUMENTS = 100_000;
+const CHUNK_DOCUMENTS = 100_000;
 
 export const KINDS = [
   { side: 'issued', type: 'cfdi' },

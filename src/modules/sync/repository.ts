@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database.ts';
 export type SyncStatus = 'inactive' | 'pending' | 'healthy' | 'stalled';
 export type ChunkPurpose = 'backfill' | 'current' | 'recheck';
 
-export interface SyncTable {
+interface SyncTable {
   fiscal_profile_id: string;
   organization_id: string;
   mode: Mode;
@@ -25,7 +25,7 @@ export interface SyncTable {
   updated_at: Date;
 }
 
-export interface ChunkTable {
+interface ChunkTable {
   id: string;
   fiscal_profile_id: string;
   side: 'issued' | 'received';

@@ -54,7 +54,7 @@ function firstRequested(syncFrom: string, now: Date): string {
   return syncFrom < satFirst ? satFirst : syncFrom;
 }
 
-export async function renderSync(db: Db, row: SyncRow, now: Date): Promise<RenderedSync> {
+async function renderSync(db: Db, row: SyncRow, now: Date): Promise<RenderedSync> {
   return {
     object: 'fiscal_profile_sync',
     fiscal_profile_id: row.fiscal_profile_id,

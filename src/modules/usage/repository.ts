@@ -14,7 +14,7 @@ export interface UsageRecordTable {
   created_at: Date;
 }
 
-export interface StampBalanceTable {
+interface StampBalanceTable {
   organization_id: string;
   credits: number;
   granted_total: number;

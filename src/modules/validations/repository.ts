@@ -3,7 +3,7 @@ import type { Mode } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { StoredIssue, StoredSummary } from './types.ts';
 
-export interface ValidationTable {
+interface ValidationTable {
   id: string;
   organization_id: string;
   mode: Mode;

@@ -4,20 +4,20 @@ import { listQuery } from '../../platform/http/pagination.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const ValidationIssue = Type.Object({
+const ValidationIssue = Type.Object({
   code: Type.String({ description: 'Stable code (see /docs/errors and the Validations guide), e.g. `cfdi.total_mismatch`.' }),
   path: Type.String({ description: 'Where, as an XPath-like location, e.g. `/cfdi:Comprobante/cfdi:Conceptos/cfdi:Concepto[2]/@Importe`.' }),
   message: Type.String({ description: 'What is wrong, with the declared and the computed values where there are two.' }),
   remediation: Type.String({ description: 'What to do about it.' }),
 }, { additionalProperties: false });
 
-export const SatStatusSummary = Type.Object({
+const SatStatusSummary = Type.Object({
   estado: Type.String({ description: '`Vigente`, `Cancelado`, `No Encontrado`, or `indeterminate` when the SAT could not be asked.' }),
   es_cancelable: Nullable(Type.String({ description: 'The SAT\'s EsCancelable, e.g. `Cancelable con aceptación`; null when the SAT did not say.' })),
   cancel_status: Nullable(Type.String({ description: 'The SAT\'s EstatusCancelacion; null unless a cancellation is under way.' })),
 }, { additionalProperties: false });
 
-export const ValidationSummary = Type.Object({
+const ValidationSummary = Type.Object({
   uuid: Nullable(Type.String({ description: 'Folio fiscal from the TimbreFiscalDigital, upper case.' })),
   version: Nullable(Type.String()),
   tipo_de_comprobante: Nullable(Type.String({ description: '`I`, `E`, `T`, `N` or `P`.' })),

@@ -14,4 +14,3 @@ export function renderValidation(row: ValidationRow) {
   };
 }
 
-export type RenderedValidation = ReturnType<typeof renderValidation>;

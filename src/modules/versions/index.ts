@@ -1,1 +1,1 @@
-export { registerVersionRoutes, HOW_TO_PIN } from './routes.ts';
+export { registerVersionRoutes } from './routes.ts';

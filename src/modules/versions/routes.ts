@@ -23,7 +23,7 @@ const VersionList = Type.Object(
   { $id: 'VersionList' },
 );
 
-export const HOW_TO_PIN =
+const HOW_TO_PIN =
   'Send `Invoice-Version: <version>` on a request, or pin a key with `PATCH /v1/api_keys/{id}` and `{"version": "<version>"}` ' +
   '(`null` unpins). The request header wins over the key pin, and the key pin over the current version. ' +
   'Every response names the version it was rendered in, in its `Invoice-Version` header.';

@@ -46,7 +46,7 @@ const FORBIDDEN_V6: [string, number][] = [
 const FORBIDDEN = blockList([...FORBIDDEN_V4, ...FORBIDDEN_V6]);
 
 /** The IPv4 address carried inside an IPv4-mapped (::ffff:a.b.c.d) or 6to4 (2002:AABB:CCDD::) address. */
-export function embeddedIpv4(address: string): string | undefined {
+function embeddedIpv4(address: string): string | undefined {
   const mapped = /^::ffff:(?:0:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1];
   const hexMapped = /^::ffff:(?:0:)?([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);

@@ -61,7 +61,7 @@ function eventOf(delivery: ClaimedDelivery): EventRow {
  * The secrets that sign now, opened for this signature only: the current one, and the previous
  * one during a rotation's grace period.
  */
-export function signingSecrets(delivery: ClaimedDelivery, keyring: MasterKeyring, at: Date): string[] {
+function signingSecrets(delivery: ClaimedDelivery, keyring: MasterKeyring, at: Date): string[] {
   const { secret, previous } = openSecrets(keyring, { id: delivery.endpoint_id, organization_id: delivery.endpoint_organization_id }, delivery);
   const expires = delivery.previous_secret_expires_at;
   if (previous && expires && new Date(expires).getTime() > at.getTime()) return [secret, previous];
@@ -69,7 +69,7 @@ export function signingSecrets(delivery: ClaimedDelivery, keyring: MasterKeyring
 }
 
 /** The request body and headers of one attempt, rendered in the endpoint's pinned version and signed. */
-export function buildRequest(delivery: ClaimedDelivery, at: Date, settings: Pick<AttemptSettings, 'userAgent' | 'keyring'>): { body: string; headers: Record<string, string> } {
+function buildRequest(delivery: ClaimedDelivery, at: Date, settings: Pick<AttemptSettings, 'userAgent' | 'keyring'>): { body: string; headers: Record<string, string> } {
   const body = renderEventJson(eventOf(delivery), delivery.endpoint_version);
   return {
     body,

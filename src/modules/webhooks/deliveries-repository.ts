@@ -1,9 +1,9 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
-export interface WebhookDeliveryTable {
+interface WebhookDeliveryTable {
   id: string;
   event_id: string;
   endpoint_id: string;

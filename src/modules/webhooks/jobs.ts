@@ -10,8 +10,8 @@ import type { Resolver } from './url-guard.ts';
 import { defineJob, NoPayload } from '../../platform/jobs/kinds.ts';
 
 /** A safety net: finds work no job announced (a lost wake-up, a lease left by a dead worker). */
-export const SWEEP_JOB = defineJob('webhooks.sweep', NoPayload);
-export const SWEEP_INTERVAL_MS = 10_000;
+const SWEEP_JOB = defineJob('webhooks.sweep', NoPayload);
+const SWEEP_INTERVAL_MS = 10_000;
 
 export interface WebhookJobOptions {
   /** Opens the endpoints' sealed signing secrets to sign deliveries (default: the configured one). */

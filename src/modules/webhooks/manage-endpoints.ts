@@ -15,7 +15,7 @@ import { newSigningSecret } from './signing.ts';
 import type { UrlPolicy } from './url-guard.ts';
 
 /** During a rotation the previous secret keeps signing (a second signature) this long. */
-export const ROTATION_GRACE_MS = 24 * 60 * 60_000;
+const ROTATION_GRACE_MS = 24 * 60 * 60_000;
 
 export function ownerOf(ctx: Ctx): Owner {
   return { organizationId: ctx.organizationId, mode: ctx.mode };

@@ -15,7 +15,7 @@ const DISABLED_MESSAGES: Record<DisabledReason, string> = {
  * Switches an endpoint off on the service's initiative, ends its pending deliveries and emits
  * `webhook_endpoint.disabled`, all in one transaction. Does nothing when it was already disabled.
  */
-export async function disableEndpointFor(db: Db, endpointId: string, reason: DisabledReason, deps: EmitDependencies): Promise<boolean> {
+async function disableEndpointFor(db: Db, endpointId: string, reason: DisabledReason, deps: EmitDependencies): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
     const row = await disableEndpoint(trx, endpointId, reason, now);

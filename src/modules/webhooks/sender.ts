@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { ResolvedAddress } from './url-guard.ts';
 
-export interface SendRequest {
+interface SendRequest {
   url: URL;
   /** The checked address to connect to; the host name is never resolved again. */
   target: ResolvedAddress;
@@ -15,7 +15,7 @@ export interface SendRequest {
   signal?: AbortSignal;
 }
 
-export type SendResult =
+type SendResult =
   | { ok: true; status: number; body: string }
   | { ok: false; error: string };
 

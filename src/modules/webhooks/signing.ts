@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
-export const SECRET_PREFIX = 'whsec_';
+const SECRET_PREFIX = 'whsec_';
 // 24 random bytes (192 bits), within the 24–64 bytes Standard Webhooks recommends.
 const SECRET_BYTES = 24;
 
@@ -17,7 +17,7 @@ function secretKey(secret: string): Buffer {
  * One Standard Webhooks signature: `v1,` and the base64 HMAC-SHA256, keyed with the decoded
  * secret, of `{webhook-id}.{webhook-timestamp}.{body}`.
  */
-export function signature(secret: string, id: string, timestampSeconds: number, body: string): string {
+function signature(secret: string, id: string, timestampSeconds: number, body: string): string {
   const mac = createHmac('sha256', secretKey(secret)).update(`${id}.${timestampSeconds}.${body}`).digest('base64');
   return `v1,${mac}`;
 }

@@ -72,7 +72,7 @@ export interface ReceivedRequest {
   verificationError?: string;
 }
 
-export type Answer = { status: number; body?: string; headers?: Record<string, string> };
+type Answer = { status: number; body?: string; headers?: Record<string, string> };
 export type Responder = (request: ReceivedRequest) => Answer | Promise<Answer>;
 
 export interface Receiver {

@@ -16,7 +16,7 @@ const FORMAT_VERSION = 1;
 const IV_BYTES = 12; // the GCM nonce size recommended by SP 800-38D
 const TAG_BYTES = 16;
 const KEY_ID_BYTES = 4;
-export const DATA_KEY_BYTES = 32;
+const DATA_KEY_BYTES = 32;
 const WRAPPED_BYTES = 1 + KEY_ID_BYTES + IV_BYTES + TAG_BYTES + DATA_KEY_BYTES;
 
 export type EnvelopeErrorCode = 'unknown_master_key' | 'malformed' | 'authentication_failed';

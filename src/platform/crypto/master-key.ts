@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppEnv, Config } from '../config.ts';
 
-export const MASTER_KEY_BYTES = 32;
+const MASTER_KEY_BYTES = 32;
 export const MASTER_KEY_FILE = 'master.key';
 
 export class MasterKeyError extends Error {
@@ -66,7 +66,7 @@ function masterKeyOf(key: Buffer): MasterKey {
 }
 
 /** Decodes one base64 master key; `name` says where it came from in the error. */
-export function decodeMasterKey(text: string, name: string): Buffer {
+function decodeMasterKey(text: string, name: string): Buffer {
   const trimmed = text.trim();
   const key = Buffer.from(trimmed, 'base64');
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(trimmed) || key.length !== MASTER_KEY_BYTES) {

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Mode } from '../context.ts';
 import type { Db } from '../db/database.ts';
 
-export interface IdempotencyKeyTable {
+interface IdempotencyKeyTable {
   organization_id: string;
   mode: Mode;
   key: string;

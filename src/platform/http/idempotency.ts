@@ -17,7 +17,7 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60_000;
  * slow request is never run twice.
  */
 export const IDEMPOTENCY_LOCK_MS = 5 * 60_000;
-export const REPLAYED_HEADER = 'idempotent-replayed';
+const REPLAYED_HEADER = 'idempotent-replayed';
 /** Response headers that describe the stored body; per-request ones (Request-Id, traceparent, rate limits) are never stored. */
 const STORED_HEADERS = ['content-type', 'content-disposition', 'content-language', 'location', 'invoice-version'];
 // A pseudo-header (a colon is not allowed in header names) marking a binary body kept as base64.
@@ -144,7 +144,7 @@ function isApiPath(url: string): boolean {
 }
 
 /** Method, URL, Invoice-Account and a canonical hash of the parsed body (key order does not matter). */
-export function requestFingerprint(request: FastifyRequest): string {
+function requestFingerprint(request: FastifyRequest): string {
   const account = request.headers['invoice-account'];
   const hash = createHash('sha256');
   hash.update(`${request.method}\n${request.url}\n${Array.isArray(account) ? account.join(',') : (account ?? '')}\n`);
@@ -156,7 +156,7 @@ export function requestFingerprint(request: FastifyRequest): string {
  * JSON with sorted keys; bytes (uploaded files) enter as their SHA-256. Functions, streams and
  * cycles (multipart parts point back at their form) carry no request content and are left out.
  */
-export function canonicalJson(value: unknown, seen: WeakSet<object>): string {
+function canonicalJson(value: unknown, seen: WeakSet<object>): string {
   if (value === undefined || typeof value === 'function') return 'null';
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Buffer.isBuffer(value) || value instanceof Uint8Array) return JSON.stringify({ sha256: createHash('sha256').update(value).digest('hex') });

@@ -4,7 +4,7 @@ import { ERROR_CATALOG, errorAnchor, errorTypeSlug, isErrorCode } from '../error
 import { fieldErrors } from './validation.ts';
 import { renderForVersion } from './versions.ts';
 
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
 /** Maps anything thrown while handling a request to an ApiError; unknown errors become 500. */
 export function toApiError(error: unknown): ApiError {
@@ -49,14 +49,14 @@ function codedError(error: unknown): ApiError | undefined {
   return new ApiError(code, typeof detail === 'string' ? detail : error.message, { headers, cause: error });
 }
 
-export interface ProblemContext {
+interface ProblemContext {
   baseUrl: string;
   requestId: string;
   version: string;
 }
 
 /** The RFC 9457 body, newest shape, then rendered in the caller's version. */
-export function problemBody(error: ApiError, context: ProblemContext): Record<string, unknown> {
+function problemBody(error: ApiError, context: ProblemContext): Record<string, unknown> {
   const definition = ERROR_CATALOG[error.code];
   const body: Record<string, unknown> = {
     type: `${context.baseUrl}/errors/${errorTypeSlug(error.code)}`,

@@ -16,7 +16,7 @@ import { assertStorableText } from './text-rule.ts';
 import { compileValidator } from './validation.ts';
 import { isKnownVersion, renderForVersion, resolveVersion, versionInfo, CURRENT_VERSION } from './versions.ts';
 
-export type RateClass = 'read' | 'write';
+type RateClass = 'read' | 'write';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,7 +37,7 @@ declare module 'fastify' {
   }
 }
 
-export interface RequestState {
+interface RequestState {
   requestId: string;
   trace: TraceContext;
   version: string;

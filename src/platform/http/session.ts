@@ -11,7 +11,7 @@ import { ApiError } from '../errors/api-error.ts';
 import { withAccount, type AuthBackend } from './auth.ts';
 
 /** A session that is neither revoked nor expired, as authentication needs it. */
-export interface ActiveSession {
+interface ActiveSession {
   /** `dses_…`: also the session's rate-limit key. */
   id: string;
   userId: string;
@@ -37,11 +37,11 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 }
 
 /** HTTPS as the server sees it: Fastify's `protocol` follows X-Forwarded-Proto only under trustProxy. */
-export function isSecureRequest(request: FastifyRequest, config: Config): boolean {
+function isSecureRequest(request: FastifyRequest, config: Config): boolean {
   return config.appEnv === 'production' || request.protocol === 'https';
 }
 
-export function sessionCookieName(secure: boolean): string {
+function sessionCookieName(secure: boolean): string {
   return secure ? SECURE_COOKIE : COOKIE;
 }
 
@@ -70,7 +70,7 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   reply.clearCookie(sessionCookieName(secure), { path: '/', httpOnly: true, sameSite: 'strict', secure });
 }
 
-export function isStateChanging(method: string): boolean {
+function isStateChanging(method: string): boolean {
   return STATE_CHANGING.has(method);
 }
 

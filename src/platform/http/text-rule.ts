@@ -52,7 +52,7 @@ function visit(value: unknown, path: string, errors: FieldError[], seen: WeakSet
 }
 
 /** Every string in the parsed request parts that holds a forbidden character, by field path. */
-export function forbiddenText(parts: { params?: unknown; query?: unknown; body?: unknown }): FieldError[] {
+function forbiddenText(parts: { params?: unknown; query?: unknown; body?: unknown }): FieldError[] {
   const errors: FieldError[] = [];
   const seen = new WeakSet<object>();
   visit(parts.params, '', errors, seen);

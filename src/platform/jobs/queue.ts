@@ -12,15 +12,15 @@ import type { Static, TSchema } from 'typebox';
 import { defineJob, NoPayload, type JobKind } from './kinds.ts';
 import type { EnqueueOptions, JobHandler, JobQueue, JobRecord } from './types.ts';
 
-export { RETRY_BASE_MS, RETRY_MAX_MS, RetryJobError, retryDelayMs } from './retry.ts';
+export { RetryJobError, retryDelayMs } from './retry.ts';
 
 /** A running job's lease; a heartbeat renews it every third of this while the handler runs. */
-export const JOB_LEASE_MS = 60_000;
+const JOB_LEASE_MS = 60_000;
 /** Each occurrence of a scheduled job gets this many attempts; the next occurrence follows anyway. */
 export const SCHEDULED_MAX_ATTEMPTS = 3;
 /** Finished jobs stay visible for diagnosis this long, then the purge job deletes them. */
-export const SUCCEEDED_RETENTION_MS = 2 * 24 * 60 * 60_000;
-export const FAILED_RETENTION_MS = 30 * 24 * 60 * 60_000;
+const SUCCEEDED_RETENTION_MS = 2 * 24 * 60 * 60_000;
+const FAILED_RETENTION_MS = 30 * 24 * 60 * 60_000;
 export const PURGE_JOBS_JOB = defineJob('platform.purge_jobs', NoPayload);
 const PURGE_INTERVAL_MS = 60 * 60_000;
 

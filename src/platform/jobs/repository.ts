@@ -1,9 +1,9 @@
 import { sql, type Generated, type Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 
-export type JobState = 'queued' | 'running' | 'succeeded' | 'failed';
+type JobState = 'queued' | 'running' | 'succeeded' | 'failed';
 
-export interface JobTable {
+interface JobTable {
   id: string;
   kind: string;
   payload: Generated<Record<string, unknown>>;

@@ -1,6 +1,6 @@
 /** Retry delays double from this base (with ±20% jitter) up to the ceiling below. */
-export const RETRY_BASE_MS = 5_000;
-export const RETRY_MAX_MS = 60 * 60_000;
+const RETRY_BASE_MS = 5_000;
+const RETRY_MAX_MS = 60 * 60_000;
 
 /** Thrown by a handler that knows when it wants to be retried (an upstream's Retry-After, say). */
 export class RetryJobError extends Error {

@@ -46,7 +46,7 @@ const NAMESPACES: Record<Service, string> = {
   utilities: 'http://facturacion.finkok.com/utilities',
   firmar: 'http://facturacion.finkok.com/manifest',
 };
-export const VIEWS_NAMESPACE = 'apps.services.soap.core.views';
+const VIEWS_NAMESPACE = 'apps.services.soap.core.views';
 
 /** Transport failures: the PAC may or may not have acted, so they are retryable. */
 function transportError(error: SoapCallError, service: Service): ProviderError {

@@ -2,7 +2,7 @@
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
 import { childElements, findElement, textOf, childText } from '../soap-client.ts';
 
-export interface FinkokIncidencia {
+interface FinkokIncidencia {
   code: string;
   message: string;
 }
@@ -17,7 +17,7 @@ export interface FinkokStampResult {
   incidencias: FinkokIncidencia[];
 }
 
-export function incidenciasOf(result: XmlElement): FinkokIncidencia[] {
+function incidenciasOf(result: XmlElement): FinkokIncidencia[] {
   const list = findElement(result, 'Incidencias');
   return (list ? childElements(list, 'Incidencia') : []).map((item) => ({ code: childText(item, 'CodigoError'), message: childText(item, 'MensajeIncidencia') }));
 }
@@ -42,7 +42,7 @@ export function stampResultOf(body: XmlElement, operation: string): FinkokStampR
   };
 }
 
-export interface FinkokFolio {
+interface FinkokFolio {
   uuid: string;
   estatusUuid: string;
   estatusCancelacion: string;

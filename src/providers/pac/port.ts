@@ -18,7 +18,7 @@ export interface StampResult {
   duplicate: boolean;
 }
 
-export type CancellationMotivo = '01' | '02' | '03' | '04';
+type CancellationMotivo = '01' | '02' | '03' | '04';
 
 export interface CancelRequest {
   uuid: string;

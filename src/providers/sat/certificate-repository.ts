@@ -8,7 +8,7 @@ import type { FetchFunction } from '../soap-client.ts';
 
 export const SAT_CERTIFICATES_URL = 'https://rdc.sat.gob.mx/rccf';
 
-export type CertificateFetch =
+type CertificateFetch =
   | { status: 'found'; der: Buffer }
   | { status: 'not_found' }
   | { status: 'unreachable'; message: string };
@@ -29,7 +29,7 @@ export interface CertificateRepositoryOptions {
 /** A certificate is a few kilobytes; anything much larger is not one. */
 const MAX_CERTIFICATE_BYTES = 64 * 1024;
 
-export function certificatePath(noCertificado: string, layout: 'sat' | 'flat'): string {
+function certificatePath(noCertificado: string, layout: 'sat' | 'flat'): string {
   if (layout === 'flat') return `${noCertificado}.cer`;
   const parts = [noCertificado.slice(0, 6), noCertificado.slice(6, 12), noCertificado.slice(12, 14), noCertificado.slice(14, 16), noCertificado.slice(16, 18)];
   return `${parts.join('/')}/${noCertificado}.cer`;

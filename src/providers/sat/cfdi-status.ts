@@ -15,7 +15,7 @@ export interface SatStatusQuery {
   total: string;
 }
 
-export type Cancellability = 'with_acceptance' | 'without_acceptance' | 'not_cancellable';
+type Cancellability = 'with_acceptance' | 'without_acceptance' | 'not_cancellable';
 
 export interface CfdiStatus {
   /** CodigoEstatus "S - …" with Estado Vigente or Cancelado. */

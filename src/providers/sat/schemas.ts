@@ -7,10 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SchemaChecker, type SchemaEntry } from '../../cfdi/xsd/schema-check.ts';
 
-export const SAT_XSD_DIRECTORY = fileURLToPath(new URL('../../../sat-public/xsd/', import.meta.url));
+const SAT_XSD_DIRECTORY = fileURLToPath(new URL('../../../sat-public/xsd/', import.meta.url));
 
 /** The Comprobante's schema and each complemento's, by namespace (those the cadena original covers). */
-export const CFDI_SCHEMAS: readonly SchemaEntry[] = [
+const CFDI_SCHEMAS: readonly SchemaEntry[] = [
   { namespace: 'http://www.sat.gob.mx/cfd/4', location: 'sitio_internet/cfd/4/cfdv40.xsd' },
   { namespace: 'http://www.sat.gob.mx/TimbreFiscalDigital', location: 'sitio_internet/cfd/TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd' },
   { namespace: 'http://www.sat.gob.mx/Pagos20', location: 'sitio_internet/cfd/Pagos/Pagos20.xsd' },

@@ -31,7 +31,7 @@ export interface SatStatusClientOptions {
 }
 
 /** Reads a ConsultaResponse (the SOAP Body or the whole envelope). */
-export function readConsultaResult(body: XmlElement): CfdiStatus {
+function readConsultaResult(body: XmlElement): CfdiStatus {
   const result = findElement(body, 'ConsultaResult');
   if (!result) throw new ProviderError('cfdi.status_indeterminate', 'The SAT answered without a ConsultaResult.', true, 'invalid_response');
   const status = readCfdiStatus(result);

@@ -53,8 +53,6 @@ export const EstadoSolicitud = {
   expired: 6,
 } as const;
 
-export type EstadoSolicitudValue = (typeof EstadoSolicitud)[keyof typeof EstadoSolicitud];
-
 /** 301 with the SAT's explanation after a colon, as the service words its validation failures. */
 export function malformed(detail: string): SatStatus {
   return status(CodEstatus.malformedXml.code, `${CodEstatus.malformedXml.message}: ${detail}`);

@@ -22,8 +22,8 @@ import { localDateTime } from './local-time.ts';
 import { syntheticXml } from './synthetic-xml.ts';
 import type { Party } from './synthetic-xml.ts';
 
-export const START = '2026-07-15T18:00:00Z';
-export const DESCARGA_NAMESPACE = 'http://DescargaMasivaTerceros.sat.gob.mx';
+const START = '2026-07-15T18:00:00Z';
+const DESCARGA_NAMESPACE = 'http://DescargaMasivaTerceros.sat.gob.mx';
 
 export interface FielFiles {
   certificate: Buffer;

@@ -71,7 +71,7 @@ export function monthlyCount(owner: string, side: Side, month: MonthNumber, aver
 }
 
 /** The UUID of the CFDI whose hash is `hex` (64 hex digits), with its coordinates in plain sight. */
-export function syntheticUuid(hex: string, coordinates: SyntheticCoordinates): string {
+function syntheticUuid(hex: string, coordinates: SyntheticCoordinates): string {
   const side = coordinates.side === 'issued' ? 'A' : 'B';
   const month = coordinates.month.toString(16).padStart(4, '0');
   const index = coordinates.index.toString(16).padStart(6, '0');

@@ -23,11 +23,6 @@ import { DescargaStore } from './store.ts';
 import { TokenAuthority } from './token.ts';
 import { verifica } from './verifica.ts';
 
-export { readDescargaSettings, DEFAULT_DESCARGA_SETTINGS } from './settings.ts';
-export type { DescargaSettings } from './settings.ts';
-export { findSyntheticCfdi } from './lookup.ts';
-export type { SyntheticRecord } from './lookup.ts';
-
 export const DESCARGA_PATHS = {
   authenticate: '/Autenticacion/Autenticacion.svc',
   request: '/SolicitaDescargaService.svc',
@@ -35,7 +30,7 @@ export const DESCARGA_PATHS = {
   download: '/DescargaMasivaService.svc',
 } as const;
 
-export function createDescargaService(deps: SimulatorDeps): DescargaService {
+function createDescargaService(deps: SimulatorDeps): DescargaService {
   const settings = readDescargaSettings(deps.settings.descarga);
   const store = new DescargaStore(deps.db);
   return {

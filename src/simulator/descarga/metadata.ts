@@ -26,7 +26,7 @@ function field(value: string): string {
   return value.replace(/[~\r\n]+/g, ' ');
 }
 
-export function metadataLine(row: MetadataRow): string {
+function metadataLine(row: MetadataRow): string {
   return [
     row.uuid, row.rfcEmisor, row.nombreEmisor, row.rfcReceptor, row.nombreReceptor, row.rfcPac, row.fechaEmision,
     row.fechaCertificacionSat, row.monto, row.efectoComprobante, row.estatus, row.fechaCancelacion,

@@ -133,7 +133,7 @@ async function ledgerXml(builder: PackageBuilder, uuids: string[]): Promise<Map<
 }
 
 /** The XML files of some entries, in order. */
-export async function cfdiFiles(builder: PackageBuilder, entries: readonly SelectionEntry[], owner: Party): Promise<[string, string][]> {
+async function cfdiFiles(builder: PackageBuilder, entries: readonly SelectionEntry[], owner: Party): Promise<[string, string][]> {
   const { timeZone } = builder.context;
   const stored = await ledgerXml(builder, entries.filter((entry) => entry.origin === 'ledger').map((entry) => entry.uuid));
   return mapLimited(entries, SEALING_CONCURRENCY, async (entry): Promise<[string, string]> => {

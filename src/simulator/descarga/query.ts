@@ -12,8 +12,8 @@ import { localDateTime } from './local-time.ts';
 import type { SignedRequest } from './signed-request.ts';
 
 export type Operation = 'emitidos' | 'recibidos' | 'folio';
-export type RequestType = 'CFDI' | 'Metadata';
-export type EstadoComprobante = 'Todos' | 'Vigente' | 'Cancelado';
+type RequestType = 'CFDI' | 'Metadata';
+type EstadoComprobante = 'Todos' | 'Vigente' | 'Cancelado';
 
 export interface DescargaQuery {
   operation: Operation;

@@ -14,7 +14,7 @@ export interface SoapAnswer {
   body: string;
 }
 
-export function escapeXml(value: string): string {
+function escapeXml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 

@@ -15,7 +15,7 @@ import type { DescargaQuery } from './query.ts';
 import type { DescargaSettings } from './settings.ts';
 
 /** The ledger columns a bulk download reads (not the XML, which only CFDI packages need). */
-export type LedgerSummary = Pick<LedgerCfdi,
+type LedgerSummary = Pick<LedgerCfdi,
   'uuid' | 'emisorRfc' | 'emisorNombre' | 'receptorRfc' | 'receptorNombre' | 'tipo' | 'total' | 'fecha' | 'fechaTimbrado' | 'rfcProvCertif' | 'cancelledAt'>;
 
 export type SelectionEntry =

@@ -39,7 +39,7 @@ export interface DescargaSettings {
   clockSkewSeconds: number;
 }
 
-export const DEFAULT_DESCARGA_SETTINGS: DescargaSettings = {
+const DEFAULT_DESCARGA_SETTINGS: DescargaSettings = {
   issuedPerMonth: 12,
   receivedPerMonth: 18,
   historyMonths: 71,

@@ -16,7 +16,7 @@ import type { DescargaSettings } from './settings.ts';
 import { readSignedRequest } from './signed-request.ts';
 import type { StoredRequest } from './store.ts';
 
-export function requestState(request: StoredRequest, now: Date, settings: DescargaSettings): VerifyAnswer {
+function requestState(request: StoredRequest, now: Date, settings: DescargaSettings): VerifyAnswer {
   const status = CodEstatus.accepted;
   const elapsed = now.getTime() - request.createdAt.getTime();
   if (request.outcome === 'never_ready' || now.getTime() < request.readyAt.getTime()) {

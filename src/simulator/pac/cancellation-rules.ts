@@ -18,8 +18,8 @@ import { Decimal } from 'decimal.js';
 import type { Comprobante } from '../../cfdi/model.ts';
 import { localDateTime } from '../../cfdi/local-time.ts';
 
-export const PUBLICO_EN_GENERAL = 'XAXX010101000';
-export const EXTRANJERO = 'XEXX010101000';
+const PUBLICO_EN_GENERAL = 'XAXX010101000';
+const EXTRANJERO = 'XEXX010101000';
 const LIMIT_WITHOUT_ACCEPTANCE_MXN = new Decimal(1000);
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -9,7 +9,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { SimulatorSettings } from '../deps.ts';
 import { element, envelope } from '../soap.ts';
 
-export const VIEWS_NAMESPACE = 'apps.services.soap.core.views';
+const VIEWS_NAMESPACE = 'apps.services.soap.core.views';
 
 export function serviceNamespace(service: 'stamp' | 'cancel' | 'utilities' | 'registration' | 'manifest'): string {
   return `http://facturacion.finkok.com/${service}`;

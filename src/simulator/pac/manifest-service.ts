@@ -15,8 +15,8 @@ import type { SimulatorDeps } from '../deps.ts';
 import { child, element, param, SoapFault, textOf } from '../soap.ts';
 import { resultEnvelope } from './finkok.ts';
 
-export const PRIVACY_TITLE = 'AVISO DE PRIVACIDAD DEL SIMULADOR DE PAC';
-export const CONTRACT_TITLE = 'CONTRATO DE PRESTACION DE SERVICIOS DE CERTIFICACION (SIMULADOR)';
+const PRIVACY_TITLE = 'AVISO DE PRIVACIDAD DEL SIMULADOR DE PAC';
+const CONTRACT_TITLE = 'CONTRATO DE PRESTACION DE SERVICIOS DE CERTIFICACION (SIMULADOR)';
 
 function contractsResult(success: boolean, contract: string, privacy: string, error: string): string {
   return resultEnvelope('manifest', 'get_contracts_snid', element('s0:success', success ? 'true' : 'false')

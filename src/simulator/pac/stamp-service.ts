@@ -17,9 +17,9 @@ import { checkForStamp, selloHash } from './stamp-rules.ts';
 import { issueStamp, timbreOf } from './stamper.ts';
 import { parseCfdi } from '../../cfdi/parse.ts';
 
-export const STAMPED_OK = 'Comprobante timbrado satisfactoriamente';
+const STAMPED_OK = 'Comprobante timbrado satisfactoriamente';
 /** What Finkok's `stamped` answers for a comprobante it stamped before. */
-export const STAMPED_FOUND = 'Comprobante recibido satisfactoriamente';
+const STAMPED_FOUND = 'Comprobante recibido satisfactoriamente';
 
 /** Waits (without the simulator's clock) unless the server is shutting down. */
 export type Delay = (ms: number) => Promise<void>;

@@ -12,12 +12,12 @@ import { parseExpression } from './expression.ts';
 import { lookupStatus } from './sat-status.ts';
 import type { SatCfdiStatus } from './sat-status.ts';
 
-export const CONSULTA_PATH = '/ConsultaCFDIService.svc';
-export const CONSULTA_ACTION = 'http://tempuri.org/IConsultaCFDIService/Consulta';
+const CONSULTA_PATH = '/ConsultaCFDIService.svc';
+const CONSULTA_ACTION = 'http://tempuri.org/IConsultaCFDIService/Consulta';
 const TEMPURI = 'http://tempuri.org/';
 const CONTRACT_NAMESPACE = 'http://schemas.datacontract.org/2004/07/Sat.Cfdi.Negocio.ConsultaCfdi.Servicio';
 
-export const INVALID_EXPRESSION: SatCfdiStatus = {
+const INVALID_EXPRESSION: SatCfdiStatus = {
   codigoEstatus: 'N - 601: La expresión impresa proporcionada no es válida.',
   estado: 'No Encontrado',
   esCancelable: '',

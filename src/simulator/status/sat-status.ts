@@ -21,8 +21,8 @@ export interface SatCfdiStatus {
   validacionEfos: string;
 }
 
-export const FOUND = 'S - Comprobante obtenido satisfactoriamente.';
-export const NOT_FOUND: SatCfdiStatus = {
+const FOUND = 'S - Comprobante obtenido satisfactoriamente.';
+const NOT_FOUND: SatCfdiStatus = {
   codigoEstatus: 'N - 602: Comprobante no encontrado.',
   estado: 'No Encontrado',
   esCancelable: '',
@@ -46,14 +46,14 @@ export async function settleLapsedCancellations(deps: SimulatorDeps): Promise<vo
   }
 }
 
-export async function esCancelable(deps: SimulatorDeps, cfdi: LedgerCfdi): Promise<string> {
+async function esCancelable(deps: SimulatorDeps, cfdi: LedgerCfdi): Promise<string> {
   if (cfdi.status === 'Vigente' && (await deps.ledger.liveReferencesTo(cfdi.uuid)).length > 0) return 'No cancelable';
   const at = cfdi.cancellation?.requestedAt ?? deps.clock.now();
   const decision = needsAcceptance(parseCfdi(cfdi.xml).comprobante, at, deps.settings.timeZone);
   return decision.needed ? 'Cancelable con aceptación' : 'Cancelable sin aceptación';
 }
 
-export async function satStatusOf(deps: SimulatorDeps, cfdi: LedgerCfdi): Promise<SatCfdiStatus> {
+async function satStatusOf(deps: SimulatorDeps, cfdi: LedgerCfdi): Promise<SatCfdiStatus> {
   const taxpayer = await deps.ledger.getTaxpayer(cfdi.emisorRfc);
   const efos = cfdi.receptorRfc === MAGIC_RECEPTOR.efos ? '100' : (taxpayer?.efos ?? '200');
   return {

@@ -1,6 +1,6 @@
 type Text = string | null;
 
-export interface Party {
+interface Party {
   rfc: Text;
   nombre: Text;
 }
@@ -38,12 +38,12 @@ export interface TaxLine {
   importe: Text;
 }
 
-export interface Taxes {
+interface Taxes {
   traslados: TaxLine[];
   retenciones: TaxLine[];
 }
 
-export interface Concepto {
+interface Concepto {
   clave_prod_serv: Text;
   cantidad: Text;
   clave_unidad: Text;
@@ -55,7 +55,7 @@ export interface Concepto {
   impuestos: Taxes;
 }
 
-export interface Pago {
+interface Pago {
   fecha_pago: Text;
   forma_de_pago_p: Text;
   moneda_p: Text;

@@ -1,4 +1,4 @@
-export interface ProfileAction {
+interface ProfileAction {
   type: string;
   message: string;
   endpoint: string;

@@ -1,7 +1,7 @@
 import type { Values } from '../../kit/form.tsx';
 
 /** The IVA choices of an item, as the API's taxes[] entries. */
-export const IVA_CHOICES: Record<string, { type: 'IVA'; factor?: 'Exento'; rate?: string }[]> = {
+const IVA_CHOICES: Record<string, { type: 'IVA'; factor?: 'Exento'; rate?: string }[]> = {
   '0.160000': [{ type: 'IVA', rate: '0.160000' }],
   '0.080000': [{ type: 'IVA', rate: '0.080000' }],
   '0.000000': [{ type: 'IVA', rate: '0.000000' }],

@@ -1,4 +1,4 @@
-export type SyncStatusName = 'inactive' | 'pending' | 'healthy' | 'stalled';
+type SyncStatusName = 'inactive' | 'pending' | 'healthy' | 'stalled';
 
 export interface FiscalProfileSync {
   fiscal_profile_id: string;

@@ -6,10 +6,10 @@
 import type { MessageKey } from '../../core/i18n.ts';
 import type { Validation, ValidationIssue } from './types.ts';
 
-export type CheckId = 'document' | 'structure' | 'arithmetic' | 'catalogs' | 'seal' | 'timbre' | 'sat';
+type CheckId = 'document' | 'structure' | 'arithmetic' | 'catalogs' | 'seal' | 'timbre' | 'sat';
 export type Outcome = 'pass' | 'fail' | 'warn' | 'skipped' | 'not_applicable';
 
-export const CHECKS: CheckId[] = ['document', 'structure', 'arithmetic', 'catalogs', 'seal', 'timbre', 'sat'];
+const CHECKS: CheckId[] = ['document', 'structure', 'arithmetic', 'catalogs', 'seal', 'timbre', 'sat'];
 
 const DOCUMENT = /^cfdi\.(doctype_forbidden|xml_too_\w+|not_comprobante|invalid_encoding|invalid_xml_char|parse_error|too_many_issues)$/;
 const ARITHMETIC = /^cfdi\.(\w+_mismatch|importe_out_of_limits|tax_\w+|pagos_\w+|amount_\w+|negative_total|\w+_not_positive|descuento_exceeds_\w+|exento_with_rate|missing_tax_rate|invalid_tax_rate|retencion_exento)$/;
@@ -19,7 +19,7 @@ const TIMBRE = /^cfdi\.(tfd\w*|no_tfd)$/;
 const SAT = /^cfdi\.(not_found|cancelled|status_indeterminate|emisor_not_in_lco)$/;
 
 /** The check an issue belongs to; codes the dashboard does not know count as structure. */
-export function checkOf(issue: Pick<ValidationIssue, 'code'>): CheckId {
+function checkOf(issue: Pick<ValidationIssue, 'code'>): CheckId {
   const { code } = issue;
   if (DOCUMENT.test(code)) return 'document';
   // The timbre's own mismatches (tfd_sello_cfd_mismatch) before the generic *_mismatch rule.

@@ -29,9 +29,7 @@ export interface WebhookDelivery {
   created_at: string;
 }
 
-export { EVENT_TYPES };
-
-export const namespaceOf = (type: string) => type.slice(0, type.indexOf('.'));
+const namespaceOf = (type: string) => type.slice(0, type.indexOf('.'));
 
 /** Namespaces in first-seen order, each with its types: the picker's groups. */
 export const EVENT_GROUPS: { namespace: string; types: string[] }[] = [...new Set(EVENT_TYPES.map(namespaceOf))].map((namespace) => ({

@@ -9,9 +9,9 @@ import type { FieldError } from '../../../platform/errors/api-error.ts';
 import type { InvoiceInput } from '../request-schemas.ts';
 import { usePath } from './paths.ts';
 
-export const PUBLICO_EN_GENERAL_RFC = 'XAXX010101000';
-export const EXTRANJERO_RFC = 'XEXX010101000';
-export const PUBLICO_EN_GENERAL_NAME = 'PUBLICO EN GENERAL';
+const PUBLICO_EN_GENERAL_RFC = 'XAXX010101000';
+const EXTRANJERO_RFC = 'XEXX010101000';
+const PUBLICO_EN_GENERAL_NAME = 'PUBLICO EN GENERAL';
 
 /** The issuer as the fiscal profile describes it. */
 export interface Issuer {

@@ -9,7 +9,7 @@ import { isId } from '../../../platform/ids.ts';
 import { findInvoicesByIds, type InvoiceRow, type InvoiceScope } from '../repository.ts';
 import type { InvoiceInput } from '../request-schemas.ts';
 
-export interface ReferencedInvoice {
+interface ReferencedInvoice {
   id: string;
   uuid: string;
   serie: string;
@@ -22,7 +22,7 @@ export interface References {
   stamped(id: string, path: string, errors: FieldError[]): ReferencedInvoice | undefined;
 }
 
-export function referencedIds(input: Partial<InvoiceInput>): string[] {
+function referencedIds(input: Partial<InvoiceInput>): string[] {
   const related = (input.related ?? []).flatMap((group) => group.invoices ?? []);
   const paid = (input.payments ?? []).flatMap((payment) => payment.documents.flatMap((document) => (document.invoice === undefined ? [] : [document.invoice])));
   return [...new Set([...related, ...paid])];

@@ -9,8 +9,7 @@ import type { PagoTaxSpec } from '../../../cfdi/pagos-totals.ts';
 import type { TaxInput } from '../request-schemas.ts';
 
 /** c_Impuesto codes of the API's tax names. */
-export const TAX_CODES: Readonly<Record<TaxInput['type'], string>> = { ISR: '001', IVA: '002', IEPS: '003' };
-export const TAX_NAMES: Readonly<Record<string, TaxInput['type']>> = { '001': 'ISR', '002': 'IVA', '003': 'IEPS' };
+const TAX_CODES: Readonly<Record<TaxInput['type'], string>> = { ISR: '001', IVA: '002', IEPS: '003' };
 
 export interface SplitTaxes {
   /** Original indexes of the transferred taxes, in CFDI order. */
@@ -25,7 +24,7 @@ export function splitTaxes(taxes: readonly TaxInput[] | undefined): SplitTaxes {
   return split;
 }
 
-export function factorOf(tax: TaxInput): string {
+function factorOf(tax: TaxInput): string {
   return tax.factor ?? 'Tasa';
 }
 

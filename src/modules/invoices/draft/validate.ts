@@ -50,7 +50,7 @@ function addOnce(errors: FieldError[], error: FieldError): void {
   if (!covered) errors.push(error);
 }
 
-export function engineErrors(comprobante: Comprobante, input: InvoiceInput, context: DraftContext, computed: boolean): FieldError[] {
+function engineErrors(comprobante: Comprobante, input: InvoiceInput, context: DraftContext, computed: boolean): FieldError[] {
   const result = validateComprobante(withPlaceholders(comprobante, context), { catalogs: context.catalogs, timeZone: context.timeZone });
   return result.errors
     .filter((issue) => !COMPUTED_HERE.has(issue.code) && (computed || !NEEDS_AMOUNTS.has(issue.code)))

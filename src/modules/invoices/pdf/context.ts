@@ -26,4 +26,3 @@ export interface RenderContext {
 /** Label and value styles shared by the sections. */
 export const LABEL = { font: 'bold', size: 6.3 } as const;
 export const VALUE = { size: 7.8 } as const;
-export const SMALL = { size: 6.5 } as const;

@@ -16,7 +16,7 @@ export interface LogoInfo {
 }
 
 /** Keeps the decoding memory of one render bounded (an RGBA logo of 2,000 × 2,000 is 16 MB). */
-export const MAX_LOGO_PIXELS = 4_000_000;
+const MAX_LOGO_PIXELS = 4_000_000;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** PNG colour type → samples per pixel and allowed bit depths (PNG spec, IHDR). */

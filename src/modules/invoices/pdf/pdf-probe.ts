@@ -17,7 +17,6 @@ function available(tool: string): boolean {
 export const hasPdftotext = available('pdftotext');
 export const hasPdftoppm = available('pdftoppm');
 export const skipWithoutPdftotext: string | false = hasPdftotext ? false : 'pdftotext (Debian poppler-utils) is not installed';
-export const skipWithoutPdftoppm: string | false = hasPdftoppm ? false : 'pdftoppm (Debian poppler-utils) is not installed';
 
 /** Pages of a PDF as pdfkit writes it (page dictionaries are never compressed). */
 export function pageCount(pdf: Buffer): number {

@@ -9,7 +9,7 @@ import type {} from 'pdfkit';
 import { toWinAnsi, wrapText } from './text.ts';
 import type { Theme } from './theme.ts';
 
-export type FontName = 'regular' | 'bold' | 'italic' | 'mono';
+type FontName = 'regular' | 'bold' | 'italic' | 'mono';
 
 export interface TextStyle {
   font?: FontName;

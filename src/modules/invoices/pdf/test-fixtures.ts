@@ -77,8 +77,8 @@ export function sealedXml(comprobante: Comprobante): string {
   return writeCfdi({ ...unsigned, Sello: signCadenaSync(cadenaOriginal(unsigned), key()) });
 }
 
-export const EMISOR_ENE = { Rfc: 'OÑO120726RX3', Nombre: 'ORGANICOS ÑAVEZ OSORIO', RegimenFiscal: '601' } as const;
-export const RECEPTOR_AMPERSAND = {
+const EMISOR_ENE = { Rfc: 'OÑO120726RX3', Nombre: 'ORGANICOS ÑAVEZ OSORIO', RegimenFiscal: '601' } as const;
+const RECEPTOR_AMPERSAND = {
   Rfc: 'H&E951128469', Nombre: 'HERRERÍA & ELÉCTRICOS', DomicilioFiscalReceptor: '06300', RegimenFiscalReceptor: '601', UsoCFDI: 'G03',
 } as const;
 
@@ -91,7 +91,7 @@ const IVA16 = { Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: '0.160000' } as
 const ISR10 = { Impuesto: '001', TipoFactor: 'Tasa', TasaOCuota: '0.100000' } as const;
 
 /** Item `number` of a long invoice: taxed, withheld, exempt and discounted items, some long texts. */
-export function largeItem(number: number): ItemSpec {
+function largeItem(number: number): ItemSpec {
   const code = `ART-${String(number).padStart(3, '0')}`;
   const long = number % 7 === 0
     ? ' Incluye instalación, configuración, capacitación del personal, garantía extendida de doce meses, soporte técnico en sitio y '

@@ -5,7 +5,7 @@
  */
 import { PdfRenderError } from './errors.ts';
 
-export const DEFAULT_BRAND_COLOR = '#1F4E79';
+const DEFAULT_BRAND_COLOR = '#1F4E79';
 
 export interface Theme {
   /** The accent: section bars, table headers, the title. */
@@ -49,7 +49,7 @@ function contrast(first: number, second: number): number {
   return (Math.max(first, second) + 0.05) / (Math.min(first, second) + 0.05);
 }
 
-export function parseBrandColor(color: string | undefined): string {
+function parseBrandColor(color: string | undefined): string {
   if (color === undefined || color === '') return DEFAULT_BRAND_COLOR;
   if (!/^#[0-9A-Fa-f]{6}$/.test(color)) {
     throw new PdfRenderError('cfdi.pdf_invalid_brand_color', `The brand colour "${color}" is not of the form #RRGGBB.`);

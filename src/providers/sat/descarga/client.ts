@@ -21,7 +21,6 @@ import { downloadFailure, requestFailure, STATES, verifyFailure } from './status
 import type { DescargaState, DescargaStatus } from './status-mapping.ts';
 import { FetchWebClient } from './transport.ts';
 
-export type { DescargaState, DescargaStatus } from './status-mapping.ts';
 
 export interface DescargaClientOptions {
   urls: DescargaUrls;

@@ -3,11 +3,9 @@
  * package readers and the endpoint configuration.
  */
 export { createDescargaClient } from './client.ts';
-export type {
-  DescargaClient, DescargaClientOptions, DescargaRequestInput, DescargaState, DescargaStatus, DescargaVerification,
-} from './client.ts';
+export type { DescargaClient, DescargaRequestInput, DescargaVerification } from './client.ts';
 export { SAT_DESCARGA_URLS, descargaUrls } from './endpoints.ts';
 export type { DescargaUrls } from './endpoints.ts';
 export { ProviderError } from './errors.ts';
 export { PackageReader, readCfdiPackage, readMetadataPackage } from './package-reader.ts';
-export type { MetadataRecord, PackageSink, ThirdPartyRecord } from './package-reader.ts';
+export type { MetadataRecord } from './package-reader.ts';

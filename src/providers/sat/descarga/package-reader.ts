@@ -29,7 +29,7 @@ export interface MetadataRecord {
   nombreACuentaTerceros: string;
 }
 
-export interface ThirdPartyRecord {
+interface ThirdPartyRecord {
   uuid: string;
   rfcACuentaTerceros: string;
   nombreACuentaTerceros: string;

@@ -8,9 +8,9 @@ import type { RenderContext } from '../context.ts';
 import { PAGE } from '../sheet.ts';
 import type { Sheet } from '../sheet.ts';
 
-export const TEST_WATERMARK = 'PRUEBA — SIN VALIDEZ FISCAL';
-export const PREVIEW_WATERMARK = 'VISTA PREVIA — SIN VALIDEZ FISCAL';
-export const CANCELLED_WATERMARK = 'CANCELADO';
+const TEST_WATERMARK = 'PRUEBA — SIN VALIDEZ FISCAL';
+const PREVIEW_WATERMARK = 'VISTA PREVIA — SIN VALIDEZ FISCAL';
+const CANCELLED_WATERMARK = 'CANCELADO';
 const CANCELLED_RED = '#c62828';
 
 /** A preview must not carry the SAT legend of a representación impresa: it represents no CFDI. */

@@ -15,7 +15,7 @@ const SEAL_STYLE = { font: 'mono', size: 5.9 } as const;
 const VERIFICATION_HOST = new URL(VERIFICATION_BASE_URL).host;
 
 /** The QR matrix: true for a dark module. */
-export function qrMatrix(text: string): boolean[][] {
+function qrMatrix(text: string): boolean[][] {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
   return Array.from({ length: modules.size }, (_, row) =>
     Array.from({ length: modules.size }, (_, column) => modules.get(row, column) === 1));
