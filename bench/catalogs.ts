@@ -99,7 +99,9 @@ const QUERY_KINDS: Record<string, () => { q: string; startingAfter?: string }> =
 async function main(): Promise<void> {
   const load = os.loadavg()[0]!.toFixed(1);
   const source = hasShared ? satPath('catalogs') : generatedCatalog();
-  console.log(`Catalog search benchmark: Node ${process.version}, ${os.cpus().length} CPUs (load average ${load}), PGlite in memory, ${hasShared ? '../shared/sat/catalogs' : 'generated postal codes'}`);
+  console.log(
+    `Catalog search benchmark: Node ${process.version}, ${os.cpus().length} CPUs (load average ${load}), PGlite in memory, ${hasShared ? '../shared/sat/catalogs' : 'generated postal codes'}`,
+  );
 
   const t = await createTestApp();
   if (!t.app.server.hasRoute({ method: 'GET', url: '/v1/catalogs' })) registerCatalogRoutes(t.app.server, t.app.services);
@@ -108,7 +110,10 @@ async function main(): Promise<void> {
   const imported = await timed(() => importCatalogs(db, source, { clock: t.clock }));
   await store.refresh();
   const rows = store.index.entries('codigo_postal').length;
-  line('import (parse, validate, write, switch)', `${ms(imported.wall)} wall, ${ms(imported.cpu)} CPU for ${rows.toLocaleString('en-US')} postal codes (and the other files)`);
+  line(
+    'import (parse, validate, write, switch)',
+    `${ms(imported.wall)} wall, ${ms(imported.cpu)} CPU for ${rows.toLocaleString('en-US')} postal codes (and the other files)`,
+  );
 
   // Ceiling: one pass over every row of the catalog with the search's LIKE.
   const scans: Sample[] = [];
@@ -138,10 +143,12 @@ async function main(): Promise<void> {
   for (let round = 0; round < HTTP_QUERIES; round++) {
     const { q, startingAfter } = kinds[round % kinds.length]!();
     const query = new URLSearchParams({ q, limit: String(PAGE_SIZE), ...(startingAfter ? { starting_after: startingAfter } : {}) });
-    http.push(await timed(async () => {
-      const response = await t.request({ method: 'GET', url: `/v1/catalogs/codigo_postal?${query}`, key: liveKey });
-      if (response.statusCode !== 200) throw new Error(`search answered ${response.statusCode}: ${response.body}`);
-    }));
+    http.push(
+      await timed(async () => {
+        const response = await t.request({ method: 'GET', url: `/v1/catalogs/codigo_postal?${query}`, key: liveKey });
+        if (response.statusCode !== 200) throw new Error(`search answered ${response.statusCode}: ${response.body}`);
+      }),
+    );
   }
   report('search through HTTP (inject, auth, JSON)', http);
 

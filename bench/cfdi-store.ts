@@ -36,7 +36,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const clock = new ManualClock('2026-07-15T18:00:00Z');
 const simulator = await startSimulator({ clock, settings: { descarga: { issuedPerMonth: BATCH } } });
 const fiel = await simulator.ca.issue({ rfc: 'EKU9003173C9', kind: 'fiel', name: 'ESCUELA KEMPER URGATE' });
-const client = createDescargaClient({ urls: descargaUrls(simulator.url), clock, fiel: { certificate: fiel.cerDer, privateKey: fiel.keyPkcs8EncryptedDer, password: fiel.password } });
+const client = createDescargaClient({
+  urls: descargaUrls(simulator.url),
+  clock,
+  fiel: { certificate: fiel.cerDer, privateKey: fiel.keyPkcs8EncryptedDer, password: fiel.password },
+});
 const { requestId } = await client.request({ side: 'issued', type: 'cfdi', from: '2026-06-01T00:00:00', to: '2026-06-30T23:59:59' });
 clock.advance(600_000);
 const { packageIds } = await client.verify(requestId);
@@ -67,19 +71,31 @@ const ceilingRate = BATCH / (Math.min(parsePass(), parsePass(), parsePass()) / 1
 line('ceiling: readCfdiIndex, 1 thread', `${format(ceilingRate)} CFDIs/s`);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cfdi-store-'));
-const config = loadConfig({ APP_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MASTER_KEY: randomBytes(32).toString('base64'), LOAD_SHED_LAG_MS: '0', RUN_WORKER: 'false' });
+const config = loadConfig({
+  APP_ENV: 'development',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  MASTER_KEY: randomBytes(32).toString('base64'),
+  LOAD_SHED_LAG_MS: '0',
+  RUN_WORKER: 'false',
+});
 const app = await buildApp({ config, clock: systemClock, embedSimulator: false });
 const created = await app.server.inject({ method: 'POST', url: '/v1/organizations', payload: { name: 'Bench CFDI store' } });
 const source: CfdiSource = {
-  organizationId: created.json().id as string, mode: 'test', fiscalProfileId: 'fp_01k0000000000000000000000a', side: 'issued',
-  downloadId: 'dl_01k0000000000000000000000a', sourceRequest: null,
+  organizationId: created.json().id as string,
+  mode: 'test',
+  fiscalProfileId: 'fp_01k0000000000000000000000a',
+  side: 'issued',
+  downloadId: 'dl_01k0000000000000000000000a',
+  sourceRequest: null,
 };
 
 async function timedStore(documents: { name: string; xml: Uint8Array }[], expectInserted: number): Promise<number> {
   const started = performance.now();
   const stored = await storeCfdiDocuments(app.services, source, documents);
   const elapsed = performance.now() - started;
-  if (stored.inserted !== expectInserted || stored.unreadable.length > 0) throw new Error(`stored ${JSON.stringify({ ...stored, unreadable: stored.unreadable.length })}`);
+  if (stored.inserted !== expectInserted || stored.unreadable.length > 0)
+    throw new Error(`stored ${JSON.stringify({ ...stored, unreadable: stored.unreadable.length })}`);
   return BATCH / (elapsed / 1000);
 }
 
@@ -92,7 +108,10 @@ for (let round = 1; round <= batches; round += 1) {
   repeated.push(await timedStore(documents, 0));
 }
 const storeRate = median(fresh);
-line(`store: parse (${config.workerThreads} workers) + one INSERT, new UUIDs (median of ${batches})`, `${format(storeRate)} CFDIs/s (min ${format(Math.min(...fresh))}, max ${format(Math.max(...fresh))})`);
+line(
+  `store: parse (${config.workerThreads} workers) + one INSERT, new UUIDs (median of ${batches})`,
+  `${format(storeRate)} CFDIs/s (min ${format(Math.min(...fresh))}, max ${format(Math.max(...fresh))})`,
+);
 line('store / ceiling', `${format((storeRate / ceilingRate) * 100, 1)}%`);
 line('store: the same batch again (all duplicates)', `${format(median(repeated))} CFDIs/s`);
 
@@ -101,10 +120,20 @@ const METADATA_BATCH = 2_000;
 const metadataRates: number[] = [];
 for (let round = 0; round <= batches; round += 1) {
   const records = Array.from({ length: METADATA_BATCH }, (_, index) => ({
-    uuid: `C${round.toString(16).padStart(7, '0')}-0000-4000-8000-${index.toString(16).padStart(12, '0')}`, rfcEmisor: 'EKU9003173C9',
-    nombreEmisor: 'ESCUELA KEMPER URGATE', rfcReceptor: 'URE180429TM6', nombreReceptor: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', rfcPac: 'SPR190613I52',
-    fechaEmision: '2026-06-14 11:02:45', fechaCertificacionSat: '2026-06-14 11:03:31', monto: '14500.00', efectoComprobante: 'I',
-    estatus: index % 10 === 0 ? '0' : '1', fechaCancelacion: index % 10 === 0 ? '2026-06-20 09:00:00' : '', rfcACuentaTerceros: '', nombreACuentaTerceros: '',
+    uuid: `C${round.toString(16).padStart(7, '0')}-0000-4000-8000-${index.toString(16).padStart(12, '0')}`,
+    rfcEmisor: 'EKU9003173C9',
+    nombreEmisor: 'ESCUELA KEMPER URGATE',
+    rfcReceptor: 'URE180429TM6',
+    nombreReceptor: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+    rfcPac: 'SPR190613I52',
+    fechaEmision: '2026-06-14 11:02:45',
+    fechaCertificacionSat: '2026-06-14 11:03:31',
+    monto: '14500.00',
+    efectoComprobante: 'I',
+    estatus: index % 10 === 0 ? '0' : '1',
+    fechaCancelacion: index % 10 === 0 ? '2026-06-20 09:00:00' : '',
+    rfcACuentaTerceros: '',
+    nombreACuentaTerceros: '',
   }));
   const started = performance.now();
   const stored = await storeMetadataRecords(app.services, source, records);
@@ -121,7 +150,9 @@ const text = new TextDecoder('utf-8', { ignoreBOM: true });
 async function columnRate(table: 'bench_xml_text' | 'bench_xml_bytea'): Promise<number> {
   const rates: number[] = [];
   for (let round = 0; round <= batches; round += 1) {
-    const rows = batchOf(round).map((document) => sql`(${`${table}-${round}-${document.name}`}, ${table === 'bench_xml_text' ? text.decode(document.xml) : Buffer.from(document.xml)})`);
+    const rows = batchOf(round).map(
+      (document) => sql`(${`${table}-${round}-${document.name}`}, ${table === 'bench_xml_text' ? text.decode(document.xml) : Buffer.from(document.xml)})`,
+    );
     const started = performance.now();
     await sql`INSERT INTO ${sql.table(table)} (id, xml) VALUES ${sql.join(rows)}`.execute(db);
     if (round > 0) rates.push(BATCH / ((performance.now() - started) / 1000));
@@ -141,7 +172,10 @@ async function readRate(table: 'bench_xml_text' | 'bench_xml_bytea'): Promise<nu
 const textRate = await columnRate('bench_xml_text');
 const byteaRate = await columnRate('bench_xml_bytea');
 line(`column: ${format(averageBytes)}-byte documents as text, insert / read`, `${format(textRate)} / ${format(await readRate('bench_xml_text'))} rows/s`);
-line('column: the same as bytea, insert / read', `${format(byteaRate)} / ${format(await readRate('bench_xml_bytea'))} rows/s (text inserts ${format(textRate / byteaRate, 1)}×)`);
+line(
+  'column: the same as bytea, insert / read',
+  `${format(byteaRate)} / ${format(await readRate('bench_xml_bytea'))} rows/s (text inserts ${format(textRate / byteaRate, 1)}×)`,
+);
 
 await app.close();
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -147,7 +147,10 @@ async function sealSection(corpus: Comprobante[]): Promise<string[]> {
   line(`raw crypto.sign, cached key, ${CONCURRENCY} in flight (best of ${SEAL_ROUNDS})`, `${format(raw)} signatures/s`);
   line(`sealComprobante, ${CONCURRENCY} in flight (best of ${SEAL_ROUNDS})`, `${format(sealing)} docs/s`);
   line('sealing rate / raw signing rate', verdict((100 * sealing) / raw, 80, '%'));
-  line('  CPU per raw signature / per seal, all threads (informational)', `${rawCpu.toFixed(0)} µs / ${sealingCpu.toFixed(0)} µs (${((100 * rawCpu) / sealingCpu).toFixed(0)}%)`);
+  line(
+    '  CPU per raw signature / per seal, all threads (informational)',
+    `${rawCpu.toFixed(0)} µs / ${sealingCpu.toFixed(0)} µs (${((100 * rawCpu) / sealingCpu).toFixed(0)}%)`,
+  );
   // Where the difference goes: the cadena from the model runs on the main thread, which on a
   // machine with no spare core competes with the signing threads.
   const cadenaRate = rate((index) => cadenaOriginal(unsealed[index % unsealed.length]!), BUDGET_MS / 2);

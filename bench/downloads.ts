@@ -37,7 +37,11 @@ const mb = (bytes: number) => `${format(bytes / 1024 / 1024)} MB`;
 const clock = new ManualClock('2026-07-15T18:00:00Z');
 const simulator = await startSimulator({ clock, settings: { descarga: { issuedPerMonth: 1_000 } } });
 const fiel = await simulator.ca.issue({ rfc: 'EKU9003173C9', kind: 'fiel', name: 'ESCUELA KEMPER URGATE' });
-const client = createDescargaClient({ urls: descargaUrls(simulator.url), clock, fiel: { certificate: fiel.cerDer, privateKey: fiel.keyPkcs8EncryptedDer, password: fiel.password } });
+const client = createDescargaClient({
+  urls: descargaUrls(simulator.url),
+  clock,
+  fiel: { certificate: fiel.cerDer, privateKey: fiel.keyPkcs8EncryptedDer, password: fiel.password },
+});
 const { requestId } = await client.request({ side: 'issued', type: 'cfdi', from: '2026-06-01T00:00:00', to: '2026-06-30T23:59:59' });
 clock.advance(600_000);
 const verification = await client.verify(requestId);
@@ -74,7 +78,12 @@ function ceilingPass(): number {
   const started = performance.now();
   let read = 0;
   for (const zip of packages) {
-    const reader = new PackageReader({ cfdi: ({ xml }) => { readCfdiIndex(xml); read += 1; } });
+    const reader = new PackageReader({
+      cfdi: ({ xml }) => {
+        readCfdiIndex(xml);
+        read += 1;
+      },
+    });
     for (let at = 0; at < zip.length; at += 256 * 1024) reader.push(zip.subarray(at, at + 256 * 1024), at + 256 * 1024 >= zip.length);
   }
   if (read !== total) throw new Error(`the ceiling read ${read} of ${total}`);
@@ -85,7 +94,10 @@ const ceilingMs = Math.min(ceilingPass(), ceilingPass());
 const ceilingRate = total / (ceilingMs / 1000);
 line('ceiling: stream + parse, 1 thread', `${format(ceilingRate, 0)} CFDIs/s`);
 
-const server = fork(fileURLToPath(new URL('./servers/downloads-ingest.ts', import.meta.url)), [packagesDir], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const server = fork(fileURLToPath(new URL('./servers/downloads-ingest.ts', import.meta.url)), [packagesDir], {
+  execArgv: ['--import', 'tsx', '--expose-gc'],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
 const result = await askServer<{ elapsedMs: number; stored: number; rssBefore: number; peakRss: number }>(server, 'result');
 fs.rmSync(packagesDir, { recursive: true, force: true });
 if (result.stored !== total) throw new Error(`the service stored ${result.stored} of ${total}`);

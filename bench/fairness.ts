@@ -28,13 +28,22 @@ interface Ready {
   csd: { cer_base64: string; password: string; plainKeyPem: string };
 }
 
-const server: ChildProcess = fork(fileURLToPath(new URL('./servers/fairness-server.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const server: ChildProcess = fork(fileURLToPath(new URL('./servers/fairness-server.ts', import.meta.url)), [], {
+  execArgv: ['--import', 'tsx'],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
 const ask = <T>(type: string) => askServer<T>(server, type);
 const ready = await ask<Ready & { type: string }>('ready');
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 /** One HTTP request over keep-alive; resolves with its status and latency, never throws. */
-function request(method: string, path: string, key: string, body?: string, extra: Record<string, string> = {}): Promise<{ status: number; ms: number; body: string }> {
+function request(
+  method: string,
+  path: string,
+  key: string,
+  body?: string,
+  extra: Record<string, string> = {},
+): Promise<{ status: number; ms: number; body: string }> {
   const start = performance.now();
   return new Promise((resolve) => {
     const headers: Record<string, string> = { authorization: `Bearer ${key}`, ...extra };
@@ -54,7 +63,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The victim, in its own process, started and ready; `run` sends `rate` GETs a second for `ms` and gives their latencies (Infinity when refused). */
 async function startVictim(): Promise<{ run(ms: number): Promise<number[]> }> {
-  const client = fork(fileURLToPath(new URL('./support/victim-client.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const client = fork(fileURLToPath(new URL('./support/victim-client.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   await askServer(client, 'ready');
   return {
     async run(ms) {
@@ -71,12 +83,14 @@ async function startVictim(): Promise<{ run(ms: number): Promise<number[]> }> {
 /** Runs `attack` in a loop until `stop` (each call awaited), on `parallel` lanes. */
 async function repeat(stop: () => boolean, parallel: number, attack: () => Promise<unknown>): Promise<number> {
   let calls = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (!stop()) {
-      await attack();
-      calls += 1;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (!stop()) {
+        await attack();
+        calls += 1;
+      }
+    }),
+  );
   return calls;
 }
 
@@ -86,21 +100,32 @@ function paymentBody(serie: string, payments: number, perPayment: number) {
   const paidAt = new Date(Date.now() - 3_600_000 - 6 * 3_600_000).toISOString().slice(0, 19);
   let counter = 0;
   return {
-    fiscal_profile_id: ready.profileId, type: 'P', serie,
+    fiscal_profile_id: ready.profileId,
+    type: 'P',
+    serie,
     customer: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', tax_regime: '601', postal_code: '86991' },
     payments: Array.from({ length: payments }, () => ({
-      date: paidAt, payment_form: '03',
+      date: paidAt,
+      payment_form: '03',
       documents: Array.from({ length: perPayment }, () => ({
-        uuid: `${String(counter++).padStart(8, '0')}-1111-4111-8111-111111111111`, currency: 'MXN', installment: 1, previous_balance: '116.00', amount_paid: '116.00', tax_object: '01',
+        uuid: `${String(counter++).padStart(8, '0')}-1111-4111-8111-111111111111`,
+        currency: 'MXN',
+        installment: 1,
+        previous_balance: '116.00',
+        amount_paid: '116.00',
+        tax_object: '01',
       })),
     })),
   };
 }
 
 const smallInvoice = {
-  fiscal_profile_id: ready.profileId, payment_form: '03',
+  fiscal_profile_id: ready.profileId,
+  payment_form: '03',
   customer: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', tax_regime: '601', postal_code: '86991', cfdi_use: 'G03' },
-  items: [{ product_key: '81112100', unit_key: 'E48', description: 'Consultoría', quantity: '2', unit_price: '750.00', taxes: [{ type: 'IVA', rate: '0.16' }] }],
+  items: [
+    { product_key: '81112100', unit_key: 'E48', description: 'Consultoría', quantity: '2', unit_price: '750.00', taxes: [{ type: 'IVA', rate: '0.16' }] },
+  ],
 };
 
 /** Creates and stamps; the stamped invoice's id, or undefined when refused. */
@@ -127,7 +152,12 @@ async function patiently(body: unknown): Promise<string> {
 }
 
 // Prepared before any measurement: two stamped Pagos of 100 payments × 50 related documents.
-console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+console.log(
+  `node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`,
+);
 console.log('preparing: two stamped Pagos invoices of 100 payments × 50 related documents…');
 const bigInvoices: string[] = [];
 for (const serie of ['BIGA', 'BIGB']) {
@@ -137,26 +167,51 @@ const costlyKey = encryptedKeyInfo(createPrivateKey(ready.csd.plainKeyPem), read
 const namespaceBomb = `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"${Array.from({ length: 40_000 }, (_, index) => ` xmlns:n${index}="urn:n${index}"`).join('')}><s:Body/></s:Envelope>`;
 
 const attacks: Record<string, (stop: () => boolean) => Promise<number>> = {
-  'PKCS#8 key declaring 2^31-1 PBKDF2 iterations, uploaded in a loop': (stop) => repeat(stop, 2, () => attackerJson('/v1/fiscal_profiles', {
-    csd: { cer_base64: ready.csd.cer_base64, key_base64: costlyKey, password: ready.csd.password }, tax_regime: '601', zip: '42501',
-  })),
-  'PDF of 100 × 50 Pagos invoices, 3 concurrent (first renders, then cached)': (stop) => repeat(stop, 3, () => request('GET', `/v1/invoices/${bigInvoices[Math.floor(Math.random() * 2)]}/pdf`, ready.attackerKey)),
-  '977 KB SOAP envelope with 40,000 namespace declarations to the simulator': (stop) => repeat(stop, 2, () => new Promise((resolve) => {
-    const outgoing = http.request(`${ready.simulatorUrl}/servicios/soap/stamp`, { method: 'POST', agent, headers: { 'content-type': 'text/xml; charset=utf-8' } }, (response) => {
-      response.resume();
-      response.on('end', resolve);
-    });
-    outgoing.on('error', resolve);
-    outgoing.end(namespaceBomb);
-  })),
-  'burst of stamps and PDFs from one key, as fast as the rate limiter allows': (stop) => repeat(stop, 8, async () => {
-    const id = await createAndStamp({ ...smallInvoice, serie: 'BURST' });
-    if (id) await request('GET', `/v1/invoices/${id}/pdf`, ready.attackerKey);
-  }),
+  'PKCS#8 key declaring 2^31-1 PBKDF2 iterations, uploaded in a loop': (stop) =>
+    repeat(stop, 2, () =>
+      attackerJson('/v1/fiscal_profiles', {
+        csd: { cer_base64: ready.csd.cer_base64, key_base64: costlyKey, password: ready.csd.password },
+        tax_regime: '601',
+        zip: '42501',
+      }),
+    ),
+  'PDF of 100 × 50 Pagos invoices, 3 concurrent (first renders, then cached)': (stop) =>
+    repeat(stop, 3, () => request('GET', `/v1/invoices/${bigInvoices[Math.floor(Math.random() * 2)]}/pdf`, ready.attackerKey)),
+  '977 KB SOAP envelope with 40,000 namespace declarations to the simulator': (stop) =>
+    repeat(
+      stop,
+      2,
+      () =>
+        new Promise((resolve) => {
+          const outgoing = http.request(
+            `${ready.simulatorUrl}/servicios/soap/stamp`,
+            { method: 'POST', agent, headers: { 'content-type': 'text/xml; charset=utf-8' } },
+            (response) => {
+              response.resume();
+              response.on('end', resolve);
+            },
+          );
+          outgoing.on('error', resolve);
+          outgoing.end(namespaceBomb);
+        }),
+    ),
+  'burst of stamps and PDFs from one key, as fast as the rate limiter allows': (stop) =>
+    repeat(stop, 8, async () => {
+      const id = await createAndStamp({ ...smallInvoice, serie: 'BURST' });
+      if (id) await request('GET', `/v1/invoices/${id}/pdf`, ready.attackerKey);
+    }),
   'stamping a Pagos invoice of 5,000 related documents': (stop) => repeat(stop, 1, () => createAndStamp(paymentBody('HUGE', 100, 50))),
 };
 
-interface Result { scenario: string; victimP99Ms: number; ratio: number; lagP99Ms: number; lagMaxMs: number; refused: number; attackCalls: number }
+interface Result {
+  scenario: string;
+  victimP99Ms: number;
+  ratio: number;
+  lagP99Ms: number;
+  lagMaxMs: number;
+  refused: number;
+  attackCalls: number;
+}
 
 async function measure(scenario: string, attack?: (stop: () => boolean) => Promise<number>, quietP99?: number): Promise<Result> {
   const victim = await startVictim();
@@ -169,8 +224,19 @@ async function measure(scenario: string, attack?: (stop: () => boolean) => Promi
   const lag = await ask<{ p99Ms: number; maxMs: number }>('lag');
   const attackCalls = await attacking;
   const finite = latencies.filter(Number.isFinite);
-  const victimP99Ms = percentile([...latencies].sort((a, b) => a - b), 0.99);
-  return { scenario, victimP99Ms, ratio: quietP99 ? victimP99Ms / quietP99 : 1, lagP99Ms: lag.p99Ms, lagMaxMs: lag.maxMs, refused: latencies.length - finite.length, attackCalls };
+  const victimP99Ms = percentile(
+    [...latencies].sort((a, b) => a - b),
+    0.99,
+  );
+  return {
+    scenario,
+    victimP99Ms,
+    ratio: quietP99 ? victimP99Ms / quietP99 : 1,
+    lagP99Ms: lag.p99Ms,
+    lagMaxMs: lag.maxMs,
+    refused: latencies.length - finite.length,
+    attackCalls,
+  };
 }
 
 const results: Result[] = [];
@@ -178,13 +244,17 @@ const quiet = await measure('quiet (no attacker)');
 results.push(quiet);
 for (const [name, attack] of Object.entries(attacks)) results.push(await measure(name, attack, quiet.victimP99Ms));
 
-console.log(`\nvictim: GET /v1/api_keys?limit=1 at ${rate}/s for ${seconds} s per scenario; targets: p99 ≤ ${VICTIM_RATIO_TARGET}× quiet, loop delay p99 ≤ ${LAG_TARGET_MS} ms\n`);
+console.log(
+  `\nvictim: GET /v1/api_keys?limit=1 at ${rate}/s for ${seconds} s per scenario; targets: p99 ≤ ${VICTIM_RATIO_TARGET}× quiet, loop delay p99 ≤ ${LAG_TARGET_MS} ms\n`,
+);
 console.log(`${'scenario'.padEnd(78)} ${'victim p99'.padStart(10)} ${'× quiet'.padStart(8)} ${'lag p99'.padStart(8)} ${'lag max'.padStart(8)}  verdict`);
 let failed = 0;
 for (const result of results) {
   const pass = result.ratio <= VICTIM_RATIO_TARGET && result.lagP99Ms <= LAG_TARGET_MS && result.refused === 0;
   if (!pass) failed += 1;
-  console.log(`${result.scenario.padEnd(78)} ${`${result.victimP99Ms.toFixed(1)} ms`.padStart(10)} ${result.ratio.toFixed(2).padStart(8)} ${`${result.lagP99Ms.toFixed(1)} ms`.padStart(8)} ${`${result.lagMaxMs.toFixed(0)} ms`.padStart(8)}  ${pass ? 'PASS' : 'FAIL'}${result.refused ? ` (${result.refused} victim requests refused)` : ''}`);
+  console.log(
+    `${result.scenario.padEnd(78)} ${`${result.victimP99Ms.toFixed(1)} ms`.padStart(10)} ${result.ratio.toFixed(2).padStart(8)} ${`${result.lagP99Ms.toFixed(1)} ms`.padStart(8)} ${`${result.lagMaxMs.toFixed(0)} ms`.padStart(8)}  ${pass ? 'PASS' : 'FAIL'}${result.refused ? ` (${result.refused} victim requests refused)` : ''}`,
+  );
 }
 for (const result of results) console.log(JSON.stringify(result));
 console.log(`\n${failed === 0 ? 'every scenario meets both targets' : `${failed} scenario(s) miss a target`}`);

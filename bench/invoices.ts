@@ -94,33 +94,64 @@ async function setUp(databaseUrl: string | undefined): Promise<Setup> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-invoices-'));
   const postgres = databaseUrl ? await temporaryPostgres(databaseUrl) : undefined;
   const config = loadConfig({
-    APP_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MASTER_KEY: randomBytes(32).toString('base64'),
+    APP_ENV: 'development',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    MASTER_KEY: randomBytes(32).toString('base64'),
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    RATE_LIMIT_READ_BURST: '1000000', RATE_LIMIT_READ_PER_SECOND: '1000000', RATE_LIMIT_WRITE_BURST: '1000000', RATE_LIMIT_WRITE_PER_SECOND: '1000000',
+    RATE_LIMIT_READ_BURST: '1000000',
+    RATE_LIMIT_READ_PER_SECOND: '1000000',
+    RATE_LIMIT_WRITE_BURST: '1000000',
+    RATE_LIMIT_WRITE_PER_SECOND: '1000000',
   });
   // As `serve`: the app opens PGlite under DATA_DIR (or DATABASE_URL) and runs the simulator in-process.
   const app = await buildApp({ config, clock: systemClock });
   const simulator = app.providers.simulator;
   if (!simulator) throw new Error('the app did not start the embedded simulator');
   const keyring = masterKeyringFor(config);
-  registerFiscalProfileRoutes(app.server, app.services, { keyring, manifestSigner: createLocalManifestSigner(systemClock), hasStampedInvoices, taxRegimes: app.catalogs.index });
-  const deps = { fiscalProfiles: createFiscalProfiles({ keyring }), pacFor: app.providers.pacFor, satStatusFor: app.providers.satStatusFor, catalogs: app.catalogs };
+  registerFiscalProfileRoutes(app.server, app.services, {
+    keyring,
+    manifestSigner: createLocalManifestSigner(systemClock),
+    hasStampedInvoices,
+    taxRegimes: app.catalogs.index,
+  });
+  const deps = {
+    fiscalProfiles: createFiscalProfiles({ keyring }),
+    pacFor: app.providers.pacFor,
+    satStatusFor: app.providers.satStatusFor,
+    catalogs: app.catalogs,
+  };
   registerInvoiceRoutes(app.server, app.services, deps);
   registerInvoiceJobs(app.services, deps);
   await app.server.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const organization = await (await fetch(`${baseUrl}/v1/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Bench"}' })).json() as { keys: { test: { key: string } } };
+  const organization = (await (
+    await fetch(`${baseUrl}/v1/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Bench"}' })
+  ).json()) as { keys: { test: { key: string } } };
   const key = organization.keys.test.key;
-  const issue = (kind: 'csd' | 'fiel') => simulator.ca.issue({ rfc: 'EKU9003173C9', kind, name: 'ESCUELA KEMPER URGATE', validFrom: new Date(Date.now() - 86_400_000) });
+  const issue = (kind: 'csd' | 'fiel') =>
+    simulator.ca.issue({ rfc: 'EKU9003173C9', kind, name: 'ESCUELA KEMPER URGATE', validFrom: new Date(Date.now() - 86_400_000) });
   const [csd, fiel] = [await issue('csd'), await issue('fiel')];
-  const upload = (issued: typeof csd) => ({ cer_base64: issued.cerDer.toString('base64'), key_base64: issued.keyPkcs8EncryptedDer.toString('base64'), password: issued.password });
-  const profile = await (await fetch(`${baseUrl}/v1/fiscal_profiles`, {
-    method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ csd: upload(csd), fiel: upload(fiel), manifest_email: 'bench@example.com', tax_regime: '601', zip: '42501' }),
-  })).json() as { id: string };
+  const upload = (issued: typeof csd) => ({
+    cer_base64: issued.cerDer.toString('base64'),
+    key_base64: issued.keyPkcs8EncryptedDer.toString('base64'),
+    password: issued.password,
+  });
+  const profile = (await (
+    await fetch(`${baseUrl}/v1/fiscal_profiles`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ csd: upload(csd), fiel: upload(fiel), manifest_email: 'bench@example.com', tax_regime: '601', zip: '42501' }),
+    })
+  ).json()) as { id: string };
   return {
-    app, simulator, baseUrl, key, profileId: profile.id, signingKey: csd.credential.privateKey,
+    app,
+    simulator,
+    baseUrl,
+    key,
+    profileId: profile.id,
+    signingKey: csd.credential.privateKey,
     async close() {
       await app.close();
       await postgres?.drop();
@@ -129,21 +160,34 @@ async function setUp(databaseUrl: string | undefined): Promise<Setup> {
   };
 }
 
-const invoiceBody = (profileId: string) => JSON.stringify({
-  fiscal_profile_id: profileId, serie: 'BENCH', payment_form: '03',
-  customer: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', tax_regime: '601', postal_code: '86991', cfdi_use: 'G03' },
-  items: [
-    { product_key: '81112100', unit_key: 'E48', description: 'Consultoría', quantity: '2', unit_price: '750.00', taxes: [{ type: 'IVA', rate: '0.16' }] },
-    { product_key: '43231500', unit_key: 'E48', description: 'Licencia', unit_price: '1200.00', discount: '100.00', taxes: [{ type: 'IVA', rate: '0.16' }, { type: 'ISR', rate: '0.10', withholding: true }] },
-  ],
-});
+const invoiceBody = (profileId: string) =>
+  JSON.stringify({
+    fiscal_profile_id: profileId,
+    serie: 'BENCH',
+    payment_form: '03',
+    customer: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', tax_regime: '601', postal_code: '86991', cfdi_use: 'G03' },
+    items: [
+      { product_key: '81112100', unit_key: 'E48', description: 'Consultoría', quantity: '2', unit_price: '750.00', taxes: [{ type: 'IVA', rate: '0.16' }] },
+      {
+        product_key: '43231500',
+        unit_key: 'E48',
+        description: 'Licencia',
+        unit_price: '1200.00',
+        discount: '100.00',
+        taxes: [
+          { type: 'IVA', rate: '0.16' },
+          { type: 'ISR', rate: '0.10', withholding: true },
+        ],
+      },
+    ],
+  });
 
 /** One create + stamp; returns its latency in milliseconds. */
 async function createAndStamp(setup: Setup, body: string): Promise<number> {
   const headers = { authorization: `Bearer ${setup.key}`, 'content-type': 'application/json' };
   const start = performance.now();
   const created = await fetch(`${setup.baseUrl}/v1/invoices`, { method: 'POST', headers, body });
-  const invoice = await created.json() as { id: string };
+  const invoice = (await created.json()) as { id: string };
   if (created.status !== 201) throw new Error(`create answered ${created.status}: ${JSON.stringify(invoice)}`);
   const stamped = await fetch(`${setup.baseUrl}/v1/invoices/${invoice.id}/stamp`, { method: 'POST', headers: { authorization: headers.authorization } });
   const text = await stamped.text();
@@ -163,7 +207,12 @@ async function load(setup: Setup, budgetMs: number): Promise<Rate & { latencies:
   await Promise.all(Array.from({ length: clients }, client));
   const used = process.cpuUsage(cpu);
   const trips = roundTrips === undefined ? undefined : (setup.app.services.database.roundTrips?.() ?? roundTrips) - roundTrips;
-  return { perSecond: latencies.length / ((performance.now() - start) / 1000), cpuMs: (used.user + used.system) / 1000 / latencies.length, latencies, roundTrips: trips };
+  return {
+    perSecond: latencies.length / ((performance.now() - start) / 1000),
+    cpuMs: (used.user + used.system) / 1000 / latencies.length,
+    latencies,
+    roundTrips: trips,
+  };
 }
 
 async function section(title: string, databaseUrl: string | undefined): Promise<void> {
@@ -183,7 +232,10 @@ async function section(title: string, databaseUrl: string | undefined): Promise<
     const ceiling = raw.perSecond / 2;
     const sorted = [...best.latencies].sort((a, b) => a - b);
     line(`raw crypto.sign rate / 2 (RSA-2048, ${SIGN_CONCURRENCY} in flight): the ceiling`, `${format(ceiling)} stamps/s`);
-    line(`create + stamp over HTTP, ${clients} clients (best of ${rounds} × ${seconds} s)`, `${format(best.perSecond)} invoices/s (${best.latencies.length} in the round)`);
+    line(
+      `create + stamp over HTTP, ${clients} clients (best of ${rounds} × ${seconds} s)`,
+      `${format(best.perSecond)} invoices/s (${best.latencies.length} in the round)`,
+    );
     line('latency of create + stamp p50 / p99', `${format(percentile(sorted, 0.5), 0)} ms / ${format(percentile(sorted, 0.99), 0)} ms`);
     const ratio = (100 * best.perSecond) / ceiling;
     line('throughput / two-signature ceiling', `${ratio.toFixed(1)}% (target ≥ ${TARGET_PERCENT}%: ${ratio >= TARGET_PERCENT ? 'met' : 'NOT met'})`);
@@ -198,7 +250,12 @@ async function section(title: string, databaseUrl: string | undefined): Promise<
   }
 }
 
-console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+console.log(
+  `node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`,
+);
 await section('Embedded database (PGlite on disk)', undefined);
 if (process.env.DATABASE_URL) await section('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL);
 else console.log('\n(set DATABASE_URL to run the same on PostgreSQL)');

@@ -36,7 +36,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; peakBytes: number }> {
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
   const start = performance.now();
   try {
     const result = await work();
@@ -63,8 +65,8 @@ async function rawSignaturesPerSecond(privateKey: KeyObject): Promise<number> {
 
 /** The smallest monthly average whose 12 months (each ±30 %, fixed per month) reach `target` CFDIs. */
 function monthlyVolumeFor(target: number): number {
-  const total = (average: number) => Array.from({ length: MONTHS }, (_, offset) => monthlyCount(OWNER, 'issued', FIRST_MONTH + offset, average))
-    .reduce((sum, count) => sum + count, 0);
+  const total = (average: number) =>
+    Array.from({ length: MONTHS }, (_, offset) => monthlyCount(OWNER, 'issued', FIRST_MONTH + offset, average)).reduce((sum, count) => sum + count, 0);
   let average = Math.ceil(target / MONTHS);
   while (total(average) < target) average += 50;
   return average;
@@ -72,16 +74,27 @@ function monthlyVolumeFor(target: number): number {
 
 async function metadataPhase(client: DescargaClient, finished: (type: 'cfdi' | 'metadata') => ReturnType<DescargaClient['verify']>): Promise<void> {
   const request = await measured(() => finished('metadata'));
-  line(`metadata request: ${request.result.count.toLocaleString('en-US')} CFDIs counted (solicita + verify)`, `${seconds(request.ms)}, peak +${megabytes(request.peakBytes)}`);
+  line(
+    `metadata request: ${request.result.count.toLocaleString('en-US')} CFDIs counted (solicita + verify)`,
+    `${seconds(request.ms)}, peak +${megabytes(request.peakBytes)}`,
+  );
   const download = await measured(async () => {
     let rows = 0;
     for (const id of request.result.packageIds) rows += readMetadataPackage(await client.download(id)).length;
     return rows;
   });
-  line(`metadata package: ${download.result.toLocaleString('en-US')} rows generated, zipped, sent, read`, `${seconds(download.ms)}, peak +${megabytes(download.peakBytes)}`);
+  line(
+    `metadata package: ${download.result.toLocaleString('en-US')} rows generated, zipped, sent, read`,
+    `${seconds(download.ms)}, peak +${megabytes(download.peakBytes)}`,
+  );
 }
 
-async function xmlPhase(client: DescargaClient, finished: (type: 'cfdi' | 'metadata') => ReturnType<DescargaClient['verify']>, ceiling: number, full: boolean): Promise<void> {
+async function xmlPhase(
+  client: DescargaClient,
+  finished: (type: 'cfdi' | 'metadata') => ReturnType<DescargaClient['verify']>,
+  ceiling: number,
+  full: boolean,
+): Promise<void> {
   const request = await finished('cfdi');
   // The first package also computes (and caches) the request's ordered selection; the second
   // shows the steady state the remaining packages repeat.
@@ -100,11 +113,20 @@ async function xmlPhase(client: DescargaClient, finished: (type: 'cfdi' | 'metad
   const first = timings[0]!.ms;
   const later = timings[1]?.ms ?? first;
   const perCfdi = later / (timings[1]?.files ?? timings[0]!.files);
-  line(`XML: ${packages.length} of ${request.packageIds.length} packages, ${download.result.toLocaleString('en-US')} CFDIs sealed, stamped, zipped, sent, read`, `${seconds(download.ms)}, peak +${megabytes(download.peakBytes)}`);
+  line(
+    `XML: ${packages.length} of ${request.packageIds.length} packages, ${download.result.toLocaleString('en-US')} CFDIs sealed, stamped, zipped, sent, read`,
+    `${seconds(download.ms)}, peak +${megabytes(download.peakBytes)}`,
+  );
   line('XML first package (also computes the selection) / second package', `${seconds(first)} / ${seconds(later)}`);
-  line('XML generation rate (second package) / signing ceiling', `${(1000 / perCfdi).toFixed(0)} CFDIs/s = ${((100 * 1000) / perCfdi / ceiling).toFixed(0)}% of ${ceiling.toFixed(0)}`);
+  line(
+    'XML generation rate (second package) / signing ceiling',
+    `${(1000 / perCfdi).toFixed(0)} CFDIs/s = ${((100 * 1000) / perCfdi / ceiling).toFixed(0)}% of ${ceiling.toFixed(0)}`,
+  );
   if (full) {
-    line(`XML for all ${request.count.toLocaleString('en-US')} CFDIs (measured)`, `${seconds(download.ms)} = ${(download.result / (download.ms / 1000)).toFixed(0)} CFDIs/s overall`);
+    line(
+      `XML for all ${request.count.toLocaleString('en-US')} CFDIs (measured)`,
+      `${seconds(download.ms)} = ${(download.result / (download.ms / 1000)).toFixed(0)} CFDIs/s overall`,
+    );
   } else {
     const estimate = first + perCfdi * Math.max(0, request.count - XML_PER_PACKAGE);
     line(`XML for all ${request.count.toLocaleString('en-US')} CFDIs (EXTRAPOLATED: first + second-package rate)`, seconds(estimate));
@@ -119,7 +141,9 @@ export async function bulkDownloadSection(full = false): Promise<void> {
   try {
     const fiel = await simulator.ca.issue({ rfc: OWNER, kind: 'fiel', name: 'ESCUELA KEMPER URGATE SA DE CV' });
     const client = createDescargaClient({
-      urls: descargaUrls(simulator.url), clock, timeoutMs: 600_000,
+      urls: descargaUrls(simulator.url),
+      clock,
+      timeoutMs: 600_000,
       fiel: { certificate: fiel.cerDer, privateKey: fiel.keyPkcs8EncryptedDer, password: fiel.password },
     });
     const finished = async (type: 'cfdi' | 'metadata') => {
@@ -129,7 +153,10 @@ export async function bulkDownloadSection(full = false): Promise<void> {
     };
     await metadataPhase(client, finished);
     const raw = await rawSignaturesPerSecond(simulator.ca.stamping.privateKey);
-    line(`raw crypto.sign RSA-2048, ${SIGN_CONCURRENCY} in flight → ceiling at 2 signatures per CFDI`, `${raw.toFixed(0)} signatures/s → ${(raw / 2).toFixed(0)} CFDIs/s`);
+    line(
+      `raw crypto.sign RSA-2048, ${SIGN_CONCURRENCY} in flight → ceiling at 2 signatures per CFDI`,
+      `${raw.toFixed(0)} signatures/s → ${(raw / 2).toFixed(0)} CFDIs/s`,
+    );
     await xmlPhase(client, finished, raw / 2, full);
   } finally {
     await simulator.close();
@@ -137,6 +164,11 @@ export async function bulkDownloadSection(full = false): Promise<void> {
 }
 
 if (process.argv[1]?.endsWith('simulator-download.ts')) {
-  console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.log(
+    `node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
   await bulkDownloadSection(process.argv.includes('--full'));
 }

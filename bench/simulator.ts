@@ -54,7 +54,8 @@ const best = (a: Rate | undefined, b: Rate): Rate => (a === undefined || b.perSe
 
 function rawSigner(credential: SatCredential): (index: number) => Promise<Buffer> {
   const data = Buffer.from(`||1.1|00000000-0000-0000-0000-000000000000|2026-07-15T12:00:00|SPR190613I52|${'A'.repeat(344)}|30001000000900000002||`, 'utf8');
-  return () => new Promise((resolve, reject) => sign('sha256', data, credential.privateKey, (error, signature) => (error ? reject(error) : resolve(signature))));
+  return () =>
+    new Promise((resolve, reject) => sign('sha256', data, credential.privateKey, (error, signature) => (error ? reject(error) : resolve(signature))));
 }
 
 async function stampingSection(): Promise<void> {
@@ -76,11 +77,18 @@ async function stampingSection(): Promise<void> {
     for (let round = 0; round < ROUNDS; round += 1) {
       raw = best(raw, await rateAsync(signRaw, SIGN_CONCURRENCY, SIGN_BUDGET_MS));
       const documents = Array.from({ length: DOCUMENTS_PER_ROUND }, nextXml);
-      stamps = best(stamps, await rateAsync(async (index) => {
-        const xml = documents[index];
-        if (xml === undefined) throw new Error('the bench ran out of prepared documents; raise their number');
-        await client.stamp(xml);
-      }, STAMP_CONCURRENCY, STAMP_BUDGET_MS));
+      stamps = best(
+        stamps,
+        await rateAsync(
+          async (index) => {
+            const xml = documents[index];
+            if (xml === undefined) throw new Error('the bench ran out of prepared documents; raise their number');
+            await client.stamp(xml);
+          },
+          STAMP_CONCURRENCY,
+          STAMP_BUDGET_MS,
+        ),
+      );
     }
     if (!raw || !stamps) return;
     line(`raw crypto.sign (RSA-2048, cached key), ${SIGN_CONCURRENCY} in flight (best of ${ROUNDS})`, `${format(raw.perSecond)} signatures/s`);
@@ -103,7 +111,12 @@ const SECTIONS: Record<string, () => Promise<void>> = {
 async function main(): Promise<void> {
   const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
   const names = requested.length > 0 ? requested : Object.keys(SECTIONS);
-  console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.log(
+    `node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
   for (const name of names) {
     const section = SECTIONS[name];
     if (!section) throw new Error(`Unknown section "${name}"; known: ${Object.keys(SECTIONS).join(', ')}`);

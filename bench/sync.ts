@@ -40,7 +40,10 @@ const line = (label: string, value: string) => console.log(`${label.padEnd(60)} 
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
 const clock = new ManualClock('2026-11-20T18:00:00Z');
-const simulator = await startSimulator({ clock, settings: { descarga: { issuedPerMonth: issued, receivedPerMonth: received, acceptedSeconds: 0, processingSeconds: 1 } } });
+const simulator = await startSimulator({
+  clock,
+  settings: { descarga: { issuedPerMonth: issued, receivedPerMonth: received, acceptedSeconds: 0, processingSeconds: 1 } },
+});
 
 // The months of the backfill: from the first day both the API (71 months) and the SAT (1 January
 // five years back) allow, to the publication horizon.
@@ -56,7 +59,11 @@ for (let month = new Date(`${from}T00:00:00Z`); month.toISOString().slice(0, 10)
 
 // The SAT alone: the backfill's requests for another RFC, packages downloaded and dropped.
 const other = await simulator.ca.issue({ rfc: 'XIA190128J61', kind: 'fiel', name: 'XENON INDUSTRIAL ARTICLES' });
-const client = createDescargaClient({ urls: descargaUrls(simulator.url), clock, fiel: { certificate: other.cerDer, privateKey: other.keyPkcs8EncryptedDer, password: other.password } });
+const client = createDescargaClient({
+  urls: descargaUrls(simulator.url),
+  clock,
+  fiel: { certificate: other.cerDer, privateKey: other.keyPkcs8EncryptedDer, password: other.password },
+});
 const kept: Uint8Array[] = [];
 const satStarted = performance.now();
 for (const [index, month] of months.entries()) {
@@ -78,7 +85,12 @@ function ceilingPass(): { ms: number; read: number } {
   const started = performance.now();
   let read = 0;
   for (const zip of kept) {
-    const reader = new PackageReader({ cfdi: ({ xml }) => { readCfdiIndex(xml); read += 1; } });
+    const reader = new PackageReader({
+      cfdi: ({ xml }) => {
+        readCfdiIndex(xml);
+        read += 1;
+      },
+    });
     for (let at = 0; at < zip.length; at += 256 * 1024) reader.push(zip.subarray(at, at + 256 * 1024), at + 256 * 1024 >= zip.length);
   }
   return { ms: performance.now() - started, read };
@@ -91,15 +103,29 @@ kept.length = 0;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sync-'));
 const upload = async (kind: 'csd' | 'fiel') => {
   const issuedCredential = await simulator.ca.issue({ rfc: 'EKU9003173C9', kind, name: 'ESCUELA KEMPER URGATE' });
-  return { cer_base64: issuedCredential.cerDer.toString('base64'), key_base64: issuedCredential.keyPkcs8EncryptedDer.toString('base64'), password: issuedCredential.password };
+  return {
+    cer_base64: issuedCredential.cerDer.toString('base64'),
+    key_base64: issuedCredential.keyPkcs8EncryptedDer.toString('base64'),
+    password: issuedCredential.password,
+  };
 };
 const credentialsFile = path.join(work, 'credentials.json');
 fs.writeFileSync(credentialsFile, JSON.stringify({ csd: await upload('csd'), fiel: await upload('fiel'), through, maxMonthly: Math.max(issued, received) }));
 const serverScript = fileURLToPath(new URL('./servers/sync-backfill.ts', import.meta.url));
 const masterKey = randomBytes(32).toString('base64');
-const start = (phase: string) => fork(serverScript, [phase, path.join(work, 'data'), simulator.url, clock.now().toISOString(), credentialsFile, masterKey], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const start = (phase: string) =>
+  fork(serverScript, [phase, path.join(work, 'data'), simulator.url, clock.now().toISOString(), credentialsFile, masterKey], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
 await new Promise((resolve) => start('prepare').on('exit', resolve));
-interface Result { elapsedMs: number; documents: number; requests: number; rssBefore: number; peakRss: number }
+interface Result {
+  elapsedMs: number;
+  documents: number;
+  requests: number;
+  rssBefore: number;
+  peakRss: number;
+}
 const server = start('run');
 const result = await new Promise<Result>((resolve) => {
   server.on('message', (message: { type: string; ms?: number } & Result) => {
@@ -127,5 +153,6 @@ line('service / ceiling', `${format(percent)}% (target ≥ ${TARGET_PERCENT}%) $
 line('wall / ceiling (SAT included, for reference)', `${format((wallRate / ceilingRate) * 100)}%`);
 line('service RSS before the enable, peak during the backfill', `${format(mb(result.rssBefore))} MB, ${format(mb(result.peakRss))} MB`);
 line('service peak RSS', `${format(mb(result.peakRss))} MB (target ≤ ${RSS_TARGET_MB} MB) ${mb(result.peakRss) <= RSS_TARGET_MB ? 'PASS' : 'FAIL'}`);
-if (result.documents < 100_000) console.log(`note: ${format(result.documents, 0)} CFDIs, fewer than the 100,000 the benchmark is for; raise --issued/--received`);
+if (result.documents < 100_000)
+  console.log(`note: ${format(result.documents, 0)} CFDIs, fewer than the 100,000 the benchmark is for; raise --issued/--received`);
 process.exit(0);

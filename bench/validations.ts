@@ -28,10 +28,24 @@ const HOSTILE_BUDGET_MS = 250;
 const format = (value: number, digits = 1) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
 const line = (label: string, value: string) => console.log(`${label.padEnd(60)} ${value}`);
 
-interface Ready { baseUrl: string; key: string; documents: string[]; issuerCer: string; satCer: string }
-interface Usage { cpuMs: number; loopActiveMs: number; peakRss: number; rss: number }
+interface Ready {
+  baseUrl: string;
+  key: string;
+  documents: string[];
+  issuerCer: string;
+  satCer: string;
+}
+interface Usage {
+  cpuMs: number;
+  loopActiveMs: number;
+  peakRss: number;
+  rss: number;
+}
 
-const server: ChildProcess = fork(fileURLToPath(new URL('./servers/validations-server.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const server: ChildProcess = fork(fileURLToPath(new URL('./servers/validations-server.ts', import.meta.url)), [], {
+  execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
 const ask = <T>(type: string) => askServer<T>(server, type);
 const ready = await ask<Ready>('ready');
 const { baseUrl, key } = ready;
@@ -39,8 +53,12 @@ const documents = ready.documents.map((document) => Buffer.from(document, 'base6
 const sizes = documents.map((document) => document.length).sort((a, b) => a - b);
 
 async function validate(document: Buffer): Promise<{ status: number; valid: boolean }> {
-  const response = await fetch(`${baseUrl}/v1/validations`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/xml' }, body: document });
-  const json = await response.json() as { valid?: boolean };
+  const response = await fetch(`${baseUrl}/v1/validations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/xml' },
+    body: document,
+  });
+  const json = (await response.json()) as { valid?: boolean };
   return { status: response.status, valid: json.valid === true };
 }
 
@@ -75,15 +93,17 @@ const serviceCpu = await ask<Usage>('usage');
 const serviceStart = performance.now();
 let next = 0;
 let failures = 0;
-await Promise.all(Array.from({ length: clients }, async () => {
-  while (performance.now() - serviceStart < seconds * 1000) {
-    const document = documents[next++ % documents.length]!;
-    const started = performance.now();
-    const result = await validate(document);
-    latencies.push(performance.now() - started);
-    if (result.status !== 201 || !result.valid) failures += 1;
-  }
-}));
+await Promise.all(
+  Array.from({ length: clients }, async () => {
+    while (performance.now() - serviceStart < seconds * 1000) {
+      const document = documents[next++ % documents.length]!;
+      const started = performance.now();
+      const result = await validate(document);
+      latencies.push(performance.now() - started);
+      if (result.status !== 201 || !result.valid) failures += 1;
+    }
+  }),
+);
 const serviceElapsed = (performance.now() - serviceStart) / 1000;
 const serviceUsed = await ask<Usage>('usage');
 latencies.sort((a, b) => a - b);
@@ -91,10 +111,20 @@ const serviceRate = latencies.length / serviceElapsed;
 // The server's own CPU (main thread and worker), in its own process: the client is not counted.
 const serviceCpuMs = (serviceUsed.cpuMs - serviceCpu.cpuMs) / latencies.length;
 
-console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
-console.log(`${documents.length} stamped CFDIs of ${format(sizes[0]! / 1024)}–${format(sizes.at(-1)! / 1024)} KB; ${clients} clients; ${seconds} s per measurement\n`);
+console.log(
+  `node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`,
+);
+console.log(
+  `${documents.length} stamped CFDIs of ${format(sizes[0]! / 1024)}–${format(sizes.at(-1)! / 1024)} KB; ${clients} clients; ${seconds} s per measurement\n`,
+);
 line('ceiling: parse + 2 cadenas + 2 RSA verifications, 1 thread', `${format(ceilingRate)}/s (${format(ceilingCpuMs, 3)} ms CPU each)`);
-line('POST /v1/validations', `${format(serviceRate)}/s, p50 ${format(percentile(latencies, 0.5), 2)} ms, p99 ${format(percentile(latencies, 0.99), 2)} ms, ${failures} failures`);
+line(
+  'POST /v1/validations',
+  `${format(serviceRate)}/s, p50 ${format(percentile(latencies, 0.5), 2)} ms, p99 ${format(percentile(latencies, 0.99), 2)} ms, ${failures} failures`,
+);
 line('  server CPU per validation (main thread and worker)', `${format(serviceCpuMs, 3)} ms`);
 line('  of which the event loop was busy', `${format((serviceUsed.loopActiveMs - serviceCpu.loopActiveMs) / latencies.length, 3)} ms`);
 const perCorePercent = (100 * ceilingCpuMs) / serviceCpuMs;
@@ -112,7 +142,11 @@ for (let pass = 0; pass < 3; pass += 1) {
   for (const { name, body } of HOSTILE_XML) {
     const bytes = body();
     const started = performance.now();
-    const response = await fetch(`${baseUrl}/v1/validations`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/xml' }, body: bytes });
+    const response = await fetch(`${baseUrl}/v1/validations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/xml' },
+      body: bytes,
+    });
     await response.arrayBuffer();
     const ms = performance.now() - started;
     if (ms > slowest.ms) slowest = { name, ms };

@@ -87,14 +87,20 @@ async function rawCeiling(port: number, total: number, concurrency: number): Pro
   const body = JSON.stringify({ object: 'event', id: 'evt_raw', created_at: new Date().toISOString(), data: { object: { object: 'cfdi' } } });
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < total) {
-      next += 1;
-      const headers = { 'content-type': 'application/json', 'x-raw': '1', ...signedHeaders(['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'], 'evt_raw', new Date(), body) };
-      const result = await sender.send({ url, target: { address: '127.0.0.1', family: 4 }, headers, body, timeoutMs: 15_000, maxResponseBytes: 65_536 });
-      if (!result.ok || result.status !== 200) throw new Error(`raw POST failed: ${JSON.stringify(result)}`);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next += 1;
+        const headers = {
+          'content-type': 'application/json',
+          'x-raw': '1',
+          ...signedHeaders(['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'], 'evt_raw', new Date(), body),
+        };
+        const result = await sender.send({ url, target: { address: '127.0.0.1', family: 4 }, headers, body, timeoutMs: 15_000, maxResponseBytes: 65_536 });
+        if (!result.ok || result.status !== 200) throw new Error(`raw POST failed: ${JSON.stringify(result)}`);
+      }
+    }),
+  );
   sender.close();
   return (total / (performance.now() - started)) * 1000;
 }
@@ -117,18 +123,27 @@ const worker = registerWebhookJobs({ ...app.services, jobs }, { tuning });
 const receiver = await startReceiver();
 const organization = (await app.server.inject({ method: 'POST', url: '/v1/organizations', payload: { name: 'Bench' } })).json();
 const created = await app.server.inject({
-  method: 'POST', url: '/v1/webhook_endpoints',
+  method: 'POST',
+  url: '/v1/webhook_endpoints',
   headers: { authorization: `Bearer ${organization.keys.test.key}` },
   payload: { url: `http://127.0.0.1:${receiver.port}/webhooks` },
 });
 if (created.statusCode !== 201) throw new Error(created.body);
 
 const input = (index: number): EmitEventInput => ({
-  organizationId: organization.id, mode: 'test', type: 'cfdi.received',
+  organizationId: organization.id,
+  mode: 'test',
+  type: 'cfdi.received',
   object: { object: 'cfdi', uuid: `6128396f-c09b-4ec6-8699-${String(index).padStart(12, '0')}`, total: '1160.00', issuer_rfc: 'EKU9003173C9' },
 });
 const emitBatch = (from: number, size: number) =>
-  database.db.transaction().execute((trx) => emitEvents(trx, Array.from({ length: size }, (_, offset) => input(from + offset)), app.services));
+  database.db.transaction().execute((trx) =>
+    emitEvents(
+      trx,
+      Array.from({ length: size }, (_, offset) => input(from + offset)),
+      app.services,
+    ),
+  );
 
 const ceiling = await rawCeiling(receiver.port, 5000, 32);
 await ask(receiver.child, 'reset');
@@ -166,7 +181,13 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 const where = databaseUrl ? 'PostgreSQL' : inMemory ? 'embedded PGlite in memory' : 'embedded PGlite on disk';
 console.log(`webhooks bench (${where}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)})`);
 console.log(`ceiling: raw signed POSTs, same client, no database   ${ceiling.toFixed(0).padStart(6)} /s`);
-console.log(`backlog of ${backlog} events delivered (worker started after)  ${drainRate.toFixed(0).padStart(6)} /s  = ${((drainRate / ceiling) * 100).toFixed(1)}% of the ceiling`);
-console.log(`sustained: produced ${producedRate.toFixed(0)} events/s for ${seconds} s, all ${sustained.count} delivered ${(settleMs / 1000).toFixed(2)} s after the last commit (${deliveredRate.toFixed(0)}/s overall)`);
-console.log(`outbox lag (event created → received): p50 ${percentile(sustained.lags, 0.5)} ms  p99 ${percentile(sustained.lags, 0.99)} ms  max ${Math.max(...sustained.lags)} ms`);
+console.log(
+  `backlog of ${backlog} events delivered (worker started after)  ${drainRate.toFixed(0).padStart(6)} /s  = ${((drainRate / ceiling) * 100).toFixed(1)}% of the ceiling`,
+);
+console.log(
+  `sustained: produced ${producedRate.toFixed(0)} events/s for ${seconds} s, all ${sustained.count} delivered ${(settleMs / 1000).toFixed(2)} s after the last commit (${deliveredRate.toFixed(0)}/s overall)`,
+);
+console.log(
+  `outbox lag (event created → received): p50 ${percentile(sustained.lags, 0.5)} ms  p99 ${percentile(sustained.lags, 0.99)} ms  max ${Math.max(...sustained.lags)} ms`,
+);
 console.log(`target ≥ ${TARGET_PER_SECOND} deliveries/s: ${drainRate >= TARGET_PER_SECOND ? 'met' : 'NOT met'}`);

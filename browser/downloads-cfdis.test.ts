@@ -25,7 +25,9 @@ after(async () => {
   await server?.close();
 });
 
-test('a SAT download goes from requested to ready and its CFDIs open with their details and XML', { skip: hasSat ? false : '../shared/sat is not present' }, async () => {
+test('a SAT download goes from requested to ready and its CFDIs open with their details and XML', {
+  skip: hasSat ? false : '../shared/sat is not present',
+}, async () => {
   const { page, errors } = await newPage(browser);
   await signUp(page, server.base, { email: `downloads-${Date.now()}@example.com`, organization: 'Escuela Kemper Urgate' });
   await createProfile(page);

@@ -19,7 +19,9 @@ after(async () => {
   await server?.close();
 });
 
-test('a new organization goes from sign-up to a stamped, previewed and cancelled invoice', { skip: hasSat ? false : '../shared/sat is not present' }, async () => {
+test('a new organization goes from sign-up to a stamped, previewed and cancelled invoice', {
+  skip: hasSat ? false : '../shared/sat is not present',
+}, async () => {
   const { page, errors } = await newPage(browser);
   const signUpKey = await signUp(page, server.base, { email: `owner-${Date.now()}@example.com`, organization: 'Kemper Escuela' });
   assert.equal(await page.getByTestId('org-name').textContent(), 'Kemper Escuela');
@@ -37,10 +39,12 @@ test('a new organization goes from sign-up to a stamped, previewed and cancelled
   assert.ok(await page.getByText(es['profiles.requiresAction']).first().isVisible());
   // The branding section shows the API's real PDF, rendered again for a new colour once typing rests.
   await page.getByTestId('branding-preview').waitFor();
-  const rendered = page.waitForResponse((response) => response.url().includes('/branding_preview') && response.request().postData() === '{"brand_color":"#0F766E"}');
+  const rendered = page.waitForResponse(
+    (response) => response.url().includes('/branding_preview') && response.request().postData() === '{"brand_color":"#0F766E"}',
+  );
   await page.getByLabel(es['profiles.brandColor']).fill('#0F766E');
   assert.equal((await rendered).headers()['content-type'], 'application/pdf');
-  assert.match(await page.getByTestId('branding-preview').getAttribute('src') ?? '', /^blob:/);
+  assert.match((await page.getByTestId('branding-preview').getAttribute('src')) ?? '', /^blob:/);
   assert.ok(await page.getByRole('link', { name: es['profiles.previewDownload'] }).isVisible());
   await signManifest(page);
 

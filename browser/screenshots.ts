@@ -121,7 +121,10 @@ async function shootNewPages(page: Page, base: string, profileUrl: string): Prom
 
     await page.goto(endpointUrl);
     const log = page.getByTestId('deliveries');
-    await refreshUntil(log.locator('tbody').getByText(es['webhooks.delivery.succeeded'], { exact: true }), log.getByRole('button', { name: es['common.refresh'] }));
+    await refreshUntil(
+      log.locator('tbody').getByText(es['webhooks.delivery.succeeded'], { exact: true }),
+      log.getByRole('button', { name: es['common.refresh'] }),
+    );
     await shoot(page, '26-webhook-endpoint');
     await visit(page, `${base}/dashboard/webhooks`, '27-webhooks');
     await visit(page, `${base}/dashboard/events`, '28-events');

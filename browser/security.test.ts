@@ -70,7 +70,10 @@ test('sign-in is locked after repeated wrong passwords', async () => {
   await page.getByRole('heading', { level: 1, name: es['signIn.title'] }).waitFor();
   let code: string | null = null;
   for (let attempt = 0; attempt < 25 && code !== 'dashboard.too_many_attempts'; attempt += 1) {
-    const [response] = await Promise.all([page.waitForResponse((answer) => answer.url().endsWith('/dashboard/api/sign_in')), signIn(page, email, `wrong-password-${attempt}`)]);
+    const [response] = await Promise.all([
+      page.waitForResponse((answer) => answer.url().endsWith('/dashboard/api/sign_in')),
+      signIn(page, email, `wrong-password-${attempt}`),
+    ]);
     code = ((await response.json()) as { code?: string }).code ?? null;
     assert.ok(code === 'dashboard.invalid_credentials' || code === 'dashboard.too_many_attempts', String(code));
   }

@@ -53,7 +53,9 @@ test('a webhook endpoint shows its signing secret once, and again only when rota
   assert.deepEqual(errors, []);
 });
 
-test('an XML dropped on the validations page is validated and its checks read one by one', { skip: hasSat ? false : '../shared/sat is not present' }, async () => {
+test('an XML dropped on the validations page is validated and its checks read one by one', {
+  skip: hasSat ? false : '../shared/sat is not present',
+}, async () => {
   await goTo(page, es['nav.validations']);
   await dropFile(page, sampleXml.valid);
   await page.getByRole('heading', { level: 1, name: /^Validación/ }).waitFor();
@@ -74,7 +76,9 @@ test('an XML dropped on the validations page is validated and its checks read on
   assert.deepEqual(errors, []);
 });
 
-test('the endpoint’s delivery log shows the validation.completed deliveries and resends one', { skip: hasSat ? false : '../shared/sat is not present' }, async () => {
+test('the endpoint’s delivery log shows the validation.completed deliveries and resends one', {
+  skip: hasSat ? false : '../shared/sat is not present',
+}, async () => {
   await page.goto(endpointUrl);
   const log = page.getByTestId('deliveries');
   const delivered = log.locator('tbody').getByText(es['webhooks.delivery.succeeded'], { exact: true });
@@ -86,7 +90,13 @@ test('the endpoint’s delivery log shows the validation.completed deliveries an
   assert.ok(attempts >= 1);
   const before = receiver.received.length;
   await row.getByRole('button', { name: es['webhooks.resend'] }).click();
-  await refreshUntil(row.locator('td').nth(3).getByText(String(attempts + 1), { exact: true }), log.getByRole('button', { name: es['common.refresh'] }));
+  await refreshUntil(
+    row
+      .locator('td')
+      .nth(3)
+      .getByText(String(attempts + 1), { exact: true }),
+    log.getByRole('button', { name: es['common.refresh'] }),
+  );
   await refreshUntil(row.getByText(es['webhooks.delivery.succeeded'], { exact: true }), log.getByRole('button', { name: es['common.refresh'] }));
   assert.ok(receiver.received.length > before, 'the receiver got the resend');
   assert.match(receiver.received.at(-1) ?? '', /validation\.completed/);

@@ -32,8 +32,11 @@ function inputsHash(files) {
 
 const force = process.argv.includes('--force');
 const lastInputs = fs.existsSync(inputsFile) ? fs.readFileSync(inputsFile, 'utf8').split('\n').filter(Boolean) : [];
-const built = lastInputs.length > 0 && fs.existsSync(path.join(out, 'index.html')) && fs.existsSync(stampFile)
-  && fs.readFileSync(stampFile, 'utf8') === inputsHash(lastInputs);
+const built =
+  lastInputs.length > 0 &&
+  fs.existsSync(path.join(out, 'index.html')) &&
+  fs.existsSync(stampFile) &&
+  fs.readFileSync(stampFile, 'utf8') === inputsHash(lastInputs);
 if (built && !force) {
   process.exit(0);
 }
@@ -67,7 +70,8 @@ if (fs.existsSync(previous)) for (const name of fs.readFileSync(previous, 'utf8'
 for (const name of fs.readdirSync(assets)) if (!keep.has(name)) fs.rmSync(path.join(assets, name));
 fs.writeFileSync(previous, outputs.join('\n'));
 
-const html = fs.readFileSync(path.join(source, 'index.html'), 'utf8')
+const html = fs
+  .readFileSync(path.join(source, 'index.html'), 'utf8')
   .replace('%STYLE%', `/dashboard/assets/${style}`)
   .replace('%SCRIPT%', `/dashboard/assets/${script}`);
 const temporary = path.join(out, `index.html.${process.pid}`);

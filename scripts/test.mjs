@@ -15,14 +15,13 @@ const options = args.filter((arg) => arg.startsWith('-'));
 
 function testFiles(folder) {
   if (fs.statSync(folder).isFile()) return [path.relative(root, folder)];
-  return fs.readdirSync(folder, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.test.ts'))
     .map((entry) => path.relative(root, path.join(entry.parentPath ?? entry.path, entry.name)));
 }
 
-const files = (folders.length > 0 ? folders : ['src', 'test'])
-  .flatMap((folder) => testFiles(path.resolve(root, folder)))
-  .sort();
+const files = (folders.length > 0 ? folders : ['src', 'test']).flatMap((folder) => testFiles(path.resolve(root, folder))).sort();
 // V8 on processors with memory protection keys (PKU) tracks each JIT page of WebAssembly code, and
 // Node 24 aborts ("Check failed: jit_page_->allocations_.erase(addr) == 1") under the churn of
 // many PGlite instances created and closed in one process, which is what test files do and the
@@ -34,10 +33,21 @@ const pkuFlags = ['memory-protection-keys', 'wasm-memory-protection-keys']
   .map((flag) => `--no-${flag}`);
 // The summary node prints last is what CI reads: TAP when the output is not a terminal.
 const mainReporter = process.stdout.isTTY ? 'spec' : 'tap';
-const result = spawnSync(process.execPath, [
-  ...pkuFlags, '--import', 'tsx', '--test', '--test-concurrency=2',
-  `--test-reporter=${mainReporter}`, '--test-reporter-destination=stdout',
-  '--test-reporter=./scripts/test-skips-reporter.mjs', '--test-reporter-destination=stderr',
-  ...options, ...files,
-], { cwd: root, stdio: 'inherit' });
+const result = spawnSync(
+  process.execPath,
+  [
+    ...pkuFlags,
+    '--import',
+    'tsx',
+    '--test',
+    '--test-concurrency=2',
+    `--test-reporter=${mainReporter}`,
+    '--test-reporter-destination=stdout',
+    '--test-reporter=./scripts/test-skips-reporter.mjs',
+    '--test-reporter-destination=stderr',
+    ...options,
+    ...files,
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
 process.exit(result.status ?? 1);

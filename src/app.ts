@@ -83,10 +83,12 @@ function simulatorCheck(url: string) {
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
-  const database = options.database ?? (await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
-  }));
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+    }));
   if (!config.databaseUrl && !options.database) fs.mkdirSync(config.dataDir, { recursive: true });
   await migrate(database);
   const jobs = createJobQueue({ db: database.db, clock, pollMs: config.workerPollMs });
@@ -96,9 +98,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Only a process that is the database's sole user may cache keys (see KeyCache).
   const keyCache = database.kind === 'pglite' ? new KeyCache() : undefined;
   const auth = createAuthBackend(database.db, (id) => findOrganizationRecord(database.db, id), keyCache);
-  const loadMonitor = options.loadMonitor ?? (config.loadShedLagMs > 0
-    ? eventLoopMonitor({ expensiveLagMs: config.loadShedLagMs, allLagMs: config.loadShedLagMs * 5, windowMs: 500 })
-    : NEVER_SHED);
+  const loadMonitor =
+    options.loadMonitor ??
+    (config.loadShedLagMs > 0 ? eventLoopMonitor({ expensiveLagMs: config.loadShedLagMs, allLagMs: config.loadShedLagMs * 5, windowMs: 500 }) : NEVER_SHED);
   const server = createServer({ services, auth, rateLimiter, loadMonitor, sessions: createSessionBackend(services) });
   const providers = await createProviders({
     config,
@@ -115,12 +117,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerIdempotency(server, services, keyring);
   registerIdempotencyPurge(services);
   const reportSimulator = providers.simulatorUrl !== undefined && config.appEnv !== 'production';
-  registerHealthRoutes(
-    server,
-    services,
-    [catalogsReadinessCheck(database.db), ...(reportSimulator ? [simulatorCheck(providers.simulatorUrl!)] : [])],
-    { simulatorUrl: reportSimulator ? providers.simulatorUrl : undefined },
-  );
+  registerHealthRoutes(server, services, [catalogsReadinessCheck(database.db), ...(reportSimulator ? [simulatorCheck(providers.simulatorUrl!)] : [])], {
+    simulatorUrl: reportSimulator ? providers.simulatorUrl : undefined,
+  });
   registerVersionRoutes(server);
   registerDocsRoutes(server, services);
   registerOrganizationRoutes(server, services);
@@ -155,11 +154,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerInvoiceJobs(services, invoiceDeps);
   const downloadDeps: DownloadDeps = {
     loadCredential: fiscalProfiles.loadDownloadCredential,
-    descargaClient: (mode, credential) => createDescargaClient({
-      urls: providers.descargaUrlsFor(mode),
-      fiel: { certificate: credential.certificate, privateKey: Buffer.from(credential.privateKeyPem), password: '' },
-      clock,
-    }),
+    descargaClient: (mode, credential) =>
+      createDescargaClient({
+        urls: providers.descargaUrlsFor(mode),
+        fiel: { certificate: credential.certificate, privateKey: Buffer.from(credential.privateKeyPem), password: '' },
+        clock,
+      }),
     // Like rendered PDFs: files under DATA_DIR on the embedded database (package-store.ts).
     packages: !config.databaseUrl && !options.database ? filePackageStore(path.join(config.dataDir, 'packages')) : databasePackageStore,
   };

@@ -139,7 +139,11 @@ async function runSimulator(config: Config, io: CommandIo): Promise<'running'> {
     ...(config.simulator.publicUrl ? { publicUrl: config.simulator.publicUrl } : {}),
   });
   io.stdout(`SAT/PAC simulator listening on ${simulator.url}`);
-  const stop = () => simulator.close().then(() => process.exit(0), () => process.exit(1));
+  const stop = () =>
+    simulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   return 'running';
@@ -150,7 +154,9 @@ export function startWarnings(config: Config): string[] {
   if (config.appEnv === 'production') return [];
   const warnings: string[] = [];
   if (!config.masterKey) {
-    warnings.push(`MASTER_KEY is not set: the master key is the generated ${path.join(config.dataDir, MASTER_KEY_FILE)}. Every stored private key and webhook secret is encrypted under it; losing that file loses them. Back it up, and set MASTER_KEY in production (which refuses to start without it).`);
+    warnings.push(
+      `MASTER_KEY is not set: the master key is the generated ${path.join(config.dataDir, MASTER_KEY_FILE)}. Every stored private key and webhook secret is encrypted under it; losing that file loses them. Back it up, and set MASTER_KEY in production (which refuses to start without it).`,
+    );
   }
   warnings.push(`APP_ENV is ${config.appEnv}: webhook endpoints may use plain http and point at loopback and private addresses (production refuses both).`);
   return warnings;
@@ -177,7 +183,10 @@ function stopOnSignals(app: App): void {
     if (stopping) return;
     stopping = true;
     app.server.log.info({ signal }, 'shutting down');
-    app.close().then(() => process.exit(0), () => process.exit(1));
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -54,37 +54,38 @@ class SimulatorUnavailableError extends ProviderError {
  */
 export async function createProviders(options: ProvidersOptions): Promise<Providers> {
   const { config, clock } = options;
-  const simulator = !config.simulator.url && options.embedSimulator
-    ? await startSimulator({
-      host: '127.0.0.1',
-      port: config.simulator.port,
-      dataDir: options.simulatorDataDir,
-      clock,
-      settings: { descarga: { ...EMBEDDED_DESCARGA_SETTINGS, ...config.simulator.descarga } },
-      ...(config.simulator.publicUrl ? { publicUrl: config.simulator.publicUrl } : {}),
-    })
-    : undefined;
+  const simulator =
+    !config.simulator.url && options.embedSimulator
+      ? await startSimulator({
+          host: '127.0.0.1',
+          port: config.simulator.port,
+          dataDir: options.simulatorDataDir,
+          clock,
+          settings: { descarga: { ...EMBEDDED_DESCARGA_SETTINGS, ...config.simulator.descarga } },
+          ...(config.simulator.publicUrl ? { publicUrl: config.simulator.publicUrl } : {}),
+        })
+      : undefined;
   const simulatorUrl = config.simulator.url ?? simulator?.url;
   const simulatorPac = simulatorUrl
     ? new FinkokPacClient({
-      baseUrl: simulatorUrl,
-      username: DEFAULT_SIMULATOR_SETTINGS.pacUsername,
-      password: DEFAULT_SIMULATOR_SETTINGS.pacPassword,
-      snid: DEFAULT_SIMULATOR_SETTINGS.manifestSnid,
-      clock,
-    })
+        baseUrl: simulatorUrl,
+        username: DEFAULT_SIMULATOR_SETTINGS.pacUsername,
+        password: DEFAULT_SIMULATOR_SETTINGS.pacPassword,
+        snid: DEFAULT_SIMULATOR_SETTINGS.manifestSnid,
+        clock,
+      })
     : undefined;
   const live = config.live;
   const livePac = live.pacUrl
     ? new FinkokPacClient({
-      baseUrl: live.pacUrl,
-      ...(live.pacManifestUrl ? { manifestUrl: live.pacManifestUrl } : {}),
-      username: live.pacUsername!,
-      password: live.pacPassword!,
-      ...(live.pacSnid ? { snid: live.pacSnid } : {}),
-      timeoutMs: live.pacTimeoutMs,
-      clock,
-    })
+        baseUrl: live.pacUrl,
+        ...(live.pacManifestUrl ? { manifestUrl: live.pacManifestUrl } : {}),
+        username: live.pacUsername!,
+        password: live.pacPassword!,
+        ...(live.pacSnid ? { snid: live.pacSnid } : {}),
+        timeoutMs: live.pacTimeoutMs,
+        clock,
+      })
     : simulatorPac;
   const simulatorStatus = simulatorUrl ? new SatStatusClient({ url: `${simulatorUrl}/ConsultaCFDIService.svc` }) : undefined;
   // A real PAC stamps real CFDIs, whose status only the real SAT knows.
@@ -92,9 +93,10 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
 
   const simulatorCertificates = simulatorUrl ? certificateRepository({ baseUrl: `${simulatorUrl}/certificates`, layout: 'flat' }) : undefined;
   // Like the status: real CFDIs are signed by certificates the SAT publishes.
-  const liveCertificates = live.satCertificatesUrl || live.pacUrl
-    ? certificateRepository({ baseUrl: live.satCertificatesUrl ?? SAT_CERTIFICATES_URL, layout: 'sat' })
-    : simulatorCertificates;
+  const liveCertificates =
+    live.satCertificatesUrl || live.pacUrl
+      ? certificateRepository({ baseUrl: live.satCertificatesUrl ?? SAT_CERTIFICATES_URL, layout: 'sat' })
+      : simulatorCertificates;
 
   const simulatorDescarga = simulatorUrl ? descargaUrls(simulatorUrl) : undefined;
   // Real CFDIs are downloaded from the SAT, whatever tool stamped them.
@@ -145,7 +147,9 @@ function pacManifestSigner(pacFor: (mode: Mode) => PacClient, clock: Clock): Man
         if (!(error instanceof ProviderError)) throw error;
         const code: ManifestErrorCode = error.code.startsWith('manifiesto.')
           ? (error.code as ManifestErrorCode)
-          : error.retryable ? 'manifiesto.network_error' : 'manifiesto.provider_error';
+          : error.retryable
+            ? 'manifiesto.network_error'
+            : 'manifiesto.provider_error';
         throw new ManifestSignerError(code, error.detail, { cause: error });
       }
     },

@@ -21,11 +21,17 @@ await app.server.listen({ port: 0, host: '127.0.0.1' });
 const bootstrap = await app.server.inject({ method: 'POST', url: '/v1/organizations', payload: { name: 'Bench' } });
 const organization = bootstrap.json();
 const address = app.server.server.address();
-process.stdout.write(`${JSON.stringify({
-  port: typeof address === 'object' && address ? address.port : 0,
-  key: organization.keys.test.key,
-  keyId: organization.keys.test.id,
-})}\n`);
-const stop = () => app.close().finally(() => { fs.rmSync(dataDir, { recursive: true, force: true }); process.exit(0); });
+process.stdout.write(
+  `${JSON.stringify({
+    port: typeof address === 'object' && address ? address.port : 0,
+    key: organization.keys.test.key,
+    keyId: organization.keys.test.id,
+  })}\n`,
+);
+const stop = () =>
+  app.close().finally(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -16,13 +16,30 @@ import { loadConfig } from '../../src/platform/config.ts';
 
 const [packagesDir] = process.argv.slice(2);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-downloads-'));
-const config = loadConfig({ APP_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MASTER_KEY: randomBytes(32).toString('base64'), LOAD_SHED_LAG_MS: '0', RUN_WORKER: 'false' });
+const config = loadConfig({
+  APP_ENV: 'development',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  MASTER_KEY: randomBytes(32).toString('base64'),
+  LOAD_SHED_LAG_MS: '0',
+  RUN_WORKER: 'false',
+});
 const app = await buildApp({ config, clock: systemClock, embedSimulator: false });
 const created = await app.server.inject({ method: 'POST', url: '/v1/organizations', payload: { name: 'Bench downloads' } });
 const organizationId = created.json().id as string;
 const store = filePackageStore(path.join(dataDir, 'packages'));
-const files = fs.readdirSync(packagesDir!).filter((name) => name.startsWith('package-')).sort();
-const source = { organizationId, mode: 'test' as const, fiscalProfileId: 'fp_01k0000000000000000000000a', side: 'issued' as const, downloadId: 'dl_01k0000000000000000000000a', sourceRequest: 'sreq_01k0000000000000000000000a' };
+const files = fs
+  .readdirSync(packagesDir!)
+  .filter((name) => name.startsWith('package-'))
+  .sort();
+const source = {
+  organizationId,
+  mode: 'test' as const,
+  fiscalProfileId: 'fp_01k0000000000000000000000a',
+  side: 'issued' as const,
+  downloadId: 'dl_01k0000000000000000000000a',
+  sourceRequest: 'sreq_01k0000000000000000000000a',
+};
 
 const warmup = { requestId: 'sreq_warmup', position: 0 };
 await store.put(warmup, fs.readFileSync(path.join(packagesDir!, 'warmup.zip')));
@@ -30,7 +47,9 @@ await ingestPackage(app.services, store, warmup, source, 'cfdi');
 global.gc?.();
 const rssBefore = process.memoryUsage().rss;
 let peakRss = rssBefore;
-const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 20);
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 20);
 const started = performance.now();
 let stored = 0;
 for (const [position, name] of files.entries()) {

@@ -43,6 +43,15 @@ process.on('message', (message: { type: string }) => {
 });
 
 process.send?.({
-  type: 'ready', baseUrl, simulatorUrl: simulator.url, victimKey, attackerKey, profileId,
-  csd: { cer_base64: csd.cerDer.toString('base64'), password: csd.password, plainKeyPem: csd.credential.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString() },
+  type: 'ready',
+  baseUrl,
+  simulatorUrl: simulator.url,
+  victimKey,
+  attackerKey,
+  profileId,
+  csd: {
+    cer_base64: csd.cerDer.toString('base64'),
+    password: csd.password,
+    plainKeyPem: csd.credential.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+  },
 });

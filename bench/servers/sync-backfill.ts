@@ -15,11 +15,21 @@ import { syncTick } from '../../src/modules/sync/index.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 
-interface Credential { cer_base64: string; key_base64: string; password: string }
+interface Credential {
+  cer_base64: string;
+  key_base64: string;
+  password: string;
+}
 const [phase, dataDir, simulatorUrl, startAt, credentialsFile, masterKey] = process.argv.slice(2) as [string, string, string, string, string, string];
 const clock = new ManualClock(startAt);
 const config = loadConfig({
-  APP_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MASTER_KEY: masterKey, LOAD_SHED_LAG_MS: '0', RUN_WORKER: 'false', SIMULATOR_URL: simulatorUrl,
+  APP_ENV: 'development',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  MASTER_KEY: masterKey,
+  LOAD_SHED_LAG_MS: '0',
+  RUN_WORKER: 'false',
+  SIMULATOR_URL: simulatorUrl,
 });
 const app = await buildApp({ config, clock, embedSimulator: false });
 if (phase === 'prepare') {
@@ -40,18 +50,30 @@ async function advance(ms: number): Promise<void> {
   });
 }
 const request = async (method: 'GET' | 'POST', url: string, key?: string, payload?: unknown) => {
-  const response = await app.server.inject({ method, url, payload: payload as Record<string, unknown>, headers: key ? { authorization: `Bearer ${key}` } : {} });
+  const response = await app.server.inject({
+    method,
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: key ? { authorization: `Bearer ${key}` } : {},
+  });
   if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
   return response.json();
 };
-const { csd, fiel, through, maxMonthly } = JSON.parse(fs.readFileSync(credentialsFile, 'utf8')) as { csd: Credential; fiel: Credential; through: string; maxMonthly: number };
+const { csd, fiel, through, maxMonthly } = JSON.parse(fs.readFileSync(credentialsFile, 'utf8')) as {
+  csd: Credential;
+  fiel: Credential;
+  through: string;
+  maxMonthly: number;
+};
 const organization = await request('POST', '/v1/organizations', undefined, { name: 'Bench sync' });
 const key = organization.keys.test.key as string;
 const profile = await request('POST', '/v1/fiscal_profiles', key, { csd, fiel, manifest_email: 'bench@example.com', tax_regime: '601', zip: '42501' });
 global.gc?.();
 const rssBefore = process.memoryUsage().rss;
 let peakRss = rssBefore;
-const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 20);
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 20);
 const started = performance.now();
 await request('POST', `/v1/fiscal_profiles/${profile.id}/sync`, key, { max_monthly_documents: maxMonthly });
 let sync: { status: string; synced_through: string | null; documents: number };

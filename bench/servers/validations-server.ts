@@ -18,8 +18,16 @@ import { createBenchIssuer } from '../support/bench-kit.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-validations-'));
 const config = loadConfig({
-  APP_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MASTER_KEY: randomBytes(32).toString('base64'), WORKER_THREADS: '1', LOAD_SHED_LAG_MS: '0',
-  RATE_LIMIT_READ_BURST: '1000000', RATE_LIMIT_READ_PER_SECOND: '1000000', RATE_LIMIT_WRITE_BURST: '1000000', RATE_LIMIT_WRITE_PER_SECOND: '1000000',
+  APP_ENV: 'development',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  MASTER_KEY: randomBytes(32).toString('base64'),
+  WORKER_THREADS: '1',
+  LOAD_SHED_LAG_MS: '0',
+  RATE_LIMIT_READ_BURST: '1000000',
+  RATE_LIMIT_READ_PER_SECOND: '1000000',
+  RATE_LIMIT_WRITE_BURST: '1000000',
+  RATE_LIMIT_WRITE_PER_SECOND: '1000000',
 });
 const app = await buildApp({ config, clock: systemClock });
 const simulator = app.providers.simulator!;
@@ -34,13 +42,26 @@ const authorized = { authorization: `Bearer ${key}`, 'content-type': 'applicatio
 const documents: string[] = [];
 for (const items of [1, 2, 4, 8, 12, 16, 24, 32, 40, 48, 56, 60]) {
   const body = {
-    fiscal_profile_id: profileId, serie: 'VAL', payment_form: '03',
+    fiscal_profile_id: profileId,
+    serie: 'VAL',
+    payment_form: '03',
     customer: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', tax_regime: '601', postal_code: '86991', cfdi_use: 'G03' },
-    items: Array.from({ length: items }, (_, index) => ({ product_key: '81112100', unit_key: 'E48', description: `Servicio ${index + 1} de consultoría especializada`, quantity: '2', unit_price: '750.00', taxes: [{ type: 'IVA', rate: '0.16' }] })),
+    items: Array.from({ length: items }, (_, index) => ({
+      product_key: '81112100',
+      unit_key: 'E48',
+      description: `Servicio ${index + 1} de consultoría especializada`,
+      quantity: '2',
+      unit_price: '750.00',
+      taxes: [{ type: 'IVA', rate: '0.16' }],
+    })),
   };
-  const created = await (await fetch(`${baseUrl}/v1/invoices`, { method: 'POST', headers: authorized, body: JSON.stringify(body) })).json() as { id: string };
+  const created = (await (await fetch(`${baseUrl}/v1/invoices`, { method: 'POST', headers: authorized, body: JSON.stringify(body) })).json()) as { id: string };
   await fetch(`${baseUrl}/v1/invoices/${created.id}/stamp`, { method: 'POST', headers: { authorization: `Bearer ${key}` } });
-  documents.push(Buffer.from(await (await fetch(`${baseUrl}/v1/invoices/${created.id}/xml`, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer()).toString('base64'));
+  documents.push(
+    Buffer.from(await (await fetch(`${baseUrl}/v1/invoices/${created.id}/xml`, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer()).toString(
+      'base64',
+    ),
+  );
 }
 const satDer = await simulator.ca.certificateDer(findTimbre(parseCfdi(Buffer.from(documents[0]!, 'base64')).comprobante)!.NoCertificadoSAT);
 readCertificate(satDer!);
@@ -49,16 +70,35 @@ registerValidationRoutes(app.server, app.services, {
   catalogs: app.catalogs,
   satCertificatesFor: app.providers.satCertificatesFor,
   timbreCertificates: new TimbreCertificates(app.services.db, systemClock),
-  satStatusFor: () => ({ query: async () => ({ found: true, codigoEstatus: 'S - Comprobante obtenido satisfactoriamente.', estado: 'Vigente', esCancelable: 'Cancelable sin aceptación', estatusCancelacion: '', validacionEfos: '200', cancellable: 'without_acceptance' as const, efosListed: false }) }),
+  satStatusFor: () => ({
+    query: async () => ({
+      found: true,
+      codigoEstatus: 'S - Comprobante obtenido satisfactoriamente.',
+      estado: 'Vigente',
+      esCancelable: 'Cancelable sin aceptación',
+      estatusCancelacion: '',
+      validacionEfos: '200',
+      cancellable: 'without_acceptance' as const,
+      efosListed: false,
+    }),
+  }),
 });
 
 let peakRss = process.memoryUsage().rss;
-setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 20).unref();
+setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 20).unref();
 
 process.on('message', (message: { type: string }) => {
   if (message.type === 'usage') {
     const cpu = process.cpuUsage();
-    process.send?.({ type: 'usage', cpuMs: (cpu.user + cpu.system) / 1000, loopActiveMs: performance.eventLoopUtilization().active, peakRss, rss: process.memoryUsage().rss });
+    process.send?.({
+      type: 'usage',
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      loopActiveMs: performance.eventLoopUtilization().active,
+      peakRss,
+      rss: process.memoryUsage().rss,
+    });
     peakRss = process.memoryUsage().rss;
   } else if (message.type === 'stop') {
     void app.close().finally(() => {

@@ -36,16 +36,24 @@ export interface BenchIssuer {
 
 /** An organization, its test key and an active fiscal profile with a CSD and FIEL from the simulator's CA. */
 export async function createBenchIssuer(baseUrl: string, simulator: RunningSimulator, name = 'Bench'): Promise<BenchIssuer> {
-  const organization = await (await fetch(`${baseUrl}/v1/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) })).json() as { keys: { test: { key: string } } };
+  const organization = (await (
+    await fetch(`${baseUrl}/v1/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) })
+  ).json()) as { keys: { test: { key: string } } };
   const key = organization.keys.test.key;
-  const issue = (kind: 'csd' | 'fiel') => simulator.ca.issue({ rfc: 'EKU9003173C9', kind, name: 'ESCUELA KEMPER URGATE', validFrom: new Date(Date.now() - 86_400_000) });
+  const issue = (kind: 'csd' | 'fiel') =>
+    simulator.ca.issue({ rfc: 'EKU9003173C9', kind, name: 'ESCUELA KEMPER URGATE', validFrom: new Date(Date.now() - 86_400_000) });
   const [csd, fiel] = [await issue('csd'), await issue('fiel')];
-  const upload = (issued: typeof csd) => ({ cer_base64: issued.cerDer.toString('base64'), key_base64: issued.keyPkcs8EncryptedDer.toString('base64'), password: issued.password });
+  const upload = (issued: typeof csd) => ({
+    cer_base64: issued.cerDer.toString('base64'),
+    key_base64: issued.keyPkcs8EncryptedDer.toString('base64'),
+    password: issued.password,
+  });
   const response = await fetch(`${baseUrl}/v1/fiscal_profiles`, {
-    method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     body: JSON.stringify({ csd: upload(csd), fiel: upload(fiel), manifest_email: 'bench@example.com', tax_regime: '601', zip: '42501' }),
   });
   if (response.status !== 201) throw new Error(`fiscal profile: ${response.status} ${await response.text()}`);
-  const profile = await response.json() as { id: string };
+  const profile = (await response.json()) as { id: string };
   return { key, profileId: profile.id, csd };
 }

@@ -5,7 +5,13 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
-interface Go { type: 'go'; baseUrl: string; key: string; ms: number; rate: number }
+interface Go {
+  type: 'go';
+  baseUrl: string;
+  key: string;
+  ms: number;
+  rate: number;
+}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -37,7 +37,10 @@ export async function refreshUntil(target: Locator, refresh: Locator, timeoutMs 
   while (!(await target.first().isVisible())) {
     if (Date.now() > end) throw new Error(`not visible after ${timeoutMs} ms: ${target.toString()}`);
     await refresh.click();
-    await target.first().waitFor({ timeout: 2_000 }).catch(() => undefined);
+    await target
+      .first()
+      .waitFor({ timeout: 2_000 })
+      .catch(() => undefined);
   }
 }
 

@@ -13,6 +13,14 @@ const FIEL = path.join(SAT_DIR, 'credentials', 'EKU9003173C9_FIEL_30001000000500
 /** The SAT's public test CSD and FIEL of EKU9003173C9 (ESCUELA KEMPER URGATE). */
 export const satCredentials = {
   rfc: 'EKU9003173C9',
-  csd: { cer: path.join(CSD, 'EKU9003173C9.cer'), key: path.join(CSD, 'EKU9003173C9.key'), password: () => fs.readFileSync(path.join(CSD, 'password.txt'), 'utf8').trim() },
-  fiel: { cer: path.join(FIEL, 'EKU9003173C9.cer'), key: path.join(FIEL, 'EKU9003173C9.key'), password: () => fs.readFileSync(path.join(FIEL, 'password.txt'), 'utf8').trim() },
+  csd: {
+    cer: path.join(CSD, 'EKU9003173C9.cer'),
+    key: path.join(CSD, 'EKU9003173C9.key'),
+    password: () => fs.readFileSync(path.join(CSD, 'password.txt'), 'utf8').trim(),
+  },
+  fiel: {
+    cer: path.join(FIEL, 'EKU9003173C9.cer'),
+    key: path.join(FIEL, 'EKU9003173C9.key'),
+    password: () => fs.readFileSync(path.join(FIEL, 'password.txt'), 'utf8').trim(),
+  },
 };

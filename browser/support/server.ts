@@ -26,7 +26,14 @@ export async function startServer(env: Record<string, string> = {}, options: { w
   const test = await createTestApp({
     simulator: true,
     clock,
-    env: { APP_ENV: 'development', LOG_LEVEL: 'silent', BASE_URL: base, PORT: String(port), DASHBOARD_SESSION_IDLE_MINUTES: String(SESSION_IDLE_MINUTES), ...env },
+    env: {
+      APP_ENV: 'development',
+      LOG_LEVEL: 'silent',
+      BASE_URL: base,
+      PORT: String(port),
+      DASHBOARD_SESSION_IDLE_MINUTES: String(SESSION_IDLE_MINUTES),
+      ...env,
+    },
   });
   await test.app.server.listen({ host: '127.0.0.1', port });
   if (options.worker) test.app.startWorker();

@@ -82,11 +82,7 @@ export interface Limits {
  * of its last written decimal. The lower limit is truncated and the upper limit rounded up to
  * the currency decimals. A factor given as exact (rate) is passed with `exact` set.
  */
-export function productLimits(
-  first: { text: string; exact?: boolean },
-  second: { text: string; exact?: boolean },
-  currencyDecimals: number,
-): Limits {
+export function productLimits(first: { text: string; exact?: boolean }, second: { text: string; exact?: boolean }, currencyDecimals: number): Limits {
   const a = new Decimal(first.text);
   const b = new Decimal(second.text);
   const deltaA = first.exact ? new Decimal(0) : halfUnit(decimalPlaces(first.text));

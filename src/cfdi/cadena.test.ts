@@ -38,7 +38,11 @@ async function xsltproc(files: string[]): Promise<string[]> {
 function cfdi40Samples(): string[] {
   const root = satPath('samples', 'cfdi40');
   return fs.readdirSync(root).flatMap((folder) =>
-    fs.readdirSync(path.join(root, folder)).filter((name) => name.endsWith('.xml')).map((name) => path.join(root, folder, name)));
+    fs
+      .readdirSync(path.join(root, folder))
+      .filter((name) => name.endsWith('.xml'))
+      .map((name) => path.join(root, folder, name)),
+  );
 }
 
 test('normalize-space treats only space, tab, CR and LF as whitespace', () => {
@@ -73,8 +77,10 @@ test(`the cadena of ${CORPUS_SIZE} generated CFDIs is byte-identical to xsltproc
       return file;
     });
     const expected = await xsltproc(files);
-    const mismatches = corpus.filter((comprobante, index) => cadenaOriginal(comprobante) !== expected[index]
-      || cadenaOriginalFromXml(fs.readFileSync(files[index] as string)) !== expected[index]);
+    const mismatches = corpus.filter(
+      (comprobante, index) =>
+        cadenaOriginal(comprobante) !== expected[index] || cadenaOriginalFromXml(fs.readFileSync(files[index] as string)) !== expected[index],
+    );
     assert.equal(mismatches.length, 0);
     // The corpus really is varied: payments, stamps, foreign complements, several taxes.
     assert.ok(corpus.filter((c) => c.TipoDeComprobante === 'P').length > 100);
@@ -88,7 +94,9 @@ test(`the cadena of ${CORPUS_SIZE} generated CFDIs is byte-identical to xsltproc
 test('XSLT quirks are reproduced: empty optional attributes, absent required ones, text of unknown elements', { skip: skipWithoutShared }, async () => {
   const model = { ...generateComprobante(3), Serie: '', Folio: '  \t ', CondicionesDePago: '\ta\n\nb\r ', Complemento: undefined };
   delete model.NoCertificado;
-  const quirks = writeCfdi(model).replace('</cfdi:Comprobante>', `<cfdi:Complemento>
+  const quirks = writeCfdi(model).replace(
+    '</cfdi:Comprobante>',
+    `<cfdi:Complemento>
       <tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" Version="1.0"> stamp text </tfd:TimbreFiscalDigital>
       <x:Unknown xmlns:x="urn:x" a="1">
         <x:Inner>  keeps  <![CDATA[ all & ]]> spacing </x:Inner>
@@ -98,7 +106,8 @@ test('XSLT quirks are reproduced: empty optional attributes, absent required one
         <detallista:referenceIdentification>ref2</detallista:referenceIdentification></detallista:orderIdentification>
         <detallista:buyer><detallista:gln>  123 </detallista:gln></detallista:buyer>
       </detallista:detallista>
-    </cfdi:Complemento></cfdi:Comprobante>`);
+    </cfdi:Complemento></cfdi:Comprobante>`,
+  );
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cfdi-quirks-'));
   try {
     const file = path.join(folder, 'quirks.xml');
@@ -138,7 +147,13 @@ function damage(value: unknown, random: () => number): unknown {
 }
 
 test('the cadena built straight from the model equals the templates run over the written tree', () => {
-  const parte = { namespace: CFDI_NAMESPACE, prefix: 'cfdi', local: 'Parte', attributes: [{ namespace: null, prefix: null, local: 'Cantidad', value: '7' }], children: [] };
+  const parte = {
+    namespace: CFDI_NAMESPACE,
+    prefix: 'cfdi',
+    local: 'Parte',
+    attributes: [{ namespace: null, prefix: null, local: 'Cantidad', value: '7' }],
+    children: [],
+  };
   fc.assert(
     fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer(), (seed, damageSeed) => {
       const random = new Random(damageSeed);
@@ -155,6 +170,8 @@ test('the cadena built straight from the model equals the templates run over the
 });
 
 test('a document that is not a CFDI 4.0 has no CFDI 4.0 cadena', () => {
-  assert.throws(() => cadenaOriginalFromXml('<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/3" Version="3.3"/>'),
-    (error: unknown) => error instanceof CfdiError && error.code === 'cfdi.not_comprobante');
+  assert.throws(
+    () => cadenaOriginalFromXml('<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/3" Version="3.3"/>'),
+    (error: unknown) => error instanceof CfdiError && error.code === 'cfdi.not_comprobante',
+  );
 });

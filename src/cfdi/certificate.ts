@@ -201,7 +201,7 @@ function keyUsage(extensionsField: DerNode): Set<string> | undefined {
     const names = new Set<string>();
     keyUsageNames.forEach((usage, position) => {
       const byte = bits[1 + Math.floor(position / 8)] ?? 0;
-      if (byte & (0x80 >> position % 8)) names.add(usage);
+      if (byte & (0x80 >> (position % 8))) names.add(usage);
     });
     return names;
   }

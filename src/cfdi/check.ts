@@ -43,7 +43,12 @@ export interface ReadCfdiOptions {
 }
 
 function issueOf(error: CfdiError): ValidationIssue {
-  return { code: error.code, path: error.path ?? ROOT_PATH, message: error.message, remediation: isRuleCode(error.code) ? REMEDIATIONS[error.code] : REMEDIATIONS['cfdi.malformed_xml'] };
+  return {
+    code: error.code,
+    path: error.path ?? ROOT_PATH,
+    message: error.message,
+    remediation: isRuleCode(error.code) ? REMEDIATIONS[error.code] : REMEDIATIONS['cfdi.malformed_xml'],
+  };
 }
 
 /**
@@ -95,19 +100,27 @@ export async function finishCfdiChecks(reading: CfdiReading, options: FinishCfdi
     ...(seal ? { verifySeal: () => seal } : {}),
     ...(timbreCertificate
       ? {
-        verifyTimbre: async (timbre, document): Promise<TimbreCheck> => {
-          const lookup = await timbreCertificate(timbre.NoCertificadoSAT);
-          if (lookup.status === 'not_found') {
-            return { ok: false, reason: 'cfdi.tfd_certificate_unavailable', message: `No SAT/PAC certificate ${timbre.NoCertificadoSAT} is published: SelloSAT cannot be verified, so the timbre cannot be trusted.` };
-          }
-          if (lookup.status === 'unreachable') {
-            return { ok: false, reason: 'cfdi.tfd_certificate_unreachable', message: `The certificate ${timbre.NoCertificadoSAT} could not be fetched (${lookup.message}); SelloSAT was not verified.` };
-          }
-          const sello = document.comprobante.Sello;
-          const { ok, reason, message } = verifyTimbre(timbre, { certificate: lookup.certificate, ...(sello === undefined ? {} : { sello }) });
-          return { ok, message, ...(reason ? { reason } : {}) };
-        },
-      }
+          verifyTimbre: async (timbre, document): Promise<TimbreCheck> => {
+            const lookup = await timbreCertificate(timbre.NoCertificadoSAT);
+            if (lookup.status === 'not_found') {
+              return {
+                ok: false,
+                reason: 'cfdi.tfd_certificate_unavailable',
+                message: `No SAT/PAC certificate ${timbre.NoCertificadoSAT} is published: SelloSAT cannot be verified, so the timbre cannot be trusted.`,
+              };
+            }
+            if (lookup.status === 'unreachable') {
+              return {
+                ok: false,
+                reason: 'cfdi.tfd_certificate_unreachable',
+                message: `The certificate ${timbre.NoCertificadoSAT} could not be fetched (${lookup.message}); SelloSAT was not verified.`,
+              };
+            }
+            const sello = document.comprobante.Sello;
+            const { ok, reason, message } = verifyTimbre(timbre, { certificate: lookup.certificate, ...(sello === undefined ? {} : { sello }) });
+            return { ok, message, ...(reason ? { reason } : {}) };
+          },
+        }
       : {}),
   });
   const errors = [...reading.errors, ...result.errors];
@@ -122,7 +135,12 @@ function capped(issues: ValidationIssue[]): ValidationIssue[] {
   const rest = issues.length - MAX_LISTED_ISSUES + 1;
   return [
     ...issues.slice(0, MAX_LISTED_ISSUES - 1),
-    { code: 'cfdi.too_many_issues', path: ROOT_PATH, message: `${rest} more were found and are not listed (${issues.length} in all).`, remediation: REMEDIATIONS['cfdi.too_many_issues'] },
+    {
+      code: 'cfdi.too_many_issues',
+      path: ROOT_PATH,
+      message: `${rest} more were found and are not listed (${issues.length} in all).`,
+      remediation: REMEDIATIONS['cfdi.too_many_issues'],
+    },
   ];
 }
 

@@ -104,7 +104,10 @@ test('a certificate directory is trusted as given: the self-made timbre verifies
   const virtual = { dirs: { [directory]: ['30001000000400002460.cer'] }, files: { [path.join(directory, '30001000000400002460.cer')]: fiel } };
   const selfMade = await run(['verify', samplePath('negative/I_H_E951128469_sealed-with-FIEL_self-signed-tfd.xml'), `--sat-certs=${directory}`], virtual);
   assert.equal(JSON.parse(selfMade.stdout).timbre.status, 'valid');
-  assert.deepEqual(JSON.parse(selfMade.stdout).sello.warnings.map((warning: { code: string }) => warning.code), ['cfdi.certificado_not_csd']);
+  assert.deepEqual(
+    JSON.parse(selfMade.stdout).sello.warnings.map((warning: { code: string }) => warning.code),
+    ['cfdi.certificado_not_csd'],
+  );
   const tampered = await run(['verify', samplePath('negative/I_H_E951128469_tampered_seal-fails.xml'), '--sat-certs', directory], virtual);
   assert.equal(tampered.code, 1);
   const report = JSON.parse(tampered.stdout);
@@ -113,7 +116,9 @@ test('a certificate directory is trusted as given: the self-made timbre verifies
 
 test('a NoCertificadoSAT that is not a number never becomes a path', { skip: skipWithoutShared }, async () => {
   const file = '/virtual/odd.xml';
-  const xml = readSample('real/I_ISD950921HE5_2025-01-24_real.xml').toString('utf8').replace('NoCertificadoSAT="00001000000708361114"', 'NoCertificadoSAT="../../../etc/passwd"');
+  const xml = readSample('real/I_ISD950921HE5_2025-01-24_real.xml')
+    .toString('utf8')
+    .replace('NoCertificadoSAT="00001000000708361114"', 'NoCertificadoSAT="../../../etc/passwd"');
   const result = await run(['verify', file, '--sat-certs', satPacCertificatesDir()], { files: { [file]: xml } });
   assert.equal(JSON.parse(result.stdout).timbre.status, 'unverified');
   assert.deepEqual(result.reads, [file]);
@@ -176,7 +181,11 @@ test('cfdi validate takes the clock and the catalogs from its caller', { skip: s
 });
 
 test('cfdi validate reports any XML document and stops only on bytes that are none, as the API does', async () => {
-  const files = { '/virtual/root.xml': '<root/>', '/virtual/doctype.xml': '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>', '/virtual/garbage.xml': 'not xml' };
+  const files = {
+    '/virtual/root.xml': '<root/>',
+    '/virtual/doctype.xml': '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>',
+    '/virtual/garbage.xml': 'not xml',
+  };
   const root = await run(['validate', '/virtual/root.xml'], { files });
   assert.deepEqual([root.code, codes(JSON.parse(root.stdout).errors)], [1, ['cfdi.not_comprobante']]);
   const doctype = await run(['validate', '/virtual/doctype.xml'], { files });

@@ -156,11 +156,11 @@ async function runChecks(bytes: Buffer, options: Options, io: CfdiCommandIo): Pr
     ...(options.satCertificates === undefined
       ? {}
       : {
-        timbreCertificate: async (noCertificadoSat: string) => {
-          const certificate = await loadSatCertificate(noCertificadoSat, options.satCertificates, io);
-          return certificate ? { status: 'found' as const, certificate } : { status: 'not_found' as const };
-        },
-      }),
+          timbreCertificate: async (noCertificadoSat: string) => {
+            const certificate = await loadSatCertificate(noCertificadoSat, options.satCertificates, io);
+            return certificate ? { status: 'found' as const, certificate } : { status: 'not_found' as const };
+          },
+        }),
   });
 }
 
@@ -199,19 +199,15 @@ async function validateCommand(args: string[], io: CfdiCommandIo): Promise<numbe
   return result.valid ? 0 : 1;
 }
 
-async function checkTimbre(
-  fields: TimbreFields,
-  sello: string | undefined,
-  options: Options,
-  io: CfdiCommandIo,
-): Promise<TimbreReport> {
+async function checkTimbre(fields: TimbreFields, sello: string | undefined, options: Options, io: CfdiCommandIo): Promise<TimbreReport> {
   const base = { uuid: fields.UUID, noCertificadoSat: fields.NoCertificadoSAT, selloCfdMatches: fields.SelloCFD === sello };
   const certificate = await loadSatCertificate(fields.NoCertificadoSAT, options.satCertificates, io);
   if (certificate === undefined) {
     if (!base.selloCfdMatches) {
       return { ...base, status: 'invalid', reason: 'cfdi.tfd_sello_cfd_mismatch', message: "The timbre's SelloCFD differs from the comprobante's Sello." };
     }
-    const where = options.satCertificates === undefined ? 'no --sat-certs directory was given' : `no ${fields.NoCertificadoSAT}.cer in ${options.satCertificates}`;
+    const where =
+      options.satCertificates === undefined ? 'no --sat-certs directory was given' : `no ${fields.NoCertificadoSAT}.cer in ${options.satCertificates}`;
     return { ...base, status: 'unverified', reason: 'cfdi.tfd_certificado_unavailable', message: `SelloSAT not checked: ${where}.` };
   }
   const result = verifyTimbre(fields, { certificate, ...(sello === undefined ? {} : { sello }) });

@@ -4,7 +4,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createPrivateKey, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { satPath, skipWithoutShared } from '../../test/support/shared.ts';
-import { CredentialError, MAX_KEY_ITERATIONS, openCredential, openCredentialAsync, openCsd, openFiel, readCertificate, readPrivateKey, readPrivateKeyAsync } from './credentials.ts';
+import {
+  CredentialError,
+  MAX_KEY_ITERATIONS,
+  openCredential,
+  openCredentialAsync,
+  openCsd,
+  openFiel,
+  readCertificate,
+  readPrivateKey,
+  readPrivateKeyAsync,
+} from './credentials.ts';
 import { keyEncryptionOf } from './pkcs8.ts';
 import { encryptedKeyInfo, encryptedKeyPem } from './pkcs8.test-support.ts';
 import type { CredentialErrorCode } from './credentials.ts';
@@ -22,18 +32,126 @@ interface Expected {
 
 // The table of README §3 of the SAT kit (dates are UTC).
 const expected: Expected[] = [
-  { folder: 'EKU9003173C9_CSD_30001000000500003416', rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE SA DE CV', persona: 'moral', kind: 'csd', serialNumber: '30001000000500003416', validFrom: '2023-05-18T11:43:51Z', validTo: '2027-05-18T11:43:51Z' },
-  { folder: 'EKU9003173C9_FIEL_30001000000500003415', rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE SA DE CV', persona: 'moral', kind: 'fiel', serialNumber: '30001000000500003415', validFrom: '2023-05-18T04:37:14Z', validTo: '2027-05-17T04:37:14Z' },
-  { folder: 'ONO120726RX3_CSD_30001000000500003439', rfc: 'OÑO120726RX3', legalName: 'ORGANICOS ÑAVEZ OSORIO S.A DE C.V SA DE CV', persona: 'moral', kind: 'csd', serialNumber: '30001000000500003439', validFrom: '2023-05-18T12:55:16Z', validTo: '2027-05-18T12:55:16Z' },
-  { folder: 'FUNK671228PH6_CSD_30001000000500003446', rfc: 'FUNK671228PH6', legalName: 'KARLA FUENTE NOLASCO', persona: 'fisica', kind: 'csd', serialNumber: '30001000000500003446', validFrom: '2023-05-18T14:35:37Z', validTo: '2027-05-18T14:35:37Z' },
-  { folder: 'expired/XIQB891116QE4_CSD_30001000000400002336', rfc: 'XIQB891116QE4', legalName: 'BERENICE XIMO QUEZADA', persona: 'fisica', kind: 'csd', serialNumber: '30001000000400002336', validFrom: '2019-05-29T19:52:42Z', validTo: '2023-05-29T19:52:42Z' },
-  { folder: 'expired/XIQB891116QE4_FIEL_30001000000400002311', rfc: 'XIQB891116QE4', legalName: 'BERENICE XIMO QUEZADA', persona: 'fisica', kind: 'fiel', serialNumber: '30001000000400002311', validFrom: '2019-05-28T21:58:42Z', validTo: '2023-05-27T21:58:42Z' },
-  { folder: 'expired/H_E951128469_CSD_30001000000400002463', rfc: 'H&E951128469', legalName: 'HERRERIA & ELECTRICOS S DE CV', persona: 'moral', kind: 'csd', serialNumber: '30001000000400002463', validFrom: '2019-06-20T20:55:08Z', validTo: '2023-06-20T20:55:08Z' },
-  { folder: 'expired/H_E951128469_FIEL_30001000000400002460', rfc: 'H&E951128469', legalName: 'HERRERIA & ELECTRICOS S DE CV', persona: 'moral', kind: 'fiel', serialNumber: '30001000000400002460', validFrom: '2019-06-20T17:02:40Z', validTo: '2023-06-19T17:02:40Z' },
-  { folder: 'expired/EKU9003173C9_CSD_30001000000400002434', rfc: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE SA DE CV', persona: 'moral', kind: 'csd', serialNumber: '30001000000400002434', validFrom: '2019-06-17T19:44:14Z', validTo: '2023-06-17T19:44:14Z' },
-  { folder: 'expired/CSD01_AAA010101AAA_30001000000300023708', rfc: 'AAA010101AAA', legalName: 'ACCEM SERVICIOS EMPRESARIALES SC', persona: 'moral', kind: 'csd', serialNumber: '30001000000300023708', validFrom: '2017-05-18T03:54:56Z', validTo: '2021-05-18T03:54:56Z' },
-  { folder: 'expired/FIEL_AAA010101AAA_30001000000300023685', rfc: 'AAA010101AAA', legalName: 'ACCEM SERVICIOS EMPRESARIALES SC', persona: 'moral', kind: 'fiel', serialNumber: '30001000000300023685', validFrom: '2017-05-16T23:29:17Z', validTo: '2021-05-15T23:29:17Z' },
-  { folder: 'expired/LAN7008173R5_CSD_20001000000300022815', rfc: 'LAN7008173R5', legalName: 'CINDEMEX SA DE CV', persona: 'moral', kind: 'csd', serialNumber: '20001000000300022815', validFrom: '2016-10-25T21:52:11Z', validTo: '2020-10-25T21:52:11Z' },
+  {
+    folder: 'EKU9003173C9_CSD_30001000000500003416',
+    rfc: 'EKU9003173C9',
+    legalName: 'ESCUELA KEMPER URGATE SA DE CV',
+    persona: 'moral',
+    kind: 'csd',
+    serialNumber: '30001000000500003416',
+    validFrom: '2023-05-18T11:43:51Z',
+    validTo: '2027-05-18T11:43:51Z',
+  },
+  {
+    folder: 'EKU9003173C9_FIEL_30001000000500003415',
+    rfc: 'EKU9003173C9',
+    legalName: 'ESCUELA KEMPER URGATE SA DE CV',
+    persona: 'moral',
+    kind: 'fiel',
+    serialNumber: '30001000000500003415',
+    validFrom: '2023-05-18T04:37:14Z',
+    validTo: '2027-05-17T04:37:14Z',
+  },
+  {
+    folder: 'ONO120726RX3_CSD_30001000000500003439',
+    rfc: 'OÑO120726RX3',
+    legalName: 'ORGANICOS ÑAVEZ OSORIO S.A DE C.V SA DE CV',
+    persona: 'moral',
+    kind: 'csd',
+    serialNumber: '30001000000500003439',
+    validFrom: '2023-05-18T12:55:16Z',
+    validTo: '2027-05-18T12:55:16Z',
+  },
+  {
+    folder: 'FUNK671228PH6_CSD_30001000000500003446',
+    rfc: 'FUNK671228PH6',
+    legalName: 'KARLA FUENTE NOLASCO',
+    persona: 'fisica',
+    kind: 'csd',
+    serialNumber: '30001000000500003446',
+    validFrom: '2023-05-18T14:35:37Z',
+    validTo: '2027-05-18T14:35:37Z',
+  },
+  {
+    folder: 'expired/XIQB891116QE4_CSD_30001000000400002336',
+    rfc: 'XIQB891116QE4',
+    legalName: 'BERENICE XIMO QUEZADA',
+    persona: 'fisica',
+    kind: 'csd',
+    serialNumber: '30001000000400002336',
+    validFrom: '2019-05-29T19:52:42Z',
+    validTo: '2023-05-29T19:52:42Z',
+  },
+  {
+    folder: 'expired/XIQB891116QE4_FIEL_30001000000400002311',
+    rfc: 'XIQB891116QE4',
+    legalName: 'BERENICE XIMO QUEZADA',
+    persona: 'fisica',
+    kind: 'fiel',
+    serialNumber: '30001000000400002311',
+    validFrom: '2019-05-28T21:58:42Z',
+    validTo: '2023-05-27T21:58:42Z',
+  },
+  {
+    folder: 'expired/H_E951128469_CSD_30001000000400002463',
+    rfc: 'H&E951128469',
+    legalName: 'HERRERIA & ELECTRICOS S DE CV',
+    persona: 'moral',
+    kind: 'csd',
+    serialNumber: '30001000000400002463',
+    validFrom: '2019-06-20T20:55:08Z',
+    validTo: '2023-06-20T20:55:08Z',
+  },
+  {
+    folder: 'expired/H_E951128469_FIEL_30001000000400002460',
+    rfc: 'H&E951128469',
+    legalName: 'HERRERIA & ELECTRICOS S DE CV',
+    persona: 'moral',
+    kind: 'fiel',
+    serialNumber: '30001000000400002460',
+    validFrom: '2019-06-20T17:02:40Z',
+    validTo: '2023-06-19T17:02:40Z',
+  },
+  {
+    folder: 'expired/EKU9003173C9_CSD_30001000000400002434',
+    rfc: 'EKU9003173C9',
+    legalName: 'ESCUELA KEMPER URGATE SA DE CV',
+    persona: 'moral',
+    kind: 'csd',
+    serialNumber: '30001000000400002434',
+    validFrom: '2019-06-17T19:44:14Z',
+    validTo: '2023-06-17T19:44:14Z',
+  },
+  {
+    folder: 'expired/CSD01_AAA010101AAA_30001000000300023708',
+    rfc: 'AAA010101AAA',
+    legalName: 'ACCEM SERVICIOS EMPRESARIALES SC',
+    persona: 'moral',
+    kind: 'csd',
+    serialNumber: '30001000000300023708',
+    validFrom: '2017-05-18T03:54:56Z',
+    validTo: '2021-05-18T03:54:56Z',
+  },
+  {
+    folder: 'expired/FIEL_AAA010101AAA_30001000000300023685',
+    rfc: 'AAA010101AAA',
+    legalName: 'ACCEM SERVICIOS EMPRESARIALES SC',
+    persona: 'moral',
+    kind: 'fiel',
+    serialNumber: '30001000000300023685',
+    validFrom: '2017-05-16T23:29:17Z',
+    validTo: '2021-05-15T23:29:17Z',
+  },
+  {
+    folder: 'expired/LAN7008173R5_CSD_20001000000300022815',
+    rfc: 'LAN7008173R5',
+    legalName: 'CINDEMEX SA DE CV',
+    persona: 'moral',
+    kind: 'csd',
+    serialNumber: '20001000000300022815',
+    validFrom: '2016-10-25T21:52:11Z',
+    validTo: '2020-10-25T21:52:11Z',
+  },
 ];
 
 interface Folder {
@@ -68,8 +186,7 @@ function assertCredentialError(action: () => unknown, code: CredentialErrorCode)
 }
 
 const middle = (entry: Expected) => new Date((Date.parse(entry.validFrom) + Date.parse(entry.validTo)) / 2);
-const open = (entry: Expected, files: Folder, now: Date) =>
-  (entry.kind === 'csd' ? openCsd : openFiel)(files.certificate, files.key, files.password, { now });
+const open = (entry: Expected, files: Folder, now: Date) => (entry.kind === 'csd' ? openCsd : openFiel)(files.certificate, files.key, files.password, { now });
 
 for (const entry of expected) {
   test(`${entry.folder}: the certificate reads as the SAT kit documents it`, { skip: skipWithoutShared }, () => {
@@ -227,7 +344,8 @@ test('a key that asks for more than a million PBKDF2 iterations is refused befor
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const costly = encryptedKeyInfo(privateKey, 'secreto', { encryptWith: 2048, declare: 2 ** 31 - 1 });
   assert.equal(keyEncryptionOf(costly)?.iterations, 2 ** 31 - 1);
-  const refused = (error: CredentialError) => error.code === 'credential.key_too_costly' && /2,147,483,647 key-derivation iterations; at most 1,000,000/.test(error.message);
+  const refused = (error: CredentialError) =>
+    error.code === 'credential.key_too_costly' && /2,147,483,647 key-derivation iterations; at most 1,000,000/.test(error.message);
   assert.throws(() => readPrivateKey(costly, 'secreto'), refused);
   await assert.rejects(readPrivateKeyAsync(costly, 'secreto'), refused);
   assert.throws(() => readPrivateKey(encryptedKeyPem(costly), 'secreto'), refused);
@@ -236,5 +354,8 @@ test('a key that asks for more than a million PBKDF2 iterations is refused befor
   const atCap = encryptedKeyInfo(privateKey, 'secreto', { encryptWith: MAX_KEY_ITERATIONS });
   const opened = await readPrivateKeyAsync(atCap, 'secreto');
   assert.ok(opened.export({ format: 'der', type: 'pkcs8' }).equals(privateKey.export({ format: 'der', type: 'pkcs8' })));
-  assert.throws(() => readPrivateKey(encryptedKeyInfo(privateKey, 'secreto', { declare: MAX_KEY_ITERATIONS + 1 }), 'secreto'), (error: CredentialError) => error.code === 'credential.key_too_costly');
+  assert.throws(
+    () => readPrivateKey(encryptedKeyInfo(privateKey, 'secreto', { declare: MAX_KEY_ITERATIONS + 1 }), 'secreto'),
+    (error: CredentialError) => error.code === 'credential.key_too_costly',
+  );
 });

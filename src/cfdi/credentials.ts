@@ -53,7 +53,7 @@ function affordableEncryption(der: Buffer): KeyEncryption | undefined {
   try {
     encryption = keyEncryptionOf(der);
   } catch {
-    throw new CredentialError('credential.not_a_private_key', 'The encrypted private key\'s parameters are damaged.');
+    throw new CredentialError('credential.not_a_private_key', "The encrypted private key's parameters are damaged.");
   }
   if (encryption && encryption.iterations > MAX_KEY_ITERATIONS) {
     const count = Number.isFinite(encryption.iterations) ? encryption.iterations.toLocaleString('en-US') : 'more than 2^48';
@@ -173,10 +173,7 @@ function pair(parsed: SatCertificate, key: Uint8Array | string, password: string
 
 function matched(parsed: SatCertificate, privateKey: KeyObject): SatCredential {
   if (!parsed.x509.checkPrivateKey(privateKey)) {
-    throw new CredentialError(
-      'credential.key_mismatch',
-      `The private key does not belong to certificate ${parsed.serialNumber} (${parsed.rfc}).`,
-    );
+    throw new CredentialError('credential.key_mismatch', `The private key does not belong to certificate ${parsed.serialNumber} (${parsed.rfc}).`);
   }
   return { certificate: parsed, privateKey };
 }
@@ -216,13 +213,23 @@ export async function openCredentialAsync(certificate: Uint8Array | string, key:
 }
 
 /** `openCsd` with the key derived off the event loop. */
-export async function openCsdAsync(certificate: Uint8Array | string, key: Uint8Array | string, password: string, options: ValidityOptions): Promise<SatCredential> {
+export async function openCsdAsync(
+  certificate: Uint8Array | string,
+  key: Uint8Array | string,
+  password: string,
+  options: ValidityOptions,
+): Promise<SatCredential> {
   const parsed = certificateOfKind('csd', certificate, options);
   return matched(parsed, await readPrivateKeyAsync(key, password));
 }
 
 /** `openFiel` with the key derived off the event loop. */
-export async function openFielAsync(certificate: Uint8Array | string, key: Uint8Array | string, password: string, options: ValidityOptions): Promise<SatCredential> {
+export async function openFielAsync(
+  certificate: Uint8Array | string,
+  key: Uint8Array | string,
+  password: string,
+  options: ValidityOptions,
+): Promise<SatCredential> {
   const parsed = certificateOfKind('fiel', certificate, options);
   return matched(parsed, await readPrivateKeyAsync(key, password));
 }
@@ -231,28 +238,16 @@ export function assertKind(certificate: SatCertificate, kind: CredentialKind): v
   if (certificate.kind === kind) return;
   if (kind === 'csd') {
     // Anexo 20 / RMF: a CFDI is sealed with a CSD; the e.firma must not be used for it.
-    throw new CredentialError(
-      'credential.not_a_csd',
-      `Certificate ${certificate.serialNumber} is an e.firma (FIEL), not a CSD: ${certificate.kindReason}.`,
-    );
+    throw new CredentialError('credential.not_a_csd', `Certificate ${certificate.serialNumber} is an e.firma (FIEL), not a CSD: ${certificate.kindReason}.`);
   }
-  throw new CredentialError(
-    'credential.not_a_fiel',
-    `Certificate ${certificate.serialNumber} is a CSD, not an e.firma (FIEL): ${certificate.kindReason}.`,
-  );
+  throw new CredentialError('credential.not_a_fiel', `Certificate ${certificate.serialNumber} is a CSD, not an e.firma (FIEL): ${certificate.kindReason}.`);
 }
 
 function assertValidAt(certificate: SatCertificate, now: Date): void {
   if (now.getTime() < certificate.validFrom.getTime()) {
-    throw new CredentialError(
-      'credential.not_yet_valid',
-      `Certificate ${certificate.serialNumber} is valid from ${certificate.validFrom.toISOString()}.`,
-    );
+    throw new CredentialError('credential.not_yet_valid', `Certificate ${certificate.serialNumber} is valid from ${certificate.validFrom.toISOString()}.`);
   }
   if (now.getTime() > certificate.validTo.getTime()) {
-    throw new CredentialError(
-      'credential.expired',
-      `Certificate ${certificate.serialNumber} expired on ${certificate.validTo.toISOString()}.`,
-    );
+    throw new CredentialError('credential.expired', `Certificate ${certificate.serialNumber} expired on ${certificate.validTo.toISOString()}.`);
   }
 }

@@ -32,6 +32,9 @@ test('lengths beyond the data, trailing bytes and indefinite lengths are refused
   assert.throws(() => readDer(Buffer.from([0x30, 0x84, 0xff, 0xff, 0xff, 0xff])), DerError);
   assert.throws(() => readDerDocument(Buffer.from([0x05, 0x00, 0x00])), DerError);
   const sequence = readDerDocument(Buffer.from([0x30, 0x06, 0x02, 0x01, 0x01, 0x04, 0x01, 0xaa]));
-  assert.deepEqual(derChildren(sequence).map((child) => child.tag), [0x02, 0x04]);
+  assert.deepEqual(
+    derChildren(sequence).map((child) => child.tag),
+    [0x02, 0x04],
+  );
   assert.throws(() => derChildren(readDer(Buffer.from([0x04, 0x00]))), DerError);
 });

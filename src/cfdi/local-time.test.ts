@@ -5,7 +5,16 @@ import { instantOf, localDate, localDateTime, MEXICO_CITY_TIME_ZONE } from './lo
 // Straight from Intl, with nothing cached: what every answer must equal.
 function intlLocal(ms: number, timeZone: string): string {
   const parts: Record<string, string> = {};
-  const format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
   for (const part of format.formatToParts(new Date(ms))) parts[part.type] = part.value;
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
@@ -13,9 +22,17 @@ function intlLocal(ms: number, timeZone: string): string {
 // Mexico's zones, a US-rule border zone, and zones whose offsets or changes are not whole hours.
 const zones = [MEXICO_CITY_TIME_ZONE, 'America/Tijuana', 'America/Cancun', 'UTC', 'Asia/Kolkata', 'Australia/Lord_Howe', 'America/St_Johns'];
 
-test('local wall-clock time equals Intl\'s across zones, DST changes, fractions of a second and dates before 1970', () => {
+test("local wall-clock time equals Intl's across zones, DST changes, fractions of a second and dates before 1970", () => {
   // 2022-04-03 and 2022-10-30: Mexico's last DST changes; Tijuana keeps them (US rules).
-  const edges = [Date.UTC(2022, 3, 3, 7, 59, 59, 999), Date.UTC(2022, 3, 3, 8, 0, 0, 1), Date.UTC(2022, 9, 30, 6, 30), Date.UTC(2026, 6, 15, 12, 0, 0, 500), -1, -86_400_001, 0];
+  const edges = [
+    Date.UTC(2022, 3, 3, 7, 59, 59, 999),
+    Date.UTC(2022, 3, 3, 8, 0, 0, 1),
+    Date.UTC(2022, 9, 30, 6, 30),
+    Date.UTC(2026, 6, 15, 12, 0, 0, 500),
+    -1,
+    -86_400_001,
+    0,
+  ];
   let seed = 7;
   const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
   const random = Array.from({ length: 3_000 }, () => Math.floor(-2e12 + next() * 4e12));
@@ -28,7 +45,11 @@ test('local wall-clock time equals Intl\'s across zones, DST changes, fractions 
 
 test('every second of an hour with a DST change is exact, including half-hour changes', () => {
   // Lord Howe moves its clocks by 30 minutes; Mexico City's last change moved them by an hour.
-  const hours = [[Date.UTC(2022, 3, 3, 7), MEXICO_CITY_TIME_ZONE], [Date.UTC(2026, 3, 4, 15), 'Australia/Lord_Howe'], [Date.UTC(2026, 9, 3, 15), 'Australia/Lord_Howe']] as const;
+  const hours = [
+    [Date.UTC(2022, 3, 3, 7), MEXICO_CITY_TIME_ZONE],
+    [Date.UTC(2026, 3, 4, 15), 'Australia/Lord_Howe'],
+    [Date.UTC(2026, 9, 3, 15), 'Australia/Lord_Howe'],
+  ] as const;
   for (const [start, zone] of hours) {
     for (let ms = start - 3_600_000; ms < start + 7_200_000; ms += 1_000) assert.equal(localDateTime(new Date(ms), zone), intlLocal(ms, zone), `${zone} ${ms}`);
   }

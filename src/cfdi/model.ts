@@ -18,8 +18,7 @@ export const CFDI_SCHEMA_LOCATION = 'http://www.sat.gob.mx/sitio_internet/cfd/4/
 export const PAGOS20_NAMESPACE = 'http://www.sat.gob.mx/Pagos20';
 export const PAGOS20_SCHEMA_LOCATION = 'http://www.sat.gob.mx/sitio_internet/cfd/Pagos/Pagos20.xsd';
 export const TFD_NAMESPACE = 'http://www.sat.gob.mx/TimbreFiscalDigital';
-export const TFD_SCHEMA_LOCATION =
-  'http://www.sat.gob.mx/sitio_internet/cfd/TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd';
+export const TFD_SCHEMA_LOCATION = 'http://www.sat.gob.mx/sitio_internet/cfd/TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd';
 export const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
 
 /** c_TipoDeComprobante keys (the model keeps any string so that foreign input can be parsed). */
@@ -176,10 +175,7 @@ export interface Impuestos {
 }
 
 /** One child of cfdi:Complemento. Narrow with `'Pagos' in item`, etc. */
-export type Complemento =
-  | { Pagos: Pagos }
-  | { TimbreFiscalDigital: TimbreFiscalDigital }
-  | { Otro: ElementoXml };
+export type Complemento = { Pagos: Pagos } | { TimbreFiscalDigital: TimbreFiscalDigital } | { Otro: ElementoXml };
 
 export interface TimbreFiscalDigital {
   Version: '1.1';

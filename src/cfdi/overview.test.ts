@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import { CfdiError } from './errors.ts';
 import { readCfdiDetails, readCfdiIndex } from './overview.ts';
 
-const TFD = (uuid: string) => `<tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" Version="1.1" UUID="${uuid}" FechaTimbrado="2018-01-12T08:17:54" RfcProvCertif="DCD090706E42"/>`;
+const TFD = (uuid: string) =>
+  `<tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" Version="1.1" UUID="${uuid}" FechaTimbrado="2018-01-12T08:17:54" RfcProvCertif="DCD090706E42"/>`;
 
 // CFDI 3.3 allows several Complemento nodes; the timbre may be in any of them.
 const CFDI_33 = `\uFEFF<?xml version="1.0" encoding="utf-8"?>
@@ -18,9 +19,22 @@ const CFDI_33 = `\uFEFF<?xml version="1.0" encoding="utf-8"?>
 test('the index fields come from every Complemento, in upper case where the store compares them', () => {
   const index = readCfdiIndex(CFDI_33);
   assert.deepEqual(index, {
-    uuid: 'CEE4BE01-ADFA-4DEB-8421-ADD60F0BEDAC', version: '3.3', serie: null, folio: null, tipoDeComprobante: 'I', fecha: '2018-01-12T08:15:01',
-    fechaTimbrado: '2018-01-12T08:17:54', emisorRfc: 'POT9207213D6', emisorNombre: 'PROMOTORA', receptorRfc: 'DIM8701081LA', receptorNombre: null,
-    moneda: 'MXN', subTotal: '10.00', descuento: null, total: '11.60', rfcPac: 'DCD090706E42',
+    uuid: 'CEE4BE01-ADFA-4DEB-8421-ADD60F0BEDAC',
+    version: '3.3',
+    serie: null,
+    folio: null,
+    tipoDeComprobante: 'I',
+    fecha: '2018-01-12T08:15:01',
+    fechaTimbrado: '2018-01-12T08:17:54',
+    emisorRfc: 'POT9207213D6',
+    emisorNombre: 'PROMOTORA',
+    receptorRfc: 'DIM8701081LA',
+    receptorNombre: null,
+    moneda: 'MXN',
+    subTotal: '10.00',
+    descuento: null,
+    total: '11.60',
+    rfcPac: 'DCD090706E42',
   });
   assert.deepEqual(readCfdiDetails(CFDI_33).complementos, ['LeyendasFiscales', 'TimbreFiscalDigital']);
 });
@@ -34,7 +48,11 @@ test('a CFDI without a timbre, with a timbre that names no UUID, or not a CFDI, 
     ['<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4">', /./],
   ];
   for (const [xml, message] of cases) {
-    assert.throws(() => readCfdiIndex(xml), (error: unknown) => error instanceof CfdiError && message.test(error.message), xml.slice(0, 60));
+    assert.throws(
+      () => readCfdiIndex(xml),
+      (error: unknown) => error instanceof CfdiError && message.test(error.message),
+      xml.slice(0, 60),
+    );
   }
 });
 

@@ -59,7 +59,12 @@ export function readCfdiIndex(xml: Uint8Array | string): CfdiIndex {
   const timbre = complementsOf(root).find((item) => item.local === 'TimbreFiscalDigital');
   const uuid = attribute(timbre, 'UUID');
   if (!uuid) throw new CfdiError('cfdi.malformed_xml', 'The CFDI carries no TimbreFiscalDigital UUID.', '/cfdi:Comprobante/cfdi:Complemento');
-  if (!UUID.test(uuid)) throw new CfdiError('cfdi.malformed_xml', `The TimbreFiscalDigital UUID '${uuid.slice(0, 40)}' is not a UUID.`, '/cfdi:Comprobante/cfdi:Complemento/tfd:TimbreFiscalDigital/@UUID');
+  if (!UUID.test(uuid))
+    throw new CfdiError(
+      'cfdi.malformed_xml',
+      `The TimbreFiscalDigital UUID '${uuid.slice(0, 40)}' is not a UUID.`,
+      '/cfdi:Comprobante/cfdi:Complemento/tfd:TimbreFiscalDigital/@UUID',
+    );
   const emisor = child(root, 'Emisor');
   const receptor = child(root, 'Receptor');
   return {
@@ -232,11 +237,13 @@ export function readCfdiDetails(xml: Uint8Array | string): CfdiDetails {
     lugar_expedicion: attribute(root, 'LugarExpedicion'),
     exportacion: attribute(root, 'Exportacion'),
     conceptos: children(child(root, 'Conceptos'), 'Concepto').map(concepto),
-    impuestos: impuestos ? {
-      total_impuestos_trasladados: attribute(impuestos, 'TotalImpuestosTrasladados'),
-      total_impuestos_retenidos: attribute(impuestos, 'TotalImpuestosRetenidos'),
-      ...taxes(impuestos),
-    } : null,
+    impuestos: impuestos
+      ? {
+          total_impuestos_trasladados: attribute(impuestos, 'TotalImpuestosTrasladados'),
+          total_impuestos_retenidos: attribute(impuestos, 'TotalImpuestosRetenidos'),
+          ...taxes(impuestos),
+        }
+      : null,
     cfdi_relacionados: children(root, 'CfdiRelacionados').map((group) => ({
       tipo_relacion: attribute(group, 'TipoRelacion'),
       uuids: children(group, 'CfdiRelacionado').flatMap((item) => attribute(item, 'UUID') ?? []),

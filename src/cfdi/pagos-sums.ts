@@ -45,7 +45,13 @@ export function sumImpuestosDR(doctos: readonly DoctoRelacionado[]): ImpuestosPS
     for (const line of docto.ImpuestosDR?.TrasladosDR ?? []) {
       const key = trasladoKey(line.ImpuestoDR, line.TipoFactorDR, line.TasaOCuotaDR ?? null);
       const exento = line.TipoFactorDR === 'Exento';
-      const group = traslados.get(key) ?? { ImpuestoP: line.ImpuestoDR, TipoFactorP: line.TipoFactorDR, ...(line.TasaOCuotaDR === undefined ? {} : { TasaOCuotaP: line.TasaOCuotaDR }), base: new Decimal(0), importe: exento ? null : new Decimal(0) };
+      const group = traslados.get(key) ?? {
+        ImpuestoP: line.ImpuestoDR,
+        TipoFactorP: line.TipoFactorDR,
+        ...(line.TasaOCuotaDR === undefined ? {} : { TasaOCuotaP: line.TasaOCuotaDR }),
+        base: new Decimal(0),
+        importe: exento ? null : new Decimal(0),
+      };
       group.base = group.base.plus((toDecimal(line.BaseDR) ?? new Decimal(0)).div(rate));
       if (group.importe !== null) group.importe = group.importe.plus((toDecimal(line.ImporteDR) ?? new Decimal(0)).div(rate));
       traslados.set(key, group);
@@ -65,7 +71,9 @@ export function impuestosP(doctos: readonly DoctoRelacionado[], paymentDecimals:
   if (sums.traslados.length + sums.retenciones.length === 0) return undefined;
   const node: NonNullable<Pago['ImpuestosP']> = {};
   if (sums.retenciones.length > 0) {
-    node.RetencionesP = sums.retenciones.map((group): RetencionP => ({ ImpuestoP: group.ImpuestoP, ImporteP: formatPagoAmount(group.importe, paymentDecimals) }));
+    node.RetencionesP = sums.retenciones.map(
+      (group): RetencionP => ({ ImpuestoP: group.ImpuestoP, ImporteP: formatPagoAmount(group.importe, paymentDecimals) }),
+    );
   }
   if (sums.traslados.length > 0) {
     node.TrasladosP = sums.traslados.map((group): TrasladoP => {

@@ -24,7 +24,15 @@ export const PAGO_COMPROBANTE = {
   SubTotal: '0',
   Total: '0',
   Moneda: 'XXX',
-  Concepto: { ClaveProdServ: '84111506', Cantidad: '1', ClaveUnidad: 'ACT', Descripcion: 'Pago', ValorUnitario: '0', Importe: '0', ObjetoImp: '01' } satisfies Concepto,
+  Concepto: {
+    ClaveProdServ: '84111506',
+    Cantidad: '1',
+    ClaveUnidad: 'ACT',
+    Descripcion: 'Pago',
+    ValorUnitario: '0',
+    Importe: '0',
+    ObjetoImp: '01',
+  } satisfies Concepto,
 } as const;
 
 export interface PagoTaxSpec {
@@ -75,7 +83,11 @@ function computePago(draft: PagoDraft, path: string, options: PagosTotalsOptions
   const decimals = currencyOf(draft.MonedaP, `${path}.MonedaP`, options, errors);
   const tipoCambio = decimals === undefined ? undefined : tipoCambioP(draft, path, errors);
   if (draft.DoctoRelacionado.length === 0) {
-    errors.push({ code: 'cfdi.pagos_without_documents', path: `${path}.DoctoRelacionado`, message: 'Each Pago must list at least one DoctoRelacionado it pays.' });
+    errors.push({
+      code: 'cfdi.pagos_without_documents',
+      path: `${path}.DoctoRelacionado`,
+      message: 'Each Pago must list at least one DoctoRelacionado it pays.',
+    });
   }
   const doctos = draft.DoctoRelacionado.map((docto, index) => computeDocto(docto, `${path}.DoctoRelacionado.${index}`, draft.MonedaP, options, errors));
   if (errors.length > before || decimals === undefined || tipoCambio === undefined) return undefined;
@@ -106,7 +118,11 @@ function tipoCambioP(draft: PagoDraft, path: string, errors: FieldError[]): stri
     return undefined;
   }
   if (value === undefined || !TIPO_CAMBIO_PATTERN.test(value) || new Decimal(value).isZero()) {
-    errors.push({ code: 'cfdi.pagos_tipo_cambio_required', path: `${path}.TipoCambioP`, message: `TipoCambioP (MXN per ${draft.MonedaP}, up to six decimals, greater than 0) is required when MonedaP is not MXN.` });
+    errors.push({
+      code: 'cfdi.pagos_tipo_cambio_required',
+      path: `${path}.TipoCambioP`,
+      message: `TipoCambioP (MXN per ${draft.MonedaP}, up to six decimals, greater than 0) is required when MonedaP is not MXN.`,
+    });
     return undefined;
   }
   return value;
@@ -122,13 +138,23 @@ function montoOf(given: string | undefined, paid: Decimal, decimals: number, pat
   }
   // Guía: the converted ImpPagado sum may exceed Monto only by the rounding margin.
   if (monto.lt(roundHalfUp(paid, decimals))) {
-    errors.push({ code: 'cfdi.pagos_monto_insufficient', path: `${path}.Monto`, message: `Monto ${given} is less than the sum of ImpPagado in the payment currency (${formatAmount(paid, decimals)}).` });
+    errors.push({
+      code: 'cfdi.pagos_monto_insufficient',
+      path: `${path}.Monto`,
+      message: `Monto ${given} is less than the sum of ImpPagado in the payment currency (${formatAmount(paid, decimals)}).`,
+    });
     return undefined;
   }
   return given;
 }
 
-function computeDocto(draft: DoctoRelacionadoDraft, path: string, monedaP: string, options: PagosTotalsOptions, errors: FieldError[]): DoctoRelacionado | undefined {
+function computeDocto(
+  draft: DoctoRelacionadoDraft,
+  path: string,
+  monedaP: string,
+  options: PagosTotalsOptions,
+  errors: FieldError[],
+): DoctoRelacionado | undefined {
   const before = errors.length;
   const decimals = currencyOf(draft.MonedaDR, `${path}.MonedaDR`, options, errors);
   const places = decimals ?? MAX_DECIMALS;
@@ -137,7 +163,11 @@ function computeDocto(draft: DoctoRelacionadoDraft, path: string, monedaP: strin
   if (saldo?.isZero()) errors.push({ code: 'cfdi.pagos_saldo_not_positive', path: `${path}.ImpSaldoAnt`, message: 'ImpSaldoAnt must be greater than 0.' });
   if (pagado?.isZero()) errors.push({ code: 'cfdi.pagos_imp_pagado_not_positive', path: `${path}.ImpPagado`, message: 'ImpPagado must be greater than 0.' });
   if (saldo && pagado?.gt(saldo)) {
-    errors.push({ code: 'cfdi.pagos_imp_pagado_exceeds_saldo', path: `${path}.ImpPagado`, message: `ImpPagado ${draft.ImpPagado} exceeds the previous balance ImpSaldoAnt ${draft.ImpSaldoAnt}.` });
+    errors.push({
+      code: 'cfdi.pagos_imp_pagado_exceeds_saldo',
+      path: `${path}.ImpPagado`,
+      message: `ImpPagado ${draft.ImpPagado} exceeds the previous balance ImpSaldoAnt ${draft.ImpSaldoAnt}.`,
+    });
   }
   const equivalenciaDR = equivalenciaOf(draft, path, monedaP, errors);
   checkObjetoImpDR(draft, path, errors);
@@ -154,11 +184,19 @@ function equivalenciaOf(draft: DoctoRelacionadoDraft, path: string, monedaP: str
   const valid = value !== undefined && EQUIVALENCIA_PATTERN.test(value) && !new Decimal(value).isZero();
   if (draft.MonedaDR === monedaP) {
     if (value === undefined || (valid && new Decimal(value).eq(1))) return '1';
-    errors.push({ code: 'cfdi.pagos_equivalencia_invalid', path: `${path}.EquivalenciaDR`, message: 'EquivalenciaDR must be "1" when MonedaDR equals MonedaP.' });
+    errors.push({
+      code: 'cfdi.pagos_equivalencia_invalid',
+      path: `${path}.EquivalenciaDR`,
+      message: 'EquivalenciaDR must be "1" when MonedaDR equals MonedaP.',
+    });
     return undefined;
   }
   if (!valid) {
-    errors.push({ code: 'cfdi.pagos_equivalencia_required', path: `${path}.EquivalenciaDR`, message: `EquivalenciaDR (${draft.MonedaDR} per ${monedaP}, up to ten decimals, greater than 0) is required when MonedaDR differs from MonedaP.` });
+    errors.push({
+      code: 'cfdi.pagos_equivalencia_required',
+      path: `${path}.EquivalenciaDR`,
+      message: `EquivalenciaDR (${draft.MonedaDR} per ${monedaP}, up to ten decimals, greater than 0) is required when MonedaDR differs from MonedaP.`,
+    });
     return undefined;
   }
   return value;
@@ -167,11 +205,23 @@ function equivalenciaOf(draft: DoctoRelacionadoDraft, path: string, monedaP: str
 function checkObjetoImpDR(draft: DoctoRelacionadoDraft, path: string, errors: FieldError[]): void {
   const hasTaxes = (draft.TrasladosDR?.length ?? 0) + (draft.RetencionesDR?.length ?? 0) > 0;
   if (!(OBJETOS_IMP as readonly string[]).includes(draft.ObjetoImpDR)) {
-    errors.push({ code: 'cfdi.invalid_objeto_imp', path: `${path}.ObjetoImpDR`, message: `ObjetoImpDR "${draft.ObjetoImpDR}" is not in c_ObjetoImp (01 to 08).` });
+    errors.push({
+      code: 'cfdi.invalid_objeto_imp',
+      path: `${path}.ObjetoImpDR`,
+      message: `ObjetoImpDR "${draft.ObjetoImpDR}" is not in c_ObjetoImp (01 to 08).`,
+    });
   } else if (OBJETO_IMP_REQUIRES_TAXES.has(draft.ObjetoImpDR) && !hasTaxes) {
-    errors.push({ code: 'cfdi.objeto_imp_dr_02_without_taxes', path: `${path}.ObjetoImpDR`, message: 'A related document with ObjetoImpDR 02 must list its taxes (TrasladosDR or RetencionesDR).' });
+    errors.push({
+      code: 'cfdi.objeto_imp_dr_02_without_taxes',
+      path: `${path}.ObjetoImpDR`,
+      message: 'A related document with ObjetoImpDR 02 must list its taxes (TrasladosDR or RetencionesDR).',
+    });
   } else if (OBJETO_IMP_FORBIDS_TAXES.has(draft.ObjetoImpDR) && hasTaxes) {
-    errors.push({ code: 'cfdi.objeto_imp_dr_taxes_not_allowed', path: `${path}.ObjetoImpDR`, message: `A related document with ObjetoImpDR ${draft.ObjetoImpDR} cannot carry taxes.` });
+    errors.push({
+      code: 'cfdi.objeto_imp_dr_taxes_not_allowed',
+      path: `${path}.ObjetoImpDR`,
+      message: `A related document with ObjetoImpDR ${draft.ObjetoImpDR} cannot carry taxes.`,
+    });
   }
 }
 
@@ -184,7 +234,8 @@ function impuestosDR(draft: DoctoRelacionadoDraft, path: string, pagado: Decimal
   ];
   if (specs.length === 0) return undefined;
   const rates = specs.map(({ spec, kind, path: linePath }) =>
-    checkTaxLine({ Impuesto: spec.ImpuestoDR, TipoFactor: spec.TipoFactorDR, TasaOCuota: spec.TasaOCuotaDR }, kind, linePath, errors, DR_NAMES));
+    checkTaxLine({ Impuesto: spec.ImpuestoDR, TipoFactor: spec.TipoFactorDR, TasaOCuota: spec.TasaOCuotaDR }, kind, linePath, errors, DR_NAMES),
+  );
   if (rates.some((rate) => rate === undefined)) return undefined;
   const factor = specs.reduce((total, { spec, kind }, index) => {
     const rate = spec.TipoFactorDR === 'Tasa' ? new Decimal(rates[index] as string) : new Decimal(0);
@@ -197,7 +248,13 @@ function impuestosDR(draft: DoctoRelacionadoDraft, path: string, pagado: Decimal
     const rate = rates[index] as string | null;
     const importe = rate === null ? undefined : formatAmount(new Decimal(base).times(rate), decimals);
     if (kind === 'retencion') {
-      (node.RetencionesDR ??= []).push({ BaseDR: base, ImpuestoDR: spec.ImpuestoDR, TipoFactorDR: spec.TipoFactorDR, TasaOCuotaDR: rate ?? '', ImporteDR: importe ?? '' } satisfies RetencionDR);
+      (node.RetencionesDR ??= []).push({
+        BaseDR: base,
+        ImpuestoDR: spec.ImpuestoDR,
+        TipoFactorDR: spec.TipoFactorDR,
+        TasaOCuotaDR: rate ?? '',
+        ImporteDR: importe ?? '',
+      } satisfies RetencionDR);
       return;
     }
     const traslado: TrasladoDR = { BaseDR: base, ImpuestoDR: spec.ImpuestoDR, TipoFactorDR: spec.TipoFactorDR };
@@ -215,7 +272,11 @@ function baseDR(spec: PagoTaxSpec, path: string, pagado: Decimal, factor: Decima
     return base && !base.isZero() ? spec.BaseDR : undefined;
   }
   if (spec.TipoFactorDR === 'Cuota' || !factor.isPositive() || factor.isZero()) {
-    errors.push({ code: 'cfdi.pagos_base_dr_required', path: `${path}.BaseDR`, message: 'BaseDR cannot be derived from ImpPagado for this tax (Cuota, or withholdings at least as large as the amount); pass it explicitly.' });
+    errors.push({
+      code: 'cfdi.pagos_base_dr_required',
+      path: `${path}.BaseDR`,
+      message: 'BaseDR cannot be derived from ImpPagado for this tax (Cuota, or withholdings at least as large as the amount); pass it explicitly.',
+    });
     return undefined;
   }
   return formatAmount(pagado.div(factor), decimals);
@@ -224,7 +285,11 @@ function baseDR(spec: PagoTaxSpec, path: string, pagado: Decimal, factor: Decima
 function readAmount(text: string, path: string, places: number, errors: FieldError[]): Decimal | undefined {
   if (typeof text !== 'string' || !/^[0-9]{1,18}(\.[0-9]+)?$/.test(text) || decimalPlaces(text) > places) {
     const field = path.slice(path.lastIndexOf('.') + 1);
-    errors.push({ code: 'cfdi.invalid_amount', path, message: `${field} must be a non-negative decimal string with up to ${places} decimals; got "${String(text)}".` });
+    errors.push({
+      code: 'cfdi.invalid_amount',
+      path,
+      message: `${field} must be a non-negative decimal string with up to ${places} decimals; got "${String(text)}".`,
+    });
     return undefined;
   }
   return new Decimal(text);

@@ -24,10 +24,12 @@ function failsWith(xml: string, code: CfdiErrorCode, pathOrMessage?: RegExp): Cf
 }
 
 const NS = 'xmlns:cfdi="http://www.sat.gob.mx/cfd/4"';
-const ROOT_ATTRIBUTES = 'Version="4.0" Fecha="2025-01-01T00:00:00" SubTotal="1" Moneda="MXN" Total="1" TipoDeComprobante="I" Exportacion="01" LugarExpedicion="01000"';
+const ROOT_ATTRIBUTES =
+  'Version="4.0" Fecha="2025-01-01T00:00:00" SubTotal="1" Moneda="MXN" Total="1" TipoDeComprobante="I" Exportacion="01" LugarExpedicion="01000"';
 const EMISOR = '<cfdi:Emisor Rfc="EKU9003173C9" Nombre="E" RegimenFiscal="601"/>';
 const RECEPTOR = '<cfdi:Receptor Rfc="XAXX010101000" Nombre="R" DomicilioFiscalReceptor="01000" RegimenFiscalReceptor="616" UsoCFDI="S01"/>';
-const CONCEPTOS = '<cfdi:Conceptos><cfdi:Concepto ClaveProdServ="01010101" Cantidad="1" ClaveUnidad="ACT" Descripcion="D" ValorUnitario="1" Importe="1" ObjetoImp="01"/></cfdi:Conceptos>';
+const CONCEPTOS =
+  '<cfdi:Conceptos><cfdi:Concepto ClaveProdServ="01010101" Cantidad="1" ClaveUnidad="ACT" Descripcion="D" ValorUnitario="1" Importe="1" ObjetoImp="01"/></cfdi:Conceptos>';
 const document = (inner: string, attributes = ROOT_ATTRIBUTES): string => `<cfdi:Comprobante ${NS} ${attributes}>${inner}</cfdi:Comprobante>`;
 
 test('every CFDI 4.0 sample parses into the model, and CFDI 3.3/3.2 samples are named in the rejection', { skip: skipWithoutShared }, () => {
@@ -43,14 +45,21 @@ test('every CFDI 4.0 sample parses into the model, and CFDI 3.3/3.2 samples are 
   assert.ok(other && 'Otro' in other);
   assert.equal(other.Otro.Xml.local, 'Nomina');
   assert.match(other.Otro.SchemaLocation ?? '', /^http:\/\/www\.sat\.gob\.mx\/nomina12 \S+nomina12\.xsd$/);
-  for (const [file, version] of [['cfdi33/I_POT9207213D6_2018-01-12_real.xml', '3.3'], ['cfdi32/I_2017-03-21_real.xml', '3.2']] as const) {
+  for (const [file, version] of [
+    ['cfdi33/I_POT9207213D6_2018-01-12_real.xml', '3.3'],
+    ['cfdi32/I_2017-03-21_real.xml', '3.2'],
+  ] as const) {
     failsWith(fs.readFileSync(satPath('samples', file), 'utf8'), 'cfdi.not_comprobante', new RegExp(`CFDI ${version.replace('.', '\\.')}`));
   }
 });
 
 test('documents that are not a CFDI 4.0 Comprobante are cfdi.not_comprobante', () => {
   failsWith(document(EMISOR + RECEPTOR + CONCEPTOS, ROOT_ATTRIBUTES.replace('4.0', '3.3')), 'cfdi.not_comprobante', /Version "3\.3"/);
-  failsWith('<retenciones:Retenciones xmlns:retenciones="http://www.sat.gob.mx/esquemas/retencionpago/2" Version="2.0"/>', 'cfdi.not_comprobante', /retenciones/);
+  failsWith(
+    '<retenciones:Retenciones xmlns:retenciones="http://www.sat.gob.mx/esquemas/retencionpago/2" Version="2.0"/>',
+    'cfdi.not_comprobante',
+    /retenciones/,
+  );
   failsWith('<html><body/></html>', 'cfdi.not_comprobante', /\{\}html/);
   failsWith('<Comprobante Version="4.0"/>', 'cfdi.not_comprobante');
 });
@@ -67,12 +76,16 @@ test('a broken CFDI structure is cfdi.malformed_xml with the location of the pro
   failsWith(document(EMISOR + RECEPTOR + CONCEPTOS + '<cfdi:Extra/>'), 'cfdi.malformed_xml', /Unexpected element cfdi:Extra/);
   failsWith(document(EMISOR + 'texto' + RECEPTOR + CONCEPTOS), 'cfdi.malformed_xml', /Unexpected text/);
   failsWith(document(EMISOR + RECEPTOR + CONCEPTOS.replace('ObjetoImp="01"', '')), 'cfdi.malformed_xml', /cfdi:Concepto\/@ObjetoImp/);
-  const pagos = '<cfdi:Complemento><pago20:Pagos xmlns:pago20="http://www.sat.gob.mx/Pagos20" Version="2.0"><pago20:Pago FechaPago="2025-01-01T00:00:00" FormaDePagoP="01" MonedaP="MXN" Monto="1"/></pago20:Pagos></cfdi:Complemento>';
+  const pagos =
+    '<cfdi:Complemento><pago20:Pagos xmlns:pago20="http://www.sat.gob.mx/Pagos20" Version="2.0"><pago20:Pago FechaPago="2025-01-01T00:00:00" FormaDePagoP="01" MonedaP="MXN" Monto="1"/></pago20:Pagos></cfdi:Complemento>';
   failsWith(document(EMISOR + RECEPTOR + CONCEPTOS + pagos), 'cfdi.malformed_xml', /pago20:Pagos .*pago20:Totales is missing/);
 });
 
 test('foreign complements, ComplementoConcepto and Addenda survive parse → write → parse', () => {
-  const concepto = CONCEPTOS.replace('ObjetoImp="01"/>', 'ObjetoImp="01"><cfdi:ComplementoConcepto><x:a xmlns:x="urn:x" k="v"><x:b>texto  libre</x:b></x:a></cfdi:ComplementoConcepto></cfdi:Concepto>');
+  const concepto = CONCEPTOS.replace(
+    'ObjetoImp="01"/>',
+    'ObjetoImp="01"><cfdi:ComplementoConcepto><x:a xmlns:x="urn:x" k="v"><x:b>texto  libre</x:b></x:a></cfdi:ComplementoConcepto></cfdi:Concepto>',
+  );
   const complemento = '<cfdi:Complemento><y:z xmlns:y="urn:y">\n  <y:w/>\n</y:z></cfdi:Complemento>';
   const addenda = '<cfdi:Addenda><Pedido xmlns="urn:pedido" Numero="1">Texto &amp; más<Linea/></Pedido></cfdi:Addenda>';
   const schema = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.sat.gob.mx/cfd/4 cfdv40.xsd urn:y y.xsd"';

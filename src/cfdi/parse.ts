@@ -4,8 +4,17 @@
  */
 import { CfdiError } from './errors.ts';
 import type {
-  CfdiRelacionados, Complemento, Comprobante, Concepto, ConceptoImpuestos, ElementoXml, Impuestos,
-  Parte, Retencion, RetencionGlobal, Traslado,
+  CfdiRelacionados,
+  Complemento,
+  Comprobante,
+  Concepto,
+  ConceptoImpuestos,
+  ElementoXml,
+  Impuestos,
+  Parte,
+  Retencion,
+  RetencionGlobal,
+  Traslado,
 } from './model.ts';
 import { CFDI_NAMESPACE, PAGOS20_NAMESPACE, TFD_NAMESPACE, XSI_NAMESPACE } from './model.ts';
 import * as names from './xml/cfdi-schema.ts';
@@ -92,8 +101,12 @@ function conceptoImpuestos(element: XmlElement, path: string): ConceptoImpuestos
   const result: ConceptoImpuestos = {};
   const traslados = wrapped(children, 'Traslados', 'Traslado', traslado);
   if (traslados) result.Traslados = traslados;
-  const retenciones = wrapped(children, 'Retenciones', 'Retencion', (e, p) =>
-    readAttributes(e, p, names.RETENCION_ATTRIBUTES, names.RETENCION_ATTRIBUTES) as Retencion);
+  const retenciones = wrapped(
+    children,
+    'Retenciones',
+    'Retencion',
+    (e, p) => readAttributes(e, p, names.RETENCION_ATTRIBUTES, names.RETENCION_ATTRIBUTES) as Retencion,
+  );
   if (retenciones) result.Retenciones = retenciones;
   return result;
 }
@@ -111,11 +124,15 @@ function parte(element: XmlElement, path: string): Parte {
 
 function concepto(element: XmlElement, path: string, locations: Map<string, string>): Concepto {
   const result = readAttributes(element, path, names.CONCEPTO_ATTRIBUTES, [
-    'ClaveProdServ', 'Cantidad', 'ClaveUnidad', 'Descripcion', 'ValorUnitario', 'Importe', 'ObjetoImp',
+    'ClaveProdServ',
+    'Cantidad',
+    'ClaveUnidad',
+    'Descripcion',
+    'ValorUnitario',
+    'Importe',
+    'ObjetoImp',
   ]) as Concepto;
-  const children = cfdiChildren(element, path, [
-    'Impuestos', 'ACuentaTerceros', 'InformacionAduanera', 'CuentaPredial', 'ComplementoConcepto', 'Parte',
-  ]);
+  const children = cfdiChildren(element, path, ['Impuestos', 'ACuentaTerceros', 'InformacionAduanera', 'CuentaPredial', 'ComplementoConcepto', 'Parte']);
   const impuestos = children.optional('Impuestos');
   if (impuestos) result.Impuestos = conceptoImpuestos(impuestos.element, impuestos.path);
   const terceros = children.optional('ACuentaTerceros');
@@ -137,8 +154,12 @@ function concepto(element: XmlElement, path: string, locations: Map<string, stri
 function impuestos(element: XmlElement, path: string): Impuestos {
   const result: Impuestos = readAttributes(element, path, names.IMPUESTOS_ATTRIBUTES, []);
   const children = cfdiChildren(element, path, ['Retenciones', 'Traslados']);
-  const retenciones = wrapped(children, 'Retenciones', 'Retencion', (e, p) =>
-    readAttributes(e, p, names.RETENCION_GLOBAL_ATTRIBUTES, names.RETENCION_GLOBAL_ATTRIBUTES) as RetencionGlobal);
+  const retenciones = wrapped(
+    children,
+    'Retenciones',
+    'Retencion',
+    (e, p) => readAttributes(e, p, names.RETENCION_GLOBAL_ATTRIBUTES, names.RETENCION_GLOBAL_ATTRIBUTES) as RetencionGlobal,
+  );
   if (retenciones) result.Retenciones = retenciones;
   const traslados = wrapped(children, 'Traslados', 'Traslado', traslado);
   if (traslados) result.Traslados = traslados;
@@ -171,10 +192,24 @@ function comprobanteFromElement(root: XmlElement): Comprobante {
   assertComprobante40(root);
   const locations = schemaLocations(root);
   const attributes = readAttributes(root, ROOT, names.COMPROBANTE_ATTRIBUTES, [
-    'Version', 'Fecha', 'SubTotal', 'Moneda', 'Total', 'TipoDeComprobante', 'Exportacion', 'LugarExpedicion',
+    'Version',
+    'Fecha',
+    'SubTotal',
+    'Moneda',
+    'Total',
+    'TipoDeComprobante',
+    'Exportacion',
+    'LugarExpedicion',
   ]);
   const children = cfdiChildren(root, ROOT, [
-    'InformacionGlobal', 'CfdiRelacionados', 'Emisor', 'Receptor', 'Conceptos', 'Impuestos', 'Complemento', 'Addenda',
+    'InformacionGlobal',
+    'CfdiRelacionados',
+    'Emisor',
+    'Receptor',
+    'Conceptos',
+    'Impuestos',
+    'Complemento',
+    'Addenda',
   ]);
   const emisor = children.required('Emisor');
   const receptor = children.required('Receptor');
@@ -184,7 +219,11 @@ function comprobanteFromElement(root: XmlElement): Comprobante {
     Version: '4.0',
     Emisor: readAttributes(emisor.element, emisor.path, names.EMISOR_ATTRIBUTES, ['Rfc', 'Nombre', 'RegimenFiscal']),
     Receptor: readAttributes(receptor.element, receptor.path, names.RECEPTOR_ATTRIBUTES, [
-      'Rfc', 'Nombre', 'DomicilioFiscalReceptor', 'RegimenFiscalReceptor', 'UsoCFDI',
+      'Rfc',
+      'Nombre',
+      'DomicilioFiscalReceptor',
+      'RegimenFiscalReceptor',
+      'UsoCFDI',
     ]),
     Conceptos: cfdiChildren(conceptos.element, conceptos.path, ['Concepto']).map('Concepto', (e, p) => concepto(e, p, locations)) ?? [],
   };

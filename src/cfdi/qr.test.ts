@@ -61,9 +61,7 @@ test('tt equals the reference formatter wherever its float arithmetic is exact',
   const reference = new FormatTotal18x6();
   const amount = fc
     .tuple(fc.bigInt({ min: 0n, max: 999_999_999n }), fc.integer({ min: 0, max: 6 }), fc.bigInt({ min: 0n, max: 999_999n }))
-    .map(([integer, decimals, fraction]) =>
-      decimals === 0 ? `${integer}` : `${integer}.${fraction.toString().padStart(6, '0').slice(0, decimals)}`,
-    );
+    .map(([integer, decimals, fraction]) => (decimals === 0 ? `${integer}` : `${integer}.${fraction.toString().padStart(6, '0').slice(0, decimals)}`));
   fc.assert(
     fc.property(amount, (text) => formatVerificationTotal(text) === reference.formatTotal(text)),
     { numRuns: 2000 },
@@ -80,10 +78,7 @@ test('re/rr escape & as &amp; and keep Ñ', () => {
     total: '1160.00',
     sello: 'abcdefghijKLMNOPQR==',
   });
-  assert.equal(
-    expression,
-    'https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx?id=ABC&re=H&amp;E951128469&rr=OÑO120726RX3&tt=1160.0&fe=MNOPQR==',
-  );
+  assert.equal(expression, 'https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx?id=ABC&re=H&amp;E951128469&rr=OÑO120726RX3&tt=1160.0&fe=MNOPQR==');
   const reference = new Comprobante40().format({ id: 'ABC', re: 'H&E951128469', rr: 'OÑO120726RX3', tt: '1160.00', fe: 'abcdefghijKLMNOPQR==' });
   assert.equal(expression, reference);
 });

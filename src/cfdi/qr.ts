@@ -41,12 +41,7 @@ export function formatVerificationTotal(total: string): string {
  * is written `H&amp;E951128469`; Ñ stays as it is.
  */
 export function formatVerificationRfc(rfc: string): string {
-  return rfc
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return rfc.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 /** `fe`: the last 8 characters of the Sello. */

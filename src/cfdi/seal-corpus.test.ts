@@ -91,7 +91,11 @@ test('cfdi verify accepts every stamped corpus document and rejects it after any
     // signatures verify, and what is found is that such a timbre is self-signed.
     const findings = good.report.errors.map((error: { code: string }) => error.code);
     assert.ok(findings.includes('cfdi.tfd_self_signed'), `document ${index}`);
-    assert.deepEqual(findings.filter((code: string) => code !== 'cfdi.tfd_self_signed' && code !== 'cfdi.csd_expired'), [], `document ${index}`);
+    assert.deepEqual(
+      findings.filter((code: string) => code !== 'cfdi.tfd_self_signed' && code !== 'cfdi.csd_expired'),
+      [],
+      `document ${index}`,
+    );
     assert.equal(good.report.sello.ok, true);
     assert.equal(good.report.timbre.status, 'valid');
     assert.equal(verifySeal(xml).ok, true);

@@ -85,7 +85,10 @@ test('changed data, a changed seal character or a swapped certificate fail', { s
   const swapped = { certificado: other.certificate.toString('base64'), noCertificado: '30001000000500003446' };
   const result = verifySealParts({ ...parts, ...swapped });
   assert.equal(result.reason, 'cfdi.sello_mismatch');
-  assert.deepEqual(result.warnings.map((warning) => warning.code), ['cfdi.certificado_rfc_mismatch']);
+  assert.deepEqual(
+    result.warnings.map((warning) => warning.code),
+    ['cfdi.certificado_rfc_mismatch'],
+  );
   // The certificate swapped but NoCertificado left alone.
   assert.equal(reason({ certificado: swapped.certificado }), 'cfdi.no_certificado_mismatch');
   assert.equal(reason({ certificado: 'bm90IGEgY2VydGlmaWNhdGU=' }), 'cfdi.certificado_invalid');

@@ -55,9 +55,17 @@ export function checkTaxLine(
   const before = errors.length;
   const impuesto = IMPUESTOS[line.Impuesto];
   if (impuesto === undefined) {
-    errors.push({ code: 'cfdi.invalid_impuesto', path: `${path}.${names.impuesto}`, message: `${names.impuesto} "${line.Impuesto}" is not in c_Impuesto; use 001 (ISR), 002 (IVA) or 003 (IEPS).` });
+    errors.push({
+      code: 'cfdi.invalid_impuesto',
+      path: `${path}.${names.impuesto}`,
+      message: `${names.impuesto} "${line.Impuesto}" is not in c_Impuesto; use 001 (ISR), 002 (IVA) or 003 (IEPS).`,
+    });
   } else if (kind === 'traslado' && !impuesto.traslado) {
-    errors.push({ code: 'cfdi.invalid_impuesto', path: `${path}.${names.impuesto}`, message: `${impuesto.name} (${line.Impuesto}) can only be withheld, never transferred (c_Impuesto).` });
+    errors.push({
+      code: 'cfdi.invalid_impuesto',
+      path: `${path}.${names.impuesto}`,
+      message: `${impuesto.name} (${line.Impuesto}) can only be withheld, never transferred (c_Impuesto).`,
+    });
   }
   if (!(TIPOS_FACTOR as readonly string[]).includes(line.TipoFactor)) {
     errors.push({ code: 'cfdi.invalid_tipo_factor', path: `${path}.${names.factor}`, message: `${names.factor} must be Tasa, Cuota or Exento.` });
@@ -68,12 +76,27 @@ export function checkTaxLine(
   return errors.length === before ? rate : undefined;
 }
 
-function checkExento(line: TaxLineInput, kind: TaxKind, path: string, errors: FieldError[], names: { factor: string; rate: string }, before: number): null | undefined {
+function checkExento(
+  line: TaxLineInput,
+  kind: TaxKind,
+  path: string,
+  errors: FieldError[],
+  names: { factor: string; rate: string },
+  before: number,
+): null | undefined {
   if (kind === 'retencion') {
-    errors.push({ code: 'cfdi.retencion_exento', path: `${path}.${names.factor}`, message: 'A withholding (retención) must use Tasa or Cuota; Exento applies only to transferred taxes.' });
+    errors.push({
+      code: 'cfdi.retencion_exento',
+      path: `${path}.${names.factor}`,
+      message: 'A withholding (retención) must use Tasa or Cuota; Exento applies only to transferred taxes.',
+    });
   }
   if (line.TasaOCuota !== undefined) {
-    errors.push({ code: 'cfdi.exento_with_rate', path: `${path}.${names.rate}`, message: 'An Exento tax carries a Base only: remove the rate (no TasaOCuota and no Importe).' });
+    errors.push({
+      code: 'cfdi.exento_with_rate',
+      path: `${path}.${names.rate}`,
+      message: 'An Exento tax carries a Base only: remove the rate (no TasaOCuota and no Importe).',
+    });
   }
   return errors.length === before ? null : undefined;
 }
@@ -84,7 +107,11 @@ function checkRate(rate: string | undefined, path: string, errors: FieldError[],
     return undefined;
   }
   if (!/^[0-9]+(\.[0-9]+)?$/.test(rate) || decimalPlaces(rate) > MAX_DECIMALS) {
-    errors.push({ code: 'cfdi.invalid_tax_rate', path: `${path}.${name}`, message: `${name} "${rate}" must be a non-negative decimal with up to six decimals, e.g. "0.160000".` });
+    errors.push({
+      code: 'cfdi.invalid_tax_rate',
+      path: `${path}.${name}`,
+      message: `${name} "${rate}" must be a non-negative decimal with up to six decimals, e.g. "0.160000".`,
+    });
     return undefined;
   }
   return new Decimal(rate).toFixed(MAX_DECIMALS);

@@ -21,15 +21,7 @@ import type { TimbreFiscalDigital } from './model.ts';
 import { TFD_NAMESPACE, findTimbre } from './model.ts';
 import { parseCfdi } from './parse.ts';
 import { parseXml } from './xml/parse.ts';
-import {
-  buildTimbre,
-  buildTimbreSync,
-  findTimbreElement,
-  normalizeSpace,
-  tfdCadenaOriginal,
-  timbreFieldsFromElement,
-  verifyTimbre,
-} from './tfd.ts';
+import { buildTimbre, buildTimbreSync, findTimbreElement, normalizeSpace, tfdCadenaOriginal, timbreFieldsFromElement, verifyTimbre } from './tfd.ts';
 
 function sampleTimbre(file: string): { timbre: TimbreFiscalDigital; sello: string | undefined } {
   const { comprobante, root } = parseCfdi(readSample(file));
@@ -138,8 +130,18 @@ test('normalize-space: only XML whitespace collapses; NBSP and other characters 
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
 
-test('the TFD cadena is byte-identical to xsltproc on timbres with odd values', { skip: skipWithoutShared || (!hasXsltproc && 'xsltproc is not installed') }, async () => {
-  const base = { Version: '1.1', UUID: 'ad662d33-6934-459c-a128-bdf0393e0f44', FechaTimbrado: '2025-02-19T12:00:01', RfcProvCertif: 'H&E951128469', SelloCFD: 'abc+/=', NoCertificadoSAT: '30001000000500003456', SelloSAT: 'x' };
+test('the TFD cadena is byte-identical to xsltproc on timbres with odd values', {
+  skip: skipWithoutShared || (!hasXsltproc && 'xsltproc is not installed'),
+}, async () => {
+  const base = {
+    Version: '1.1',
+    UUID: 'ad662d33-6934-459c-a128-bdf0393e0f44',
+    FechaTimbrado: '2025-02-19T12:00:01',
+    RfcProvCertif: 'H&E951128469',
+    SelloCFD: 'abc+/=',
+    NoCertificadoSAT: '30001000000500003456',
+    SelloSAT: 'x',
+  };
   const variants: Record<string, string>[] = [
     base,
     { ...base, Leyenda: '' },
@@ -151,7 +153,9 @@ test('the TFD cadena is byte-identical to xsltproc on timbres with odd values', 
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tfd-'));
   try {
     await mapLimit(variants, 2, async (attributes, index) => {
-      const text = Object.entries(attributes).map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('');
+      const text = Object.entries(attributes)
+        .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
+        .join('');
       const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<tfd:TimbreFiscalDigital xmlns:tfd="${TFD_NAMESPACE}"${text}/>`;
       const file = path.join(directory, `tfd-${index}.xml`);
       fs.writeFileSync(file, xml);

@@ -146,11 +146,7 @@ export function verifyTimbre(tfd: TimbreFields, options: VerifyTimbreOptions): T
     selloCfdMatches,
   });
   if (options.certificate.serialNumber !== tfd.NoCertificadoSAT) {
-    return failure(
-      'cfdi.tfd_certificado_mismatch',
-      `The timbre names certificate ${tfd.NoCertificadoSAT}, not ${options.certificate.serialNumber}.`,
-      false,
-    );
+    return failure('cfdi.tfd_certificado_mismatch', `The timbre names certificate ${tfd.NoCertificadoSAT}, not ${options.certificate.serialNumber}.`, false);
   }
   const check = checkSignature(cadenaOriginal, tfd.SelloSAT, options.certificate.publicKey);
   if (check === 'missing') return failure('cfdi.tfd_sello_sat_missing', 'The timbre has no SelloSAT.', false);

@@ -98,8 +98,7 @@ export function computeTotals(draft: ComprobanteDraft, options: TotalsOptions): 
   if (draft.Conceptos.length === 0) {
     errors.push({ code: 'cfdi.no_conceptos', path: 'Conceptos', message: 'A CFDI needs at least one Concepto.' });
   }
-  const results = draft.Conceptos.map((concepto, index) =>
-    computeConcepto(concepto, `Conceptos.${index}`, draft.TipoDeComprobante, decimals, errors));
+  const results = draft.Conceptos.map((concepto, index) => computeConcepto(concepto, `Conceptos.${index}`, draft.TipoDeComprobante, decimals, errors));
   if (errors.length > 0) return { ok: false, errors };
   const computed = results as ConceptoResult[];
   const amounts = summarize(computed, draft.TipoDeComprobante, decimals, errors);
@@ -114,12 +113,20 @@ function computeConcepto(concepto: ConceptoDraft, path: string, tipo: string, de
   }
   const valor = readDecimal(concepto.ValorUnitario, `${path}.ValorUnitario`, MAX_DECIMALS, errors);
   if (valor?.isZero() && POSITIVE_PRICE_TYPES.has(tipo)) {
-    errors.push({ code: 'cfdi.valor_unitario_not_positive', path: `${path}.ValorUnitario`, message: `ValorUnitario must be greater than 0 for a type ${tipo} CFDI.` });
+    errors.push({
+      code: 'cfdi.valor_unitario_not_positive',
+      path: `${path}.ValorUnitario`,
+      message: `ValorUnitario must be greater than 0 for a type ${tipo} CFDI.`,
+    });
   }
   const descuento = concepto.Descuento === undefined ? undefined : readDecimal(concepto.Descuento, `${path}.Descuento`, decimals, errors);
   const importe = cantidad && valor ? roundHalfUp(cantidad.times(valor), decimals) : undefined;
   if (importe && descuento?.gt(importe)) {
-    errors.push({ code: 'cfdi.descuento_exceeds_importe', path: `${path}.Descuento`, message: `Descuento ${concepto.Descuento} is greater than the item's Importe ${importe.toFixed(decimals)}.` });
+    errors.push({
+      code: 'cfdi.descuento_exceeds_importe',
+      path: `${path}.Descuento`,
+      message: `Descuento ${concepto.Descuento} is greater than the item's Importe ${importe.toFixed(decimals)}.`,
+    });
   }
   checkObjetoImp(concepto, path, tipo, errors);
   const base = importe ? importe.minus(descuento ?? 0) : undefined;
@@ -137,9 +144,17 @@ function checkObjetoImp(concepto: ConceptoDraft, path: string, tipo: string, err
   if (!(OBJETOS_IMP as readonly string[]).includes(objeto)) {
     errors.push({ code: 'cfdi.invalid_objeto_imp', path: `${path}.ObjetoImp`, message: `ObjetoImp "${objeto}" is not in c_ObjetoImp (01 to 08).` });
   } else if (OBJETO_IMP_REQUIRES_TAXES.has(objeto) && !hasTaxes) {
-    errors.push({ code: 'cfdi.objeto_imp_02_without_taxes', path: `${path}.ObjetoImp`, message: 'An item with ObjetoImp 02 must have at least one tax; use ObjetoImp 01 when it is not subject to tax.' });
+    errors.push({
+      code: 'cfdi.objeto_imp_02_without_taxes',
+      path: `${path}.ObjetoImp`,
+      message: 'An item with ObjetoImp 02 must have at least one tax; use ObjetoImp 01 when it is not subject to tax.',
+    });
   } else if (OBJETO_IMP_FORBIDS_TAXES.has(objeto) && hasTaxes) {
-    errors.push({ code: 'cfdi.objeto_imp_taxes_not_allowed', path: `${path}.ObjetoImp`, message: `An item with ObjetoImp ${objeto} cannot carry taxes; use ObjetoImp 02 or remove the taxes.` });
+    errors.push({
+      code: 'cfdi.objeto_imp_taxes_not_allowed',
+      path: `${path}.ObjetoImp`,
+      message: `An item with ObjetoImp ${objeto} cannot carry taxes; use ObjetoImp 02 or remove the taxes.`,
+    });
   }
   if (ZERO_TOTAL_TYPES.has(tipo) && hasTaxes) {
     errors.push({ code: 'cfdi.taxes_not_allowed_for_tipo', path: `${path}`, message: `A type ${tipo} CFDI carries no taxes.` });
@@ -152,7 +167,11 @@ function computeTax(spec: TaxSpec, kind: TaxKind, path: string, itemBase: Decima
   const base = explicitBase ?? itemBase;
   if (base === undefined || rate === undefined) return undefined;
   if (!base.isPositive() || base.isZero()) {
-    errors.push({ code: 'cfdi.tax_base_not_positive', path: `${path}.Base`, message: 'A tax Base must be greater than 0 (minimum 0.000001); an item fully discounted is not subject to tax (ObjetoImp 01).' });
+    errors.push({
+      code: 'cfdi.tax_base_not_positive',
+      path: `${path}.Base`,
+      message: 'A tax Base must be greater than 0 (minimum 0.000001); an item fully discounted is not subject to tax (ObjetoImp 01).',
+    });
     return undefined;
   }
   const baseText = spec.Base ?? formatAmount(base, decimals);
@@ -164,7 +183,11 @@ function computeTax(spec: TaxSpec, kind: TaxKind, path: string, itemBase: Decima
 function readDecimal(text: string, path: string, places: number, errors: FieldError[]): Decimal | undefined {
   if (typeof text !== 'string' || !IMPORTE_PATTERN.test(text) || decimalPlaces(text) > places) {
     const field = path.slice(path.lastIndexOf('.') + 1);
-    errors.push({ code: 'cfdi.invalid_amount', path, message: `${field} must be a non-negative decimal string with up to 18 integer digits and up to ${places} decimals; got "${String(text)}".` });
+    errors.push({
+      code: 'cfdi.invalid_amount',
+      path,
+      message: `${field} must be a non-negative decimal string with up to 18 integer digits and up to ${places} decimals; got "${String(text)}".`,
+    });
     return undefined;
   }
   return new Decimal(text);
@@ -183,7 +206,10 @@ function summarize(conceptos: ConceptoResult[], tipo: string, decimals: number, 
   if (total.isNegative() && !total.isZero()) {
     errors.push({ code: 'cfdi.negative_total', path: 'Conceptos', message: `The withholdings exceed the amount: Total would be ${total.toFixed(decimals)}.` });
   }
-  for (const [field, value] of [['SubTotal', subTotal], ['Total', total]] as const) {
+  for (const [field, value] of [
+    ['SubTotal', subTotal],
+    ['Total', total],
+  ] as const) {
     if (!IMPORTE_PATTERN.test(value.abs().toFixed(decimals))) {
       errors.push({ code: 'cfdi.amount_out_of_range', path: 'Conceptos', message: `${field} exceeds 18 integer digits.` });
     }

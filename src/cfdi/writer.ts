@@ -5,12 +5,26 @@
  * that the cadena original of the model and of the written XML are the same).
  */
 import type {
-  Comprobante, Concepto, ConceptoImpuestos, Complemento, DoctoRelacionado, ElementoXml, Impuestos,
-  Pago, Pagos, Parte, TimbreFiscalDigital,
+  Comprobante,
+  Concepto,
+  ConceptoImpuestos,
+  Complemento,
+  DoctoRelacionado,
+  ElementoXml,
+  Impuestos,
+  Pago,
+  Pagos,
+  Parte,
+  TimbreFiscalDigital,
 } from './model.ts';
 import {
-  CFDI_NAMESPACE, CFDI_SCHEMA_LOCATION, PAGOS20_NAMESPACE, PAGOS20_SCHEMA_LOCATION, TFD_NAMESPACE,
-  TFD_SCHEMA_LOCATION, XSI_NAMESPACE,
+  CFDI_NAMESPACE,
+  CFDI_SCHEMA_LOCATION,
+  PAGOS20_NAMESPACE,
+  PAGOS20_SCHEMA_LOCATION,
+  TFD_NAMESPACE,
+  TFD_SCHEMA_LOCATION,
+  XSI_NAMESPACE,
 } from './model.ts';
 import * as names from './xml/cfdi-schema.ts';
 import { serializeXml } from './xml/serialize.ts';
@@ -44,15 +58,24 @@ function wrapper<T>(namespace: Namespace, local: string, items: T[] | undefined,
 }
 
 function conceptoImpuestos(impuestos: ConceptoImpuestos): XmlElement {
-  return element(CFDI, 'Impuestos', [], [
-    ...wrapper(CFDI, 'Traslados', impuestos.Traslados, (t) => element(CFDI, 'Traslado', attributes(t, names.TRASLADO_ATTRIBUTES))),
-    ...wrapper(CFDI, 'Retenciones', impuestos.Retenciones, (r) => element(CFDI, 'Retencion', attributes(r, names.RETENCION_ATTRIBUTES))),
-  ]);
+  return element(
+    CFDI,
+    'Impuestos',
+    [],
+    [
+      ...wrapper(CFDI, 'Traslados', impuestos.Traslados, (t) => element(CFDI, 'Traslado', attributes(t, names.TRASLADO_ATTRIBUTES))),
+      ...wrapper(CFDI, 'Retenciones', impuestos.Retenciones, (r) => element(CFDI, 'Retencion', attributes(r, names.RETENCION_ATTRIBUTES))),
+    ],
+  );
 }
 
 function parte(item: Parte): XmlElement {
-  return element(CFDI, 'Parte', attributes(item, names.PARTE_ATTRIBUTES), list(item.InformacionAduanera, (i) =>
-    element(CFDI, 'InformacionAduanera', attributes(i, names.INFORMACION_ADUANERA_ATTRIBUTES))));
+  return element(
+    CFDI,
+    'Parte',
+    attributes(item, names.PARTE_ATTRIBUTES),
+    list(item.InformacionAduanera, (i) => element(CFDI, 'InformacionAduanera', attributes(i, names.INFORMACION_ADUANERA_ATTRIBUTES))),
+  );
 }
 
 /** A cfdi:Concepto as an element tree. */
@@ -65,7 +88,14 @@ function conceptoElement(item: Concepto): XmlElement {
   children.push(...list(item.InformacionAduanera, (i) => element(CFDI, 'InformacionAduanera', attributes(i, names.INFORMACION_ADUANERA_ATTRIBUTES))));
   children.push(...list(item.CuentaPredial, (c) => element(CFDI, 'CuentaPredial', attributes(c, names.CUENTA_PREDIAL_ATTRIBUTES))));
   if (item.ComplementoConcepto) {
-    children.push(element(CFDI, 'ComplementoConcepto', [], item.ComplementoConcepto.map((raw) => raw.Xml)));
+    children.push(
+      element(
+        CFDI,
+        'ComplementoConcepto',
+        [],
+        item.ComplementoConcepto.map((raw) => raw.Xml),
+      ),
+    );
   }
   children.push(...list(item.Parte, parte));
   return element(CFDI, 'Concepto', attributes(item, names.CONCEPTO_ATTRIBUTES), children);
@@ -82,10 +112,17 @@ function doctoRelacionado(item: DoctoRelacionado): XmlElement {
   const children: XmlElement[] = [];
   const taxes = item.ImpuestosDR;
   if (taxes) {
-    children.push(element(PAGO20, 'ImpuestosDR', [], [
-      ...wrapper(PAGO20, 'RetencionesDR', taxes.RetencionesDR, (r) => element(PAGO20, 'RetencionDR', attributes(r, names.RETENCION_DR_ATTRIBUTES))),
-      ...wrapper(PAGO20, 'TrasladosDR', taxes.TrasladosDR, (t) => element(PAGO20, 'TrasladoDR', attributes(t, names.TRASLADO_DR_ATTRIBUTES))),
-    ]));
+    children.push(
+      element(
+        PAGO20,
+        'ImpuestosDR',
+        [],
+        [
+          ...wrapper(PAGO20, 'RetencionesDR', taxes.RetencionesDR, (r) => element(PAGO20, 'RetencionDR', attributes(r, names.RETENCION_DR_ATTRIBUTES))),
+          ...wrapper(PAGO20, 'TrasladosDR', taxes.TrasladosDR, (t) => element(PAGO20, 'TrasladoDR', attributes(t, names.TRASLADO_DR_ATTRIBUTES))),
+        ],
+      ),
+    );
   }
   return element(PAGO20, 'DoctoRelacionado', attributes(item, names.DOCTO_RELACIONADO_ATTRIBUTES), children);
 }
@@ -94,10 +131,17 @@ function pago(item: Pago): XmlElement {
   const children = item.DoctoRelacionado.map(doctoRelacionado);
   const taxes = item.ImpuestosP;
   if (taxes) {
-    children.push(element(PAGO20, 'ImpuestosP', [], [
-      ...wrapper(PAGO20, 'RetencionesP', taxes.RetencionesP, (r) => element(PAGO20, 'RetencionP', attributes(r, names.RETENCION_P_ATTRIBUTES))),
-      ...wrapper(PAGO20, 'TrasladosP', taxes.TrasladosP, (t) => element(PAGO20, 'TrasladoP', attributes(t, names.TRASLADO_P_ATTRIBUTES))),
-    ]));
+    children.push(
+      element(
+        PAGO20,
+        'ImpuestosP',
+        [],
+        [
+          ...wrapper(PAGO20, 'RetencionesP', taxes.RetencionesP, (r) => element(PAGO20, 'RetencionP', attributes(r, names.RETENCION_P_ATTRIBUTES))),
+          ...wrapper(PAGO20, 'TrasladosP', taxes.TrasladosP, (t) => element(PAGO20, 'TrasladoP', attributes(t, names.TRASLADO_P_ATTRIBUTES))),
+        ],
+      ),
+    );
   }
   return element(PAGO20, 'Pago', attributes(item, names.PAGO_ATTRIBUTES), children);
 }
@@ -140,8 +184,14 @@ export function comprobanteElement(comprobante: Comprobante): XmlElement {
     children.push(element(CFDI, 'InformacionGlobal', attributes(comprobante.InformacionGlobal, names.INFORMACION_GLOBAL_ATTRIBUTES)));
   }
   for (const related of comprobante.CfdiRelacionados ?? []) {
-    children.push(element(CFDI, 'CfdiRelacionados', [{ namespace: null, prefix: null, local: 'TipoRelacion', value: related.TipoRelacion }],
-      related.UUIDs.map((uuid) => element(CFDI, 'CfdiRelacionado', [{ namespace: null, prefix: null, local: 'UUID', value: uuid }]))));
+    children.push(
+      element(
+        CFDI,
+        'CfdiRelacionados',
+        [{ namespace: null, prefix: null, local: 'TipoRelacion', value: related.TipoRelacion }],
+        related.UUIDs.map((uuid) => element(CFDI, 'CfdiRelacionado', [{ namespace: null, prefix: null, local: 'UUID', value: uuid }])),
+      ),
+    );
   }
   children.push(element(CFDI, 'Emisor', attributes(comprobante.Emisor, names.EMISOR_ATTRIBUTES)));
   children.push(element(CFDI, 'Receptor', attributes(comprobante.Receptor, names.RECEPTOR_ATTRIBUTES)));
@@ -150,7 +200,15 @@ export function comprobanteElement(comprobante: Comprobante): XmlElement {
   if (comprobante.Complemento?.length) {
     children.push(element(CFDI, 'Complemento', [], comprobante.Complemento.map(complementoElement)));
   }
-  if (comprobante.Addenda?.length) children.push(element(CFDI, 'Addenda', [], comprobante.Addenda.map((raw) => raw.Xml)));
+  if (comprobante.Addenda?.length)
+    children.push(
+      element(
+        CFDI,
+        'Addenda',
+        [],
+        comprobante.Addenda.map((raw) => raw.Xml),
+      ),
+    );
   const location: XmlAttribute = { namespace: XSI_NAMESPACE, prefix: 'xsi', local: 'schemaLocation', value: schemaLocation(comprobante) };
   return element(CFDI, 'Comprobante', [location, ...attributes(comprobante, names.COMPROBANTE_ATTRIBUTES)], children);
 }

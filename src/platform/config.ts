@@ -159,7 +159,8 @@ function trustProxy(env: Env): boolean | number | string {
   if (raw === undefined || raw === '') return false;
   if (/^\d+$/.test(raw)) return Number(raw);
   if (/^(true|false)$/i.test(raw)) return flag(env, 'TRUST_PROXY', false);
-  if (!/^[0-9a-f.:/,\s]+$/i.test(raw)) throw new ConfigError(`TRUST_PROXY must be true, false, a number of hops or addresses (CIDR) separated by commas, got "${raw}"`);
+  if (!/^[0-9a-f.:/,\s]+$/i.test(raw))
+    throw new ConfigError(`TRUST_PROXY must be true, false, a number of hops or addresses (CIDR) separated by commas, got "${raw}"`);
   return raw;
 }
 
@@ -174,7 +175,10 @@ function simulatorDescarga(env: Env): Record<string, number> {
     if (!name.startsWith(SIMULATOR_DESCARGA_PREFIX) || raw === undefined || raw === '') continue;
     const value = Number(raw);
     if (!Number.isFinite(value) || value < 0) throw new ConfigError(`${name} must be a number ≥ 0, got "${raw}"`);
-    const key = name.slice(SIMULATOR_DESCARGA_PREFIX.length).toLowerCase().replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+    const key = name
+      .slice(SIMULATOR_DESCARGA_PREFIX.length)
+      .toLowerCase()
+      .replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
     settings[key] = value;
   }
   return settings;

@@ -7,7 +7,10 @@ import { SoapCallError, SoapTransport, SOAP11_NAMESPACE, childText } from './soa
 /** Answers by path: each path is one way a service can answer. */
 const ANSWERS: Record<string, { status: number; body: string }> = {
   '/ok': { status: 200, body: `<s:Envelope xmlns:s="${SOAP11_NAMESPACE}"><s:Body><r><v> 42 </v></r></s:Body></s:Envelope>` },
-  '/fault': { status: 500, body: `<s:Envelope xmlns:s="${SOAP11_NAMESPACE}"><s:Body><s:Fault><faultcode>s:Server</faultcode><faultstring>down</faultstring></s:Fault></s:Body></s:Envelope>` },
+  '/fault': {
+    status: 500,
+    body: `<s:Envelope xmlns:s="${SOAP11_NAMESPACE}"><s:Body><s:Fault><faultcode>s:Server</faultcode><faultstring>down</faultstring></s:Fault></s:Body></s:Envelope>`,
+  },
   '/html': { status: 200, body: '<html><body>proxy page</body></html>' },
   '/text': { status: 502, body: 'Bad gateway' },
 };

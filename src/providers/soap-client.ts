@@ -171,7 +171,8 @@ export class SoapTransport {
       return Promise.reject(new SoapCallError('network', `Could not reach ${url}: invalid URL.`));
     }
     const secure = target.protocol === 'https:';
-    if (!secure && target.protocol !== 'http:') return Promise.reject(new SoapCallError('network', `Could not reach ${url}: unsupported protocol ${target.protocol}`));
+    if (!secure && target.protocol !== 'http:')
+      return Promise.reject(new SoapCallError('network', `Could not reach ${url}: unsupported protocol ${target.protocol}`));
     const payload = Buffer.from(envelope, 'utf8');
     return new Promise<RawAnswer>((resolve, reject) => {
       let settled = false;
@@ -192,7 +193,8 @@ export class SoapTransport {
         let size = 0;
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > MAX_RESPONSE_BYTES) fail(new SoapCallError('invalid_response', `The answer from ${url} exceeds ${MAX_RESPONSE_BYTES} bytes.`, response.statusCode));
+          if (size > MAX_RESPONSE_BYTES)
+            fail(new SoapCallError('invalid_response', `The answer from ${url} exceeds ${MAX_RESPONSE_BYTES} bytes.`, response.statusCode));
           else chunks.push(chunk);
         });
         response.on('end', () => {

@@ -41,7 +41,11 @@ test('the CA issues CSD and FIEL certificates that the engine classifies by RFC,
 test('the CA trusts the SAT test certificates by issuer', { skip: skipWithoutShared }, async () => {
   const simulator = await startSimulator({ clock: new ManualClock() });
   try {
-    for (const file of ['EKU9003173C9_CSD_30001000000500003416/EKU9003173C9.cer', 'EKU9003173C9_FIEL_30001000000500003415/EKU9003173C9.cer', 'expired/LAN7008173R5_CSD_20001000000300022815/LAN7008173R5.cer']) {
+    for (const file of [
+      'EKU9003173C9_CSD_30001000000500003416/EKU9003173C9.cer',
+      'EKU9003173C9_FIEL_30001000000500003415/EKU9003173C9.cer',
+      'expired/LAN7008173R5_CSD_20001000000300022815/LAN7008173R5.cer',
+    ]) {
       assert.equal(simulator.ca.trustOf(readCertificate(fs.readFileSync(satPath('credentials', file)))), 'sat', file);
     }
   } finally {

@@ -137,10 +137,20 @@ async function createRoot(db: SimulatorDb, now: Date): Promise<OwnCertificate> {
     der: Buffer.from(certificate.rawData),
     privateKeyDer: Buffer.from(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey)),
   };
-  await db.insertInto('sim_certificates').values({
-    no_certificado: noCertificado, role: 'root', rfc: null, der: own.der, private_key_der: own.privateKeyDer,
-    valid_from: OWN_VALID_FROM, valid_to: OWN_VALID_TO, revoked_at: null, created_at: now,
-  }).execute();
+  await db
+    .insertInto('sim_certificates')
+    .values({
+      no_certificado: noCertificado,
+      role: 'root',
+      rfc: null,
+      der: own.der,
+      private_key_der: own.privateKeyDer,
+      valid_from: OWN_VALID_FROM,
+      valid_to: OWN_VALID_TO,
+      revoked_at: null,
+      created_at: now,
+    })
+    .execute();
   return own;
 }
 
@@ -152,13 +162,7 @@ interface SubjectInput {
 }
 
 function subjectFields(input: SubjectInput): x509.JsonName {
-  const fields: x509.JsonName = [
-    { CN: [input.name] },
-    { '2.5.4.41': [input.name] },
-    { O: [input.name] },
-    { '2.5.4.45': [input.rfc] },
-    { '2.5.4.5': [''] },
-  ];
+  const fields: x509.JsonName = [{ CN: [input.name] }, { '2.5.4.41': [input.name] }, { O: [input.name] }, { '2.5.4.45': [input.rfc] }, { '2.5.4.5': [''] }];
   // SAT: a CSD (and the SAT's own timbrado certificate) names a branch in the OU; a FIEL has none.
   if (input.kind !== 'fiel') fields.push({ OU: [input.branch] });
   return fields;
@@ -177,7 +181,12 @@ interface SignedCertificate {
 }
 
 async function signCertificate(
-  db: SimulatorDb, rootDer: Buffer, rootKey: CryptoKey, subject: SubjectInput, validFrom: Date, validTo: Date,
+  db: SimulatorDb,
+  rootDer: Buffer,
+  rootKey: CryptoKey,
+  subject: SubjectInput,
+  validFrom: Date,
+  validTo: Date,
 ): Promise<SignedCertificate> {
   const keys = (await webcrypto.subtle.generateKey(RSA, true, ['sign', 'verify'])) as CryptoKeyPair;
   const noCertificado = await nextSerial(db);
@@ -191,21 +200,41 @@ async function signCertificate(
     signingAlgorithm: RSA,
     publicKey: keys.publicKey,
     signingKey: rootKey,
-    extensions: [
-      new x509.BasicConstraintsExtension(false, undefined, true),
-      new x509.KeyUsagesExtension(keyUsageOf(subject.kind), true),
-    ],
+    extensions: [new x509.BasicConstraintsExtension(false, undefined, true), new x509.KeyUsagesExtension(keyUsageOf(subject.kind), true)],
   });
   return { noCertificado, der: Buffer.from(certificate.rawData), privateKey: keys.privateKey };
 }
 
-async function createStamping(db: SimulatorDb, root: OwnCertificate, rootKey: CryptoKey, pac: { rfc: string; name: string }, now: Date): Promise<OwnCertificate> {
-  const signed = await signCertificate(db, root.der, rootKey, { rfc: pac.rfc, name: pac.name, kind: 'stamping', branch: 'TIMBRADO SIMULADOR' }, OWN_VALID_FROM, OWN_VALID_TO);
+async function createStamping(
+  db: SimulatorDb,
+  root: OwnCertificate,
+  rootKey: CryptoKey,
+  pac: { rfc: string; name: string },
+  now: Date,
+): Promise<OwnCertificate> {
+  const signed = await signCertificate(
+    db,
+    root.der,
+    rootKey,
+    { rfc: pac.rfc, name: pac.name, kind: 'stamping', branch: 'TIMBRADO SIMULADOR' },
+    OWN_VALID_FROM,
+    OWN_VALID_TO,
+  );
   const privateKeyDer = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', signed.privateKey));
-  await db.insertInto('sim_certificates').values({
-    no_certificado: signed.noCertificado, role: 'stamping', rfc: pac.rfc, der: signed.der, private_key_der: privateKeyDer,
-    valid_from: OWN_VALID_FROM, valid_to: OWN_VALID_TO, revoked_at: null, created_at: now,
-  }).execute();
+  await db
+    .insertInto('sim_certificates')
+    .values({
+      no_certificado: signed.noCertificado,
+      role: 'stamping',
+      rfc: pac.rfc,
+      der: signed.der,
+      private_key_der: privateKeyDer,
+      valid_from: OWN_VALID_FROM,
+      valid_to: OWN_VALID_TO,
+      revoked_at: null,
+      created_at: now,
+    })
+    .execute();
   return { der: signed.der, privateKeyDer };
 }
 
@@ -241,12 +270,26 @@ export async function openCa(options: CaOptions): Promise<SimulatorCa> {
       const signed = await signCertificate(db, root.der, rootKey, subject, validFrom, validTo);
       const password = issue.password ?? randomBytes(12).toString('base64url');
       const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', signed.privateKey));
-      const keyPkcs8EncryptedDer = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' })
-        .export({ format: 'der', type: 'pkcs8', cipher: 'aes-256-cbc', passphrase: password });
-      await db.insertInto('sim_certificates').values({
-        no_certificado: signed.noCertificado, role: issue.kind, rfc: issue.rfc, der: signed.der, private_key_der: null,
-        valid_from: validFrom, valid_to: validTo, revoked_at: null, created_at: clock.now(),
-      }).execute();
+      const keyPkcs8EncryptedDer = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }).export({
+        format: 'der',
+        type: 'pkcs8',
+        cipher: 'aes-256-cbc',
+        passphrase: password,
+      });
+      await db
+        .insertInto('sim_certificates')
+        .values({
+          no_certificado: signed.noCertificado,
+          role: issue.kind,
+          rfc: issue.rfc,
+          der: signed.der,
+          private_key_der: null,
+          valid_from: validFrom,
+          valid_to: validTo,
+          revoked_at: null,
+          created_at: clock.now(),
+        })
+        .execute();
       const credential = openCredential(signed.der, keyPkcs8EncryptedDer, password);
       return { noCertificado: signed.noCertificado, certificate: credential.certificate, cerDer: signed.der, keyPkcs8EncryptedDer, password, credential };
     },

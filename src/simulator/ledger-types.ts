@@ -8,12 +8,7 @@ import type { SimCfdisTable } from './schema.ts';
 type CfdiStatus = 'Vigente' | 'Cancelado';
 
 /** EstatusCancelacion as the SAT's ConsultaCFDIService words it. */
-export type CancellationStatus =
-  | 'En proceso'
-  | 'Cancelado sin aceptación'
-  | 'Cancelado con aceptación'
-  | 'Plazo vencido'
-  | 'Solicitud rechazada';
+export type CancellationStatus = 'En proceso' | 'Cancelado sin aceptación' | 'Cancelado con aceptación' | 'Plazo vencido' | 'Solicitud rechazada';
 
 export interface LedgerCancellation {
   motivo: string;
@@ -161,4 +156,3 @@ export function toRow(cfdi: NewLedgerCfdi) {
     cancel_acuse: null,
   };
 }
-

@@ -6,13 +6,19 @@
  */
 import { sql } from 'kysely';
 import { fromRow, toRow } from './ledger-types.ts';
-import type {
-  CancellationStatus, LedgerCancellation, LedgerCfdi, LedgerFilter, LedgerPage, NewLedgerCfdi, SignedManifest, Taxpayer,
-} from './ledger-types.ts';
+import type { CancellationStatus, LedgerCancellation, LedgerCfdi, LedgerFilter, LedgerPage, NewLedgerCfdi, SignedManifest, Taxpayer } from './ledger-types.ts';
 import type { SimulatorDb } from './schema.ts';
 
 export type {
-  CancellationStatus, LedgerCancellation, LedgerCfdi, LedgerFilter, LedgerPage, LedgerRelation, NewLedgerCfdi, SignedManifest, Taxpayer,
+  CancellationStatus,
+  LedgerCancellation,
+  LedgerCfdi,
+  LedgerFilter,
+  LedgerPage,
+  LedgerRelation,
+  NewLedgerCfdi,
+  SignedManifest,
+  Taxpayer,
 } from './ledger-types.ts';
 
 // PostgreSQL allows 65,535 bind parameters per statement; 20 columns per row.
@@ -98,7 +104,11 @@ export class Ledger {
     let added = 0;
     for (let start = 0; start < cfdis.length; start += INSERT_CHUNK_ROWS) {
       const chunk = cfdis.slice(start, start + INSERT_CHUNK_ROWS).map(toRow);
-      const result = await this.db.insertInto('sim_cfdis').values(chunk).onConflict((conflict) => conflict.doNothing()).executeTakeFirst();
+      const result = await this.db
+        .insertInto('sim_cfdis')
+        .values(chunk)
+        .onConflict((conflict) => conflict.doNothing())
+        .executeTakeFirst();
       added += Number(result.numInsertedOrUpdatedRows ?? 0n);
     }
     await this.insertRelations(cfdis);
@@ -106,11 +116,19 @@ export class Ledger {
   }
 
   private async insertRelations(cfdis: readonly NewLedgerCfdi[]): Promise<void> {
-    const rows = cfdis.flatMap((cfdi) => (cfdi.relations ?? []).map((relation) => ({
-      uuid: cfdi.uuid.toUpperCase(), related_uuid: relation.uuid.toUpperCase(), kind: relation.kind,
-    })));
+    const rows = cfdis.flatMap((cfdi) =>
+      (cfdi.relations ?? []).map((relation) => ({
+        uuid: cfdi.uuid.toUpperCase(),
+        related_uuid: relation.uuid.toUpperCase(),
+        kind: relation.kind,
+      })),
+    );
     for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
-      await this.db.insertInto('sim_relations').values(rows.slice(start, start + INSERT_CHUNK_ROWS)).onConflict((conflict) => conflict.doNothing()).execute();
+      await this.db
+        .insertInto('sim_relations')
+        .values(rows.slice(start, start + INSERT_CHUNK_ROWS))
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
     }
   }
 
@@ -163,7 +181,9 @@ export class Ledger {
   }
 
   async count(filter: LedgerFilter): Promise<number> {
-    const row = await this.filtered(filter).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const row = await this.filtered(filter)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     return Number(row.count);
   }
 
@@ -233,7 +253,12 @@ export class Ledger {
     if (cached !== undefined) return cached ?? undefined;
     const row = await this.db.selectFrom('sim_taxpayers').selectAll().where('rfc', '=', rfc).executeTakeFirst();
     const taxpayer = row && {
-      rfc: row.rfc, name: row.name, regimenFiscal: row.regimen_fiscal, postalCode: row.postal_code, inLco: row.in_lco, efos: row.efos,
+      rfc: row.rfc,
+      name: row.name,
+      regimenFiscal: row.regimen_fiscal,
+      postalCode: row.postal_code,
+      inLco: row.in_lco,
+      efos: row.efos,
     };
     this.taxpayers.set(rfc, taxpayer ?? null);
     return taxpayer;
@@ -241,20 +266,35 @@ export class Ledger {
 
   async upsertTaxpayer(taxpayer: Taxpayer, at: Date): Promise<void> {
     const values = {
-      rfc: taxpayer.rfc, name: taxpayer.name, regimen_fiscal: taxpayer.regimenFiscal, postal_code: taxpayer.postalCode,
-      in_lco: taxpayer.inLco, efos: taxpayer.efos, created_at: at,
+      rfc: taxpayer.rfc,
+      name: taxpayer.name,
+      regimen_fiscal: taxpayer.regimenFiscal,
+      postal_code: taxpayer.postalCode,
+      in_lco: taxpayer.inLco,
+      efos: taxpayer.efos,
+      created_at: at,
     };
     const { rfc: _rfc, created_at: _created, ...changes } = values;
-    await this.db.insertInto('sim_taxpayers').values(values).onConflict((conflict) => conflict.column('rfc').doUpdateSet(changes)).execute();
+    await this.db
+      .insertInto('sim_taxpayers')
+      .values(values)
+      .onConflict((conflict) => conflict.column('rfc').doUpdateSet(changes))
+      .execute();
     this.taxpayers.set(taxpayer.rfc, { ...taxpayer });
   }
 
   async getManifest(rfc: string): Promise<SignedManifest | undefined> {
     const row = await this.db.selectFrom('sim_manifests').selectAll().where('rfc', '=', rfc).executeTakeFirst();
-    return row && {
-      rfc: row.rfc, email: row.email, fielNoCertificado: row.fiel_no_certificado,
-      privacyXml: row.privacy_xml, contractXml: row.contract_xml, signedAt: row.signed_at,
-    };
+    return (
+      row && {
+        rfc: row.rfc,
+        email: row.email,
+        fielNoCertificado: row.fiel_no_certificado,
+        privacyXml: row.privacy_xml,
+        contractXml: row.contract_xml,
+        signedAt: row.signed_at,
+      }
+    );
   }
 
   /** Stores a signed manifest; false when this RFC had already signed one (kept as it was). */
@@ -262,8 +302,12 @@ export class Ledger {
     const result = await this.db
       .insertInto('sim_manifests')
       .values({
-        rfc: manifest.rfc, email: manifest.email, fiel_no_certificado: manifest.fielNoCertificado,
-        privacy_xml: manifest.privacyXml, contract_xml: manifest.contractXml, signed_at: manifest.signedAt,
+        rfc: manifest.rfc,
+        email: manifest.email,
+        fiel_no_certificado: manifest.fielNoCertificado,
+        privacy_xml: manifest.privacyXml,
+        contract_xml: manifest.contractXml,
+        signed_at: manifest.signedAt,
       })
       .onConflict((conflict) => conflict.column('rfc').doNothing())
       .executeTakeFirst();

@@ -13,7 +13,14 @@ before(async () => {
 
 after(() => simulator.close());
 
-const ENDPOINTS = ['/servicios/soap/stamp', '/servicios/soap/stamp.wsdl', '/servicios/soap/cancel', '/servicios/soap/utilities', '/servicios/soap/firmar', '/ConsultaCFDIService.svc'];
+const ENDPOINTS = [
+  '/servicios/soap/stamp',
+  '/servicios/soap/stamp.wsdl',
+  '/servicios/soap/cancel',
+  '/servicios/soap/utilities',
+  '/servicios/soap/firmar',
+  '/ConsultaCFDIService.svc',
+];
 const CONSULTA_ACTION = '"http://tempuri.org/IConsultaCFDIService/Consulta"';
 
 const BAD_BODIES: [string, string][] = [
@@ -25,9 +32,15 @@ const BAD_BODIES: [string, string][] = [
   ['SOAP 1.2', '<e:Envelope xmlns:e="http://www.w3.org/2003/05/soap-envelope"><e:Body><stamp/></e:Body></e:Envelope>'],
   ['an empty Body', '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body/></s:Envelope>'],
   // 977 KB: 40,000 namespace declarations on the envelope, the attack that once held the process for 10 s.
-  ['40,000 namespace declarations on one element', `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"${Array.from({ length: 40_000 }, (_, index) => ` xmlns:n${index}="urn:n${index}"`).join('')}><s:Body/></s:Envelope>`],
+  [
+    '40,000 namespace declarations on one element',
+    `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"${Array.from({ length: 40_000 }, (_, index) => ` xmlns:n${index}="urn:n${index}"`).join('')}><s:Body/></s:Envelope>`,
+  ],
   ['300,000 empty elements', `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><x>${'<a/>'.repeat(300_000)}</x></s:Body></s:Envelope>`],
-  ['an unknown operation', '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><t:borrar_todo xmlns:t="http://tempuri.org/"/></s:Body></s:Envelope>'],
+  [
+    'an unknown operation',
+    '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><t:borrar_todo xmlns:t="http://tempuri.org/"/></s:Body></s:Envelope>',
+  ],
 ];
 
 async function post(path: string, body: string, contentType = 'text/xml; charset=utf-8'): Promise<{ status: number; type: string; text: string }> {
@@ -67,8 +80,13 @@ test('a body that is not XML media and an oversized body are faults too', async 
 });
 
 test('ConsultaCFDIService refuses another SOAPAction as WCF does (ActionNotSupported)', async () => {
-  const body = '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><c:Consulta xmlns:c="http://tempuri.org/"><c:expresionImpresa>?id=x</c:expresionImpresa></c:Consulta></s:Body></s:Envelope>';
-  const response = await fetch(`${simulator.url}/ConsultaCFDIService.svc`, { method: 'POST', headers: { 'content-type': 'text/xml', soapaction: '"http://tempuri.org/Otra"' }, body });
+  const body =
+    '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><c:Consulta xmlns:c="http://tempuri.org/"><c:expresionImpresa>?id=x</c:expresionImpresa></c:Consulta></s:Body></s:Envelope>';
+  const response = await fetch(`${simulator.url}/ConsultaCFDIService.svc`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/xml', soapaction: '"http://tempuri.org/Otra"' },
+    body,
+  });
   assert.equal(response.status, 500);
   assert.equal(faultOf(await response.text()).code, 'a:ActionNotSupported');
 });

@@ -37,29 +37,54 @@ export interface CfdiOptions {
 
 export function buildComprobante(credential: SatCredential, options: CfdiOptions): Comprobante {
   const tipo = options.tipo ?? 'I';
-  const concepto = { Cantidad: '1', ValorUnitario: options.valorUnitario ?? '2000.00', ObjetoImp: '02', Traslados: [{ Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: '0.160000' }] };
+  const concepto = {
+    Cantidad: '1',
+    ValorUnitario: options.valorUnitario ?? '2000.00',
+    ObjetoImp: '02',
+    Traslados: [{ Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: '0.160000' }],
+  };
   const totals = computeTotals({ TipoDeComprobante: tipo, Conceptos: [concepto] }, { currencyDecimals: 2 });
   if (!totals.ok) assert.fail(JSON.stringify(totals.errors));
   const amounts = totals.amounts;
   const computed = amounts.Conceptos[0]!;
   const receptorRfc = options.receptorRfc ?? 'MCI7306249Y1';
   const model: Comprobante = {
-    Version: '4.0', Serie: options.serie ?? 'T', Folio: options.folio ?? '1', Fecha: options.fecha, FormaPago: '03',
-    SubTotal: amounts.SubTotal, Moneda: 'MXN', Total: amounts.Total, TipoDeComprobante: tipo, Exportacion: '01', MetodoPago: 'PUE', LugarExpedicion: '06600',
+    Version: '4.0',
+    Serie: options.serie ?? 'T',
+    Folio: options.folio ?? '1',
+    Fecha: options.fecha,
+    FormaPago: '03',
+    SubTotal: amounts.SubTotal,
+    Moneda: 'MXN',
+    Total: amounts.Total,
+    TipoDeComprobante: tipo,
+    Exportacion: '01',
+    MetodoPago: 'PUE',
+    LugarExpedicion: '06600',
     Emisor: { Rfc: options.emisorRfc ?? credential.certificate.rfc, Nombre: options.emisorNombre ?? credential.certificate.legalName, RegimenFiscal: '601' },
     Receptor: {
-      Rfc: receptorRfc, Nombre: receptorRfc === 'XAXX010101000' ? 'PUBLICO EN GENERAL' : 'RECEPTOR DE PRUEBA',
-      DomicilioFiscalReceptor: receptorRfc === 'XAXX010101000' ? '06600' : '54700', RegimenFiscalReceptor: receptorRfc === 'XAXX010101000' ? '616' : '601',
+      Rfc: receptorRfc,
+      Nombre: receptorRfc === 'XAXX010101000' ? 'PUBLICO EN GENERAL' : 'RECEPTOR DE PRUEBA',
+      DomicilioFiscalReceptor: receptorRfc === 'XAXX010101000' ? '06600' : '54700',
+      RegimenFiscalReceptor: receptorRfc === 'XAXX010101000' ? '616' : '601',
       UsoCFDI: receptorRfc === 'XAXX010101000' ? 'S01' : 'G03',
     },
-    Conceptos: [{
-      ClaveProdServ: '81112100', Cantidad: '1', ClaveUnidad: 'E48', Descripcion: 'Servicio de prueba', ValorUnitario: concepto.ValorUnitario,
-      Importe: computed.Importe, ObjetoImp: '02', ...(computed.Impuestos ? { Impuestos: computed.Impuestos } : {}),
-    }],
+    Conceptos: [
+      {
+        ClaveProdServ: '81112100',
+        Cantidad: '1',
+        ClaveUnidad: 'E48',
+        Descripcion: 'Servicio de prueba',
+        ValorUnitario: concepto.ValorUnitario,
+        Importe: computed.Importe,
+        ObjetoImp: '02',
+        ...(computed.Impuestos ? { Impuestos: computed.Impuestos } : {}),
+      },
+    ],
     ...(amounts.Impuestos ? { Impuestos: amounts.Impuestos } : {}),
     ...(options.relacionados ? { CfdiRelacionados: options.relacionados } : {}),
     // Anexo 20: a CFDI to the general public is a global invoice and carries InformacionGlobal.
-    ...(receptorRfc === 'XAXX010101000' ? { InformacionGlobal: { Periodicidad: '01', Meses: options.fecha.slice(5, 7), 'Año': options.fecha.slice(0, 4) } } : {}),
+    ...(receptorRfc === 'XAXX010101000' ? { InformacionGlobal: { Periodicidad: '01', Meses: options.fecha.slice(5, 7), Año: options.fecha.slice(0, 4) } } : {}),
   };
   return options.beforeSeal ? options.beforeSeal(model) : model;
 }

@@ -27,7 +27,10 @@ describe('dashboard accounts', () => {
     // The key works on the API, for this organization.
     const keys = await t.request({ method: 'GET', url: '/v1/api_keys', key: body.api_key.secret });
     assert.equal(keys.statusCode, 200);
-    assert.deepEqual(keys.json().data.map((key: { id: string }) => key.id), [body.api_key.id]);
+    assert.deepEqual(
+      keys.json().data.map((key: { id: string }) => key.id),
+      [body.api_key.id],
+    );
     assert.equal(JSON.stringify(keys.json()).includes(body.api_key.secret), false, 'the secret is never shown again');
     // The cookie is a session of this user.
     const session = await t.request({ method: 'GET', url: '/dashboard/api/session', headers: { cookie: sessionCookie(response) } });
@@ -38,7 +41,11 @@ describe('dashboard accounts', () => {
   });
 
   test('the session cookie is HttpOnly, SameSite=Strict, on / and not Secure over plain HTTP outside production', async () => {
-    const response = await t.request({ method: 'POST', url: '/dashboard/api/sign_up', payload: { email: uniqueEmail(), password: PASSWORD, organization_name: 'Cookies SA' } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/dashboard/api/sign_up',
+      payload: { email: uniqueEmail(), password: PASSWORD, organization_name: 'Cookies SA' },
+    });
     const cookie = response.cookies.find((item) => item.name === COOKIE)!;
     assert.equal(cookie.httpOnly, true);
     assert.equal(cookie.sameSite, 'Strict');
@@ -50,7 +57,11 @@ describe('dashboard accounts', () => {
 
   test('a registered e-mail, in any spelling, is 409 dashboard.email_in_use', async () => {
     const { email } = await signUp(t);
-    const again = await t.request({ method: 'POST', url: '/dashboard/api/sign_up', payload: { email: ` ${email.toUpperCase()}`, password: PASSWORD, organization_name: 'Copia SA' } });
+    const again = await t.request({
+      method: 'POST',
+      url: '/dashboard/api/sign_up',
+      payload: { email: ` ${email.toUpperCase()}`, password: PASSWORD, organization_name: 'Copia SA' },
+    });
     assert.equal(again.statusCode, 409);
     assert.equal(again.json().code, 'dashboard.email_in_use');
   });
@@ -69,7 +80,10 @@ describe('dashboard accounts', () => {
       const response = await t.request({ method: 'POST', url: '/dashboard/api/sign_up', payload });
       assert.equal(response.statusCode, 422, `${path}: ${response.body}`);
       assert.equal(response.json().code, 'request.validation_failed');
-      assert.ok(response.json().errors.some((error: { path: string; code: string }) => error.path === path && error.code === code), response.body);
+      assert.ok(
+        response.json().errors.some((error: { path: string; code: string }) => error.path === path && error.code === code),
+        response.body,
+      );
     }
   });
 
@@ -128,15 +142,32 @@ describe('dashboard accounts', () => {
     const other = sessionCookie(await signIn(t, first.email));
     const here = await signIn(t, first.email);
     const browser = { cookie: sessionCookie(here), csrf: here.json().csrf_token };
-    const wrong = await asBrowser(t, browser, { method: 'POST', url: '/dashboard/api/password', payload: { current_password: 'not the password', new_password: 'a brand new password' } });
+    const wrong = await asBrowser(t, browser, {
+      method: 'POST',
+      url: '/dashboard/api/password',
+      payload: { current_password: 'not the password', new_password: 'a brand new password' },
+    });
     assert.equal(wrong.statusCode, 401);
     assert.equal(wrong.json().code, 'dashboard.invalid_credentials');
-    const noToken = await t.request({ method: 'POST', url: '/dashboard/api/password', headers: { cookie: browser.cookie }, payload: { current_password: PASSWORD, new_password: 'a brand new password' } });
+    const noToken = await t.request({
+      method: 'POST',
+      url: '/dashboard/api/password',
+      headers: { cookie: browser.cookie },
+      payload: { current_password: PASSWORD, new_password: 'a brand new password' },
+    });
     assert.equal(noToken.json().code, 'dashboard.csrf_failed');
-    const short = await asBrowser(t, browser, { method: 'POST', url: '/dashboard/api/password', payload: { current_password: PASSWORD, new_password: 'short' } });
+    const short = await asBrowser(t, browser, {
+      method: 'POST',
+      url: '/dashboard/api/password',
+      payload: { current_password: PASSWORD, new_password: 'short' },
+    });
     assert.equal(short.statusCode, 422);
     assert.equal(short.json().errors[0].path, 'new_password');
-    const changed = await asBrowser(t, browser, { method: 'POST', url: '/dashboard/api/password', payload: { current_password: PASSWORD, new_password: 'a brand new password' } });
+    const changed = await asBrowser(t, browser, {
+      method: 'POST',
+      url: '/dashboard/api/password',
+      payload: { current_password: PASSWORD, new_password: 'a brand new password' },
+    });
     assert.equal(changed.statusCode, 204, changed.body);
     assert.equal((await t.request({ method: 'GET', url: '/dashboard/api/session', headers: { cookie: other } })).statusCode, 401, 'the other session ended');
     assert.equal((await t.request({ method: 'GET', url: '/dashboard/api/session', headers: { cookie: browser.cookie } })).statusCode, 200, 'this one goes on');
@@ -145,7 +176,11 @@ describe('dashboard accounts', () => {
   });
 
   test('unknown /dashboard/api paths are 404 problems', async () => {
-    for (const [method, url] of [['GET', '/dashboard/api/nope'], ['POST', '/dashboard/api/users'], ['GET', '/dashboard/api']] as const) {
+    for (const [method, url] of [
+      ['GET', '/dashboard/api/nope'],
+      ['POST', '/dashboard/api/users'],
+      ['GET', '/dashboard/api'],
+    ] as const) {
       const response = await t.request({ method, url });
       assert.equal(response.statusCode, 404, url);
       assert.equal(response.json().code, 'request.route_not_found');
@@ -155,7 +190,10 @@ describe('dashboard accounts', () => {
   test('dashboard endpoints are not in the public OpenAPI document', async () => {
     const document = (await t.request({ method: 'GET', url: '/openapi.json' })).json();
     assert.ok(Object.keys(document.paths).length > 10);
-    assert.deepEqual(Object.keys(document.paths).filter((path) => path.startsWith('/dashboard')), []);
+    assert.deepEqual(
+      Object.keys(document.paths).filter((path) => path.startsWith('/dashboard')),
+      [],
+    );
   });
 });
 
@@ -169,9 +207,16 @@ describe('dashboard sign-up in production', () => {
   test('works where the API bootstrap is off, and the cookie is Secure with the __Host- prefix', async () => {
     const bootstrap = await t.request({ method: 'POST', url: '/v1/organizations', payload: { name: 'Nope' } });
     assert.equal(bootstrap.json().code, 'org.bootstrap_disabled');
-    const response = await t.request({ method: 'POST', url: '/dashboard/api/sign_up', payload: { email: uniqueEmail('prod'), password: PASSWORD, organization_name: 'Producción SA' } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/dashboard/api/sign_up',
+      payload: { email: uniqueEmail('prod'), password: PASSWORD, organization_name: 'Producción SA' },
+    });
     assert.equal(response.statusCode, 201, response.body);
-    assert.equal(response.cookies.some((item) => item.name === COOKIE), false);
+    assert.equal(
+      response.cookies.some((item) => item.name === COOKIE),
+      false,
+    );
     const cookie = response.cookies.find((item) => item.name === `__Host-${COOKIE}`)!;
     assert.equal(cookie.secure, true);
     assert.equal(cookie.httpOnly, true);

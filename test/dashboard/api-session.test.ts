@@ -17,21 +17,35 @@ describe('a dashboard session on /v1', () => {
     const created = await asBrowser(t, browser, { method: 'POST', url: '/v1/webhook_endpoints', payload: { url: 'http://127.0.0.1:9/test' } });
     assert.equal(created.statusCode, 201, created.body);
     assert.equal(created.json().livemode, false);
-    const live = await asBrowser(t, browser, { method: 'POST', url: '/v1/webhook_endpoints', headers: { 'invoice-mode': 'live' }, payload: { url: 'http://127.0.0.1:9/live' } });
+    const live = await asBrowser(t, browser, {
+      method: 'POST',
+      url: '/v1/webhook_endpoints',
+      headers: { 'invoice-mode': 'live' },
+      payload: { url: 'http://127.0.0.1:9/live' },
+    });
     assert.equal(live.statusCode, 201, live.body);
     assert.equal(live.json().livemode, true);
     const testList = await asBrowser(t, browser, { method: 'GET', url: '/v1/webhook_endpoints', headers: { 'invoice-mode': 'test' } });
-    assert.deepEqual(testList.json().data.map((item: { id: string }) => item.id), [created.json().id]);
+    assert.deepEqual(
+      testList.json().data.map((item: { id: string }) => item.id),
+      [created.json().id],
+    );
     const liveList = await asBrowser(t, browser, { method: 'GET', url: '/v1/webhook_endpoints', headers: { 'invoice-mode': 'live' } });
-    assert.deepEqual(liveList.json().data.map((item: { id: string }) => item.id), [live.json().id]);
+    assert.deepEqual(
+      liveList.json().data.map((item: { id: string }) => item.id),
+      [live.json().id],
+    );
     const crossed = await asBrowser(t, browser, { method: 'GET', url: `/v1/webhook_endpoints/${created.json().id}`, headers: { 'invoice-mode': 'live' } });
     assert.equal(crossed.statusCode, 404);
     // The organization's test key sees exactly what the session saw in test mode.
     const byKey = await t.request({ method: 'GET', url: '/v1/webhook_endpoints', key: browser.body.api_key.secret });
-    assert.deepEqual(byKey.json().data.map((item: { id: string }) => item.id), [created.json().id]);
+    assert.deepEqual(
+      byKey.json().data.map((item: { id: string }) => item.id),
+      [created.json().id],
+    );
   });
 
-  test('another organization\'s session sees none of it', async () => {
+  test("another organization's session sees none of it", async () => {
     const other = await signUp(t, { organization_name: 'Otra SA' });
     const list = await asBrowser(t, other, { method: 'GET', url: '/v1/webhook_endpoints' });
     assert.equal(list.statusCode, 200);
@@ -48,7 +62,12 @@ describe('a dashboard session on /v1', () => {
   test('a write without the CSRF token, with a wrong one, or marked cross-site is 403 dashboard.csrf_failed; reads need no token', async () => {
     const payload = { url: 'http://127.0.0.1:9/forged' };
     const missing = await t.request({ method: 'POST', url: '/v1/webhook_endpoints', headers: { cookie: browser.cookie }, payload });
-    const wrong = await t.request({ method: 'POST', url: '/v1/webhook_endpoints', headers: { cookie: browser.cookie, 'x-csrf-token': `${browser.csrf.slice(0, -1)}A` }, payload });
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/v1/webhook_endpoints',
+      headers: { cookie: browser.cookie, 'x-csrf-token': `${browser.csrf.slice(0, -1)}A` },
+      payload,
+    });
     const crossSite = await asBrowser(t, browser, { method: 'POST', url: '/v1/webhook_endpoints', headers: { 'sec-fetch-site': 'cross-site' }, payload });
     const deleted = await t.request({ method: 'DELETE', url: `/v1/api_keys/${browser.body.api_key.id}`, headers: { cookie: browser.cookie } });
     for (const response of [missing, wrong, crossSite, deleted]) {
@@ -58,7 +77,11 @@ describe('a dashboard session on /v1', () => {
       assert.ok(response.json().remediation.includes('X-CSRF-Token'));
     }
     const list = await asBrowser(t, browser, { method: 'GET', url: '/v1/webhook_endpoints' });
-    assert.equal(list.json().data.some((item: { url: string }) => item.url.endsWith('/forged')), false, 'nothing was created');
+    assert.equal(
+      list.json().data.some((item: { url: string }) => item.url.endsWith('/forged')),
+      false,
+      'nothing was created',
+    );
     const keys = await t.request({ method: 'GET', url: '/v1/api_keys', headers: { cookie: browser.cookie, 'sec-fetch-site': 'same-origin' } });
     assert.equal(keys.statusCode, 200);
     assert.equal(keys.json().data[0].revoked_at, null, 'the key was not revoked');
@@ -67,10 +90,19 @@ describe('a dashboard session on /v1', () => {
   test('an Authorization header wins over the cookie', async () => {
     const other = await signUp(t, { organization_name: 'Con llave SA' });
     // Another organization's key with this browser's cookie: the key decides, and no CSRF token is asked.
-    const response = await t.request({ method: 'POST', url: '/v1/webhook_endpoints', key: other.body.api_key.secret, headers: { cookie: browser.cookie }, payload: { url: 'http://127.0.0.1:9/by-key' } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/v1/webhook_endpoints',
+      key: other.body.api_key.secret,
+      headers: { cookie: browser.cookie },
+      payload: { url: 'http://127.0.0.1:9/by-key' },
+    });
     assert.equal(response.statusCode, 201, response.body);
     const mine = await asBrowser(t, browser, { method: 'GET', url: '/v1/webhook_endpoints' });
-    assert.equal(mine.json().data.some((item: { url: string }) => item.url.endsWith('/by-key')), false);
+    assert.equal(
+      mine.json().data.some((item: { url: string }) => item.url.endsWith('/by-key')),
+      false,
+    );
     const bad = await t.request({ method: 'GET', url: '/v1/webhook_endpoints', headers: { cookie: browser.cookie, authorization: 'Bearer sk_test_nonsense' } });
     assert.equal(bad.json().code, 'auth.unauthorized', 'a bad key is not rescued by the cookie');
   });
@@ -100,13 +132,25 @@ describe('a dashboard session on /v1', () => {
   test('Invoice-Account acts for a connected account, as with a key', async () => {
     const account = await asBrowser(t, browser, { method: 'POST', url: '/v1/accounts', payload: { name: 'Cuenta conectada' } });
     assert.equal(account.statusCode, 201, account.body);
-    const acting = await asBrowser(t, browser, { method: 'POST', url: '/v1/webhook_endpoints', headers: { 'invoice-account': account.json().id }, payload: { url: 'http://127.0.0.1:9/account' } });
+    const acting = await asBrowser(t, browser, {
+      method: 'POST',
+      url: '/v1/webhook_endpoints',
+      headers: { 'invoice-account': account.json().id },
+      payload: { url: 'http://127.0.0.1:9/account' },
+    });
     assert.equal(acting.statusCode, 201, acting.body);
     const own = await asBrowser(t, browser, { method: 'GET', url: '/v1/webhook_endpoints' });
-    assert.equal(own.json().data.some((item: { url: string }) => item.url.endsWith('/account')), false);
+    assert.equal(
+      own.json().data.some((item: { url: string }) => item.url.endsWith('/account')),
+      false,
+    );
     const refused = await asBrowser(t, browser, { method: 'GET', url: '/v1/api_keys', headers: { 'invoice-account': account.json().id } });
     assert.equal(refused.json().code, 'connect.not_supported_here');
-    const stranger = await asBrowser(t, browser, { method: 'GET', url: '/v1/webhook_endpoints', headers: { 'invoice-account': 'org_01j0000000000000000000000a' } });
+    const stranger = await asBrowser(t, browser, {
+      method: 'GET',
+      url: '/v1/webhook_endpoints',
+      headers: { 'invoice-account': 'org_01j0000000000000000000000a' },
+    });
     assert.equal(stranger.json().code, 'connect.account_not_authorized');
   });
 });
@@ -118,7 +162,8 @@ describe('session lifetime', () => {
   });
   after(() => t.close());
 
-  const alive = async (browser: Browser) => (await t.request({ method: 'GET', url: '/dashboard/api/session', headers: { cookie: browser.cookie } })).statusCode === 200;
+  const alive = async (browser: Browser) =>
+    (await t.request({ method: 'GET', url: '/dashboard/api/session', headers: { cookie: browser.cookie } })).statusCode === 200;
 
   test('a session unused for 12 hours ends, on /v1 as on the dashboard', async () => {
     const browser = await signUp(t);
@@ -146,7 +191,10 @@ describe('session lifetime', () => {
 
   test('last use is written at most once a minute', async () => {
     const browser = await signUp(t);
-    const lastSeen = async () => (await t.app.services.db.selectFrom('dashboard_sessions').select('last_seen_at').where('csrf_token', '=', browser.csrf).executeTakeFirstOrThrow()).last_seen_at.getTime();
+    const lastSeen = async () =>
+      (
+        await t.app.services.db.selectFrom('dashboard_sessions').select('last_seen_at').where('csrf_token', '=', browser.csrf).executeTakeFirstOrThrow()
+      ).last_seen_at.getTime();
     const start = await lastSeen();
     t.clock.advance(30_000);
     assert.equal(await alive(browser), true);
@@ -164,7 +212,7 @@ describe('rate limits of a session', () => {
   });
   after(() => t.close());
 
-  test('a session has its own bucket, apart from the organization\'s keys', async () => {
+  test("a session has its own bucket, apart from the organization's keys", async () => {
     const browser = await signUp(t);
     for (let index = 0; index < 3; index += 1) assert.equal((await asBrowser(t, browser, { method: 'GET', url: '/v1/webhook_endpoints' })).statusCode, 200);
     const limited = await asBrowser(t, browser, { method: 'GET', url: '/v1/webhook_endpoints' });

@@ -74,28 +74,42 @@ describe('sign-in lockout', () => {
 
   test('concurrent guesses cannot outrun the limit', async () => {
     const { email } = await signUp(t);
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, attempt) => signIn(t, email, `parallel guess ${attempt}`, { remoteAddress: '192.0.2.77' })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, attempt) => signIn(t, email, `parallel guess ${attempt}`, { remoteAddress: '192.0.2.77' })),
+    );
     const codes = answers.map((response) => response.json().code);
     assert.equal(codes.filter((code) => code === 'dashboard.invalid_credentials').length, 5, codes.join());
     assert.equal(codes.filter((code) => code === 'dashboard.too_many_attempts').length, 7, codes.join());
   });
 
-  test('wrong current passwords on a password change count toward the e-mail\'s lockout', async () => {
+  test("wrong current passwords on a password change count toward the e-mail's lockout", async () => {
     const browser = await signUp(t);
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const response = await asBrowser(t, browser, { method: 'POST', url: '/dashboard/api/password', payload: { current_password: 'not it at all', new_password: 'another long password' } });
+      const response = await asBrowser(t, browser, {
+        method: 'POST',
+        url: '/dashboard/api/password',
+        payload: { current_password: 'not it at all', new_password: 'another long password' },
+      });
       assert.equal(response.json().code, 'dashboard.invalid_credentials');
     }
-    const locked = await asBrowser(t, browser, { method: 'POST', url: '/dashboard/api/password', payload: { current_password: PASSWORD, new_password: 'another long password' } });
+    const locked = await asBrowser(t, browser, {
+      method: 'POST',
+      url: '/dashboard/api/password',
+      payload: { current_password: PASSWORD, new_password: 'another long password' },
+    });
     assert.equal(locked.statusCode, 429);
     assert.equal((await signIn(t, browser.email)).statusCode, 429);
   });
 
   test('10 sign-ups from one address within 15 minutes close sign-up there for 15 minutes; other addresses are not affected', async () => {
     const from = { remoteAddress: '203.0.113.50' };
-    const signUpFrom = (options: Partial<InjectOptions>) => t.request({
-      method: 'POST', url: '/dashboard/api/sign_up', payload: { email: uniqueEmail(), password: PASSWORD, organization_name: 'Ráfaga SA' }, ...options,
-    });
+    const signUpFrom = (options: Partial<InjectOptions>) =>
+      t.request({
+        method: 'POST',
+        url: '/dashboard/api/sign_up',
+        payload: { email: uniqueEmail(), password: PASSWORD, organization_name: 'Ráfaga SA' },
+        ...options,
+      });
     for (let count = 0; count < 10; count += 1) assert.equal((await signUpFrom(from)).statusCode, 201, `sign-up ${count + 1}`);
     const refused = await signUpFrom(from);
     assert.equal(refused.statusCode, 429);

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDashboardApp, type DashboardApp } from './support.ts';
 
-const INDEX = '<!doctype html><html><head><script type="module" src="/dashboard/assets/app-ABC123.js"></script></head><body><div id="app"></div></body></html>\n';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/dashboard/assets/app-ABC123.js"></script></head><body><div id="app"></div></body></html>\n';
 const SCRIPT = 'console.log("dashboard");\n';
 
 function assertPageHeaders(headers: Record<string, unknown>): void {
@@ -75,7 +76,12 @@ describe('dashboard pages from a build', () => {
     const robots = await t.request({ method: 'GET', url: '/dashboard/robots.txt' });
     assert.equal(robots.statusCode, 200);
     assert.match(robots.body, /Disallow/);
-    for (const url of ['/dashboard/.inputs-hash', '/dashboard/..%2F..%2Fpackage.json', '/dashboard/assets/..%2F.inputs-hash', '/dashboard/assets/%2E%2E/index.html']) {
+    for (const url of [
+      '/dashboard/.inputs-hash',
+      '/dashboard/..%2F..%2Fpackage.json',
+      '/dashboard/assets/..%2F.inputs-hash',
+      '/dashboard/assets/%2E%2E/index.html',
+    ]) {
       const response = await t.request({ method: 'GET', url });
       assert.doesNotMatch(response.body, /secret-ish|"name"/, url);
       assert.ok(response.statusCode === 404 || response.body === INDEX, `${url}: ${response.statusCode}`);
@@ -103,7 +109,7 @@ describe('dashboard pages without a build', () => {
     assertPageHeaders(html.headers);
   });
 
-  test('the dashboard\'s API and the /v1 API keep working', async () => {
+  test("the dashboard's API and the /v1 API keep working", async () => {
     const session = await t.request({ method: 'GET', url: '/dashboard/api/session' });
     assert.equal(session.json().code, 'dashboard.session_required');
     assert.equal((await t.request({ method: 'GET', url: '/v1/versions' })).statusCode, 200);

@@ -46,7 +46,10 @@ export function uniqueEmail(label = 'user'): string {
 let signUps = 0;
 
 /** Each sign-up from its own documentation address (sign-ups are limited per address). */
-export async function signUp(t: TestApp, account: { email?: string; password?: string; organization_name?: string } = {}): Promise<Browser & { email: string }> {
+export async function signUp(
+  t: TestApp,
+  account: { email?: string; password?: string; organization_name?: string } = {},
+): Promise<Browser & { email: string }> {
   const email = account.email ?? uniqueEmail();
   signUps += 1;
   const response = await t.request({

@@ -51,12 +51,21 @@ async function cfdisOf(query: string): Promise<Json[]> {
 
 describe('a download to ready', () => {
   test('issued XML: requested, then ready; its packages hold CFDIs whose seals verify, and the CFDI store holds each once', async () => {
-    const created = await createDownload(f.t, f.keys.testKey, { fiscal_profile_id: f.profileId, side: 'issued', type: 'cfdi', ...JUNE, metadata: { order: 'A-1' } });
+    const created = await createDownload(f.t, f.keys.testKey, {
+      fiscal_profile_id: f.profileId,
+      side: 'issued',
+      type: 'cfdi',
+      ...JUNE,
+      metadata: { order: 'A-1' },
+    });
     assert.equal(created.object, 'download');
     assert.equal(created.status, 'requested');
     assert.match(created.id, /^dl_/);
     assert.match(created.sat_request_id, /^[0-9a-f-]{36}$/);
-    assert.deepEqual([created.date_from, created.date_to, created.livemode, created.package_count, created.error], ['2026-06-01T00:00:00', '2026-06-30T23:59:59', false, 0, null]);
+    assert.deepEqual(
+      [created.date_from, created.date_to, created.livemode, created.package_count, created.error],
+      ['2026-06-01T00:00:00', '2026-06-30T23:59:59', false, 0, null],
+    );
     assert.deepEqual(created.metadata, { order: 'A-1', warnings: [] });
 
     const ready = await drive(f.t, f.keys.testKey, created.id);
@@ -67,7 +76,10 @@ describe('a download to ready', () => {
     const documents = new Map<string, string>();
     for (const zip of zips) for (const [uuid, xml] of readCfdiPackage(zip)) documents.set(uuid, xml);
     assert.equal(documents.size, ready.cfdi_count);
-    assert.equal(list.reduce((sum, item) => sum + item.cfdi_count, 0), ready.cfdi_count);
+    assert.equal(
+      list.reduce((sum, item) => sum + item.cfdi_count, 0),
+      ready.cfdi_count,
+    );
     for (const xml of [...documents.values()].slice(0, 3)) {
       assert.match(xml, /Rfc="EKU9003173C9"/);
       assert.ok(documents.has(await assertStampedCfdi(xml, f.t.simulator.url)));
@@ -77,11 +89,23 @@ describe('a download to ready', () => {
     assert.ok(stored.every((cfdi) => cfdi.side === 'issued' && cfdi.has_xml && cfdi.emisor.rfc === 'EKU9003173C9'));
     const one = stored[0]!;
     const xml = await get(`/v1/cfdis/${one.uuid}/xml`);
-    assert.equal(xml.body, documents.get(one.uuid), 'the stored XML is the package\'s, byte for byte');
-    const validation = await f.t.request({ method: 'POST', url: '/v1/validations', key: f.keys.testKey, headers: { 'content-type': 'application/xml' }, payload: xml.body });
-    assert.deepEqual([validation.json().valid, validation.json().errors, validation.json().summary.sat.estado], [true, [], 'Vigente'], 'a downloaded CFDI validates, the SAT (simulator) knowing it');
+    assert.equal(xml.body, documents.get(one.uuid), "the stored XML is the package's, byte for byte");
+    const validation = await f.t.request({
+      method: 'POST',
+      url: '/v1/validations',
+      key: f.keys.testKey,
+      headers: { 'content-type': 'application/xml' },
+      payload: xml.body,
+    });
+    assert.deepEqual(
+      [validation.json().valid, validation.json().errors, validation.json().summary.sat.estado],
+      [true, [], 'Vigente'],
+      'a downloaded CFDI validates, the SAT (simulator) knowing it',
+    );
 
-    const events = (await get('/v1/events?limit=100')).json().data.filter((event: Json) => event.type === 'download.updated' && event.data.object.id === created.id);
+    const events = (await get('/v1/events?limit=100'))
+      .json()
+      .data.filter((event: Json) => event.type === 'download.updated' && event.data.object.id === created.id);
     assert.deepEqual(events.map((event: Json) => event.data.object.status).reverse(), ['processing', 'ready']);
   });
 
@@ -111,16 +135,28 @@ describe('a download to ready', () => {
     const withXml = received.filter((cfdi) => cfdi.has_xml);
     assert.equal(withXml.length, ready.cfdi_count, 'every active received CFDI now has its XML');
     assert.ok(withXml.every((cfdi) => cfdi.sat_status === 'active'));
-    assert.ok(received.filter((cfdi) => !cfdi.has_xml).every((cfdi) => cfdi.sat_status === 'cancelled'), 'only cancelled ones stay metadata-only: the SAT serves no cancelled received XML');
+    assert.ok(
+      received.filter((cfdi) => !cfdi.has_xml).every((cfdi) => cfdi.sat_status === 'cancelled'),
+      'only cancelled ones stay metadata-only: the SAT serves no cancelled received XML',
+    );
 
     const metadata = await createDownload(f.t, f.keys.testKey, { fiscal_profile_id: f.profileId, side: 'issued', type: 'metadata', ...JUNE });
     assert.equal((await drive(f.t, f.keys.testKey, metadata.id)).status, 'ready');
     const issued = await cfdisOf('side=issued');
-    assert.ok(issued.every((cfdi) => cfdi.has_xml && cfdi.sat_status !== 'unknown'), 'the issued XML rows got their SAT status from metadata');
+    assert.ok(
+      issued.every((cfdi) => cfdi.has_xml && cfdi.sat_status !== 'unknown'),
+      'the issued XML rows got their SAT status from metadata',
+    );
   });
 
   test('a period with nothing in it is no_data', async () => {
-    const created = await createDownload(f.t, f.keys.testKey, { fiscal_profile_id: f.profileId, side: 'issued', type: 'cfdi', date_from: '2026-07-20', date_to: '2026-07-31' });
+    const created = await createDownload(f.t, f.keys.testKey, {
+      fiscal_profile_id: f.profileId,
+      side: 'issued',
+      type: 'cfdi',
+      date_from: '2026-07-20',
+      date_to: '2026-07-31',
+    });
     const done = await drive(f.t, f.keys.testKey, created.id);
     assert.deepEqual([done.status, done.package_count, done.cfdi_count], ['no_data', 0, 0]);
     assert.equal((await get(`/v1/downloads/${created.id}/packages/0`)).statusCode, 404);
@@ -147,7 +183,7 @@ describe('request errors', () => {
     assert.deepEqual([malformed.statusCode, malformed.json().code], [422, 'request.validation_failed']);
   });
 
-  test('received cancelled XML is refused up front with the SAT\'s reason', async () => {
+  test("received cancelled XML is refused up front with the SAT's reason", async () => {
     const response = await post({ ...base(), side: 'received', document_status: 'cancelled' });
     assert.equal(response.statusCode, 422);
     assert.equal(response.json().code, 'download.invalid_filter');
@@ -160,16 +196,25 @@ describe('request errors', () => {
     assert.deepEqual([noFiel.statusCode, noFiel.json().code], [422, 'download.fiel_required']);
     assert.equal((await post({ ...base(), fiscal_profile_id: 'fp_01jzzzzzzzzzzzzzzzzzzzzzzz' })).statusCode, 404);
     const other = await f.t.bootstrap('Another organization');
-    assert.equal((await post(base(), other.testKey)).statusCode, 404, 'another organization\'s profile');
+    assert.equal((await post(base(), other.testKey)).statusCode, 404, "another organization's profile");
     assert.equal((await post(base(), f.keys.liveKey)).statusCode, 404, 'a test profile from live mode');
     assert.equal((await get('/v1/downloads', other.testKey)).json().data.length, 0);
   });
 
   test('a profile whose carta manifiesto is not signed is 409 fiscal_profile.manifest_required', async () => {
-    const upload = (issued: typeof f.fiel) => ({ cer_base64: issued.cerDer.toString('base64'), key_base64: issued.keyPkcs8EncryptedDer.toString('base64'), password: issued.password });
+    const upload = (issued: typeof f.fiel) => ({
+      cer_base64: issued.cerDer.toString('base64'),
+      key_base64: issued.keyPkcs8EncryptedDer.toString('base64'),
+      password: issued.password,
+    });
     const csd = await f.t.simulator.ca.issue({ rfc: 'FUNK671228PH6', kind: 'csd', name: 'KARLA FUENTE NOLASCO' });
     const fiel = await f.t.simulator.ca.issue({ rfc: 'FUNK671228PH6', kind: 'fiel', name: 'KARLA FUENTE NOLASCO' });
-    const created = await f.t.request({ method: 'POST', url: '/v1/fiscal_profiles', key: f.keys.testKey, payload: { csd: upload(csd), fiel: upload(fiel), tax_regime: '612', zip: '01000' } });
+    const created = await f.t.request({
+      method: 'POST',
+      url: '/v1/fiscal_profiles',
+      key: f.keys.testKey,
+      payload: { csd: upload(csd), fiel: upload(fiel), tax_regime: '612', zip: '01000' },
+    });
     assert.equal(created.statusCode, 201, created.body);
     assert.equal(created.json().manifest_status, 'pending_signature');
     const response = await post({ ...base(), fiscal_profile_id: created.json().id });
@@ -200,7 +245,7 @@ describe('what the service absorbs', () => {
     const shared = (await get(`/v1/downloads/${second.id}`)).json();
     assert.deepEqual([shared.status, shared.package_count, shared.cfdi_count], [ready.status, ready.package_count, ready.cfdi_count]);
     const third = await createDownload(f.t, f.keys.testKey, body);
-    assert.equal(third.status, 'ready', 'ready at once: the packages are the service\'s own');
+    assert.equal(third.status, 'ready', "ready at once: the packages are the service's own");
   });
 
   test('a third identical solicitud is never sent (5002): the period moves by a second; a 5005 duplicate does the same', async () => {
@@ -219,7 +264,8 @@ describe('what the service absorbs', () => {
 
     // Another tool registered this period with the same FIEL: the SAT answers 5005 to us.
     const client = createDescargaClient({
-      urls: descargaUrls(f.t.simulator.url), clock: f.t.clock,
+      urls: descargaUrls(f.t.simulator.url),
+      clock: f.t.clock,
       fiel: { certificate: f.fiel.cerDer, privateKey: f.fiel.keyPkcs8EncryptedDer, password: f.fiel.password },
     });
     await client.request({ side: 'issued', type: 'metadata', from: '2026-02-01T00:00:00', to: '2026-02-28T23:59:59', status: 'all' });
@@ -228,8 +274,14 @@ describe('what the service absorbs', () => {
     assert.equal((await drive(f.t, f.keys.testKey, duplicate.id)).status, 'ready');
   });
 
-  test('over the SAT\'s cap (5003) the range is split in halves until each part fits or is too short', async () => {
-    const created = await createDownload(f.t, f.keys.testKey, { fiscal_profile_id: f.profileId, side: 'issued', type: 'metadata', date_from: '2026-01-10T00:00:02', date_to: '2026-01-10T23:59:59' });
+  test("over the SAT's cap (5003) the range is split in halves until each part fits or is too short", async () => {
+    const created = await createDownload(f.t, f.keys.testKey, {
+      fiscal_profile_id: f.profileId,
+      side: 'issued',
+      type: 'metadata',
+      date_from: '2026-01-10T00:00:02',
+      date_to: '2026-01-10T23:59:59',
+    });
     const done = await drive(f.t, f.keys.testKey, created.id);
     // The simulator's magic start (00:00:02) stays over the cap in every first half; the other halves are ordinary requests.
     assert.equal(done.status, 'failed');
@@ -240,22 +292,41 @@ describe('what the service absorbs', () => {
   });
 
   test('a request the SAT never finishes fails with download.poll_timeout when the polling window closes', async () => {
-    const created = await createDownload(f.t, f.keys.testKey, { fiscal_profile_id: f.profileId, side: 'issued', type: 'cfdi', date_from: '2026-01-11T00:00:03', date_to: '2026-01-11T23:59:59' });
+    const created = await createDownload(f.t, f.keys.testKey, {
+      fiscal_profile_id: f.profileId,
+      side: 'issued',
+      type: 'cfdi',
+      date_from: '2026-01-11T00:00:03',
+      date_to: '2026-01-11T23:59:59',
+    });
     const done = await drive(f.t, f.keys.testKey, created.id, { stepMs: 5 * 60_000 });
     assert.deepEqual([done.status, done.error.code], ['failed', 'download.poll_timeout']);
   });
 
   test('a request the SAT fails (EstadoSolicitud 4) is asked again, then fails with download.unknown_error', async () => {
-    const created = await createDownload(f.t, f.keys.testKey, { fiscal_profile_id: f.profileId, side: 'issued', type: 'cfdi', date_from: '2026-01-12T00:00:04', date_to: '2026-01-12T23:59:59' });
+    const created = await createDownload(f.t, f.keys.testKey, {
+      fiscal_profile_id: f.profileId,
+      side: 'issued',
+      type: 'cfdi',
+      date_from: '2026-01-12T00:00:04',
+      date_to: '2026-01-12T23:59:59',
+    });
     const done = await drive(f.t, f.keys.testKey, created.id);
     assert.deepEqual([done.status, done.error.code], ['failed', 'download.unknown_error']);
     assert.match(done.error.detail, /asked 3 times/);
   });
 
   test('a package someone else downloaded twice (5008) is asked for again, and the download still completes', async () => {
-    const created = await createDownload(f.t, f.keys.testKey, { fiscal_profile_id: f.profileId, side: 'issued', type: 'cfdi', date_from: '2026-05-01', date_to: '2026-05-31' });
+    const created = await createDownload(f.t, f.keys.testKey, {
+      fiscal_profile_id: f.profileId,
+      side: 'issued',
+      type: 'cfdi',
+      date_from: '2026-05-01',
+      date_to: '2026-05-31',
+    });
     const client = createDescargaClient({
-      urls: descargaUrls(f.t.simulator.url), clock: f.t.clock,
+      urls: descargaUrls(f.t.simulator.url),
+      clock: f.t.clock,
       fiel: { certificate: f.fiel.cerDer, privateKey: f.fiel.keyPkcs8EncryptedDer, password: f.fiel.password },
     });
     f.t.clock.advance(10_000);
@@ -296,13 +367,39 @@ describe('isolation', () => {
 describe('endpoint contracts', () => {
   let downloadId = '';
   before(async () => {
-    downloadId = (await createDownload(f.t, f.keys.testKey, { fiscal_profile_id: f.profileId, side: 'issued', type: 'metadata', date_from: '2025-12-01', date_to: '2025-12-31' })).id;
+    downloadId = (
+      await createDownload(f.t, f.keys.testKey, {
+        fiscal_profile_id: f.profileId,
+        side: 'issued',
+        type: 'metadata',
+        date_from: '2025-12-01',
+        date_to: '2025-12-31',
+      })
+    ).id;
     await drive(f.t, f.keys.testKey, downloadId);
   });
-  describeEndpointContract('POST /v1/downloads', { resource: 'create', invalidBody: { payload: { fiscal_profile_id: 'fp_x', side: 'both', type: 'cfdi', date_from: '2026-01-01', date_to: '2026-01-02' } } }, () => ({
-    t: f.t, org: f.keys, request: { method: 'POST', url: '/v1/downloads', payload: { fiscal_profile_id: f.profileId, side: 'issued', type: 'metadata', date_from: '2025-11-01', date_to: '2025-11-30' } },
-  }));
+  describeEndpointContract(
+    'POST /v1/downloads',
+    { resource: 'create', invalidBody: { payload: { fiscal_profile_id: 'fp_x', side: 'both', type: 'cfdi', date_from: '2026-01-01', date_to: '2026-01-02' } } },
+    () => ({
+      t: f.t,
+      org: f.keys,
+      request: {
+        method: 'POST',
+        url: '/v1/downloads',
+        payload: { fiscal_profile_id: f.profileId, side: 'issued', type: 'metadata', date_from: '2025-11-01', date_to: '2025-11-30' },
+      },
+    }),
+  );
   describeEndpointContract('GET /v1/downloads', { resource: 'list' }, () => ({ t: f.t, org: f.keys, request: { method: 'GET', url: '/v1/downloads' } }));
-  describeEndpointContract('GET /v1/downloads/{id}', { resource: 'by-id' }, () => ({ t: f.t, org: f.keys, request: { method: 'GET', url: `/v1/downloads/${downloadId}` } }));
-  describeEndpointContract('GET /v1/downloads/{id}/packages/{index}', { resource: 'by-id' }, () => ({ t: f.t, org: f.keys, request: { method: 'GET', url: `/v1/downloads/${downloadId}/packages/0` } }));
+  describeEndpointContract('GET /v1/downloads/{id}', { resource: 'by-id' }, () => ({
+    t: f.t,
+    org: f.keys,
+    request: { method: 'GET', url: `/v1/downloads/${downloadId}` },
+  }));
+  describeEndpointContract('GET /v1/downloads/{id}/packages/{index}', { resource: 'by-id' }, () => ({
+    t: f.t,
+    org: f.keys,
+    request: { method: 'GET', url: `/v1/downloads/${downloadId}/packages/0` },
+  }));
 });

@@ -41,13 +41,18 @@ function startServer(crashAt?: DownloadCrashPoint): Promise<ChildServer> {
   });
 }
 
-const upload = (issued: IssuedCredential) => ({ cer_base64: issued.cerDer.toString('base64'), key_base64: issued.keyPkcs8EncryptedDer.toString('base64'), password: issued.password });
+const upload = (issued: IssuedCredential) => ({
+  cer_base64: issued.cerDer.toString('base64'),
+  key_base64: issued.keyPkcs8EncryptedDer.toString('base64'),
+  password: issued.password,
+});
 
 before(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoicing-download-kill-'));
   // Small packages, so a month spans several and every step happens more than once.
   simulator = await startSimulator({
-    dataDir: path.join(dataDir, 'sat'), clock,
+    dataDir: path.join(dataDir, 'sat'),
+    clock,
     settings: { descarga: { acceptedSeconds: 1, processingSeconds: 2, cfdiPerPackage: 4, issuedPerMonth: 20 } },
   });
 });
@@ -74,10 +79,16 @@ test('a server killed at each step of a download, restarted, finishes it without
   const key: string = organization.keys.test.key;
   const csd = await simulator.ca.issue({ rfc: 'EKU9003173C9', kind: 'csd', name: 'ESCUELA KEMPER URGATE' });
   const fiel = await simulator.ca.issue({ rfc: 'EKU9003173C9', kind: 'fiel', name: 'ESCUELA KEMPER URGATE' });
-  const profile = await ok(server, 'POST', '/v1/fiscal_profiles', { key, body: { csd: upload(csd), fiel: upload(fiel), manifest_email: 'kill@example.com', tax_regime: '601', zip: '42501' } });
+  const profile = await ok(server, 'POST', '/v1/fiscal_profiles', {
+    key,
+    body: { csd: upload(csd), fiel: upload(fiel), manifest_email: 'kill@example.com', tax_regime: '601', zip: '42501' },
+  });
 
   const month = new Date(clock.now().getTime() - 40 * 24 * 3_600_000).toISOString().slice(0, 7);
-  const killed = await call(server, 'POST', '/v1/downloads', { key, body: { fiscal_profile_id: profile.id, side: 'issued', type: 'cfdi', date_from: `${month}-01`, date_to: `${month}-28` } });
+  const killed = await call(server, 'POST', '/v1/downloads', {
+    key,
+    body: { fiscal_profile_id: profile.id, side: 'issued', type: 'cfdi', date_from: `${month}-01`, date_to: `${month}-28` },
+  });
   assert.equal(killed, 'connection lost', 'the server died after the SAT registered the solicitud');
   for (const point of POINTS.slice(1)) {
     assert.equal(await server.exited, 'SIGKILL');
@@ -95,9 +106,14 @@ test('a server killed at each step of a download, restarted, finishes it without
 
     const requests = await sql<{ id: string }>`SELECT id FROM descarga_requests WHERE requester_rfc = 'EKU9003173C9'`.execute(simulator.deps.db);
     assert.equal(requests.rows.length, 2, 'two solicitudes: the one the kill lost, and its replacement');
-    const downloads = await sql<{ package_id: string; downloads: number }>`SELECT package_id, downloads FROM descarga_package_downloads`.execute(simulator.deps.db);
+    const downloads = await sql<{ package_id: string; downloads: number }>`SELECT package_id, downloads FROM descarga_package_downloads`.execute(
+      simulator.deps.db,
+    );
     assert.ok(downloads.rows.length >= 3, 'several packages');
-    assert.ok(downloads.rows.every((row) => row.downloads <= 2), `no package asked a third time: ${JSON.stringify(downloads.rows)}`);
+    assert.ok(
+      downloads.rows.every((row) => row.downloads <= 2),
+      `no package asked a third time: ${JSON.stringify(downloads.rows)}`,
+    );
 
     const uuids = new Set<string>();
     for (let index = 0; index < download.package_count; index += 1) {

@@ -16,15 +16,23 @@ before(async () => {
 });
 after(() => t.close());
 
-const small = (overrides: Record<string, unknown> = {}) => invoiceRequest(profileId, {
-  items: [{ product_key: '81112100', unit_key: 'E48', description: 'Asesoría', unit_price: '500.00', taxes: [{ type: 'IVA', rate: '0.16' }] }],
-  ...overrides,
-});
-const large = (receptor = 'URE180429TM6', overrides: Record<string, unknown> = {}) => invoiceRequest(profileId, {
-  customer: { rfc: receptor, name: receptor === 'URE180429TM6' ? 'UNIVERSIDAD ROBOTICA ESPAÑOLA' : 'RECEPTOR MAGICO', tax_regime: '601', postal_code: '86991', cfdi_use: 'G03' },
-  items: [{ product_key: '81112100', unit_key: 'E48', description: 'Proyecto', unit_price: '50000.00', taxes: [{ type: 'IVA', rate: '0.16' }] }],
-  ...overrides,
-});
+const small = (overrides: Record<string, unknown> = {}) =>
+  invoiceRequest(profileId, {
+    items: [{ product_key: '81112100', unit_key: 'E48', description: 'Asesoría', unit_price: '500.00', taxes: [{ type: 'IVA', rate: '0.16' }] }],
+    ...overrides,
+  });
+const large = (receptor = 'URE180429TM6', overrides: Record<string, unknown> = {}) =>
+  invoiceRequest(profileId, {
+    customer: {
+      rfc: receptor,
+      name: receptor === 'URE180429TM6' ? 'UNIVERSIDAD ROBOTICA ESPAÑOLA' : 'RECEPTOR MAGICO',
+      tax_regime: '601',
+      postal_code: '86991',
+      cfdi_use: 'G03',
+    },
+    items: [{ product_key: '81112100', unit_key: 'E48', description: 'Proyecto', unit_price: '50000.00', taxes: [{ type: 'IVA', rate: '0.16' }] }],
+    ...overrides,
+  });
 
 async function cancel(id: string, payload: Record<string, unknown>) {
   return t.request({ method: 'POST', url: `/v1/invoices/${id}/cancel`, key: keys.testKey, payload });
@@ -153,7 +161,11 @@ test('a receptor who accepts cancels the invoice when the poller sees it', async
 });
 
 test('when the SAT cannot be reached the cancellation answers 502 with Retry-After and changes nothing', async () => {
-  const invoice = await createStamped(t, keys.testKey, small({ customer: { rfc: 'IND010101AA1', name: 'SAT INALCANZABLE', tax_regime: '601', postal_code: '86991', cfdi_use: 'G03' } }));
+  const invoice = await createStamped(
+    t,
+    keys.testKey,
+    small({ customer: { rfc: 'IND010101AA1', name: 'SAT INALCANZABLE', tax_regime: '601', postal_code: '86991', cfdi_use: 'G03' } }),
+  );
   const response = await cancel(invoice.id, { reason: '02' });
   assert.equal(response.statusCode, 502);
   assert.equal(response.json().code, 'cancel.sat_service_unavailable');

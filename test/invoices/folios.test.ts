@@ -16,13 +16,17 @@ before(async () => {
 });
 after(() => t.close());
 
-const create = (overrides: Record<string, unknown>) => t.request({ method: 'POST', url: '/v1/invoices', key: keys.testKey, payload: invoiceRequest(profileId, overrides) });
+const create = (overrides: Record<string, unknown>) =>
+  t.request({ method: 'POST', url: '/v1/invoices', key: keys.testKey, payload: invoiceRequest(profileId, overrides) });
 
 test('50 concurrent creates of one serie receive 50 different folios, 1 to 50', async () => {
   const responses = await Promise.all(Array.from({ length: 50 }, () => create({ serie: 'C50' })));
   for (const response of responses) assert.equal(response.statusCode, 201, response.body);
   const folios = responses.map((response) => Number(response.json().folio)).sort((a, b) => a - b);
-  assert.deepEqual(folios, Array.from({ length: 50 }, (_, index) => index + 1));
+  assert.deepEqual(
+    folios,
+    Array.from({ length: 50 }, (_, index) => index + 1),
+  );
 });
 
 test('concurrent automatic and explicit folios of one serie never collide', async () => {
@@ -37,23 +41,43 @@ test('concurrent automatic and explicit folios of one serie never collide', asyn
   const refused = responses.filter((response) => response.statusCode === 409).map((response) => response.json().code as string);
   assert.equal(new Set(created).size, created.length, 'no folio twice');
   assert.equal(created.length + refused.length, requests.length);
-  assert.ok(refused.every((code) => code === 'invoice.folio_taken'), refused.join());
-  assert.ok(responses.slice(0, 30).every((response) => response.statusCode === 201), 'every automatic create got a folio');
+  assert.ok(
+    refused.every((code) => code === 'invoice.folio_taken'),
+    refused.join(),
+  );
+  assert.ok(
+    responses.slice(0, 30).every((response) => response.statusCode === 201),
+    'every automatic create got a folio',
+  );
   // An explicit folio is either taken by its first request or was reached by the counter first.
   for (const folio of explicit) assert.equal(created.filter((item) => item === folio).length, 1);
 });
 
-test('a create that cannot take its serie\'s lock in time answers 409 folio_contention with Retry-After', { skip: process.env.TEST_DATABASE_URL ? false : 'needs PostgreSQL (TEST_DATABASE_URL): PGlite has one connection' }, async () => {
+test("a create that cannot take its serie's lock in time answers 409 folio_contention with Retry-After", {
+  skip: process.env.TEST_DATABASE_URL ? false : 'needs PostgreSQL (TEST_DATABASE_URL): PGlite has one connection',
+}, async () => {
   t.useDeps({ folioLockTimeoutMs: 200 });
   assert.equal((await create({ serie: 'LOCK' })).statusCode, 201);
   await t.app.services.db.transaction().execute(async (trx) => {
     await sql`SELECT last_folio FROM invoice_folios WHERE fiscal_profile_id = ${profileId} AND serie = 'LOCK' FOR UPDATE`.execute(trx);
-    const blocked = await t.request({ method: 'POST', url: '/v1/invoices', key: keys.testKey, payload: invoiceRequest(profileId, { serie: 'LOCK' }), headers: { 'idempotency-key': 'contended-1' } });
+    const blocked = await t.request({
+      method: 'POST',
+      url: '/v1/invoices',
+      key: keys.testKey,
+      payload: invoiceRequest(profileId, { serie: 'LOCK' }),
+      headers: { 'idempotency-key': 'contended-1' },
+    });
     assert.equal(blocked.statusCode, 409);
     assert.equal(blocked.json().code, 'invoice.folio_contention');
     assert.equal(blocked.headers['retry-after'], '1');
   });
-  const retried = await t.request({ method: 'POST', url: '/v1/invoices', key: keys.testKey, payload: invoiceRequest(profileId, { serie: 'LOCK' }), headers: { 'idempotency-key': 'contended-1' } });
+  const retried = await t.request({
+    method: 'POST',
+    url: '/v1/invoices',
+    key: keys.testKey,
+    payload: invoiceRequest(profileId, { serie: 'LOCK' }),
+    headers: { 'idempotency-key': 'contended-1' },
+  });
   assert.equal(retried.statusCode, 201, 'the contention answer did not use up the Idempotency-Key');
   assert.equal(retried.json().folio, '2');
   t.useDeps({ folioLockTimeoutMs: undefined });
@@ -70,8 +94,16 @@ test('the counter skips numbers taken explicitly, past the highest one, and the 
   // 1 is free; 2 is taken, so the counter moves past the highest numeric folio (7).
   assert.deepEqual(folios, ['1', '8', '9']);
   const events = (await t.request({ method: 'GET', url: '/v1/events?type=invoice.created&limit=3', key: keys.testKey })).json();
-  assert.deepEqual(events.data.map((event: { data: { object: { folio: string; serie: string } } }) => event.data.object.folio), ['9', '8', '1']);
+  assert.deepEqual(
+    events.data.map((event: { data: { object: { folio: string; serie: string } } }) => event.data.object.folio),
+    ['9', '8', '1'],
+  );
   const stored = await sql<{ folio: string; model_folio: string }>`
-    SELECT folio, comprobante->>'Folio' AS model_folio FROM invoices WHERE serie = 'SKIP' AND fiscal_profile_id = ${profileId} ORDER BY folio::int`.execute(t.app.services.db);
-  assert.ok(stored.rows.every((row) => row.folio === row.model_folio), 'the model carries the same folio');
+    SELECT folio, comprobante->>'Folio' AS model_folio FROM invoices WHERE serie = 'SKIP' AND fiscal_profile_id = ${profileId} ORDER BY folio::int`.execute(
+    t.app.services.db,
+  );
+  assert.ok(
+    stored.rows.every((row) => row.folio === row.model_folio),
+    'the model carries the same folio',
+  );
 });

@@ -23,7 +23,12 @@ const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
 const config = loadConfig(process.env);
 const app = await buildApp({ config, clock });
 const keyring = masterKeyringFor(config);
-registerFiscalProfileRoutes(app.server, app.services, { keyring, manifestSigner: createLocalManifestSigner(clock), hasStampedInvoices, taxRegimes: app.catalogs.index });
+registerFiscalProfileRoutes(app.server, app.services, {
+  keyring,
+  manifestSigner: createLocalManifestSigner(clock),
+  hasStampedInvoices,
+  taxRegimes: app.catalogs.index,
+});
 const deps: InvoiceDeps = {
   fiscalProfiles: createFiscalProfiles({ keyring }),
   pacFor: app.providers.pacFor,

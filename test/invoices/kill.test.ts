@@ -41,7 +41,11 @@ async function startServer(crash?: { point: StampCrashPoint; serie: string }): P
   });
 }
 
-const upload = (issued: IssuedCredential) => ({ cer_base64: issued.cerDer.toString('base64'), key_base64: issued.keyPkcs8EncryptedDer.toString('base64'), password: issued.password });
+const upload = (issued: IssuedCredential) => ({
+  cer_base64: issued.cerDer.toString('base64'),
+  key_base64: issued.keyPkcs8EncryptedDer.toString('base64'),
+  password: issued.password,
+});
 const serieOf = (index: number) => `KILL${index + 1}`;
 
 before(async () => {
@@ -68,14 +72,22 @@ test('a server killed at each step of stamping, restarted and retried, stamps ea
   const key: string = organization.keys.test.key;
   const csd = await simulator.ca.issue({ rfc: 'EKU9003173C9', kind: 'csd', name: 'ESCUELA KEMPER URGATE' });
   const fiel = await simulator.ca.issue({ rfc: 'EKU9003173C9', kind: 'fiel', name: 'ESCUELA KEMPER URGATE' });
-  const profile = await ok(server, 'POST', '/v1/fiscal_profiles', { key, body: { csd: upload(csd), fiel: upload(fiel), manifest_email: 'kill@example.com', tax_regime: '601', zip: '42501' } });
+  const profile = await ok(server, 'POST', '/v1/fiscal_profiles', {
+    key,
+    body: { csd: upload(csd), fiel: upload(fiel), manifest_email: 'kill@example.com', tax_regime: '601', zip: '42501' },
+  });
   const invoices: string[] = [];
   for (const [index] of POINTS.entries()) {
-    const created = await ok(server, 'POST', '/v1/invoices', { key, body: {
-      fiscal_profile_id: profile.id, serie: serieOf(index), payment_form: '03',
-      customer: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', tax_regime: '601', postal_code: '86991', cfdi_use: 'G03' },
-      items: [{ product_key: '81112100', unit_key: 'E48', description: 'Servicio', unit_price: '1000.00', taxes: [{ type: 'IVA', rate: '0.16' }] }],
-    } });
+    const created = await ok(server, 'POST', '/v1/invoices', {
+      key,
+      body: {
+        fiscal_profile_id: profile.id,
+        serie: serieOf(index),
+        payment_form: '03',
+        customer: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', tax_regime: '601', postal_code: '86991', cfdi_use: 'G03' },
+        items: [{ product_key: '81112100', unit_key: 'E48', description: 'Servicio', unit_price: '1000.00', taxes: [{ type: 'IVA', rate: '0.16' }] }],
+      },
+    });
     invoices.push(created.id);
   }
   for (const [index, point] of POINTS.entries()) {
@@ -92,7 +104,11 @@ test('a server killed at each step of stamping, restarted and retried, stamps ea
       const invoice = await ok(server, 'GET', `/v1/invoices/${id}`, { key });
       assert.equal(invoice.status, 'stamped', `${POINTS[index]}: ${JSON.stringify(invoice)}`);
       const ledger = await sql<{ uuid: string }>`SELECT uuid FROM sim_cfdis WHERE xml LIKE ${`%Serie="${serieOf(index)}"%`}`.execute(simulator.deps.db);
-      assert.deepEqual(ledger.rows.map((row) => row.uuid), [invoice.uuid], `${POINTS[index]}: one UUID at the PAC, the one the invoice holds`);
+      assert.deepEqual(
+        ledger.rows.map((row) => row.uuid),
+        [invoice.uuid],
+        `${POINTS[index]}: one UUID at the PAC, the one the invoice holds`,
+      );
       const xml = await ok(server, 'GET', `/v1/invoices/${id}/xml`, { key });
       assert.equal(await assertStampedCfdi(xml, simulator.url), invoice.uuid);
     }

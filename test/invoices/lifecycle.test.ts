@@ -22,7 +22,12 @@ async function eventTypes(resourceId: string): Promise<string[]> {
 }
 
 test('a created invoice is a draft with its amounts, folio, profile and document links', async () => {
-  const response = await t.request({ method: 'POST', url: '/v1/invoices', key: keys.testKey, payload: invoiceRequest(profileId, { serie: 'LC', metadata: { order: '42' } }) });
+  const response = await t.request({
+    method: 'POST',
+    url: '/v1/invoices',
+    key: keys.testKey,
+    payload: invoiceRequest(profileId, { serie: 'LC', metadata: { order: '42' } }),
+  });
   assert.equal(response.statusCode, 201);
   const invoice = response.json();
   assert.match(invoice.id, /^inv_[0-9a-z]{26}$/);
@@ -35,8 +40,23 @@ test('a created invoice is a draft with its amounts, folio, profile and document
   assert.equal(invoice.subtotal, '1000.00');
   assert.equal(invoice.total, '1160.00');
   assert.equal(invoice.total_taxes_transferred, '160.00');
-  assert.deepEqual(invoice.customer, { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', zip: '86991', tax_regime: '601', use: 'G03', country: null, tax_id: null });
-  assert.deepEqual(invoice.cancellation, { status: 'none', reason: null, substitute_invoice_id: null, acuse_available: false, requested_at: null, resolved_at: null });
+  assert.deepEqual(invoice.customer, {
+    rfc: 'URE180429TM6',
+    name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+    zip: '86991',
+    tax_regime: '601',
+    use: 'G03',
+    country: null,
+    tax_id: null,
+  });
+  assert.deepEqual(invoice.cancellation, {
+    status: 'none',
+    reason: null,
+    substitute_invoice_id: null,
+    acuse_available: false,
+    requested_at: null,
+    resolved_at: null,
+  });
   assert.equal(invoice.uuid, null);
   assert.equal(invoice.error, null);
   assert.equal(invoice.xml_url, `http://invoicing.test/v1/invoices/${invoice.id}/xml`);
@@ -48,7 +68,7 @@ test('a created invoice is a draft with its amounts, folio, profile and document
   assert.deepEqual(await eventTypes(invoice.id), ['invoice.created']);
 });
 
-test('stamping seals at the issuer\'s local time, stores the PAC\'s XML byte for byte and serves a PDF', async () => {
+test("stamping seals at the issuer's local time, stores the PAC's XML byte for byte and serves a PDF", async () => {
   const created = (await t.request({ method: 'POST', url: '/v1/invoices', key: keys.testKey, payload: invoiceRequest(profileId) })).json();
   const response = await t.request({ method: 'POST', url: `/v1/invoices/${created.id}/stamp`, key: keys.testKey });
   assert.equal(response.statusCode, 200);
@@ -61,7 +81,7 @@ test('stamping seals at the issuer\'s local time, stores the PAC\'s XML byte for
   assert.equal(xml.statusCode, 200);
   assert.match(xml.headers['content-type'] as string, /^application\/xml/);
   const stored = await t.simulator.ledger.get(invoice.uuid);
-  assert.equal(xml.body, stored?.xml, 'the XML is the PAC\'s, byte for byte');
+  assert.equal(xml.body, stored?.xml, "the XML is the PAC's, byte for byte");
   assert.equal(await assertStampedCfdi(xml.body, t.simulator.url), invoice.uuid);
   const { comprobante } = parseCfdi(xml.body);
   assert.equal(comprobante.Fecha, localDateTime(t.clock.now(), 'America/Mexico_City'));
@@ -94,10 +114,28 @@ test('drafts have no XML or PDF yet', async () => {
 });
 
 test('a draft can be updated and recomputed, or deleted; a stamped invoice can be neither', async () => {
-  const created = (await t.request({ method: 'POST', url: '/v1/invoices', key: keys.testKey, payload: invoiceRequest(profileId, { metadata: { a: '1', b: '2' } }) })).json();
+  const created = (
+    await t.request({ method: 'POST', url: '/v1/invoices', key: keys.testKey, payload: invoiceRequest(profileId, { metadata: { a: '1', b: '2' } }) })
+  ).json();
   const patched = await t.request({
-    method: 'PATCH', url: `/v1/invoices/${created.id}`, key: keys.testKey,
-    payload: { customer: { cfdi_use: 'G01' }, items: [{ product_key: '81112100', unit_key: 'E48', description: 'Dos horas', quantity: '2', unit_price: '500.00', discount: '100.00', taxes: [{ type: 'IVA', rate: '0.16' }] }], metadata: { b: '', c: '3' } },
+    method: 'PATCH',
+    url: `/v1/invoices/${created.id}`,
+    key: keys.testKey,
+    payload: {
+      customer: { cfdi_use: 'G01' },
+      items: [
+        {
+          product_key: '81112100',
+          unit_key: 'E48',
+          description: 'Dos horas',
+          quantity: '2',
+          unit_price: '500.00',
+          discount: '100.00',
+          taxes: [{ type: 'IVA', rate: '0.16' }],
+        },
+      ],
+      metadata: { b: '', c: '3' },
+    },
   });
   assert.equal(patched.statusCode, 200, patched.body);
   const body = patched.json();
@@ -126,13 +164,32 @@ test('the list filters by status, profile, customer, uuid, serie, folio and crea
   const other = (await registerProfile(t, keys.testKey, { rfc: 'KIJ0906199R1', name: 'KERNEL INDUSTIA JUGUETERA' })).id;
   t.clock.advance(60_000);
   const first = (await t.request({ method: 'POST', url: '/v1/invoices', key: keys.testKey, payload: invoiceRequest(other, { serie: 'F' }) })).json();
-  const stamped = await createStamped(t, keys.testKey, invoiceRequest(other, { serie: 'F', customer: { rfc: 'XAXX010101000' }, global: { periodicity: '01', months: '07', year: '2026' } }));
+  const stamped = await createStamped(
+    t,
+    keys.testKey,
+    invoiceRequest(other, { serie: 'F', customer: { rfc: 'XAXX010101000' }, global: { periodicity: '01', months: '07', year: '2026' } }),
+  );
   const list = async (query: string) => (await t.request({ method: 'GET', url: `/v1/invoices?${query}`, key: keys.testKey })).json();
-  assert.deepEqual((await list(`fiscal_profile_id=${other}`)).data.map((item: { id: string }) => item.id), [stamped.id, first.id]);
-  assert.deepEqual((await list(`fiscal_profile_id=${other}&status=draft`)).data.map((item: { id: string }) => item.id), [first.id]);
-  assert.deepEqual((await list(`uuid=${stamped.uuid.toLowerCase()}`)).data.map((item: { id: string }) => item.id), [stamped.id]);
-  assert.deepEqual((await list('customer_rfc=xaxx010101000')).data.map((item: { id: string }) => item.id), [stamped.id]);
-  assert.deepEqual((await list(`serie=F&folio=${first.folio}&fiscal_profile_id=${other}`)).data.map((item: { id: string }) => item.id), [first.id]);
+  assert.deepEqual(
+    (await list(`fiscal_profile_id=${other}`)).data.map((item: { id: string }) => item.id),
+    [stamped.id, first.id],
+  );
+  assert.deepEqual(
+    (await list(`fiscal_profile_id=${other}&status=draft`)).data.map((item: { id: string }) => item.id),
+    [first.id],
+  );
+  assert.deepEqual(
+    (await list(`uuid=${stamped.uuid.toLowerCase()}`)).data.map((item: { id: string }) => item.id),
+    [stamped.id],
+  );
+  assert.deepEqual(
+    (await list('customer_rfc=xaxx010101000')).data.map((item: { id: string }) => item.id),
+    [stamped.id],
+  );
+  assert.deepEqual(
+    (await list(`serie=F&folio=${first.folio}&fiscal_profile_id=${other}`)).data.map((item: { id: string }) => item.id),
+    [first.id],
+  );
   const since = t.clock.now().toISOString();
   assert.deepEqual((await list(`created[gte]=${encodeURIComponent(since)}&fiscal_profile_id=${other}`)).data.length, 2);
   assert.equal((await list('created[lte]=2026-07-14')).data.length, 0);
@@ -148,7 +205,14 @@ test('a test key never sees a live invoice, and another organization never sees 
   const stamped = await createStamped(t, keys.testKey, invoiceRequest(profileId));
   const stranger = await t.bootstrap('Stranger');
   for (const key of [keys.liveKey, stranger.testKey]) {
-    for (const [method, suffix] of [['GET', ''], ['GET', '/xml'], ['GET', '/pdf'], ['GET', '/acuse'], ['POST', '/stamp'], ['DELETE', '']] as const) {
+    for (const [method, suffix] of [
+      ['GET', ''],
+      ['GET', '/xml'],
+      ['GET', '/pdf'],
+      ['GET', '/acuse'],
+      ['POST', '/stamp'],
+      ['DELETE', ''],
+    ] as const) {
       const response = await t.request({ method, url: `/v1/invoices/${stamped.id}${suffix}`, key });
       assert.equal(response.statusCode, 404, `${method} ${suffix} with another key`);
       assert.equal(response.json().code, 'resource.not_found');

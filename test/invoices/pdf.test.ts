@@ -36,7 +36,7 @@ test('the first download renders on a worker thread; the next ones, concurrent o
   assert.equal(stored.length, 1);
 });
 
-test('a cancelled invoice\'s PDF says CANCELADO with the date on every page; the stamped rendering is replaced', { skip: skipWithoutPdftotext }, async () => {
+test("a cancelled invoice's PDF says CANCELADO with the date on every page; the stamped rendering is replaced", { skip: skipWithoutPdftotext }, async () => {
   const invoice = await createStamped(t, keys.testKey, invoiceRequest(profileId));
   const stamped = await download(invoice.id);
   assert.ok(!compact(pdfText(stamped.rawPayload)).includes('CANCELADO'));
@@ -69,14 +69,23 @@ test('a change of branding renders again; the same branding does not', async () 
 
 test('a payment with hundreds of related documents is sealed on a worker thread and stamps with a valid seal', async () => {
   const paidAt = new Date(t.clock.now().getTime() - 3_600_000).toISOString().slice(0, 19);
-  const documents = (offset: number) => Array.from({ length: 150 }, (_, index) => ({
-    uuid: `${String(offset + index).padStart(8, '0')}-1111-4111-8111-111111111111`, currency: 'MXN', installment: 1,
-    previous_balance: '116.00', amount_paid: '116.00', tax_object: '01',
-  }));
+  const documents = (offset: number) =>
+    Array.from({ length: 150 }, (_, index) => ({
+      uuid: `${String(offset + index).padStart(8, '0')}-1111-4111-8111-111111111111`,
+      currency: 'MXN',
+      installment: 1,
+      previous_balance: '116.00',
+      amount_paid: '116.00',
+      tax_object: '01',
+    }));
   const created = await t.request({
-    method: 'POST', url: '/v1/invoices', key: keys.testKey,
+    method: 'POST',
+    url: '/v1/invoices',
+    key: keys.testKey,
     payload: {
-      fiscal_profile_id: profileId, type: 'P', serie: 'BIG',
+      fiscal_profile_id: profileId,
+      type: 'P',
+      serie: 'BIG',
       customer: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', tax_regime: '601', postal_code: '86991' },
       payments: [0, 1].map((index) => ({ date: paidAt, payment_form: '03', documents: documents(index * 150) })),
     },

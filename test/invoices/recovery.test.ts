@@ -27,7 +27,11 @@ after(() => t.close());
 class SimulatedCrash extends Error {}
 
 function crashAt(point: StampCrashPoint): void {
-  t.useDeps({ crashHook: (reached) => { if (reached === point) throw new SimulatedCrash(`crash at ${reached}`); } });
+  t.useDeps({
+    crashHook: (reached) => {
+      if (reached === point) throw new SimulatedCrash(`crash at ${reached}`);
+    },
+  });
 }
 
 function healthy(): void {
@@ -50,7 +54,9 @@ const stamp = (id: string, idempotencyKey?: string) =>
   t.request({ method: 'POST', url: `/v1/invoices/${id}/stamp`, key: keys.testKey, headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {} });
 
 async function stampEvents(id: string): Promise<number> {
-  const rows = await sql<{ count: number }>`SELECT count(*)::int AS count FROM events WHERE type = 'invoice.stamped' AND object::jsonb ->> 'id' = ${id}`.execute(t.app.services.db);
+  const rows = await sql<{
+    count: number;
+  }>`SELECT count(*)::int AS count FROM events WHERE type = 'invoice.stamped' AND object::jsonb ->> 'id' = ${id}`.execute(t.app.services.db);
   return rows.rows[0]?.count ?? 0;
 }
 
@@ -76,10 +82,16 @@ for (const point of ['after_seal', 'after_recovery_point', 'after_pac_call', 'be
 test('a stamp whose answer was lost is adopted on retry: the same UUID, never a second one', async () => {
   const serie = 'LOST';
   const id = await createDraft(serie);
-  t.useDeps({ pacFor: () => ({ ...realPac, stamped: realPac.stamped.bind(realPac), stamp: async (xml: string) => {
-    await realPac.stamp(xml);
-    throw new ProviderError('pac.internal_error', 'The stamp service did not answer within 10000 ms.', true, 'timeout');
-  } }) });
+  t.useDeps({
+    pacFor: () => ({
+      ...realPac,
+      stamped: realPac.stamped.bind(realPac),
+      stamp: async (xml: string) => {
+        await realPac.stamp(xml);
+        throw new ProviderError('pac.internal_error', 'The stamp service did not answer within 10000 ms.', true, 'timeout');
+      },
+    }),
+  });
   const lost = await stamp(id, 'lost-1');
   assert.equal(lost.statusCode, 502);
   assert.equal(lost.json().code, 'pac.internal_error');

@@ -29,14 +29,24 @@ after(async () => {
 });
 
 test('EKU9003173C9 registered with its CSD only waits for the manifiesto, then stamps once it is signed', { skip: skipWithoutShared }, async () => {
-  const created = await t.request({ method: 'POST', url: '/v1/fiscal_profiles', key: keys.testKey, payload: { csd: upload('EKU9003173C9_CSD_30001000000500003416'), tax_regime: '601', zip: '42501' } });
+  const created = await t.request({
+    method: 'POST',
+    url: '/v1/fiscal_profiles',
+    key: keys.testKey,
+    payload: { csd: upload('EKU9003173C9_CSD_30001000000500003416'), tax_regime: '601', zip: '42501' },
+  });
   assert.equal(created.statusCode, 201, created.body);
   const profile = created.json();
   assert.equal(profile.status, 'requires_action');
   const draft = (await t.request({ method: 'POST', url: '/v1/invoices', key: keys.testKey, payload: invoiceRequest(profile.id) })).json();
   const refused = await t.request({ method: 'POST', url: `/v1/invoices/${draft.id}/stamp`, key: keys.testKey });
   assert.equal(refused.json().code, 'fiscal_profile.manifest_required');
-  const signed = await t.request({ method: 'POST', url: `/v1/fiscal_profiles/${profile.id}/manifest`, key: keys.testKey, payload: { fiel: upload('EKU9003173C9_FIEL_30001000000500003415'), email: 'sat@example.com' } });
+  const signed = await t.request({
+    method: 'POST',
+    url: `/v1/fiscal_profiles/${profile.id}/manifest`,
+    key: keys.testKey,
+    payload: { fiel: upload('EKU9003173C9_FIEL_30001000000500003415'), email: 'sat@example.com' },
+  });
   assert.equal(signed.json().status, 'active', signed.body);
   const stamped = await t.request({ method: 'POST', url: `/v1/invoices/${draft.id}/stamp`, key: keys.testKey });
   assert.equal(stamped.statusCode, 200, stamped.body);
@@ -47,15 +57,34 @@ test('EKU9003173C9 registered with its CSD only waits for the manifiesto, then s
 
 test('EKU9003173C9 with CSD and FIEL is active at once; its invoices stamp, verify, print and cancel', { skip: skipWithoutShared }, async () => {
   const created = await t.request({
-    method: 'POST', url: '/v1/fiscal_profiles', key: keys.testKey,
-    payload: { csd: upload('EKU9003173C9_CSD_30001000000500003416'), fiel: upload('EKU9003173C9_FIEL_30001000000500003415'), manifest_email: 'sat@example.com', tax_regime: '601', zip: '42501' },
+    method: 'POST',
+    url: '/v1/fiscal_profiles',
+    key: keys.testKey,
+    payload: {
+      csd: upload('EKU9003173C9_CSD_30001000000500003416'),
+      fiel: upload('EKU9003173C9_FIEL_30001000000500003415'),
+      manifest_email: 'sat@example.com',
+      tax_regime: '601',
+      zip: '42501',
+    },
   });
   const profile = created.json();
   assert.equal(profile.status, 'active');
   assert.equal(profile.legal_name, 'ESCUELA KEMPER URGATE');
   const payload = invoiceRequest(profile.id, {
     items: [
-      { product_key: '81112100', unit_key: 'E48', description: 'Consultoría', quantity: '2', unit_price: '250.00', discount: '50.00', taxes: [{ type: 'IVA', rate: '0.16' }, { type: 'ISR', rate: '0.10', withholding: true }] },
+      {
+        product_key: '81112100',
+        unit_key: 'E48',
+        description: 'Consultoría',
+        quantity: '2',
+        unit_price: '250.00',
+        discount: '50.00',
+        taxes: [
+          { type: 'IVA', rate: '0.16' },
+          { type: 'ISR', rate: '0.10', withholding: true },
+        ],
+      },
       { product_key: '53131608', unit_key: 'H87', description: 'Libro', unit_price: '120.00', taxes: [{ type: 'IVA', factor: 'Exento' }] },
     ],
   });

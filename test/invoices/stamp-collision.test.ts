@@ -23,14 +23,23 @@ before(async () => {
   const registered = await registerProfile(t, first.testKey);
   firstProfile = registered.id;
   // The same CSD and FIEL registered again by another organization.
-  const response = await t.request({ method: 'POST', url: '/v1/fiscal_profiles', key: second.testKey, payload: { ...credentialsOf(registered.csd, registered.fiel), tax_regime: '601', zip: '42501', manifest_email: 'facturas@example.com' } });
+  const response = await t.request({
+    method: 'POST',
+    url: '/v1/fiscal_profiles',
+    key: second.testKey,
+    payload: { ...credentialsOf(registered.csd, registered.fiel), tax_regime: '601', zip: '42501', manifest_email: 'facturas@example.com' },
+  });
   assert.equal(response.statusCode, 201, response.body);
   secondProfile = response.json().id;
 });
 after(() => t.close());
 
 function credentialsOf(csd: { cerDer: Buffer; keyPkcs8EncryptedDer: Buffer; password: string }, fiel: typeof csd) {
-  const json = (issued: typeof csd) => ({ cer_base64: issued.cerDer.toString('base64'), key_base64: issued.keyPkcs8EncryptedDer.toString('base64'), password: issued.password });
+  const json = (issued: typeof csd) => ({
+    cer_base64: issued.cerDer.toString('base64'),
+    key_base64: issued.keyPkcs8EncryptedDer.toString('base64'),
+    password: issued.password,
+  });
   return { csd: json(csd), fiel: json(fiel) };
 }
 
@@ -64,12 +73,16 @@ test('identical content stamped in the same second: the second is refused cleanl
   await assertStampedCfdi(await xmlOf(second.testKey, b), t.simulator.url);
 });
 
-test('a stamp interrupted before the PAC answered is recovered with a UUID of its own, never the other invoice\'s', async () => {
+test("a stamp interrupted before the PAC answered is recovered with a UUID of its own, never the other invoice's", async () => {
   t.clock.advance(60_000);
   const a = await draft(first.testKey, firstProfile, 'RACE');
   const b = await draft(second.testKey, secondProfile, 'RACE');
   // B's recovery point is committed, then the process "crashes" before the PAC call.
-  t.useDeps({ crashHook: (reached: StampCrashPoint) => { if (reached === 'after_recovery_point') throw new Error('crash'); } });
+  t.useDeps({
+    crashHook: (reached: StampCrashPoint) => {
+      if (reached === 'after_recovery_point') throw new Error('crash');
+    },
+  });
   assert.equal((await stamp(second.testKey, b)).statusCode, 500);
   t.useDeps({ crashHook: undefined });
   // A, identical and sealed in the same second, is stamped meanwhile.
@@ -93,7 +106,11 @@ test('when the recovery runs a second or more later, it seals again and finishes
   t.clock.advance(60_000);
   const a = await draft(first.testKey, firstProfile, 'LATER');
   const b = await draft(second.testKey, secondProfile, 'LATER');
-  t.useDeps({ crashHook: (reached: StampCrashPoint) => { if (reached === 'after_recovery_point') throw new Error('crash'); } });
+  t.useDeps({
+    crashHook: (reached: StampCrashPoint) => {
+      if (reached === 'after_recovery_point') throw new Error('crash');
+    },
+  });
   assert.equal((await stamp(second.testKey, b)).statusCode, 500);
   t.useDeps({ crashHook: undefined });
   const stampedA = await stamp(first.testKey, a);

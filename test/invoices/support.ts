@@ -9,7 +9,12 @@ import { ManualClock } from '../../src/platform/clock.ts';
 import { masterKeyringFor } from '../../src/platform/crypto/index.ts';
 import type { CatalogStore } from '../../src/modules/catalogs/index.ts';
 import { emitEvent } from '../../src/modules/events/index.ts';
-import { createFiscalProfiles, createLocalManifestSigner, registerFiscalProfileRoutes, SigningCredentialCache } from '../../src/modules/fiscal-profiles/index.ts';
+import {
+  createFiscalProfiles,
+  createLocalManifestSigner,
+  registerFiscalProfileRoutes,
+  SigningCredentialCache,
+} from '../../src/modules/fiscal-profiles/index.ts';
 import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes, type InvoiceDeps } from '../../src/modules/invoices/index.ts';
 import type { IssuedCredential, RunningSimulator } from '../../src/simulator/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -41,7 +46,10 @@ export async function createInvoicesTestApp(options: InvoicesTestOptions = {}): 
   if (!simulator) throw new Error('the test app has no embedded simulator');
   const keyring = masterKeyringFor(t.config);
   registerFiscalProfileRoutes(app.server, services, {
-    keyring, manifestSigner: createLocalManifestSigner(clock), hasStampedInvoices, taxRegimes: app.catalogs.index,
+    keyring,
+    manifestSigner: createLocalManifestSigner(clock),
+    hasStampedInvoices,
+    taxRegimes: app.catalogs.index,
     recordEvent: async (db, event) => {
       await emitEvent(db, event, services);
     },
@@ -78,7 +86,11 @@ export async function registerProfile(
   const name = options.name ?? 'ESCUELA KEMPER URGATE';
   const csd = await t.simulator.ca.issue({ rfc, kind: 'csd', name });
   const fiel = await t.simulator.ca.issue({ rfc, kind: 'fiel', name });
-  const credential = (issued: IssuedCredential) => ({ cer_base64: issued.cerDer.toString('base64'), key_base64: issued.keyPkcs8EncryptedDer.toString('base64'), password: issued.password });
+  const credential = (issued: IssuedCredential) => ({
+    cer_base64: issued.cerDer.toString('base64'),
+    key_base64: issued.keyPkcs8EncryptedDer.toString('base64'),
+    password: issued.password,
+  });
   const payload = {
     csd: credential(csd),
     tax_regime: options.taxRegime ?? '601',
@@ -105,7 +117,16 @@ export function invoiceRequest(profileId: string, overrides: Record<string, unkn
     customer: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', tax_regime: '601', postal_code: '86991', cfdi_use: 'G03' },
     payment_form: '03',
     payment_method: 'PUE',
-    items: [{ product_key: '81112100', unit_key: 'E48', description: 'Consultoría', quantity: '1', unit_price: '1000.00', taxes: [{ type: 'IVA', rate: '0.160000' }] }],
+    items: [
+      {
+        product_key: '81112100',
+        unit_key: 'E48',
+        description: 'Consultoría',
+        quantity: '1',
+        unit_price: '1000.00',
+        taxes: [{ type: 'IVA', rate: '0.160000' }],
+      },
+    ],
     ...overrides,
   };
 }

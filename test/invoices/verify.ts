@@ -27,17 +27,27 @@ function timbreDocument(xml: string): string {
   const match = /<tfd:TimbreFiscalDigital\b[^>]*\/>/.exec(xml);
   assert.ok(match, 'the stamped XML has a tfd:TimbreFiscalDigital element');
   const element = match[0];
-  return element.includes('xmlns:tfd=') ? element : element.replace('<tfd:TimbreFiscalDigital', '<tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital"');
+  return element.includes('xmlns:tfd=')
+    ? element
+    : element.replace('<tfd:TimbreFiscalDigital', '<tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital"');
 }
 
-async function satToolChecks(xml: string, issuerPublicKey: import('node:crypto').KeyObject, sello: string, pacPublicKey: import('node:crypto').KeyObject, selloSat: string): Promise<void> {
+async function satToolChecks(
+  xml: string,
+  issuerPublicKey: import('node:crypto').KeyObject,
+  sello: string,
+  pacPublicKey: import('node:crypto').KeyObject,
+  selloSat: string,
+): Promise<void> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-xml-'));
   try {
     const file = path.join(directory, 'cfdi.xml');
     const tfdFile = path.join(directory, 'tfd.xml');
     fs.writeFileSync(file, xml);
     fs.writeFileSync(tfdFile, timbreDocument(xml));
-    const schema = await run('xmllint', ['--noout', '--schema', satPath('xml', 'cfdi40-bundle.xsd'), file]).catch((error: { stderr?: string }) => assert.fail(`xmllint: ${error.stderr}`));
+    const schema = await run('xmllint', ['--noout', '--schema', satPath('xml', 'cfdi40-bundle.xsd'), file]).catch((error: { stderr?: string }) =>
+      assert.fail(`xmllint: ${error.stderr}`),
+    );
     assert.match(schema.stderr, /validates/);
     const cadena = (await run('xsltproc', [satPath(CFDI40_XSLT), file], { encoding: 'buffer', maxBuffer: 16 << 20 })).stdout as Buffer;
     assert.ok(verifySignature('sha256', cadena, issuerPublicKey, Buffer.from(sello, 'base64')), 'the issuer seal verifies over the SAT XSLT cadena');

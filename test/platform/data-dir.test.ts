@@ -64,6 +64,12 @@ test('a development server says where its master key is and that webhooks may re
   assert.match(development[0]!, /MASTER_KEY is not set: the master key is the generated \/srv\/invoicing\/master\.key\. .*losing that file loses them/);
   assert.match(development[1]!, /loopback and private addresses/);
   assert.deepEqual(startWarnings(loadConfig({ MASTER_KEY: Buffer.alloc(32, 1).toString('base64') })).length, 1);
-  const production = { APP_ENV: 'production', MASTER_KEY: Buffer.alloc(32, 1).toString('base64'), PAC_LIVE_URL: 'https://pac.example', PAC_USERNAME: 'u', PAC_PASSWORD: 'p' };
+  const production = {
+    APP_ENV: 'production',
+    MASTER_KEY: Buffer.alloc(32, 1).toString('base64'),
+    PAC_LIVE_URL: 'https://pac.example',
+    PAC_USERNAME: 'u',
+    PAC_PASSWORD: 'p',
+  };
   assert.deepEqual(startWarnings(loadConfig(production)), []);
 });

@@ -18,17 +18,33 @@ describe('the endpoint contract over webhook endpoints and events', () => {
     const created = await t.request({ method: 'POST', url: '/v1/webhook_endpoints', key: org.testKey, payload: { url: 'http://127.0.0.1:9/in' } });
     assert.equal(created.statusCode, 201, created.body);
     endpointId = created.json().id;
-    const event = await emitEvent(t.app.services.db, { organizationId: org.organizationId, mode: 'test', type: 'download.updated', object: { object: 'download' } }, t.app.services);
+    const event = await emitEvent(
+      t.app.services.db,
+      { organizationId: org.organizationId, mode: 'test', type: 'download.updated', object: { object: 'download' } },
+      t.app.services,
+    );
     eventId = event.id;
   });
   after(() => t.close());
 
-  describeEndpointContract('POST /v1/webhook_endpoints', { resource: 'create', invalidBody: { payload: { url: 'http://127.0.0.1:9/x', colour: 'blue' } } }, () => ({
-    t, org, request: { method: 'POST', url: '/v1/webhook_endpoints', payload: { url: 'http://127.0.0.1:9/other' } },
+  describeEndpointContract(
+    'POST /v1/webhook_endpoints',
+    { resource: 'create', invalidBody: { payload: { url: 'http://127.0.0.1:9/x', colour: 'blue' } } },
+    () => ({
+      t,
+      org,
+      request: { method: 'POST', url: '/v1/webhook_endpoints', payload: { url: 'http://127.0.0.1:9/other' } },
+    }),
+  );
+  describeEndpointContract('GET /v1/webhook_endpoints/{id}', { resource: 'by-id' }, () => ({
+    t,
+    org,
+    request: { method: 'GET', url: `/v1/webhook_endpoints/${endpointId}` },
   }));
-  describeEndpointContract('GET /v1/webhook_endpoints/{id}', { resource: 'by-id' }, () => ({ t, org, request: { method: 'GET', url: `/v1/webhook_endpoints/${endpointId}` } }));
   describeEndpointContract('PATCH /v1/webhook_endpoints/{id}', { resource: 'by-id', invalidBody: { payload: { enabled: 'yes' } } }, () => ({
-    t, org, request: { method: 'PATCH', url: `/v1/webhook_endpoints/${endpointId}`, payload: { metadata: { team: 'billing' } } },
+    t,
+    org,
+    request: { method: 'PATCH', url: `/v1/webhook_endpoints/${endpointId}`, payload: { metadata: { team: 'billing' } } },
   }));
   describeEndpointContract('GET /v1/webhook_endpoints', { resource: 'list' }, () => ({ t, org, request: { method: 'GET', url: '/v1/webhook_endpoints' } }));
   describeEndpointContract('GET /v1/events/{id}', { resource: 'by-id' }, () => ({ t, org, request: { method: 'GET', url: `/v1/events/${eventId}` } }));

@@ -29,12 +29,13 @@ function classify(responses: LightMyRequestResponse[]) {
 }
 
 function fire(url: string, payload: object, idempotencyKey: string): Promise<LightMyRequestResponse[]> {
-  const send = () => t.app.server.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { authorization: `Bearer ${org.testKey}`, 'idempotency-key': idempotencyKey },
-  });
+  const send = () =>
+    t.app.server.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { authorization: `Bearer ${org.testKey}`, 'idempotency-key': idempotencyKey },
+    });
   return Promise.all(Array.from({ length: CONCURRENT_REQUESTS }, send));
 }
 
@@ -48,7 +49,10 @@ test(`${CONCURRENT_REQUESTS} identical POST /v1/accounts with one key create exa
   const before = await listLength('/v1/accounts');
   const responses = await fire('/v1/accounts', { name: 'Raced account' }, 'race-accounts');
   const { created, replays, processing, serverErrors } = classify(responses);
-  assert.deepEqual(serverErrors.map((response) => response.body), []);
+  assert.deepEqual(
+    serverErrors.map((response) => response.body),
+    [],
+  );
   assert.equal(created.length, 1);
   assert.equal(replays.length + processing.length, CONCURRENT_REQUESTS - 1);
   for (const replay of replays) assert.deepEqual(replay.rawPayload, created[0]!.rawPayload);
@@ -59,7 +63,10 @@ test(`${CONCURRENT_REQUESTS} identical POST /v1/api_keys with one key create exa
   const before = await listLength('/v1/api_keys');
   const responses = await fire('/v1/api_keys', { name: 'Raced key', mode: 'test' }, 'race-api-keys');
   const { created, replays, processing, serverErrors } = classify(responses);
-  assert.deepEqual(serverErrors.map((response) => response.body), []);
+  assert.deepEqual(
+    serverErrors.map((response) => response.body),
+    [],
+  );
   assert.equal(created.length, 1);
   assert.equal(replays.length + processing.length, CONCURRENT_REQUESTS - 1);
   assert.equal(await listLength('/v1/api_keys'), before + 1);

@@ -10,7 +10,10 @@ import { REPO_ROOT } from '../support/shared.ts';
 
 test('credential-looking query values and any sk_/whsec_ secret are replaced in logged URLs', () => {
   assert.equal(redactUrl('/v1/invoices?api_key=sk_test_abc123&limit=5'), '/v1/invoices?api_key=[REDACTED]&limit=5');
-  assert.equal(redactUrl('/v1/x?token=t0k3n&password=hunter2&Authorization=Bearer%20x&q=ok'), '/v1/x?token=[REDACTED]&password=[REDACTED]&Authorization=[REDACTED]&q=ok');
+  assert.equal(
+    redactUrl('/v1/x?token=t0k3n&password=hunter2&Authorization=Bearer%20x&q=ok'),
+    '/v1/x?token=[REDACTED]&password=[REDACTED]&Authorization=[REDACTED]&q=ok',
+  );
   assert.equal(redactUrl('/v1/x?note=sk_live_AbC123xyz&secret%5Fkey=1'), '/v1/x?note=[REDACTED]&secret%5Fkey=[REDACTED]');
   assert.equal(redactUrl('/v1/keys/sk_test_pasted_in_path'), '/v1/keys/[REDACTED]');
   assert.equal(redactUrl('/v1/invoices?status=draft&limit=10'), '/v1/invoices?status=draft&limit=10');
@@ -34,19 +37,28 @@ test('a running server logs no API key, whether it came in the query string or t
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (chunk) => { output += chunk; });
-  child.stderr.on('data', (chunk) => { output += chunk; });
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
   try {
     const base = `http://127.0.0.1:${port}`;
     for (let attempt = 0; !output.includes('listening on'); attempt++) {
       assert.ok(attempt < 600, `the server did not start: ${output}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const organization = await (await fetch(`${base}/v1/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Logs"}' })).json() as { keys: { test: { key: string } } };
+    const organization = (await (
+      await fetch(`${base}/v1/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Logs"}' })
+    ).json()) as { keys: { test: { key: string } } };
     const secret = organization.keys.test.key;
     // Unknown query parameters are a 422, and the request is logged all the same.
     assert.equal((await fetch(`${base}/v1/api_keys?api_key=${secret}`, { headers: { authorization: `Bearer ${secret}` } })).status, 422);
-    assert.equal((await fetch(`${base}/v1/api_keys?limit=1&note=${secret}`, { headers: { authorization: `Bearer ${secret}`, cookie: `session=${secret}` } })).status, 422);
+    assert.equal(
+      (await fetch(`${base}/v1/api_keys?limit=1&note=${secret}`, { headers: { authorization: `Bearer ${secret}`, cookie: `session=${secret}` } })).status,
+      422,
+    );
     assert.equal((await fetch(`${base}/v1/api_keys?limit=1`, { headers: { authorization: `Bearer ${secret}` } })).status, 200);
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.match(output, /"url":"\/v1\/api_keys\?api_key=\[REDACTED\]"/, 'the request was logged');

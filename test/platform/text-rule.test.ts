@@ -25,12 +25,14 @@ describe('no endpoint stores a character the database or a CFDI cannot carry', (
     const document = (await t.request({ method: 'GET', url: '/openapi.json' })).json();
     operations = Object.entries(document.paths as Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> }; security?: unknown[] }>>)
       .filter(([path]) => path.startsWith('/v1/'))
-      .flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({
-        method: method.toUpperCase(),
-        path,
-        json: operation.requestBody?.content?.['application/json'] !== undefined,
-        public: Array.isArray(operation.security) && operation.security.length === 0,
-      })));
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({
+          method: method.toUpperCase(),
+          path,
+          json: operation.requestBody?.content?.['application/json'] !== undefined,
+          public: Array.isArray(operation.security) && operation.security.length === 0,
+        })),
+      );
   });
   after(() => t.close());
 
@@ -65,21 +67,38 @@ describe('no endpoint stores a character the database or a CFDI cannot carry', (
     }
     const query = await t.request({ method: 'GET', url: '/v1/events?type=invoice.%01', key });
     assert.equal(query.statusCode, 422, query.body);
-    assert.deepEqual(query.json().errors.map((error: { path: string }) => error.path), ['type']);
+    assert.deepEqual(
+      query.json().errors.map((error: { path: string }) => error.path),
+      ['type'],
+    );
   });
 
   test('a multipart text field is refused by its field name', async () => {
     const boundary = 'x-boundary';
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="legal_name"\r\n\r\nACME\u0000 SA\r\n--${boundary}--\r\n`;
-    const response = await t.request({ method: 'POST', url: '/v1/fiscal_profiles', key, payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/v1/fiscal_profiles',
+      key,
+      payload: body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     assert.equal(response.statusCode, 422, response.body);
-    assert.deepEqual(response.json().errors.filter((error: { code: string }) => error.code === 'invalid_character').map((error: { path: string }) => error.path), ['legal_name']);
+    assert.deepEqual(
+      response
+        .json()
+        .errors.filter((error: { code: string }) => error.code === 'invalid_character')
+        .map((error: { path: string }) => error.path),
+      ['legal_name'],
+    );
   });
 
   test('ordinary text passes: accents, ñ, emoji, tabs and new lines', async () => {
     const response = await t.request({
-      method: 'POST', url: '/v1/webhook_endpoints', key,
-      payload: { url: 'http://127.0.0.1:9/in', metadata: { 'descripción': 'Niño 🦜\tlínea\nsegunda' } },
+      method: 'POST',
+      url: '/v1/webhook_endpoints',
+      key,
+      payload: { url: 'http://127.0.0.1:9/in', metadata: { descripción: 'Niño 🦜\tlínea\nsegunda' } },
     });
     assert.equal(response.statusCode, 201, response.body);
     assert.equal(response.json().metadata['descripción'], 'Niño 🦜\tlínea\nsegunda');

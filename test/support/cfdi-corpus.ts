@@ -7,8 +7,20 @@
  * spaces, and tabs/CR/LF in descriptions. Arithmetic is NOT consistent (totals are random).
  */
 import type {
-  CfdiRelacionados, Complemento, Comprobante, Concepto, ConceptoImpuestos, DoctoRelacionado,
-  ElementoXml, Impuestos, Pago, Pagos, Parte, Retencion, TimbreFiscalDigital, Traslado,
+  CfdiRelacionados,
+  Complemento,
+  Comprobante,
+  Concepto,
+  ConceptoImpuestos,
+  DoctoRelacionado,
+  ElementoXml,
+  Impuestos,
+  Pago,
+  Pagos,
+  Parte,
+  Retencion,
+  TimbreFiscalDigital,
+  Traslado,
 } from '../../src/cfdi/model.ts';
 import type { XmlElement } from '../../src/cfdi/xml/tree.ts';
 
@@ -54,9 +66,38 @@ export class Random {
 }
 
 const WORDS = [
-  'ACME', 'Ñandú', 'PEÑA', 'José', 'Peña & Hijos', '"Comillas"', "O'Brien", '<etiqueta>', 'a > b', 'x<y',
-  'Müller', 'façade', 'São Paulo', 'Açúcar', 'ÁÉÍÓÚ', 'ü', '€100', '😀', 'non\u00A0breaking', 'em\u2003space',
-  'SA DE CV', 'S. de R.L.', 'Servicios', 'Tornillo', '1/2"', 'café', 'niño', '&amp;', '#1', '50%', '¿Qué?', '¡Sí!',
+  'ACME',
+  'Ñandú',
+  'PEÑA',
+  'José',
+  'Peña & Hijos',
+  '"Comillas"',
+  "O'Brien",
+  '<etiqueta>',
+  'a > b',
+  'x<y',
+  'Müller',
+  'façade',
+  'São Paulo',
+  'Açúcar',
+  'ÁÉÍÓÚ',
+  'ü',
+  '€100',
+  '😀',
+  'non\u00A0breaking',
+  'em\u2003space',
+  'SA DE CV',
+  'S. de R.L.',
+  'Servicios',
+  'Tornillo',
+  '1/2"',
+  'café',
+  'niño',
+  '&amp;',
+  '#1',
+  '50%',
+  '¿Qué?',
+  '¡Sí!',
 ];
 const SPACES = [' ', ' ', ' ', '  ', '   '];
 const WILD_SPACES = [' ', '  ', '\t', '\n', '\r\n', ' \t ', '\n\n  '];
@@ -105,12 +146,25 @@ function base64(random: Random, bytes: number): string {
 function traslado(random: Random): Traslado {
   const kind = random.int(0, 3);
   if (kind === 0) return { Base: positive(random), Impuesto: '002', TipoFactor: 'Exento' };
-  if (kind === 1) return { Base: positive(random), Impuesto: '003', TipoFactor: 'Cuota', TasaOCuota: `${random.int(0, 9)}.${random.digits(6)}`, Importe: amount(random) };
-  return { Base: positive(random), Impuesto: random.pick(['002', '003']), TipoFactor: 'Tasa', TasaOCuota: random.pick(['0.160000', '0.080000', '0.000000', '0.265000']), Importe: amount(random) };
+  if (kind === 1)
+    return { Base: positive(random), Impuesto: '003', TipoFactor: 'Cuota', TasaOCuota: `${random.int(0, 9)}.${random.digits(6)}`, Importe: amount(random) };
+  return {
+    Base: positive(random),
+    Impuesto: random.pick(['002', '003']),
+    TipoFactor: 'Tasa',
+    TasaOCuota: random.pick(['0.160000', '0.080000', '0.000000', '0.265000']),
+    Importe: amount(random),
+  };
 }
 
 function retencion(random: Random): Retencion {
-  const [impuesto, tasa] = random.pick([['001', '0.100000'], ['001', '0.012500'], ['002', '0.106667'], ['002', '0.040000'], ['003', '0.080000']] as const);
+  const [impuesto, tasa] = random.pick([
+    ['001', '0.100000'],
+    ['001', '0.012500'],
+    ['002', '0.106667'],
+    ['002', '0.040000'],
+    ['003', '0.080000'],
+  ] as const);
   return { Base: positive(random), Impuesto: impuesto, TipoFactor: 'Tasa', TasaOCuota: tasa, Importe: amount(random) };
 }
 
@@ -149,20 +203,25 @@ function iedu(random: Random): ElementoXml {
   const curp = `${random.chars(UPPER, 1)}A${random.chars(UPPER, 2)}${random.digits(2)}0${random.int(1, 9)}1${random.int(0, 9)}H${random.chars(UPPER, 2)}${random.chars('BCDFG', 3)}${random.chars(UPPER, 1)}${random.digits(1)}`;
   return {
     Xml: element(IEDU, 'iedu', 'instEducativas', {
-      version: '1.0', nombreAlumno: hostileText(random, 3), CURP: curp,
+      version: '1.0',
+      nombreAlumno: hostileText(random, 3),
+      CURP: curp,
       nivelEducativo: random.pick(['Primaria', 'Profesional técnico', 'Bachillerato o su equivalente']),
-      autRVOE: random.digits(random.int(1, 10)), rfcPago: random.chance(0.5) ? rfc(random) : undefined,
+      autRVOE: random.digits(random.int(1, 10)),
+      rfcPago: random.chance(0.5) ? rfc(random) : undefined,
     }),
     SchemaLocation: `${IEDU} http://www.sat.gob.mx/sitio_internet/cfd/iedu/iedu.xsd`,
   };
 }
 
 function leyendas(random: Random): ElementoXml {
-  const items = random.times(1, 3, () => element(LEYENDAS, 'leyendasFisc', 'Leyenda', {
-    disposicionFiscal: random.chance(0.5) ? hostileText(random, 2) : undefined,
-    norma: random.chance(0.5) ? hostileText(random, 2) : undefined,
-    textoLeyenda: hostileText(random, 6, true),
-  }));
+  const items = random.times(1, 3, () =>
+    element(LEYENDAS, 'leyendasFisc', 'Leyenda', {
+      disposicionFiscal: random.chance(0.5) ? hostileText(random, 2) : undefined,
+      norma: random.chance(0.5) ? hostileText(random, 2) : undefined,
+      textoLeyenda: hostileText(random, 6, true),
+    }),
+  );
   return {
     Xml: element(LEYENDAS, 'leyendasFisc', 'LeyendasFiscales', { version: '1.0' }, items),
     SchemaLocation: `${LEYENDAS} http://www.sat.gob.mx/sitio_internet/cfd/leyendasFiscales/leyendasFisc.xsd`,
@@ -171,11 +230,29 @@ function leyendas(random: Random): ElementoXml {
 
 function implocal(random: Random): ElementoXml {
   const children = [
-    ...random.times(0, 2, () => element(IMPLOCAL, 'implocal', 'RetencionesLocales', { ImpLocRetenido: hostileText(random, 2), TasadeRetencion: amount(random, 99, 2), Importe: amount(random, 9999, 2) })),
-    ...random.times(0, 2, () => element(IMPLOCAL, 'implocal', 'TrasladosLocales', { ImpLocTrasladado: hostileText(random, 2), TasadeTraslado: amount(random, 99, 2), Importe: amount(random, 9999, 2) })),
+    ...random.times(0, 2, () =>
+      element(IMPLOCAL, 'implocal', 'RetencionesLocales', {
+        ImpLocRetenido: hostileText(random, 2),
+        TasadeRetencion: amount(random, 99, 2),
+        Importe: amount(random, 9999, 2),
+      }),
+    ),
+    ...random.times(0, 2, () =>
+      element(IMPLOCAL, 'implocal', 'TrasladosLocales', {
+        ImpLocTrasladado: hostileText(random, 2),
+        TasadeTraslado: amount(random, 99, 2),
+        Importe: amount(random, 9999, 2),
+      }),
+    ),
   ];
   return {
-    Xml: element(IMPLOCAL, 'implocal', 'ImpuestosLocales', { version: '1.0', TotaldeRetenciones: amount(random, 9999, 2), TotaldeTraslados: amount(random, 9999, 2) }, children),
+    Xml: element(
+      IMPLOCAL,
+      'implocal',
+      'ImpuestosLocales',
+      { version: '1.0', TotaldeRetenciones: amount(random, 9999, 2), TotaldeTraslados: amount(random, 9999, 2) },
+      children,
+    ),
     SchemaLocation: `${IMPLOCAL} http://www.sat.gob.mx/sitio_internet/cfd/implocal/implocal.xsd`,
   };
 }
@@ -185,15 +262,25 @@ function concepto(random: Random, tipo: string): Concepto {
     return { ClaveProdServ: '84111506', Cantidad: '1', ClaveUnidad: 'ACT', Descripcion: 'Pago', ValorUnitario: '0', Importe: '0', ObjetoImp: '01' };
   }
   const result: Concepto = {
-    ClaveProdServ: random.digits(8), Cantidad: positive(random, 9999), ClaveUnidad: random.pick(['H87', 'E48', 'ACT', 'KGM', 'XNA']),
-    Descripcion: hostileText(random, 8, true), ValorUnitario: amount(random), Importe: amount(random), ObjetoImp: random.pick(['01', '02', '03', '04']),
+    ClaveProdServ: random.digits(8),
+    Cantidad: positive(random, 9999),
+    ClaveUnidad: random.pick(['H87', 'E48', 'ACT', 'KGM', 'XNA']),
+    Descripcion: hostileText(random, 8, true),
+    ValorUnitario: amount(random),
+    Importe: amount(random),
+    ObjetoImp: random.pick(['01', '02', '03', '04']),
   };
   if (random.chance(0.4)) result.NoIdentificacion = hostileText(random, 2);
   if (random.chance(0.5)) result.Unidad = random.pick(['Pieza', 'Servicio', ' Caja  grande ', 'Kg&<>"\'']);
   if (random.chance(0.3)) result.Descuento = amount(random);
   if (random.chance(0.75)) result.Impuestos = conceptoImpuestos(random);
   if (random.chance(0.15)) {
-    result.ACuentaTerceros = { RfcACuentaTerceros: rfc(random), NombreACuentaTerceros: hostileText(random, 4), RegimenFiscalACuentaTerceros: random.pick(['601', '612', '626']), DomicilioFiscalACuentaTerceros: random.digits(5) };
+    result.ACuentaTerceros = {
+      RfcACuentaTerceros: rfc(random),
+      NombreACuentaTerceros: hostileText(random, 4),
+      RegimenFiscalACuentaTerceros: random.pick(['601', '612', '626']),
+      DomicilioFiscalACuentaTerceros: random.digits(5),
+    };
   }
   if (random.chance(0.15)) result.InformacionAduanera = random.times(1, 3, () => pedimento(random));
   if (random.chance(0.15)) result.CuentaPredial = random.times(1, 2, () => ({ Numero: random.chars(`${UPPER}0123456789abc`, random.int(1, 20)) }));
@@ -217,8 +304,13 @@ function impuestos(random: Random): Impuestos {
 
 function doctoRelacionado(random: Random): DoctoRelacionado {
   const result: DoctoRelacionado = {
-    IdDocumento: uuid(random), MonedaDR: random.pick(['MXN', 'USD', 'EUR']), NumParcialidad: String(random.int(1, 999)),
-    ImpSaldoAnt: amount(random), ImpPagado: amount(random), ImpSaldoInsoluto: amount(random), ObjetoImpDR: random.pick(['01', '02', '03']),
+    IdDocumento: uuid(random),
+    MonedaDR: random.pick(['MXN', 'USD', 'EUR']),
+    NumParcialidad: String(random.int(1, 999)),
+    ImpSaldoAnt: amount(random),
+    ImpPagado: amount(random),
+    ImpSaldoInsoluto: amount(random),
+    ObjetoImpDR: random.pick(['01', '02', '03']),
   };
   if (random.chance(0.4)) result.Serie = hostileText(random, 1);
   if (random.chance(0.6)) result.Folio = random.digits(random.int(1, 10));
@@ -234,7 +326,13 @@ function doctoRelacionado(random: Random): DoctoRelacionado {
     if (random.chance(0.8) || !result.ImpuestosDR.RetencionesDR) {
       result.ImpuestosDR.TrasladosDR = random.times(1, 2, () => {
         const t = traslado(random);
-        return { BaseDR: t.Base, ImpuestoDR: t.Impuesto, TipoFactorDR: t.TipoFactor, ...(t.TasaOCuota === undefined ? {} : { TasaOCuotaDR: t.TasaOCuota }), ...(t.Importe === undefined ? {} : { ImporteDR: t.Importe }) };
+        return {
+          BaseDR: t.Base,
+          ImpuestoDR: t.Impuesto,
+          TipoFactorDR: t.TipoFactor,
+          ...(t.TasaOCuota === undefined ? {} : { TasaOCuotaDR: t.TasaOCuota }),
+          ...(t.Importe === undefined ? {} : { ImporteDR: t.Importe }),
+        };
       });
     }
   }
@@ -243,7 +341,13 @@ function doctoRelacionado(random: Random): DoctoRelacionado {
 
 function pago(random: Random): Pago {
   const monedaP = random.pick(['MXN', 'USD']);
-  const result: Pago = { FechaPago: date(random), FormaDePagoP: random.pick(['01', '02', '03', '04', '28']), MonedaP: monedaP, Monto: amount(random), DoctoRelacionado: random.times(1, 3, () => doctoRelacionado(random)) };
+  const result: Pago = {
+    FechaPago: date(random),
+    FormaDePagoP: random.pick(['01', '02', '03', '04', '28']),
+    MonedaP: monedaP,
+    Monto: amount(random),
+    DoctoRelacionado: random.times(1, 3, () => doctoRelacionado(random)),
+  };
   if (monedaP !== 'MXN' || random.chance(0.2)) result.TipoCambioP = monedaP === 'MXN' ? '1' : positive(random, 30);
   if (random.chance(0.4)) result.NumOperacion = hostileText(random, 2);
   if (random.chance(0.3)) result.RfcEmisorCtaOrd = random.chance(0.2) ? 'XEXX010101000' : rfc(random, 3);
@@ -251,14 +355,21 @@ function pago(random: Random): Pago {
   if (random.chance(0.3)) result.CtaOrdenante = random.chars(`${UPPER}0123456789_`, random.int(10, 18));
   if (random.chance(0.3)) result.RfcEmisorCtaBen = rfc(random, 3);
   if (random.chance(0.3)) result.CtaBeneficiario = random.digits(random.int(10, 18));
-  if (random.chance(0.15)) Object.assign(result, { TipoCadPago: '01', CertPago: base64(random, 30), CadPago: hostileText(random, 5, true), SelloPago: base64(random, 64) });
+  if (random.chance(0.15))
+    Object.assign(result, { TipoCadPago: '01', CertPago: base64(random, 30), CadPago: hostileText(random, 5, true), SelloPago: base64(random, 64) });
   if (random.chance(0.5)) {
     result.ImpuestosP = {};
     if (random.chance(0.4)) result.ImpuestosP.RetencionesP = random.times(1, 2, () => ({ ImpuestoP: random.pick(['001', '002']), ImporteP: amount(random) }));
     if (random.chance(0.8) || !result.ImpuestosP.RetencionesP) {
       result.ImpuestosP.TrasladosP = random.times(1, 2, () => {
         const t = traslado(random);
-        return { BaseP: t.Base, ImpuestoP: t.Impuesto, TipoFactorP: t.TipoFactor, ...(t.TasaOCuota === undefined ? {} : { TasaOCuotaP: t.TasaOCuota }), ...(t.Importe === undefined ? {} : { ImporteP: t.Importe }) };
+        return {
+          BaseP: t.Base,
+          ImpuestoP: t.Impuesto,
+          TipoFactorP: t.TipoFactor,
+          ...(t.TasaOCuota === undefined ? {} : { TasaOCuotaP: t.TasaOCuota }),
+          ...(t.Importe === undefined ? {} : { ImporteP: t.Importe }),
+        };
       });
     }
   }
@@ -266,14 +377,33 @@ function pago(random: Random): Pago {
 }
 
 function pagos(random: Random): Pagos {
-  const totals = ['TotalRetencionesIVA', 'TotalRetencionesISR', 'TotalRetencionesIEPS', 'TotalTrasladosBaseIVA16', 'TotalTrasladosImpuestoIVA16', 'TotalTrasladosBaseIVA8', 'TotalTrasladosImpuestoIVA8', 'TotalTrasladosBaseIVA0', 'TotalTrasladosImpuestoIVA0', 'TotalTrasladosBaseIVAExento'];
+  const totals = [
+    'TotalRetencionesIVA',
+    'TotalRetencionesISR',
+    'TotalRetencionesIEPS',
+    'TotalTrasladosBaseIVA16',
+    'TotalTrasladosImpuestoIVA16',
+    'TotalTrasladosBaseIVA8',
+    'TotalTrasladosImpuestoIVA8',
+    'TotalTrasladosBaseIVA0',
+    'TotalTrasladosImpuestoIVA0',
+    'TotalTrasladosBaseIVAExento',
+  ];
   const Totales: Pagos['Totales'] = { MontoTotalPagos: amount(random, 99999, 2) };
   for (const name of totals) if (random.chance(0.3)) Object.assign(Totales, { [name]: amount(random, 99999, 2) });
   return { Version: '2.0', Totales, Pago: random.times(1, 3, () => pago(random)) };
 }
 
 function timbre(random: Random, sello: string): TimbreFiscalDigital {
-  const result: TimbreFiscalDigital = { Version: '1.1', UUID: uuid(random), FechaTimbrado: date(random), RfcProvCertif: rfc(random, 3), SelloCFD: sello, NoCertificadoSAT: random.digits(20), SelloSAT: base64(random, 256) };
+  const result: TimbreFiscalDigital = {
+    Version: '1.1',
+    UUID: uuid(random),
+    FechaTimbrado: date(random),
+    RfcProvCertif: rfc(random, 3),
+    SelloCFD: sello,
+    NoCertificadoSAT: random.digits(20),
+    SelloSAT: base64(random, 256),
+  };
   if (random.chance(0.3)) result.Leyenda = random.pick(['Leyenda del PAC & "SAT"', "Timbrado por O'Brien <prueba>", 'Ñandú   con    espacios']);
   return result;
 }
@@ -295,14 +425,27 @@ export function generateComprobante(seed: number): Comprobante {
   const sello = base64(random, 256);
   const global = tipo === 'I' && random.chance(0.2);
   const result: Comprobante = {
-    Version: '4.0', Fecha: date(random), Sello: sello, NoCertificado: random.digits(20), Certificado: base64(random, random.int(100, 1400)),
-    SubTotal: tipo === 'P' || tipo === 'T' ? '0' : amount(random), Moneda: tipo === 'P' || tipo === 'T' ? 'XXX' : random.pick(['MXN', 'MXN', 'USD', 'EUR']),
-    Total: tipo === 'P' || tipo === 'T' ? '0' : amount(random), TipoDeComprobante: tipo, Exportacion: random.pick(['01', '01', '02', '03', '04']),
+    Version: '4.0',
+    Fecha: date(random),
+    Sello: sello,
+    NoCertificado: random.digits(20),
+    Certificado: base64(random, random.int(100, 1400)),
+    SubTotal: tipo === 'P' || tipo === 'T' ? '0' : amount(random),
+    Moneda: tipo === 'P' || tipo === 'T' ? 'XXX' : random.pick(['MXN', 'MXN', 'USD', 'EUR']),
+    Total: tipo === 'P' || tipo === 'T' ? '0' : amount(random),
+    TipoDeComprobante: tipo,
+    Exportacion: random.pick(['01', '01', '02', '03', '04']),
     LugarExpedicion: random.digits(5),
     Emisor: { Rfc: rfc(random), Nombre: hostileText(random, 5), RegimenFiscal: random.pick(['601', '603', '612', '626']) },
     Receptor: global
       ? { Rfc: 'XAXX010101000', Nombre: 'PUBLICO EN GENERAL', DomicilioFiscalReceptor: random.digits(5), RegimenFiscalReceptor: '616', UsoCFDI: 'S01' }
-      : { Rfc: rfc(random), Nombre: hostileText(random, 5), DomicilioFiscalReceptor: random.digits(5), RegimenFiscalReceptor: random.pick(['601', '605', '612', '616', '626']), UsoCFDI: tipo === 'P' ? 'CP01' : tipo === 'N' ? 'CN01' : random.pick(['G01', 'G03', 'I01', 'S01']) },
+      : {
+          Rfc: rfc(random),
+          Nombre: hostileText(random, 5),
+          DomicilioFiscalReceptor: random.digits(5),
+          RegimenFiscalReceptor: random.pick(['601', '605', '612', '616', '626']),
+          UsoCFDI: tipo === 'P' ? 'CP01' : tipo === 'N' ? 'CN01' : random.pick(['G01', 'G03', 'I01', 'S01']),
+        },
     Conceptos: random.times(1, random.chance(0.05) ? 40 : 6, () => concepto(random, tipo)),
   };
   if (random.chance(0.6)) result.Serie = random.pick(['A', 'FAC', ' Serie  Ñ ', '&<>"\'']);
@@ -314,8 +457,18 @@ export function generateComprobante(seed: number): Comprobante {
   else if (result.Moneda === 'MXN' && random.chance(0.1)) result.TipoCambio = '1';
   if (tipo !== 'P' && tipo !== 'T' && random.chance(0.8)) result.MetodoPago = random.pick(['PUE', 'PPD']);
   if (random.chance(0.05)) result.Confirmacion = random.chars(`${UPPER}0123456789abc`, 5);
-  if (global) result.InformacionGlobal = { Periodicidad: random.pick(['01', '02', '03', '04', '05']), Meses: random.pick(['01', '06', '12', '13', '18']), Año: String(random.int(2022, 2026)) };
-  if (random.chance(0.2)) result.CfdiRelacionados = random.times(1, 2, () => ({ TipoRelacion: random.pick(['01', '02', '03', '04', '07']), UUIDs: random.times(1, 3, () => uuid(random)) }) as CfdiRelacionados);
+  if (global)
+    result.InformacionGlobal = {
+      Periodicidad: random.pick(['01', '02', '03', '04', '05']),
+      Meses: random.pick(['01', '06', '12', '13', '18']),
+      Año: String(random.int(2022, 2026)),
+    };
+  if (random.chance(0.2))
+    result.CfdiRelacionados = random.times(
+      1,
+      2,
+      () => ({ TipoRelacion: random.pick(['01', '02', '03', '04', '07']), UUIDs: random.times(1, 3, () => uuid(random)) }) as CfdiRelacionados,
+    );
   if (result.Emisor && random.chance(0.05)) result.Emisor.FacAtrAdquirente = random.digits(10);
   if (!global && random.chance(0.1)) Object.assign(result.Receptor, { ResidenciaFiscal: random.pick(['USA', 'CAN', 'ESP']), NumRegIdTrib: random.digits(9) });
   if (tipo !== 'P' && tipo !== 'T' && random.chance(0.75)) result.Impuestos = impuestos(random);

@@ -21,7 +21,9 @@ export async function startChildServer(entry: string, env: Record<string, string
   });
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
   let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => { errors += chunk.toString(); });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -72,7 +74,11 @@ export async function ok(server: ChildServer, method: string, url: string, optio
 }
 
 /** The child's side: runs the worker, listens on a free port, prints `ready <port>`, closes on SIGTERM. */
-export async function serveAsChild(app: { startWorker(): void; close(): Promise<void>; server: { listen(options: { host: string; port: number }): Promise<string>; server: { address(): unknown } } }): Promise<void> {
+export async function serveAsChild(app: {
+  startWorker(): void;
+  close(): Promise<void>;
+  server: { listen(options: { host: string; port: number }): Promise<string>; server: { address(): unknown } };
+}): Promise<void> {
   app.startWorker();
   await app.server.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.server.address() as { port?: number } | null;

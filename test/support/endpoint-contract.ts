@@ -45,7 +45,7 @@ export function describeEndpointContract(name: string, shape: EndpointShape, set
     const send = async (contract: EndpointContract, key: string | undefined, overrides: Partial<InjectOptions> = {}) =>
       contract.t.request({ ...contract.request, ...overrides, ...(key === undefined ? {} : { key }) } as InjectOptions & { key?: string });
 
-    test('works with the owner\'s test key', async () => {
+    test("works with the owner's test key", async () => {
       const contract = await setup();
       const response = await send(contract, contract.org.testKey);
       const expected = shape.okStatus ?? (shape.resource === 'create' ? 201 : 200);
@@ -54,12 +54,20 @@ export function describeEndpointContract(name: string, shape: EndpointShape, set
 
     test('no key, a malformed key and a revoked key are 401 problems', async () => {
       const contract = await setup();
-      for (const [key, code] of [[undefined, 'auth.unauthorized'], ['sk_test_not_a_real_key', 'auth.unauthorized']] as const) {
+      for (const [key, code] of [
+        [undefined, 'auth.unauthorized'],
+        ['sk_test_not_a_real_key', 'auth.unauthorized'],
+      ] as const) {
         const response = await send(contract, key);
         assert.equal(response.statusCode, 401, response.body);
         assert.equal(problemOf(response).code, code);
       }
-      const created = await contract.t.request({ method: 'POST', url: '/v1/api_keys', key: contract.org.testKey, payload: { name: 'to revoke', mode: 'test' } });
+      const created = await contract.t.request({
+        method: 'POST',
+        url: '/v1/api_keys',
+        key: contract.org.testKey,
+        payload: { name: 'to revoke', mode: 'test' },
+      });
       assert.equal(created.statusCode, 201, created.body);
       const { id, key } = created.json();
       const revoked = await contract.t.request({ method: 'DELETE', url: `/v1/api_keys/${id}`, key: contract.org.testKey });
@@ -69,31 +77,33 @@ export function describeEndpointContract(name: string, shape: EndpointShape, set
       assert.equal(problemOf(response).code, 'auth.key_revoked');
     });
 
-    if (shape.resource !== 'create') test('another organization and the other mode never see the resource', async () => {
-      const contract = await setup();
-      const stranger = await contract.t.bootstrap('Stranger');
-      for (const key of [stranger.testKey, stranger.liveKey, contract.org.liveKey]) {
-        const response = await send(contract, key);
-        if (shape.resource === 'by-id') {
-          assert.equal(response.statusCode, 404, response.body);
-          assert.equal(problemOf(response).code, 'resource.not_found');
-        } else {
-          assert.equal(response.statusCode, 200, response.body);
-          const own = await send(contract, contract.org.testKey);
-          const ownIds = new Set((own.json().data as { id: string }[]).map((item) => item.id));
-          for (const item of response.json().data as { id: string }[]) assert.ok(!ownIds.has(item.id), `${item.id} leaked`);
+    if (shape.resource !== 'create')
+      test('another organization and the other mode never see the resource', async () => {
+        const contract = await setup();
+        const stranger = await contract.t.bootstrap('Stranger');
+        for (const key of [stranger.testKey, stranger.liveKey, contract.org.liveKey]) {
+          const response = await send(contract, key);
+          if (shape.resource === 'by-id') {
+            assert.equal(response.statusCode, 404, response.body);
+            assert.equal(problemOf(response).code, 'resource.not_found');
+          } else {
+            assert.equal(response.statusCode, 200, response.body);
+            const own = await send(contract, contract.org.testKey);
+            const ownIds = new Set((own.json().data as { id: string }[]).map((item) => item.id));
+            for (const item of response.json().data as { id: string }[]) assert.ok(!ownIds.has(item.id), `${item.id} leaked`);
+          }
         }
-      }
-    });
+      });
 
     const invalidBody = shape.invalidBody;
-    if (invalidBody) test('a body the schema refuses is a 422 problem listing the failures', async () => {
-      const contract = await setup();
-      const response = await send(contract, contract.org.testKey, { payload: invalidBody.payload as InjectOptions['payload'] });
-      assert.equal(response.statusCode, 422, response.body);
-      const problem = problemOf(response);
-      assert.equal(problem.code, invalidBody.code ?? 'request.validation_failed');
-      assert.ok(Array.isArray(problem.errors) && problem.errors.length > 0, 'the failures are listed');
-    });
+    if (invalidBody)
+      test('a body the schema refuses is a 422 problem listing the failures', async () => {
+        const contract = await setup();
+        const response = await send(contract, contract.org.testKey, { payload: invalidBody.payload as InjectOptions['payload'] });
+        assert.equal(response.statusCode, 422, response.body);
+        const problem = problemOf(response);
+        assert.equal(problem.code, invalidBody.code ?? 'request.validation_failed');
+        assert.ok(Array.isArray(problem.errors) && problem.errors.length > 0, 'the failures are listed');
+      });
   });
 }

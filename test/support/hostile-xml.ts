@@ -11,7 +11,8 @@ function comprobante(inner: string, attributes = ''): string {
   return `<?xml version="1.0" encoding="UTF-8"?><cfdi:Comprobante xmlns:cfdi="${CFDI_NS}" Version="4.0" Fecha="2026-07-15T10:00:00" SubTotal="100.00" Moneda="MXN" Total="116.00" TipoDeComprobante="I" Exportacion="01" LugarExpedicion="42501"${attributes}><cfdi:Emisor Rfc="EKU9003173C9" Nombre="ESCUELA KEMPER URGATE" RegimenFiscal="601"/><cfdi:Receptor Rfc="URE180429TM6" Nombre="UNIVERSIDAD ROBOTICA ESPAÑOLA" DomicilioFiscalReceptor="86991" RegimenFiscalReceptor="601" UsoCFDI="G03"/>${inner}</cfdi:Comprobante>`;
 }
 
-const concepto = '<cfdi:Concepto ClaveProdServ="81112100" Cantidad="1" ClaveUnidad="E48" Descripcion="x" ValorUnitario="100.00" Importe="100.00" ObjetoImp="01"/>';
+const concepto =
+  '<cfdi:Concepto ClaveProdServ="81112100" Cantidad="1" ClaveUnidad="E48" Descripcion="x" ValorUnitario="100.00" Importe="100.00" ObjetoImp="01"/>';
 
 function utf16(text: string, endian: 'le' | 'be'): Buffer {
   const le = Buffer.from(`\ufeff${text}`, 'utf16le');
@@ -28,7 +29,11 @@ export interface HostileCase {
 const text = (name: string, make: () => string): HostileCase => ({ name, body: () => Buffer.from(make(), 'utf8') });
 
 export const HOSTILE_XML: HostileCase[] = [
-  text('billion laughs', () => `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]><lolz>&lol3;</lolz>`),
+  text(
+    'billion laughs',
+    () =>
+      `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]><lolz>&lol3;</lolz>`,
+  ),
   text('quadratic blowup entity', () => `<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x "${'x'.repeat(50_000)}">]><a>${'&x;'.repeat(5_000)}</a>`),
   text('external entity (XXE, file)', () => '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>'),
   text('external parameter entity', () => '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY % x SYSTEM "http://127.0.0.1:1/evil.dtd"> %x;]><a/>'),
@@ -40,7 +45,9 @@ export const HOSTILE_XML: HostileCase[] = [
   text('3 MB attribute value', () => comprobante(concepto, ` Serie="${'A'.repeat(3_000_000)}"`)),
   text('2,000 attributes on one element', () => `<a ${Array.from({ length: 2_000 }, (_, index) => `a${index}="1"`).join(' ')}/>`),
   text('40,000 namespace declarations', () => `<a${Array.from({ length: 40_000 }, (_, index) => ` xmlns:n${index}="urn:n${index}"`).join('')}/>`),
-  text('300,000 elements in an Addenda', () => comprobante(`<cfdi:Conceptos>${concepto}</cfdi:Conceptos><cfdi:Addenda>${'<a/>'.repeat(300_000)}</cfdi:Addenda>`)),
+  text('300,000 elements in an Addenda', () =>
+    comprobante(`<cfdi:Conceptos>${concepto}</cfdi:Conceptos><cfdi:Addenda>${'<a/>'.repeat(300_000)}</cfdi:Addenda>`),
+  ),
   text('20,000 empty Conceptos', () => comprobante(`<cfdi:Conceptos>${'<cfdi:Concepto/>'.repeat(20_000)}</cfdi:Conceptos>`)),
   text('1 MB element name', () => `<${'a'.repeat(1_000_000)}/>`),
   text('1 MB namespace URI', () => `<a xmlns="urn:${'x'.repeat(1_000_000)}"/>`),
@@ -54,7 +61,10 @@ export const HOSTILE_XML: HostileCase[] = [
   { name: 'UTF-8 encoded surrogate (CESU-8)', body: () => Buffer.concat([Buffer.from('<a>'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('</a>')]) },
   { name: 'truncated multibyte sequence', body: () => Buffer.concat([Buffer.from('<a>'), Buffer.from([0xe2, 0x82])]) },
   { name: 'NUL byte in text', body: () => Buffer.from('<a>x\u0000y</a>', 'utf8') },
-  { name: 'UTF-8 BOM then a CFDI skeleton', body: () => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(comprobante(`<cfdi:Conceptos>${concepto}</cfdi:Conceptos>`))]) },
+  {
+    name: 'UTF-8 BOM then a CFDI skeleton',
+    body: () => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(comprobante(`<cfdi:Conceptos>${concepto}</cfdi:Conceptos>`))]),
+  },
   { name: 'only a BOM', body: () => Buffer.from([0xef, 0xbb, 0xbf]) },
   text('control character in an attribute', () => '<a b="x\u0001y"/>'),
   text('character reference to NUL', () => '<a>&#0;</a>'),
@@ -72,9 +82,27 @@ export const HOSTILE_XML: HostileCase[] = [
   text('text after the root', () => '<a/>trailing'),
   text('only whitespace', () => '   \n\t  '),
   text('truncated CFDI', () => comprobante(concepto).slice(0, 400)),
-  text('XInclude of a local file', () => comprobante(`<cfdi:Conceptos>${concepto}</cfdi:Conceptos><cfdi:Addenda><xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="file:///etc/passwd"/></cfdi:Addenda>`)),
-  text('schemaLocation pointing at the network', () => comprobante(`<cfdi:Conceptos>${concepto}</cfdi:Conceptos>`, ' xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.sat.gob.mx/cfd/4 http://127.0.0.1:1/evil.xsd"')),
-  text('1 MB of garbage in Certificado', () => comprobante(`<cfdi:Conceptos>${concepto}</cfdi:Conceptos>`, ` NoCertificado="30001000000500003416" Certificado="${'QUJD'.repeat(250_000)}" Sello="${'QUJD'.repeat(64)}"`)),
+  text('XInclude of a local file', () =>
+    comprobante(
+      `<cfdi:Conceptos>${concepto}</cfdi:Conceptos><cfdi:Addenda><xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="file:///etc/passwd"/></cfdi:Addenda>`,
+    ),
+  ),
+  text('schemaLocation pointing at the network', () =>
+    comprobante(
+      `<cfdi:Conceptos>${concepto}</cfdi:Conceptos>`,
+      ' xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.sat.gob.mx/cfd/4 http://127.0.0.1:1/evil.xsd"',
+    ),
+  ),
+  text('1 MB of garbage in Certificado', () =>
+    comprobante(
+      `<cfdi:Conceptos>${concepto}</cfdi:Conceptos>`,
+      ` NoCertificado="30001000000500003416" Certificado="${'QUJD'.repeat(250_000)}" Sello="${'QUJD'.repeat(64)}"`,
+    ),
+  ),
   text('Sello of 1 MB', () => comprobante(`<cfdi:Conceptos>${concepto}</cfdi:Conceptos>`, ` Sello="${'QUJD'.repeat(250_000)}"`)),
-  text('unknown complemento 10,000 deep', () => comprobante(`<cfdi:Conceptos>${concepto}</cfdi:Conceptos><cfdi:Complemento>${'<x:a xmlns:x="urn:x">'.repeat(10_000)}${'</x:a>'.repeat(10_000)}</cfdi:Complemento>`)),
+  text('unknown complemento 10,000 deep', () =>
+    comprobante(
+      `<cfdi:Conceptos>${concepto}</cfdi:Conceptos><cfdi:Complemento>${'<x:a xmlns:x="urn:x">'.repeat(10_000)}${'</x:a>'.repeat(10_000)}</cfdi:Complemento>`,
+    ),
+  ),
 ];

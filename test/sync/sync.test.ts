@@ -26,7 +26,8 @@ after(async () => {
 
 const url = (profileId = f.profileId) => `/v1/fiscal_profiles/${profileId}/sync`;
 const get = (path: string, key = f.keys.testKey) => f.t.request({ method: 'GET', url: path, key });
-const enable = (payload: unknown, profileId = f.profileId, key = f.keys.testKey) => f.t.request({ method: 'POST', url: url(profileId), key, payload: payload as Record<string, unknown> });
+const enable = (payload: unknown, profileId = f.profileId, key = f.keys.testKey) =>
+  f.t.request({ method: 'POST', url: url(profileId), key, payload: payload as Record<string, unknown> });
 
 /** Ticks the scheduler and runs due jobs, moving the clock, until `done` says so. */
 async function run(done: (sync: Json) => boolean, options: { stepMs?: number; max?: number } = {}): Promise<Json> {
@@ -44,7 +45,8 @@ async function run(done: (sync: Json) => boolean, options: { stepMs?: number; ma
 /** Every CFDI the SAT (simulator) holds for the profile's RFC in a period, both sides, with its status, through the SAT's own metadata. */
 async function satStatuses(from: string, to: string): Promise<Map<string, 'active' | 'cancelled'>> {
   const client = createDescargaClient({
-    urls: descargaUrls(f.t.simulator.url), clock: f.t.clock,
+    urls: descargaUrls(f.t.simulator.url),
+    clock: f.t.clock,
     fiel: { certificate: f.fiel.cerDer, privateKey: f.fiel.keyPkcs8EncryptedDer, password: f.fiel.password },
   });
   const statuses = new Map<string, 'active' | 'cancelled'>();
@@ -53,7 +55,8 @@ async function satStatuses(from: string, to: string): Promise<Map<string, 'activ
     f.t.clock.advance(10_000);
     const verification = await client.verify(requestId);
     for (const id of verification.packageIds) {
-      for (const row of readMetadataPackage(await client.download(id))) statuses.set(row.uuid.toUpperCase(), row.estatus.trim() === '0' ? 'cancelled' : 'active');
+      for (const row of readMetadataPackage(await client.download(id)))
+        statuses.set(row.uuid.toUpperCase(), row.estatus.trim() === '0' ? 'cancelled' : 'active');
     }
   }
   return statuses;
@@ -66,7 +69,7 @@ async function satUuids(from: string, to: string): Promise<Set<string>> {
 /** Every CFDI of the profile in the store (a query string narrows it). */
 async function stored(query = ''): Promise<Json[]> {
   const rows: Json[] = [];
-  for (let cursor = ''; ;) {
+  for (let cursor = ''; ; ) {
     const page = (await get(`/v1/cfdis?limit=100&fiscal_profile_id=${f.profileId}${query}${cursor}`)).json();
     rows.push(...page.data);
     if (!page.has_more) return rows;
@@ -76,14 +79,19 @@ async function stored(query = ''): Promise<Json[]> {
 
 /** Whether re-check chunks were planned since `since` and all of them are done. */
 async function recheckDone(since: Date): Promise<boolean> {
-  const chunks = await f.t.app.services.db.selectFrom('sync_chunks').select('state')
-    .where('fiscal_profile_id', '=', f.profileId).where('purpose', '=', 'recheck').where('created_at', '>=', since).execute();
+  const chunks = await f.t.app.services.db
+    .selectFrom('sync_chunks')
+    .select('state')
+    .where('fiscal_profile_id', '=', f.profileId)
+    .where('purpose', '=', 'recheck')
+    .where('created_at', '>=', since)
+    .execute();
   return chunks.length > 0 && chunks.every((chunk) => chunk.state === 'done');
 }
 
 async function eventsOf(type: string): Promise<Json[]> {
   const events: Json[] = [];
-  for (let cursor = ''; ;) {
+  for (let cursor = ''; ; ) {
     const page = (await get(`/v1/events?limit=100&type=${type}${cursor}`)).json();
     events.push(...page.data);
     if (!page.has_more) return events;
@@ -96,20 +104,36 @@ describe('enabling', () => {
     const response = await get(url());
     assert.equal(response.statusCode, 200);
     assert.deepEqual(response.json(), {
-      object: 'fiscal_profile_sync', fiscal_profile_id: f.profileId, rfc: 'EKU9003173C9', enabled: false, status: 'inactive',
-      sync_from: null, synced_through: null, lag_days: null, documents: 0, checked_at: null,
+      object: 'fiscal_profile_sync',
+      fiscal_profile_id: f.profileId,
+      rfc: 'EKU9003173C9',
+      enabled: false,
+      status: 'inactive',
+      sync_from: null,
+      synced_through: null,
+      lag_days: null,
+      documents: 0,
+      checked_at: null,
     });
   });
 
   test('every field is checked, and the body is required', async () => {
-    for (const payload of [undefined, { sync_from: '2026/04/01' }, { max_monthly_documents: 0 }, { max_monthly_documents: 1_000_001 }, { max_monthly_documents: 1.5 },
-      { phone: '+52 55 1234 5678 90123' }, { phone: '5512345678' }, { colour: 'blue' }]) {
+    for (const payload of [
+      undefined,
+      { sync_from: '2026/04/01' },
+      { max_monthly_documents: 0 },
+      { max_monthly_documents: 1_000_001 },
+      { max_monthly_documents: 1.5 },
+      { phone: '+52 55 1234 5678 90123' },
+      { phone: '5512345678' },
+      { colour: 'blue' },
+    ]) {
       const response = await enable(payload);
       assert.deepEqual([response.statusCode, response.json().code], [422, 'request.validation_failed'], JSON.stringify(payload));
     }
   });
 
-  test('without a FIEL it is 422; another organization\'s profile and the other mode are 404', async () => {
+  test("without a FIEL it is 422; another organization's profile and the other mode are 404", async () => {
     const bare = await registerProfile(f.t, f.keys.testKey, { manifest: false, rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA' });
     assert.equal((await enable({}, bare.id)).json().code, 'download.fiel_required');
     const other = await f.t.bootstrap('Other');
@@ -124,15 +148,20 @@ describe('enabling', () => {
     assert.equal(response.statusCode, 200, response.body);
     assert.deepEqual([response.json().sync_from, response.json().status, response.json().enabled], ['2020-08-01', 'pending', true]);
     // The SAT serves from 1 January five years back (2021-01-01): older months are never asked for.
-    const chunks = await f.t.app.services.db.selectFrom('sync_chunks').select(['first_day']).where('fiscal_profile_id', '=', second.id).orderBy('first_day').execute();
+    const chunks = await f.t.app.services.db
+      .selectFrom('sync_chunks')
+      .select(['first_day'])
+      .where('fiscal_profile_id', '=', second.id)
+      .orderBy('first_day')
+      .execute();
     assert.equal(chunks[0]?.first_day, '2021-01-01');
     const off = await f.t.request({ method: 'DELETE', url: url(second.id), key: f.keys.testKey });
     assert.deepEqual([off.json().enabled, off.json().status, off.json().sync_from], [false, 'inactive', '2020-08-01']);
   });
 });
 
-describe('a profile\'s history', () => {
-  test('enabled: pending, then healthy with the watermark at the publication horizon and exactly the SAT\'s CFDIs', async () => {
+describe("a profile's history", () => {
+  test("enabled: pending, then healthy with the watermark at the publication horizon and exactly the SAT's CFDIs", async () => {
     const response = await enable({ sync_from: '2026-04-15', max_monthly_documents: 40 });
     assert.equal(response.statusCode, 200, response.body);
     const enabled = response.json();
@@ -147,10 +176,20 @@ describe('a profile\'s history', () => {
     const sat = await satUuids('2026-04-01', '2026-07-11');
     const held = new Set((await stored()).map((cfdi) => cfdi.uuid as string));
     assert.equal(healthy.documents, held.size);
-    assert.deepEqual([...held].filter((uuid) => !sat.has(uuid)), [], 'nothing the SAT does not have');
-    assert.deepEqual([...sat].filter((uuid) => !held.has(uuid)), [], 'nothing missing');
+    assert.deepEqual(
+      [...held].filter((uuid) => !sat.has(uuid)),
+      [],
+      'nothing the SAT does not have',
+    );
+    assert.deepEqual(
+      [...sat].filter((uuid) => !held.has(uuid)),
+      [],
+      'nothing missing',
+    );
     assert.deepEqual(await eventsOf('cfdi.issued'), [], 'a backfill reports through its sync events, not one event a CFDI');
-    const events = (await get('/v1/events?limit=100')).json().data.filter((event: Json) => event.type === 'fiscal_profile_sync.updated' && event.data.object.fiscal_profile_id === f.profileId);
+    const events = (await get('/v1/events?limit=100'))
+      .json()
+      .data.filter((event: Json) => event.type === 'fiscal_profile_sync.updated' && event.data.object.fiscal_profile_id === f.profileId);
     assert.ok(events.some((event: Json) => event.data.object.status === 'healthy'));
   });
 
@@ -165,20 +204,37 @@ describe('a profile\'s history', () => {
     assert.ok(received.length > 0, 'the new days hold received CFDIs');
     assert.deepEqual((await eventsOf('cfdi.received')).map((event) => event.data.object.uuid).sort(), received.map((cfdi) => cfdi.uuid).sort());
     const issued = await stored(`&side=issued${window}`);
-    assert.ok(issued.some((cfdi) => cfdi.uuid === ours.uuid), 'the invoice stamped here is in the store');
-    const others = issued.filter((cfdi) => cfdi.uuid !== ours.uuid).map((cfdi) => cfdi.uuid).sort();
+    assert.ok(
+      issued.some((cfdi) => cfdi.uuid === ours.uuid),
+      'the invoice stamped here is in the store',
+    );
+    const others = issued
+      .filter((cfdi) => cfdi.uuid !== ours.uuid)
+      .map((cfdi) => cfdi.uuid)
+      .sort();
     assert.ok(others.length > 0, 'the new days hold CFDIs issued elsewhere');
     assert.deepEqual((await eventsOf('cfdi.issued')).map((event) => event.data.object.uuid).sort(), others);
   });
 
   test('a SAT outage leaves it stalled; when the SAT is back it repairs itself and is healthy again', async () => {
     const deps = f.t.app.downloadDeps;
-    const down: DownloadDeps = { ...deps, descargaClient: () => ({
-      authenticate: async () => { throw new ProviderError('download.request_failed', 'SAT unreachable (test)', { retryable: true }); },
-      request: async () => { throw new ProviderError('download.request_failed', 'SAT unreachable (test)', { retryable: true }); },
-      verify: async () => { throw new ProviderError('download.request_failed', 'SAT unreachable (test)', { retryable: true }); },
-      download: async () => { throw new ProviderError('download.request_failed', 'SAT unreachable (test)', { retryable: true }); },
-    }) };
+    const down: DownloadDeps = {
+      ...deps,
+      descargaClient: () => ({
+        authenticate: async () => {
+          throw new ProviderError('download.request_failed', 'SAT unreachable (test)', { retryable: true });
+        },
+        request: async () => {
+          throw new ProviderError('download.request_failed', 'SAT unreachable (test)', { retryable: true });
+        },
+        verify: async () => {
+          throw new ProviderError('download.request_failed', 'SAT unreachable (test)', { retryable: true });
+        },
+        download: async () => {
+          throw new ProviderError('download.request_failed', 'SAT unreachable (test)', { retryable: true });
+        },
+      }),
+    };
     registerDownloadJobs(f.t.app.services, down);
     f.t.clock.advance(24 * 60 * 60_000);
     const stalled = await run((sync) => sync.status === 'stalled', { stepMs: 5 * 60_000 });
@@ -209,7 +265,10 @@ describe('a profile\'s history', () => {
       assert.equal(after.get(uuid)?.sat_status, status, `${uuid} as the SAT says`);
       if (status === 'cancelled') assert.ok(after.get(uuid)?.cancelled_at, `${uuid} has its cancellation date`);
     }
-    const newlyCancelled = [...after.values()].filter((cfdi) => cfdi.sat_status === 'cancelled' && before.has(cfdi.uuid) && before.get(cfdi.uuid) !== 'cancelled').map((cfdi) => cfdi.uuid).sort();
+    const newlyCancelled = [...after.values()]
+      .filter((cfdi) => cfdi.sat_status === 'cancelled' && before.has(cfdi.uuid) && before.get(cfdi.uuid) !== 'cancelled')
+      .map((cfdi) => cfdi.uuid)
+      .sort();
     assert.ok(newlyCancelled.length > 0, 'the SAT cancelled some CFDIs the store held as active');
     const events = (await eventsOf('cfdi.cancelled')).filter((event) => !earlier.has(event.id));
     assert.deepEqual(events.map((event) => event.data.object.uuid).sort(), newlyCancelled);

@@ -62,7 +62,14 @@ function startWorker(): ChildProcess {
   const child = spawn(process.execPath, ['bin/invoicing.js', 'worker'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...env, RUN_WORKER: 'true', DATABASE_URL: databaseUrl, SIMULATOR_URL: app.providers.simulatorUrl!, DATA_DIR: path.join(dataDir, `worker-${workers.length}`) },
+    env: {
+      ...process.env,
+      ...env,
+      RUN_WORKER: 'true',
+      DATABASE_URL: databaseUrl,
+      SIMULATOR_URL: app.providers.simulatorUrl!,
+      DATA_DIR: path.join(dataDir, `worker-${workers.length}`),
+    },
   });
   workers.push(child);
   return child;
@@ -97,17 +104,32 @@ after(async () => {
 
 test(`${PROFILES} profiles, two worker processes, one killed: every profile healthy with exactly the SAT's CFDIs`, { skip, timeout: 600_000 }, async () => {
   const request = (method: 'GET' | 'POST', url: string, key: string, payload?: unknown) =>
-    app.server.inject({ method, url, headers: { authorization: `Bearer ${key}` }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+    app.server.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${key}` },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
   const organization = (await app.server.inject({ method: 'POST', url: '/v1/organizations', payload: { name: 'Sync at scale' } })).json();
   const key: string = organization.keys.test.key;
   const simulator = app.providers.simulator!;
-  const upload = (issued: IssuedCredential) => ({ cer_base64: issued.cerDer.toString('base64'), key_base64: issued.keyPkcs8EncryptedDer.toString('base64'), password: issued.password });
+  const upload = (issued: IssuedCredential) => ({
+    cer_base64: issued.cerDer.toString('base64'),
+    key_base64: issued.keyPkcs8EncryptedDer.toString('base64'),
+    password: issued.password,
+  });
   const profiles: { id: string; rfc: string; fiel: IssuedCredential }[] = [];
   for (let index = 0; index < PROFILES; index += 1) {
     const rfc = rfcOf(index);
     const csd = await simulator.ca.issue({ rfc, kind: 'csd', name: `SINCRONIA ${index} SA DE CV` });
     const fiel = await simulator.ca.issue({ rfc, kind: 'fiel', name: `SINCRONIA ${index} SA DE CV` });
-    const created = await request('POST', '/v1/fiscal_profiles', key, { csd: upload(csd), fiel: upload(fiel), manifest_email: 'sync@example.com', tax_regime: '601', zip: '42501' });
+    const created = await request('POST', '/v1/fiscal_profiles', key, {
+      csd: upload(csd),
+      fiel: upload(fiel),
+      manifest_email: 'sync@example.com',
+      tax_regime: '601',
+      zip: '42501',
+    });
     assert.equal(created.statusCode, 201, created.body);
     profiles.push({ id: created.json().id, rfc, fiel });
   }
@@ -136,13 +158,20 @@ test(`${PROFILES} profiles, two worker processes, one killed: every profile heal
     if (states.every((state) => state.status === 'healthy')) break;
     await sleep(250);
   }
-  assert.deepEqual(states.filter((state) => state.status !== 'healthy'), [], 'every profile healthy');
+  assert.deepEqual(
+    states.filter((state) => state.status !== 'healthy'),
+    [],
+    'every profile healthy',
+  );
   const through = states[0]!.synced_through!;
   assert.ok(states.every((state) => state.synced_through === through));
 
   // What the SAT holds for each RFC over the synchronized days, through its own metadata (all asked at once).
   const expectedOf = async (profile: (typeof profiles)[number]): Promise<Set<string>> => {
-    const client = createDescargaClient({ urls: descargaUrls(simulator.url), fiel: { certificate: profile.fiel.cerDer, privateKey: profile.fiel.keyPkcs8EncryptedDer, password: profile.fiel.password } });
+    const client = createDescargaClient({
+      urls: descargaUrls(simulator.url),
+      fiel: { certificate: profile.fiel.cerDer, privateKey: profile.fiel.keyPkcs8EncryptedDer, password: profile.fiel.password },
+    });
     const expected = new Set<string>();
     for (const side of ['issued', 'received'] as const) {
       const { requestId } = await client.request({ side, type: 'metadata', from: `${syncFrom}T00:00:00`, to: `${through}T23:59:58` });

@@ -18,10 +18,25 @@ before(async () => {
 after(() => t.close());
 
 type Issue = { code: string; path: string; message: string; remediation: string };
-type ValidationJson = { id: string; object: string; valid: boolean; errors: Issue[]; warnings: Issue[]; summary: Record<string, any>; livemode: boolean; created_at: string };
+type ValidationJson = {
+  id: string;
+  object: string;
+  valid: boolean;
+  errors: Issue[];
+  warnings: Issue[];
+  summary: Record<string, any>;
+  livemode: boolean;
+  created_at: string;
+};
 
 const validateXml = (xml: string | Buffer, key = keys.testKey, type = 'application/xml') =>
-  t.request({ method: 'POST', url: '/v1/validations', key, payload: typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml, headers: { 'content-type': type } });
+  t.request({
+    method: 'POST',
+    url: '/v1/validations',
+    key,
+    payload: typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml,
+    headers: { 'content-type': type },
+  });
 const validateJson = (xml: string | Buffer, key = keys.testKey) =>
   t.request({ method: 'POST', url: '/v1/validations', key, payload: { xml_base64: Buffer.from(xml).toString('base64') } });
 
@@ -52,8 +67,15 @@ describe('a CFDI the service stamped', () => {
     assert.match(result.id, /^val_/);
     assert.equal(result.livemode, false);
     assert.deepEqual(result.summary, {
-      uuid: stamped.uuid.toUpperCase(), version: '4.0', tipo_de_comprobante: 'I', emisor: 'EKU9003173C9', receptor: 'URE180429TM6',
-      moneda: 'MXN', sub_total: '1000.00', total: '1160.00', stamped: true,
+      uuid: stamped.uuid.toUpperCase(),
+      version: '4.0',
+      tipo_de_comprobante: 'I',
+      emisor: 'EKU9003173C9',
+      receptor: 'URE180429TM6',
+      moneda: 'MXN',
+      sub_total: '1000.00',
+      total: '1160.00',
+      stamped: true,
       sat: { estado: 'Vigente', es_cancelable: result.summary.sat.es_cancelable, cancel_status: result.summary.sat.cancel_status },
     });
     assert.match(result.summary.sat.es_cancelable, /^Cancelable/);
@@ -76,8 +98,18 @@ describe('a CFDI the service stamped', () => {
     const cases: { name: string; mutate: (xml: string) => string; code: string; path?: RegExp }[] = [
       { name: 'changed Total', mutate: (xml) => xml.replace('Total="1160.00"', 'Total="1170.00"'), code: 'cfdi.total_mismatch', path: /@Total$/ },
       { name: 'changed Importe', mutate: (xml) => xml.replace(/(<cfdi:Concepto [^>]*)Importe="1000.00"/, '$1Importe="1100.00"'), code: 'cfdi.sello_mismatch' },
-      { name: 'removed TFD attribute', mutate: (xml) => xml.replace(/ NoCertificadoSAT="[0-9]+"/, ''), code: 'cfdi.malformed_xml', path: /TimbreFiscalDigital/ },
-      { name: 'Importe not an amount', mutate: (xml) => xml.replace(/(<cfdi:Concepto [^>]*)Importe="1000.00"/, '$1Importe="1,000.00"'), code: 'cfdi.malformed_xml', path: /cfdi:Concepto\/@Importe$/ },
+      {
+        name: 'removed TFD attribute',
+        mutate: (xml) => xml.replace(/ NoCertificadoSAT="[0-9]+"/, ''),
+        code: 'cfdi.malformed_xml',
+        path: /TimbreFiscalDigital/,
+      },
+      {
+        name: 'Importe not an amount',
+        mutate: (xml) => xml.replace(/(<cfdi:Concepto [^>]*)Importe="1000.00"/, '$1Importe="1,000.00"'),
+        code: 'cfdi.malformed_xml',
+        path: /cfdi:Concepto\/@Importe$/,
+      },
     ];
     for (const { name, mutate, code, path } of cases) {
       const mutated = mutate(stamped.xml);
@@ -112,7 +144,11 @@ describe('a CFDI the service stamped', () => {
   });
 
   test('a timbre taken from another CFDI is caught', async () => {
-    const other = await stampedXml({ items: [{ product_key: '81112100', unit_key: 'E48', description: 'Otro', quantity: '1', unit_price: '2000.00', taxes: [{ type: 'IVA', rate: '0.160000' }] }] });
+    const other = await stampedXml({
+      items: [
+        { product_key: '81112100', unit_key: 'E48', description: 'Otro', quantity: '1', unit_price: '2000.00', taxes: [{ type: 'IVA', rate: '0.160000' }] },
+      ],
+    });
     const timbreOf = (xml: string) => /<tfd:TimbreFiscalDigital[^>]*\/>/.exec(xml)![0];
     const swapped = stamped.xml.replace(timbreOf(stamped.xml), timbreOf(other.xml));
     const result = await validation(swapped);
@@ -138,7 +174,11 @@ describe('the SAT samples', { skip: skipWithoutShared }, () => {
       // Test mode asks the simulator's SAT, which never saw these real CFDIs, and its certificate
       // repository, which does not publish the SAT's real certificates.
       const notDocument = new Set(['cfdi.not_found', 'cfdi.tfd_certificate_unavailable']);
-      assert.deepEqual(result.errors.filter((error) => !notDocument.has(error.code)), [], `${file}: ${JSON.stringify(result.errors)}`);
+      assert.deepEqual(
+        result.errors.filter((error) => !notDocument.has(error.code)),
+        [],
+        `${file}: ${JSON.stringify(result.errors)}`,
+      );
       assert.ok(codes(result.errors).includes('cfdi.tfd_certificate_unavailable'), 'an unverifiable timbre is an error, never valid');
       assert.equal(result.valid, false);
       assert.equal(result.summary.sat.estado, 'No Encontrado');
@@ -171,7 +211,11 @@ describe('the SAT samples', { skip: skipWithoutShared }, () => {
     const clean = await validation(readSample(file));
     assert.ok(!codes(clean.errors).includes('cfdi.malformed_xml'), JSON.stringify(clean.errors));
     assert.ok(!codes(clean.warnings).includes('cfdi.complement_schema_unavailable'));
-    const broken = await validation(readSample(file).toString('utf8').replace(/(<nomina12:Nomina [^>]*)NumDiasPagados="([^"]*)"/, '$1NumDiasPagados="muchos"'));
+    const broken = await validation(
+      readSample(file)
+        .toString('utf8')
+        .replace(/(<nomina12:Nomina [^>]*)NumDiasPagados="([^"]*)"/, '$1NumDiasPagados="muchos"'),
+    );
     const error = broken.errors.find((item) => item.code === 'cfdi.malformed_xml');
     assert.ok(error, JSON.stringify(broken.errors));
     assert.match(error.path, /nomina12:Nomina\/@NumDiasPagados$/);
@@ -243,9 +287,18 @@ describe('the stored validations', () => {
     const bad = await validation(xml.replace('Total="1160.00"', 'Total="1.00"'));
     const list = async (query: string, key = keys.testKey) => (await t.request({ method: 'GET', url: `/v1/validations${query}`, key })).json();
     const byUuid = await list(`?uuid=${uuid.toLowerCase()}`);
-    assert.deepEqual(byUuid.data.map((item: ValidationJson) => item.id), [bad.id, good.id]);
-    assert.deepEqual((await list(`?uuid=${uuid}&valid=false`)).data.map((item: ValidationJson) => item.id), [bad.id]);
-    assert.deepEqual((await list(`?uuid=${uuid}&valid=true&emisor=EKU9003173C9&receptor=URE180429TM6`)).data.map((item: ValidationJson) => item.id), [good.id]);
+    assert.deepEqual(
+      byUuid.data.map((item: ValidationJson) => item.id),
+      [bad.id, good.id],
+    );
+    assert.deepEqual(
+      (await list(`?uuid=${uuid}&valid=false`)).data.map((item: ValidationJson) => item.id),
+      [bad.id],
+    );
+    assert.deepEqual(
+      (await list(`?uuid=${uuid}&valid=true&emisor=EKU9003173C9&receptor=URE180429TM6`)).data.map((item: ValidationJson) => item.id),
+      [good.id],
+    );
     assert.equal((await list(`?uuid=${uuid}&emisor=AAA010101AAA`)).data.length, 0);
     const paged = await list(`?uuid=${uuid}&limit=1`);
     assert.deepEqual([paged.data.length, paged.has_more, paged.url], [1, true, '/v1/validations']);
@@ -262,8 +315,13 @@ describe('the stored validations', () => {
 
   test('each validation emits validation.completed and a validation usage record', async () => {
     const result = await validation('<root/>');
-    const events = await sql<{ type: string; object: string }>`SELECT type, object FROM events WHERE object::jsonb ->> 'id' = ${result.id}`.execute(t.app.services.db);
-    assert.deepEqual(events.rows.map((row) => row.type), ['validation.completed']);
+    const events = await sql<{ type: string; object: string }>`SELECT type, object FROM events WHERE object::jsonb ->> 'id' = ${result.id}`.execute(
+      t.app.services.db,
+    );
+    assert.deepEqual(
+      events.rows.map((row) => row.type),
+      ['validation.completed'],
+    );
     assert.deepEqual(JSON.parse(events.rows[0]!.object), result);
     const usage = (await t.request({ method: 'GET', url: '/v1/usage?kind=validation&limit=100', key: keys.testKey })).json();
     assert.ok(usage.data.some((record: { resource_id: string; kind: string }) => record.resource_id === result.id && record.kind === 'validation'));
@@ -286,8 +344,11 @@ describe('when the SAT or its certificate repository cannot be reached', () => {
     const deps = {
       catalogs: t.app.catalogs,
       timbreCertificates: new TimbreCertificates(t.app.services.db, t.clock),
-      satStatusFor: () => ({ query: async () => Promise.reject(new ProviderError('cfdi.status_indeterminate', 'the SAT did not answer in time', true, 'timeout')) }),
-      satCertificatesFor: () => certificateRepository({ baseUrl: 'http://127.0.0.1:9/rccf', layout: 'sat', fetch: async () => Promise.reject(new TypeError('fetch failed')) }),
+      satStatusFor: () => ({
+        query: async () => Promise.reject(new ProviderError('cfdi.status_indeterminate', 'the SAT did not answer in time', true, 'timeout')),
+      }),
+      satCertificatesFor: () =>
+        certificateRepository({ baseUrl: 'http://127.0.0.1:9/rccf', layout: 'sat', fetch: async () => Promise.reject(new TypeError('fetch failed')) }),
     };
     registerValidationRoutes(t.app.server, t.app.services, deps);
     try {

@@ -64,7 +64,9 @@ describe('the webhooks guide', () => {
     const port = await freePort();
     const file = path.join(dir, 'receiver.mjs');
     fs.writeFileSync(file, guideExample(port));
-    const endpoint = (await t.request({ method: 'POST', url: '/v1/webhook_endpoints', key: org.testKey, payload: { url: `http://127.0.0.1:${port}/` } })).json();
+    const endpoint = (
+      await t.request({ method: 'POST', url: '/v1/webhook_endpoints', key: org.testKey, payload: { url: `http://127.0.0.1:${port}/` } })
+    ).json();
     let output = '';
     child = spawn(process.execPath, [file], { env: { ...process.env, INVOICING_WEBHOOK_SECRET: endpoint.secret }, stdio: ['ignore', 'pipe', 'inherit'] });
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -73,9 +75,16 @@ describe('the webhooks guide', () => {
     await waitForPort(port);
     // The receiver checks timestamps against its own (real) clock: deliver at real time.
     t.clock.set(new Date());
-    const event = await emitEvent(t.app.services.db, {
-      organizationId: org.organizationId, mode: 'test', type: 'invoice.stamped', object: { object: 'invoice', id: 'inv_guide' },
-    }, t.app.services);
+    const event = await emitEvent(
+      t.app.services.db,
+      {
+        organizationId: org.organizationId,
+        mode: 'test',
+        type: 'invoice.stamped',
+        object: { object: 'invoice', id: 'inv_guide' },
+      },
+      t.app.services,
+    );
     await t.runJobs();
     const deliveries = (await t.request({ method: 'GET', url: `/v1/webhook_endpoints/${endpoint.id}/deliveries`, key: org.testKey })).json().data;
     assert.equal(deliveries[0].event_id, event.id);
@@ -85,8 +94,19 @@ describe('the webhooks guide', () => {
     assert.match(output, /stamped inv_guide/);
 
     // An endpoint with another secret, pointing at the same receiver: its deliveries must be refused.
-    const stranger = (await t.request({ method: 'POST', url: '/v1/webhook_endpoints', key: org.testKey, payload: { url: `http://127.0.0.1:${port}/`, enabled_events: ['download.*'] } })).json();
-    await emitEvent(t.app.services.db, { organizationId: org.organizationId, mode: 'test', type: 'download.updated', object: { object: 'download' } }, t.app.services);
+    const stranger = (
+      await t.request({
+        method: 'POST',
+        url: '/v1/webhook_endpoints',
+        key: org.testKey,
+        payload: { url: `http://127.0.0.1:${port}/`, enabled_events: ['download.*'] },
+      })
+    ).json();
+    await emitEvent(
+      t.app.services.db,
+      { organizationId: org.organizationId, mode: 'test', type: 'download.updated', object: { object: 'download' } },
+      t.app.services,
+    );
     await t.runJobs();
     const refused = (await t.request({ method: 'GET', url: `/v1/webhook_endpoints/${stranger.id}/deliveries`, key: org.testKey })).json().data[0];
     assert.equal(refused.response_status, 400);

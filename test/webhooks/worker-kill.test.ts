@@ -31,7 +31,9 @@ function seeded(seed: number): () => number {
 /** Starts the worker process; resolves once it is delivering, with a promise of its exit. */
 async function startWorker(dataDir: string) {
   const child = fork(WORKER, [dataDir], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     void exited.then(({ code }) => reject(new Error(`the worker exited with ${code} before starting`)));
@@ -61,12 +63,22 @@ describe('webhook delivery with a real worker process killed (SIGKILL) at random
     if (!app.server.hasRoute({ method: 'POST', url: '/v1/webhook_endpoints' })) registerWebhookRoutes(app.server, app.services);
     const org = (await app.server.inject({ method: 'POST', url: '/v1/organizations', payload: { name: 'Kill test' } })).json();
     const key = org.keys.test.key;
-    const hook = (await app.server.inject({ method: 'POST', url: '/v1/webhook_endpoints', headers: { authorization: `Bearer ${key}` }, payload: { url: `${receiver.url}/kill` } })).json();
+    const hook = (
+      await app.server.inject({
+        method: 'POST',
+        url: '/v1/webhook_endpoints',
+        headers: { authorization: `Bearer ${key}` },
+        payload: { url: `${receiver.url}/kill` },
+      })
+    ).json();
     receiver.secrets.push(hook.secret);
     const emitted: string[] = [];
     for (let batch = 0; batch < EVENTS / 100; batch++) {
       const inputs = Array.from({ length: 100 }, (_, index) => ({
-        organizationId: org.id, mode: 'test' as const, type: 'cfdi.received' as const, object: { object: 'cfdi', n: batch * 100 + index },
+        organizationId: org.id,
+        mode: 'test' as const,
+        type: 'cfdi.received' as const,
+        object: { object: 'cfdi', n: batch * 100 + index },
       }));
       const rows = await database.db.transaction().execute((trx) => emitEvents(trx, inputs, app.services));
       emitted.push(...rows.map((row) => row.id));
@@ -94,7 +106,10 @@ describe('webhook delivery with a real worker process killed (SIGKILL) at random
     const states = await check.db.selectFrom('webhook_deliveries').select(['status', 'event_id', 'attempts']).execute();
     await check.close();
     assert.equal(states.length, EVENTS);
-    assert.ok(states.every((row) => row.status === 'succeeded'), 'every delivery succeeded');
+    assert.ok(
+      states.every((row) => row.status === 'succeeded'),
+      'every delivery succeeded',
+    );
     const bodies = new Map<string, Set<string>>();
     for (const request of receiver.received) {
       const id = request.headers['webhook-id']!;
@@ -105,6 +120,8 @@ describe('webhook delivery with a real worker process killed (SIGKILL) at random
     for (const [id, set] of bodies) assert.equal(set.size, 1, `${id}: duplicates carry the same body`);
     assertAllVerified([receiver]);
     assert.ok(kills >= 1, 'at least one worker was killed mid-delivery');
-    context.diagnostic(`${kills} workers killed; ${receiver.received.length} requests for ${EVENTS} events; max attempts ${Math.max(...states.map((row) => row.attempts))}`);
+    context.diagnostic(
+      `${kills} workers killed; ${receiver.received.length} requests for ${EVENTS} events; max attempts ${Math.max(...states.map((row) => row.attempts))}`,
+    );
   });
 });

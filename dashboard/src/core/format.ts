@@ -42,6 +42,7 @@ export function formatDay(day: string | null | undefined, style: 'short' | 'medi
   if (!day) return '—';
   const date = new Date(`${day.slice(0, 10)}T12:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  const options: Intl.DateTimeFormatOptions = style === 'short' ? { day: 'numeric', month: 'short', timeZone: 'UTC' } : { dateStyle: 'medium', timeZone: 'UTC' };
+  const options: Intl.DateTimeFormatOptions =
+    style === 'short' ? { day: 'numeric', month: 'short', timeZone: 'UTC' } : { dateStyle: 'medium', timeZone: 'UTC' };
   return new Intl.DateTimeFormat(locale(), options).format(date);
 }

@@ -33,7 +33,8 @@ export const enDevelopers: Record<keyof typeof esDevelopers, string> = {
   'webhooks.pause': 'Pause',
   'webhooks.resume': 'Resume',
   'webhooks.rotate': 'Rotate secret',
-  'webhooks.rotateConfirm': 'A new secret is generated. For 24 hours every delivery carries two signatures, one per secret, so you can update your receiver without losing events.',
+  'webhooks.rotateConfirm':
+    'A new secret is generated. For 24 hours every delivery carries two signatures, one per secret, so you can update your receiver without losing events.',
   'webhooks.rotateSubmit': 'Yes, rotate',
   'webhooks.rotatedTitle': 'New signing secret',
   'webhooks.rotatedHint': 'The previous secret keeps signing for 24 hours.',

@@ -90,8 +90,10 @@ export const enSat: Record<keyof typeof esSat, string> = {
   'sync.status.stalled': 'Stalled',
   'sync.explain.inactive': 'Off. Once on, the CFDI store gets everything this RFC issued and received since the date you choose, and keeps itself current.',
   'sync.explain.pending': 'On; no period is complete yet. The history backfill runs month by month, oldest first.',
-  'sync.explain.healthy': 'Healthy: the store keeps advancing. A lag of about 4 days is normal, since the SAT publishes a CFDI up to 72 hours after it is stamped.',
-  'sync.explain.stalled': 'Work is waiting and nothing has advanced for a day: the SAT is down or slow. Nothing is needed from you; the service keeps retrying and catches up when the SAT answers.',
+  'sync.explain.healthy':
+    'Healthy: the store keeps advancing. A lag of about 4 days is normal, since the SAT publishes a CFDI up to 72 hours after it is stamped.',
+  'sync.explain.stalled':
+    'Work is waiting and nothing has advanced for a day: the SAT is down or slow. Nothing is needed from you; the service keeps retrying and catches up when the SAT answers.',
   'sync.syncFrom': 'Sync from',
   'sync.syncFromHint': 'Optional: moved to the 1st of its month; without a date, all the SAT keeps (71 months).',
   'sync.syncedThrough': 'Synced through',

@@ -141,7 +141,8 @@ export const en: Record<MessageKey, string> = {
   'profiles.colorPicker': 'Pick a colour',
   'profiles.saveBranding': 'Save',
   'profiles.previewLabel': 'PDF preview of an invoice with this logo and colour',
-  'profiles.previewCaption': 'A sample invoice with example data, rendered like stamped PDFs: it is not a CFDI and has no fiscal validity. It follows the colour as you change it; a new logo shows once saved.',
+  'profiles.previewCaption':
+    'A sample invoice with example data, rendered like stamped PDFs: it is not a CFDI and has no fiscal validity. It follows the colour as you change it; a new logo shows once saved.',
   'profiles.previewLoading': 'Rendering the preview…',
   'profiles.previewDownload': 'Download preview',
   'profiles.previewFile': 'branding-preview.pdf',

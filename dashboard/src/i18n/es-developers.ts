@@ -31,7 +31,8 @@ export const esDevelopers = {
   'webhooks.pause': 'Pausar',
   'webhooks.resume': 'Reanudar',
   'webhooks.rotate': 'Rotar secreto',
-  'webhooks.rotateConfirm': 'Se genera un secreto nuevo. Durante 24 horas cada entrega llevará dos firmas, una con cada secreto, para que actualices tu receptor sin perder eventos.',
+  'webhooks.rotateConfirm':
+    'Se genera un secreto nuevo. Durante 24 horas cada entrega llevará dos firmas, una con cada secreto, para que actualices tu receptor sin perder eventos.',
   'webhooks.rotateSubmit': 'Sí, rotar',
   'webhooks.rotatedTitle': 'Nuevo secreto de firma',
   'webhooks.rotatedHint': 'El secreto anterior sigue firmando durante 24 horas.',

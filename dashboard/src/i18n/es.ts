@@ -140,7 +140,8 @@ export const es = {
   'profiles.colorPicker': 'Elegir color',
   'profiles.saveBranding': 'Guardar',
   'profiles.previewLabel': 'Vista previa en PDF de una factura con este logotipo y color',
-  'profiles.previewCaption': 'Factura de muestra con datos de ejemplo, generada como los PDF timbrados: no es un CFDI ni tiene validez fiscal. Se actualiza al cambiar el color; un logotipo nuevo aparece al guardarlo.',
+  'profiles.previewCaption':
+    'Factura de muestra con datos de ejemplo, generada como los PDF timbrados: no es un CFDI ni tiene validez fiscal. Se actualiza al cambiar el color; un logotipo nuevo aparece al guardarlo.',
   'profiles.previewLoading': 'Generando la vista previa…',
   'profiles.previewDownload': 'Descargar vista previa',
   'profiles.previewFile': 'vista-previa.pdf',

@@ -8,7 +8,17 @@ import { useEffect, useRef } from 'preact/hooks';
 // The page the browser loaded needs no focus move: the user has not navigated yet.
 let navigated = false;
 
-export function Page({ title, actions, children, subtitle }: { title: string; actions?: ComponentChildren; children: ComponentChildren; subtitle?: ComponentChildren }) {
+export function Page({
+  title,
+  actions,
+  children,
+  subtitle,
+}: {
+  title: string;
+  actions?: ComponentChildren;
+  children: ComponentChildren;
+  subtitle?: ComponentChildren;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = `${title} · Dashboard`;

@@ -45,7 +45,17 @@ interface ListProps<T extends { id: string }> {
 
 const CURSORS = ['starting_after', 'ending_before'];
 
-export function ResourceList<T extends { id: string }>({ path, columns, filters = [], rowHref, rowFilter, empty, caption, limit = 20, version = 0 }: ListProps<T>) {
+export function ResourceList<T extends { id: string }>({
+  path,
+  columns,
+  filters = [],
+  rowHref,
+  rowFilter,
+  empty,
+  caption,
+  limit = 20,
+  version = 0,
+}: ListProps<T>) {
   const location = useStore(locationStore);
   const query: Record<string, string> = { limit: String(limit) };
   for (const name of [...CURSORS, ...filters.map((filter) => filter.name)]) {
@@ -121,38 +131,42 @@ function Filters({ filters, current }: { filters: Filter[]; current: Record<stri
   return (
     <details class="filters-box" open={active > 0}>
       <summary>{active > 0 ? t('list.filtersActive', { count: active }) : t('list.filters')}</summary>
-    <form class="filters" onSubmit={apply} aria-label={t('list.filters')}>
-      {filters.map((filter) => (
-        <div class="field" key={filter.name}>
-          <label for={`filter-${filter.name}`}>{filter.label}</label>
-          {filter.type === 'select' ? (
-            <select id={`filter-${filter.name}`} value={values[filter.name] ?? ''} onChange={(event) => setValues({ ...values, [filter.name]: event.currentTarget.value })}>
-              <option value="">{t('list.any')}</option>
-              {(filter.options ?? []).map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <input
-              id={`filter-${filter.name}`}
-              {...((filter.type === 'date' ? { type: 'date' } : { type: 'text' }) as InputHTMLAttributes<HTMLInputElement>)}
-              value={values[filter.name] ?? ''}
-              onInput={(event) => setValues({ ...values, [filter.name]: event.currentTarget.value })}
-            />
-          )}
+      <form class="filters" onSubmit={apply} aria-label={t('list.filters')}>
+        {filters.map((filter) => (
+          <div class="field" key={filter.name}>
+            <label for={`filter-${filter.name}`}>{filter.label}</label>
+            {filter.type === 'select' ? (
+              <select
+                id={`filter-${filter.name}`}
+                value={values[filter.name] ?? ''}
+                onChange={(event) => setValues({ ...values, [filter.name]: event.currentTarget.value })}
+              >
+                <option value="">{t('list.any')}</option>
+                {(filter.options ?? []).map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id={`filter-${filter.name}`}
+                {...((filter.type === 'date' ? { type: 'date' } : { type: 'text' }) as InputHTMLAttributes<HTMLInputElement>)}
+                value={values[filter.name] ?? ''}
+                onInput={(event) => setValues({ ...values, [filter.name]: event.currentTarget.value })}
+              />
+            )}
+          </div>
+        ))}
+        <div class="filters-actions">
+          <button type="submit" class="button">
+            {t('list.apply')}
+          </button>
+          <button type="button" class="button subtle" onClick={() => setQuery({})}>
+            {t('list.clear')}
+          </button>
         </div>
-      ))}
-      <div class="filters-actions">
-        <button type="submit" class="button">
-          {t('list.apply')}
-        </button>
-        <button type="button" class="button subtle" onClick={() => setQuery({})}>
-          {t('list.clear')}
-        </button>
-      </div>
-    </form>
+      </form>
     </details>
   );
 }

@@ -35,7 +35,14 @@ function entries(slug: string, q = ''): Promise<CatalogEntry[]> {
 
 const label = (entry: CatalogEntry) => `${entry.code} — ${entry.description}`;
 
-export function CatalogSelect(props: { form: FormState; name: string; label: string; catalog: string; hint?: string; only?: (entry: CatalogEntry) => boolean }) {
+export function CatalogSelect(props: {
+  form: FormState;
+  name: string;
+  label: string;
+  catalog: string;
+  hint?: string;
+  only?: (entry: CatalogEntry) => boolean;
+}) {
   const [options, setOptions] = useState<Option[]>([]);
   const { catalog, only } = props;
   useEffect(() => {
@@ -47,7 +54,9 @@ export function CatalogSelect(props: { form: FormState; name: string; label: str
       alive = false;
     };
   }, [catalog, only]);
-  return <SelectField form={props.form} name={props.name} label={props.label} hint={props.hint} options={[{ value: '', label: t('form.choose') }, ...options]} />;
+  return (
+    <SelectField form={props.form} name={props.name} label={props.label} hint={props.hint} options={[{ value: '', label: t('form.choose') }, ...options]} />
+  );
 }
 
 export function CatalogSearch(props: { form: FormState; name: string; label: string; catalog: string; hint?: string }) {

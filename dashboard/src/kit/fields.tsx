@@ -64,7 +64,21 @@ export interface Option {
   label: string;
 }
 
-export function SelectField({ form, name, label, hint, options, required }: { form: FormState; name: string; label: string; hint?: string; options: Option[]; required?: boolean }) {
+export function SelectField({
+  form,
+  name,
+  label,
+  hint,
+  options,
+  required,
+}: {
+  form: FormState;
+  name: string;
+  label: string;
+  hint?: string;
+  options: Option[];
+  required?: boolean;
+}) {
   return (
     <FieldFrame form={form} name={name} label={label} hint={hint}>
       {(bound) => (

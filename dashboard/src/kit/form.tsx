@@ -37,7 +37,14 @@ export function useForm<V extends Values>(initial: V): FormState<V> {
   const [submitting, setSubmitting] = useState(false);
   const fields = useRef(new Set<string>()).current;
   return {
-    values, files, errors, problem, unmatched, submitting, fields, setSubmitting,
+    values,
+    files,
+    errors,
+    problem,
+    unmatched,
+    submitting,
+    fields,
+    setSubmitting,
     set(name, value) {
       setValues((previous) => ({ ...previous, [name]: value }));
       if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);

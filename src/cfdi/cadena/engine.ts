@@ -87,7 +87,10 @@ function parseBody(tokens: string[], at: { index: number }, prefixes: ReadonlyMa
 
 /** Compiles template source (see the notation above) into `table`. */
 export function compileTemplates(source: string, prefixes: ReadonlyMap<string, string>, table: TemplateTable): void {
-  const definitions = source.split(/^(?=\S+ =)/m).map((text) => text.trim()).filter((text) => text !== '');
+  const definitions = source
+    .split(/^(?=\S+ =)/m)
+    .map((text) => text.trim())
+    .filter((text) => text !== '');
   for (const definition of definitions) {
     const tokens = definition.split(/\s+/);
     const name = tokens[0] as string;

@@ -36,7 +36,8 @@ function fields(table: TemplateTable, local: string, written: readonly string[],
   return body.flatMap((instruction: Instruction) =>
     instruction.kind === 'value' && instruction.value.kind === 'attribute'
       ? [{ name: instruction.value.name, required: instruction.required, written: written.includes(instruction.value.name) }]
-      : []);
+      : [],
+  );
 }
 
 function write(source: Values, list: readonly Field[]): string {
@@ -153,7 +154,13 @@ export class ModelCadena {
    * Partes (which follow it in the document), any cfdi:Parte nested in those foreign elements.
    */
   private complementoConcepto(items: ElementoXml[]): string {
-    const wrapper: XmlElement = { namespace: CFDI_NAMESPACE, prefix: 'cfdi', local: 'ComplementoConcepto', attributes: [], children: items.map((item) => item.Xml) };
+    const wrapper: XmlElement = {
+      namespace: CFDI_NAMESPACE,
+      prefix: 'cfdi',
+      local: 'ComplementoConcepto',
+      attributes: [],
+      children: items.map((item) => item.Xml),
+    };
     const writer = new CadenaWriter(this.table);
     writer.applyTemplates(wrapper);
     writer.applyTemplatesToDescendants(wrapper, CFDI_NAMESPACE, 'Parte');

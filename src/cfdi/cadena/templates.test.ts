@@ -136,7 +136,8 @@ test('documents exercising every complement template give the same cadena as xsl
   try {
     assert.equal(roots.length, 32, roots.join(', '));
     const documents = roots.flatMap((root, rootIndex) =>
-      Array.from({ length: DOCUMENTS_PER_ROOT }, (_, copy) => documentFor(root, 1000 + rootIndex * 10 + copy)));
+      Array.from({ length: DOCUMENTS_PER_ROOT }, (_, copy) => documentFor(root, 1000 + rootIndex * 10 + copy)),
+    );
     assert.deepEqual(uncovered(documents), []);
     const files = documents.map((document, index) => {
       const file = path.join(folder, `${index}.xml`);

@@ -36,8 +36,11 @@ function checkConceptoAmounts(context: RuleContext): void {
     if (isImporte(concepto.Cantidad) && isImporte(concepto.ValorUnitario) && isImporte(concepto.Importe)) {
       const limits = productLimits({ text: concepto.Cantidad }, { text: concepto.ValorUnitario }, decimals);
       if (!withinLimits(new Decimal(concepto.Importe), limits)) {
-        context.issues.error('cfdi.importe_out_of_limits', attributePath(conceptoPath(index), 'Importe'),
-          `Importe ${concepto.Importe} is outside ${describe(limits)}, the limits of Cantidad ${concepto.Cantidad} × ValorUnitario ${concepto.ValorUnitario}.`);
+        context.issues.error(
+          'cfdi.importe_out_of_limits',
+          attributePath(conceptoPath(index), 'Importe'),
+          `Importe ${concepto.Importe} is outside ${describe(limits)}, the limits of Cantidad ${concepto.Cantidad} × ValorUnitario ${concepto.ValorUnitario}.`,
+        );
       }
     }
     concepto.Impuestos?.Traslados?.forEach((tax, taxIndex) => checkTaxImporte(context, tax, conceptoTaxPath(index, 'traslado', taxIndex)));
@@ -46,12 +49,21 @@ function checkConceptoAmounts(context: RuleContext): void {
 }
 
 /** Tax Importe within (Base ± half a unit of its last decimal) × TasaOCuota; the rate is exact. */
-export function checkTaxImporte(context: RuleContext, tax: { Base: string; TasaOCuota?: string | undefined; Importe?: string | undefined; TipoFactor: string }, path: string, decimals = context.currencyDecimals, suffix = ''): void {
+export function checkTaxImporte(
+  context: RuleContext,
+  tax: { Base: string; TasaOCuota?: string | undefined; Importe?: string | undefined; TipoFactor: string },
+  path: string,
+  decimals = context.currencyDecimals,
+  suffix = '',
+): void {
   if (tax.TipoFactor === 'Exento' || !isImporte(tax.Base) || !isImporte(tax.Importe) || !TASA_PATTERN.test(tax.TasaOCuota ?? '')) return;
   const limits = productLimits({ text: tax.Base }, { text: tax.TasaOCuota as string, exact: true }, decimals);
   if (!withinLimits(new Decimal(tax.Importe), limits)) {
-    context.issues.error('cfdi.tax_importe_out_of_limits', attributePath(path, `Importe${suffix}`),
-      `Importe${suffix} ${tax.Importe} is outside ${describe(limits)}, the limits of Base${suffix} ${tax.Base} × TasaOCuota${suffix} ${tax.TasaOCuota as string}.`);
+    context.issues.error(
+      'cfdi.tax_importe_out_of_limits',
+      attributePath(path, `Importe${suffix}`),
+      `Importe${suffix} ${tax.Importe} is outside ${describe(limits)}, the limits of Base${suffix} ${tax.Base} × TasaOCuota${suffix} ${tax.TasaOCuota as string}.`,
+    );
   }
 }
 
@@ -64,14 +76,19 @@ function checkSubTotalAndDescuento(context: RuleContext): void {
   const decimals = context.currencyDecimals;
   const subTotal = declared(c.SubTotal);
   if (ZERO_TOTAL_TYPES.has(c.TipoDeComprobante)) {
-    if (subTotal && !subTotal.isZero()) context.issues.error('cfdi.subtotal_mismatch', attributePath(ROOT_PATH, 'SubTotal'), `SubTotal must be 0 in a type ${c.TipoDeComprobante} CFDI.`);
+    if (subTotal && !subTotal.isZero())
+      context.issues.error('cfdi.subtotal_mismatch', attributePath(ROOT_PATH, 'SubTotal'), `SubTotal must be 0 in a type ${c.TipoDeComprobante} CFDI.`);
     return;
   }
   const importes = c.Conceptos.map((concepto) => declared(concepto.Importe));
   if (subTotal && importes.every((value) => value !== undefined)) {
     const expected = roundHalfUp(sum(importes as Decimal[]), decimals);
     if (!subTotal.eq(expected)) {
-      context.issues.error('cfdi.subtotal_mismatch', attributePath(ROOT_PATH, 'SubTotal'), `SubTotal ${c.SubTotal} differs from the sum of the item Importe values, ${expected.toFixed(decimals)}.`);
+      context.issues.error(
+        'cfdi.subtotal_mismatch',
+        attributePath(ROOT_PATH, 'SubTotal'),
+        `SubTotal ${c.SubTotal} differs from the sum of the item Importe values, ${expected.toFixed(decimals)}.`,
+      );
     }
   }
   const descuentos = c.Conceptos.map((concepto) => (concepto.Descuento === undefined ? new Decimal(0) : declared(concepto.Descuento)));
@@ -79,7 +96,11 @@ function checkSubTotalAndDescuento(context: RuleContext): void {
   if (descuento && descuentos.every((value) => value !== undefined)) {
     const expected = roundHalfUp(sum(descuentos as Decimal[]), decimals);
     if (!descuento.eq(expected)) {
-      context.issues.error('cfdi.descuento_mismatch', attributePath(ROOT_PATH, 'Descuento'), `Descuento ${c.Descuento ?? '(absent)'} differs from the sum of the item discounts, ${expected.toFixed(decimals)}.`);
+      context.issues.error(
+        'cfdi.descuento_mismatch',
+        attributePath(ROOT_PATH, 'Descuento'),
+        `Descuento ${c.Descuento ?? '(absent)'} differs from the sum of the item discounts, ${expected.toFixed(decimals)}.`,
+      );
     }
   }
 }
@@ -99,7 +120,13 @@ function expectedGroups(comprobante: Comprobante): { traslados: Map<string, Expe
   for (const concepto of comprobante.Conceptos) {
     for (const tax of concepto.Impuestos?.Traslados ?? []) {
       const key = trasladoKey(tax.Impuesto, tax.TipoFactor, tax.TasaOCuota ?? null);
-      const group = traslados.get(key) ?? { Impuesto: tax.Impuesto, TipoFactor: tax.TipoFactor, ...(tax.TasaOCuota === undefined ? {} : { TasaOCuota: tax.TasaOCuota }), base: new Decimal(0), importe: tax.TipoFactor === 'Exento' ? null : new Decimal(0) };
+      const group = traslados.get(key) ?? {
+        Impuesto: tax.Impuesto,
+        TipoFactor: tax.TipoFactor,
+        ...(tax.TasaOCuota === undefined ? {} : { TasaOCuota: tax.TasaOCuota }),
+        base: new Decimal(0),
+        importe: tax.TipoFactor === 'Exento' ? null : new Decimal(0),
+      };
       group.base = group.base.plus(declared(tax.Base) ?? 0);
       if (group.importe !== null) group.importe = group.importe.plus(declared(tax.Importe) ?? 0);
       traslados.set(key, group);
@@ -119,13 +146,34 @@ function checkImpuestos(context: RuleContext): void {
   const expected = expectedGroups(c);
   const node = c.Impuestos;
   if (!node) {
-    if (expected.traslados.size + expected.retenciones.size > 0) context.issues.error('cfdi.impuestos_mismatch', IMPUESTOS_PATH, 'The items carry taxes but the Comprobante has no Impuestos node.');
+    if (expected.traslados.size + expected.retenciones.size > 0)
+      context.issues.error('cfdi.impuestos_mismatch', IMPUESTOS_PATH, 'The items carry taxes but the Comprobante has no Impuestos node.');
     return;
   }
-  compareGroups(context, 'Traslado', expected.traslados, (node.Traslados ?? []).map((tax) => [trasladoKey(tax.Impuesto, tax.TipoFactor, tax.TasaOCuota ?? null), tax]));
-  compareGroups(context, 'Retencion', expected.retenciones, (node.Retenciones ?? []).map((tax) => [tax.Impuesto, tax]));
-  checkTotalImpuestos(context, 'TotalImpuestosTrasladados', node.TotalImpuestosTrasladados, (node.Traslados ?? []).filter((tax) => tax.TipoFactor !== 'Exento').map((tax) => tax.Importe));
-  checkTotalImpuestos(context, 'TotalImpuestosRetenidos', node.TotalImpuestosRetenidos, (node.Retenciones ?? []).map((tax) => tax.Importe));
+  compareGroups(
+    context,
+    'Traslado',
+    expected.traslados,
+    (node.Traslados ?? []).map((tax) => [trasladoKey(tax.Impuesto, tax.TipoFactor, tax.TasaOCuota ?? null), tax]),
+  );
+  compareGroups(
+    context,
+    'Retencion',
+    expected.retenciones,
+    (node.Retenciones ?? []).map((tax) => [tax.Impuesto, tax]),
+  );
+  checkTotalImpuestos(
+    context,
+    'TotalImpuestosTrasladados',
+    node.TotalImpuestosTrasladados,
+    (node.Traslados ?? []).filter((tax) => tax.TipoFactor !== 'Exento').map((tax) => tax.Importe),
+  );
+  checkTotalImpuestos(
+    context,
+    'TotalImpuestosRetenidos',
+    node.TotalImpuestosRetenidos,
+    (node.Retenciones ?? []).map((tax) => tax.Importe),
+  );
 }
 
 function compareGroups(context: RuleContext, kind: 'Traslado' | 'Retencion', expected: Map<string, ExpectedGroup>, lines: [string, Partial<Traslado>][]): void {
@@ -135,7 +183,11 @@ function compareGroups(context: RuleContext, kind: 'Traslado' | 'Retencion', exp
     const path = `${IMPUESTOS_PATH}/cfdi:${WRAPPERS[kind]}/cfdi:${kind}[${index + 1}]`;
     const group = expected.get(key);
     if (!group || seen.has(key)) {
-      context.issues.error('cfdi.impuestos_mismatch', path, `No item carries a ${kind.toLowerCase()} ${key.replaceAll('|', ' ').trim()} to group here, or the group is repeated.`);
+      context.issues.error(
+        'cfdi.impuestos_mismatch',
+        path,
+        `No item carries a ${kind.toLowerCase()} ${key.replaceAll('|', ' ').trim()} to group here, or the group is repeated.`,
+      );
       return;
     }
     seen.add(key);
@@ -144,7 +196,11 @@ function compareGroups(context: RuleContext, kind: 'Traslado' | 'Retencion', exp
       const rounded = roundHalfUp(value, decimals);
       const actual = declared(line[name]);
       if (actual && !actual.eq(rounded)) {
-        context.issues.error('cfdi.impuestos_mismatch', attributePath(path, name), `${name} ${line[name] ?? ''} differs from the rounded sum of the items, ${rounded.toFixed(decimals)}.`);
+        context.issues.error(
+          'cfdi.impuestos_mismatch',
+          attributePath(path, name),
+          `${name} ${line[name] ?? ''} differs from the rounded sum of the items, ${rounded.toFixed(decimals)}.`,
+        );
       }
     };
     if (kind === 'Traslado') compare('Base', group.base);
@@ -152,15 +208,32 @@ function compareGroups(context: RuleContext, kind: 'Traslado' | 'Retencion', exp
   });
   for (const [key, group] of expected) {
     if (!seen.has(key)) {
-      context.issues.error('cfdi.impuestos_mismatch', `${IMPUESTOS_PATH}/cfdi:${WRAPPERS[kind]}`, `The items carry a ${kind.toLowerCase()} of Impuesto ${group.Impuesto} ${group.TipoFactor ?? ''} ${group.TasaOCuota ?? ''} that is missing from the Impuestos node.`.replace(/ +/g, ' '));
+      context.issues.error(
+        'cfdi.impuestos_mismatch',
+        `${IMPUESTOS_PATH}/cfdi:${WRAPPERS[kind]}`,
+        `The items carry a ${kind.toLowerCase()} of Impuesto ${group.Impuesto} ${group.TipoFactor ?? ''} ${group.TasaOCuota ?? ''} that is missing from the Impuestos node.`.replace(
+          / +/g,
+          ' ',
+        ),
+      );
     }
   }
 }
 
-function checkTotalImpuestos(context: RuleContext, name: 'TotalImpuestosTrasladados' | 'TotalImpuestosRetenidos', value: string | undefined, importes: (string | undefined)[]): void {
+function checkTotalImpuestos(
+  context: RuleContext,
+  name: 'TotalImpuestosTrasladados' | 'TotalImpuestosRetenidos',
+  value: string | undefined,
+  importes: (string | undefined)[],
+): void {
   const path = attributePath(IMPUESTOS_PATH, name);
   if (importes.length === 0) {
-    if (value !== undefined) context.issues.error('cfdi.total_impuestos_mismatch', path, `${name} must be absent: there are no ${name === 'TotalImpuestosTrasladados' ? 'taxed (non-Exento) traslados' : 'retenciones'}.`);
+    if (value !== undefined)
+      context.issues.error(
+        'cfdi.total_impuestos_mismatch',
+        path,
+        `${name} must be absent: there are no ${name === 'TotalImpuestosTrasladados' ? 'taxed (non-Exento) traslados' : 'retenciones'}.`,
+      );
     return;
   }
   if (value === undefined) {
@@ -171,7 +244,8 @@ function checkTotalImpuestos(context: RuleContext, name: 'TotalImpuestosTraslada
   const total = declared(value);
   if (!total || values.some((item) => item === undefined)) return;
   const expected = sum(values as Decimal[]);
-  if (!total.eq(expected)) context.issues.error('cfdi.total_impuestos_mismatch', path, `${name} ${value} differs from the sum of the node's lines, ${expected.toString()}.`);
+  if (!total.eq(expected))
+    context.issues.error('cfdi.total_impuestos_mismatch', path, `${name} ${value} differs from the sum of the node's lines, ${expected.toString()}.`);
 }
 
 /** Net local taxes of the implocal complement (TotaldeTraslados − TotaldeRetenciones). */
@@ -197,8 +271,16 @@ function checkTotal(context: RuleContext): void {
   const parts = [c.SubTotal, c.Descuento ?? '0', c.Impuestos?.TotalImpuestosTrasladados ?? '0', c.Impuestos?.TotalImpuestosRetenidos ?? '0'].map(declared);
   if (parts.some((part) => part === undefined)) return;
   const [subTotal, descuento, trasladados, retenidos] = parts as Decimal[];
-  const expected = (subTotal as Decimal).minus(descuento as Decimal).plus(trasladados as Decimal).minus(retenidos as Decimal).plus(localTaxes(c));
+  const expected = (subTotal as Decimal)
+    .minus(descuento as Decimal)
+    .plus(trasladados as Decimal)
+    .minus(retenidos as Decimal)
+    .plus(localTaxes(c));
   if (!total.eq(expected)) {
-    context.issues.error('cfdi.total_mismatch', path, `Total ${c.Total} differs from SubTotal − Descuento + TotalImpuestosTrasladados − TotalImpuestosRetenidos = ${expected.toString()}.`);
+    context.issues.error(
+      'cfdi.total_mismatch',
+      path,
+      `Total ${c.Total} differs from SubTotal − Descuento + TotalImpuestosTrasladados − TotalImpuestosRetenidos = ${expected.toString()}.`,
+    );
   }
 }

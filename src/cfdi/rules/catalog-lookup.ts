@@ -70,7 +70,10 @@ export function flag(row: CatalogRow | undefined, column: string): boolean {
 
 /** A comma-separated list column, e.g. c_UsoCFDI.regimenes_fiscales_receptores. */
 export function listColumn(row: CatalogRow | undefined, column: string): string[] {
-  return (row?.[column] ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+  return (row?.[column] ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }
 
 /**

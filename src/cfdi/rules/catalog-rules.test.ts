@@ -13,9 +13,13 @@ function errors(model: Comprobante): string[] {
 }
 
 function withTaxRate(kind: 'Traslados' | 'Retenciones', impuesto: string, rate: string): Comprobante {
-  const drafts = kind === 'Traslados'
-    ? { Traslados: [{ Impuesto: impuesto, TipoFactor: 'Tasa', TasaOCuota: rate }] }
-    : { Traslados: [{ Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: '0.160000' }], Retenciones: [{ Impuesto: impuesto, TipoFactor: 'Tasa', TasaOCuota: rate }] };
+  const drafts =
+    kind === 'Traslados'
+      ? { Traslados: [{ Impuesto: impuesto, TipoFactor: 'Tasa', TasaOCuota: rate }] }
+      : {
+          Traslados: [{ Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: '0.160000' }],
+          Retenciones: [{ Impuesto: impuesto, TipoFactor: 'Tasa', TasaOCuota: rate }],
+        };
   return comprobante([{ Cantidad: '1', ValorUnitario: '1000', ObjetoImp: '02', ...drafts }]);
 }
 
@@ -31,15 +35,21 @@ test('an unknown currency is cfdi.unknown_currency; other unknown keys are cfdi.
 });
 
 test('a key must be in force at Fecha', () => {
-  const objeto06 = comprobante([{ Cantidad: '1', ValorUnitario: '10', ObjetoImp: '06', Traslados: [{ Impuesto: '003', TipoFactor: 'Tasa', TasaOCuota: '0.265000' }] }]);
+  const objeto06 = comprobante([
+    { Cantidad: '1', ValorUnitario: '10', ObjetoImp: '06', Traslados: [{ Impuesto: '003', TipoFactor: 'Tasa', TasaOCuota: '0.265000' }] },
+  ]);
   assert.deepEqual(errors(objeto06), []);
   assert.deepEqual(errors({ ...objeto06, Fecha: '2024-12-12T10:00:00' }), [`cfdi.catalog_code_not_in_force@${CONCEPTO}/@ObjetoImp`]);
 });
 
 test('RegimenFiscal must apply to the persona of the RFC', () => {
   const base = comprobante();
-  assert.deepEqual(errors({ ...base, Emisor: { ...base.Emisor, RegimenFiscal: '601' } }), [`cfdi.regimen_fiscal_not_allowed@${ROOT}/cfdi:Emisor/@RegimenFiscal`]);
-  assert.deepEqual(errors({ ...base, Receptor: { ...base.Receptor, RegimenFiscalReceptor: '612' } }).slice(0, 1), [`cfdi.regimen_fiscal_not_allowed@${ROOT}/cfdi:Receptor/@RegimenFiscalReceptor`]);
+  assert.deepEqual(errors({ ...base, Emisor: { ...base.Emisor, RegimenFiscal: '601' } }), [
+    `cfdi.regimen_fiscal_not_allowed@${ROOT}/cfdi:Emisor/@RegimenFiscal`,
+  ]);
+  assert.deepEqual(errors({ ...base, Receptor: { ...base.Receptor, RegimenFiscalReceptor: '612' } }).slice(0, 1), [
+    `cfdi.regimen_fiscal_not_allowed@${ROOT}/cfdi:Receptor/@RegimenFiscalReceptor`,
+  ]);
   assert.deepEqual(errors({ ...base, Emisor: { ...base.Emisor, RegimenFiscal: '626' } }), []);
 });
 
@@ -60,7 +70,11 @@ test('TasaOCuota must match a c_TasaOCuota rule (fixed value or range) for the t
   assert.deepEqual(errors(withTaxRate('Traslados', '002', '0.080000')), []);
   assert.deepEqual(errors(withTaxRate('Retenciones', '002', '0.106667')), []);
   assert.deepEqual(errors(withTaxRate('Retenciones', '001', '0.350000')), []);
-  assert.ok(errors(withTaxRate('Retenciones', '001', '0.400000')).includes(`cfdi.invalid_tax_rate@${CONCEPTO}/cfdi:Impuestos/cfdi:Retenciones/cfdi:Retencion[1]/@TasaOCuota`));
+  assert.ok(
+    errors(withTaxRate('Retenciones', '001', '0.400000')).includes(
+      `cfdi.invalid_tax_rate@${CONCEPTO}/cfdi:Impuestos/cfdi:Retenciones/cfdi:Retencion[1]/@TasaOCuota`,
+    ),
+  );
 });
 
 test('without a catalog, only the key format is checked and one warning names the catalog', () => {
@@ -79,7 +93,10 @@ test('without a catalog, only the key format is checked and one warning names th
 test('currency decimals come from c_Moneda', () => {
   const yen = comprobante([{ Cantidad: '1', ValorUnitario: '1000', ObjetoImp: '01' }], { Moneda: 'JPY', TipoCambio: '0.1150' }, 0);
   assert.deepEqual(errors(yen), []);
-  assert.deepEqual(errors({ ...yen, SubTotal: '1000.00', Total: '1000.00' }), [`cfdi.amount_decimals@${ROOT}/@SubTotal`, `cfdi.amount_decimals@${ROOT}/@Total`]);
+  assert.deepEqual(errors({ ...yen, SubTotal: '1000.00', Total: '1000.00' }), [
+    `cfdi.amount_decimals@${ROOT}/@SubTotal`,
+    `cfdi.amount_decimals@${ROOT}/@Total`,
+  ]);
   const dinar = comprobante([{ Cantidad: '1', ValorUnitario: '1.2345', ObjetoImp: '01' }], { Moneda: 'BHD', TipoCambio: '45.1' }, 3);
   assert.equal(dinar.Total, '1.235');
   assert.deepEqual(errors(dinar), []);

@@ -9,7 +9,18 @@ import { IMPUESTOS } from '../tax-specs.ts';
 import type { TaxKind } from '../tax-specs.ts';
 import { flag, inForce, listColumn } from './catalog-lookup.ts';
 import type { CatalogName, CatalogRow } from './catalog-lookup.ts';
-import { attributePath, CATALOG_KEY_PATTERNS, conceptoPath, conceptoTaxPath, doctoPath, FECHA_PATTERN, IMPUESTOS_PATH, pagoPath, personaOf, ROOT_PATH } from './patterns.ts';
+import {
+  attributePath,
+  CATALOG_KEY_PATTERNS,
+  conceptoPath,
+  conceptoTaxPath,
+  doctoPath,
+  FECHA_PATTERN,
+  IMPUESTOS_PATH,
+  pagoPath,
+  personaOf,
+  ROOT_PATH,
+} from './patterns.ts';
 import type { RuleContext } from './types.ts';
 
 const EMISOR = `${ROOT_PATH}/cfdi:Emisor`;
@@ -32,7 +43,11 @@ function checkCode(context: RuleContext, catalog: CatalogName, code: string | un
   }
   const fecha = context.comprobante.Fecha;
   if (FECHA_PATTERN.test(fecha ?? '') && !inForce(row, fecha.slice(0, 10))) {
-    context.issues.error('cfdi.catalog_code_not_in_force', path, `${catalog} key "${code}" is not in force on ${fecha.slice(0, 10)} (${row['vigencia_desde'] ?? ''} to ${row['vigencia_hasta'] || 'open'}).`);
+    context.issues.error(
+      'cfdi.catalog_code_not_in_force',
+      path,
+      `${catalog} key "${code}" is not in force on ${fecha.slice(0, 10)} (${row['vigencia_desde'] ?? ''} to ${row['vigencia_hasta'] || 'open'}).`,
+    );
   }
   return row;
 }
@@ -50,7 +65,8 @@ export function checkCatalogs(context: RuleContext): void {
     checkCode(context, 'c_Meses', c.InformacionGlobal.Meses, attributePath(base, 'Meses'));
   }
   (c.CfdiRelacionados ?? []).forEach((group, index) =>
-    checkCode(context, 'c_TipoRelacion', group.TipoRelacion, attributePath(`${ROOT_PATH}/cfdi:CfdiRelacionados[${index + 1}]`, 'TipoRelacion')));
+    checkCode(context, 'c_TipoRelacion', group.TipoRelacion, attributePath(`${ROOT_PATH}/cfdi:CfdiRelacionados[${index + 1}]`, 'TipoRelacion')),
+  );
   checkRegimen(context, EMISOR, 'RegimenFiscal', c.Emisor.RegimenFiscal, c.Emisor.Rfc);
   const receptorRegimen = checkRegimen(context, RECEPTOR, 'RegimenFiscalReceptor', c.Receptor.RegimenFiscalReceptor, c.Receptor.Rfc);
   checkUsoCfdi(context, receptorRegimen);
@@ -61,11 +77,19 @@ export function checkCatalogs(context: RuleContext): void {
     checkCode(context, 'c_ClaveProdServ', concepto.ClaveProdServ, attributePath(base, 'ClaveProdServ'));
     checkCode(context, 'c_ClaveUnidad', concepto.ClaveUnidad, attributePath(base, 'ClaveUnidad'));
     checkCode(context, 'c_ObjetoImp', concepto.ObjetoImp, attributePath(base, 'ObjetoImp'));
-    concepto.Parte?.forEach((parte, parteIndex) => checkCode(context, 'c_ClaveProdServ', parte.ClaveProdServ, attributePath(`${base}/cfdi:Parte[${parteIndex + 1}]`, 'ClaveProdServ')));
-    concepto.Impuestos?.Traslados?.forEach((tax, taxIndex) => checkRate(context, tax, 'traslado', attributePath(conceptoTaxPath(index, 'traslado', taxIndex), 'TasaOCuota')));
-    concepto.Impuestos?.Retenciones?.forEach((tax, taxIndex) => checkRate(context, tax, 'retencion', attributePath(conceptoTaxPath(index, 'retencion', taxIndex), 'TasaOCuota')));
+    concepto.Parte?.forEach((parte, parteIndex) =>
+      checkCode(context, 'c_ClaveProdServ', parte.ClaveProdServ, attributePath(`${base}/cfdi:Parte[${parteIndex + 1}]`, 'ClaveProdServ')),
+    );
+    concepto.Impuestos?.Traslados?.forEach((tax, taxIndex) =>
+      checkRate(context, tax, 'traslado', attributePath(conceptoTaxPath(index, 'traslado', taxIndex), 'TasaOCuota')),
+    );
+    concepto.Impuestos?.Retenciones?.forEach((tax, taxIndex) =>
+      checkRate(context, tax, 'retencion', attributePath(conceptoTaxPath(index, 'retencion', taxIndex), 'TasaOCuota')),
+    );
   });
-  c.Impuestos?.Traslados?.forEach((tax, index) => checkRate(context, tax, 'traslado', attributePath(`${IMPUESTOS_PATH}/cfdi:Traslados/cfdi:Traslado[${index + 1}]`, 'TasaOCuota')));
+  c.Impuestos?.Traslados?.forEach((tax, index) =>
+    checkRate(context, tax, 'traslado', attributePath(`${IMPUESTOS_PATH}/cfdi:Traslados/cfdi:Traslado[${index + 1}]`, 'TasaOCuota')),
+  );
   checkPagosCatalogs(context);
 }
 
@@ -75,7 +99,11 @@ function checkRegimen(context: RuleContext, base: string, name: string, regimen:
   const row = checkCode(context, 'c_RegimenFiscal', regimen, path);
   const persona = personaOf(rfc ?? '');
   if (row && persona && !flag(row, persona === 'moral' ? 'aplica_moral' : 'aplica_fisica')) {
-    context.issues.error('cfdi.regimen_fiscal_not_allowed', path, `Régimen ${regimen} does not apply to a persona ${persona === 'moral' ? 'moral' : 'física'} (RFC ${rfc}).`);
+    context.issues.error(
+      'cfdi.regimen_fiscal_not_allowed',
+      path,
+      `Régimen ${regimen} does not apply to a persona ${persona === 'moral' ? 'moral' : 'física'} (RFC ${rfc}).`,
+    );
   }
   return row;
 }
@@ -88,11 +116,19 @@ function checkUsoCfdi(context: RuleContext, regimenRow: CatalogRow | undefined):
   if (!row) return;
   const persona = personaOf(receptor.Rfc ?? '');
   if (persona && !flag(row, persona === 'moral' ? 'aplica_moral' : 'aplica_fisica')) {
-    context.issues.error('cfdi.uso_cfdi_not_allowed', path, `UsoCFDI ${receptor.UsoCFDI} does not apply to a persona ${persona === 'moral' ? 'moral' : 'física'} (RFC ${receptor.Rfc}).`);
+    context.issues.error(
+      'cfdi.uso_cfdi_not_allowed',
+      path,
+      `UsoCFDI ${receptor.UsoCFDI} does not apply to a persona ${persona === 'moral' ? 'moral' : 'física'} (RFC ${receptor.Rfc}).`,
+    );
   }
   const regimenes = listColumn(row, 'regimenes_fiscales_receptores');
   if (regimenRow && regimenes.length > 0 && !regimenes.includes(receptor.RegimenFiscalReceptor)) {
-    context.issues.error('cfdi.uso_cfdi_not_allowed', path, `UsoCFDI ${receptor.UsoCFDI} is not allowed for RegimenFiscalReceptor ${receptor.RegimenFiscalReceptor} (allowed: ${regimenes.join(', ')}).`);
+    context.issues.error(
+      'cfdi.uso_cfdi_not_allowed',
+      path,
+      `UsoCFDI ${receptor.UsoCFDI} is not allowed for RegimenFiscalReceptor ${receptor.RegimenFiscalReceptor} (allowed: ${regimenes.join(', ')}).`,
+    );
   }
 }
 
@@ -100,7 +136,12 @@ function checkUsoCfdi(context: RuleContext, regimenRow: CatalogRow | undefined):
  * c_TasaOCuota is a table of rules: a "Fijo" row names one rate, a "Rango" row a range
  * [minimo, valor]; the row must match the tax (by name), the factor, and traslado/retención.
  */
-function checkRate(context: RuleContext, tax: { Impuesto: string; TipoFactor?: string | undefined; TasaOCuota?: string | undefined }, kind: TaxKind, path: string): void {
+function checkRate(
+  context: RuleContext,
+  tax: { Impuesto: string; TipoFactor?: string | undefined; TasaOCuota?: string | undefined },
+  kind: TaxKind,
+  path: string,
+): void {
   const rate = tax.TasaOCuota;
   if (rate === undefined || !/^[0-9]+\.[0-9]{6}$/.test(rate) || (tax.TipoFactor !== 'Tasa' && tax.TipoFactor !== 'Cuota')) return;
   const lookup = context.options.catalogs;
@@ -115,7 +156,12 @@ function checkRate(context: RuleContext, tax: { Impuesto: string; TipoFactor?: s
     if (row['tipo'] === 'Rango') return value.gte(row['minimo'] || 0) && value.lte(row['valor'] || 0);
     return value.eq(row['valor'] || -1);
   });
-  if (!matches) context.issues.error('cfdi.invalid_tax_rate', path, `TasaOCuota ${rate} is not a c_TasaOCuota ${tax.TipoFactor} rate of ${name ?? tax.Impuesto} for a ${kind}.`);
+  if (!matches)
+    context.issues.error(
+      'cfdi.invalid_tax_rate',
+      path,
+      `TasaOCuota ${rate} is not a c_TasaOCuota ${tax.TipoFactor} rate of ${name ?? tax.Impuesto} for a ${kind}.`,
+    );
 }
 
 function checkPagosCatalogs(context: RuleContext): void {
@@ -127,8 +173,22 @@ function checkPagosCatalogs(context: RuleContext): void {
       const doctoBase = doctoPath(index, doctoIndex);
       checkCode(context, 'c_Moneda', docto.MonedaDR, attributePath(doctoBase, 'MonedaDR'));
       checkCode(context, 'c_ObjetoImp', docto.ObjetoImpDR, attributePath(doctoBase, 'ObjetoImpDR'));
-      docto.ImpuestosDR?.TrasladosDR?.forEach((tax, taxIndex) => checkRate(context, { Impuesto: tax.ImpuestoDR, TipoFactor: tax.TipoFactorDR, TasaOCuota: tax.TasaOCuotaDR }, 'traslado', attributePath(`${doctoBase}/pago20:ImpuestosDR/pago20:TrasladosDR/pago20:TrasladoDR[${taxIndex + 1}]`, 'TasaOCuotaDR')));
-      docto.ImpuestosDR?.RetencionesDR?.forEach((tax, taxIndex) => checkRate(context, { Impuesto: tax.ImpuestoDR, TipoFactor: tax.TipoFactorDR, TasaOCuota: tax.TasaOCuotaDR }, 'retencion', attributePath(`${doctoBase}/pago20:ImpuestosDR/pago20:RetencionesDR/pago20:RetencionDR[${taxIndex + 1}]`, 'TasaOCuotaDR')));
+      docto.ImpuestosDR?.TrasladosDR?.forEach((tax, taxIndex) =>
+        checkRate(
+          context,
+          { Impuesto: tax.ImpuestoDR, TipoFactor: tax.TipoFactorDR, TasaOCuota: tax.TasaOCuotaDR },
+          'traslado',
+          attributePath(`${doctoBase}/pago20:ImpuestosDR/pago20:TrasladosDR/pago20:TrasladoDR[${taxIndex + 1}]`, 'TasaOCuotaDR'),
+        ),
+      );
+      docto.ImpuestosDR?.RetencionesDR?.forEach((tax, taxIndex) =>
+        checkRate(
+          context,
+          { Impuesto: tax.ImpuestoDR, TipoFactor: tax.TipoFactorDR, TasaOCuota: tax.TasaOCuotaDR },
+          'retencion',
+          attributePath(`${doctoBase}/pago20:ImpuestosDR/pago20:RetencionesDR/pago20:RetencionDR[${taxIndex + 1}]`, 'TasaOCuotaDR'),
+        ),
+      );
     });
   });
 }

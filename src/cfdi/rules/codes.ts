@@ -6,9 +6,10 @@
 export const REMEDIATIONS = {
   // Input that is not a CFDI 4.0 document (from the parser).
   'cfdi.parse_error': 'Send a well-formed UTF-8 XML document.',
-  'cfdi.malformed_xml': 'Fix the document so that it follows the SAT schema (cfdv40.xsd, or the complemento\'s XSD) at the given path.',
+  'cfdi.malformed_xml': "Fix the document so that it follows the SAT schema (cfdv40.xsd, or the complemento's XSD) at the given path.",
   'cfdi.too_many_issues': 'Fix the issues listed first and check the document again: the rest are usually the same mistake repeated.',
-  'cfdi.complement_schema_unavailable': 'Nothing to fix in the document: this complemento\'s structure was not checked against an XSD (its cadena original and the seals still were).',
+  'cfdi.complement_schema_unavailable':
+    "Nothing to fix in the document: this complemento's structure was not checked against an XSD (its cadena original and the seals still were).",
   'cfdi.not_comprobante': 'Send a CFDI 4.0 cfdi:Comprobante (namespace http://www.sat.gob.mx/cfd/4, Version="4.0").',
   'cfdi.xml_too_large': 'Send a smaller document; a CFDI is rarely larger than a few hundred kilobytes.',
   'cfdi.xml_too_deep': 'Remove the deeply nested elements; the CFDI schema never nests that deep.',
@@ -74,10 +75,10 @@ export const REMEDIATIONS = {
   'cfdi.unknown_catalog_code': 'Use a key that exists in the named SAT catalog.',
   'cfdi.catalog_code_not_in_force': 'Use a catalog key that is in force at the Fecha of the CFDI.',
   'cfdi.catalog_not_loaded': 'Load the SAT catalogs (invoicing catalogs import) to check catalog keys; only their format was checked.',
-  'cfdi.uso_cfdi_not_allowed': 'Choose a UsoCFDI that c_UsoCFDI allows for the receptor\'s tax regime and type of person.',
+  'cfdi.uso_cfdi_not_allowed': "Choose a UsoCFDI that c_UsoCFDI allows for the receptor's tax regime and type of person.",
   'cfdi.regimen_fiscal_not_allowed': 'Choose a RegimenFiscal that applies to the type of person of the RFC (12 characters: moral, 13: física).',
   // Seal and timbre.
-  'cfdi.sello_missing': 'Seal the CFDI with the issuer\'s CSD before stamping.',
+  'cfdi.sello_missing': "Seal the CFDI with the issuer's CSD before stamping.",
   'cfdi.certificado_missing': 'Add Certificado: the base64 of the CSD certificate (.cer) used to seal.',
   'cfdi.certificado_invalid': 'Certificado must be the base64 of the DER .cer file of a SAT CSD.',
   'cfdi.no_certificado_mismatch': 'NoCertificado must be the serial number of the certificate in Certificado.',
@@ -95,12 +96,16 @@ export const REMEDIATIONS = {
   'cfdi.tfd_malformed_sello_sat': 'SelloSAT is not a valid signature; stamp the CFDI again with an authorized PAC.',
   'cfdi.tfd_sello_sat_mismatch': 'SelloSAT does not verify with the SAT/PAC certificate: the timbre was altered or forged.',
   'cfdi.tfd_certificado_mismatch': 'NoCertificadoSAT must name the SAT/PAC certificate that signed the timbre.',
-  'cfdi.tfd_self_signed': 'The timbre is signed with the issuer\'s own certificate, not a SAT/PAC one: it is not a genuine stamp. Stamp the CFDI with an authorized PAC.',
-  'cfdi.tfd_certificate_unavailable': 'The SAT/PAC certificate named by NoCertificadoSAT is not published by the SAT (or not known here), so SelloSAT cannot be verified: ask the issuer for a CFDI stamped by an authorized PAC.',
-  'cfdi.tfd_certificate_unreachable': 'The SAT/PAC certificate named by NoCertificadoSAT could not be fetched right now, so SelloSAT was not verified: validate the CFDI again later.',
+  'cfdi.tfd_self_signed':
+    "The timbre is signed with the issuer's own certificate, not a SAT/PAC one: it is not a genuine stamp. Stamp the CFDI with an authorized PAC.",
+  'cfdi.tfd_certificate_unavailable':
+    'The SAT/PAC certificate named by NoCertificadoSAT is not published by the SAT (or not known here), so SelloSAT cannot be verified: ask the issuer for a CFDI stamped by an authorized PAC.',
+  'cfdi.tfd_certificate_unreachable':
+    'The SAT/PAC certificate named by NoCertificadoSAT could not be fetched right now, so SelloSAT was not verified: validate the CFDI again later.',
   'cfdi.tfd_timbre_not_verified': 'Provide a timbre verifier with the SAT/PAC certificates to check SelloSAT.',
   'cfdi.status_indeterminate': 'The SAT could not be asked about this CFDI right now: validate it again later; the other checks stand.',
-  'cfdi.not_found': 'The SAT does not know this UUID with this issuer, receiver and total: the CFDI was never stamped, was altered, or is too recent for the SAT\'s records; ask the issuer for the stamped original.',
+  'cfdi.not_found':
+    "The SAT does not know this UUID with this issuer, receiver and total: the CFDI was never stamped, was altered, or is too recent for the SAT's records; ask the issuer for the stamped original.",
   'cfdi.cancelled': 'The SAT reports this CFDI as cancelled: it no longer supports a deduction or a payment; ask the issuer for the replacement CFDI.',
   'cfdi.tfd_fecha_timbrado_out_of_range': 'A PAC stamps within 72 hours after Fecha, never before it.',
   // Dates.

@@ -55,9 +55,17 @@ test('an Exento traslado carries no TasaOCuota nor Importe, and withholdings are
   const exento = comprobante([{ Cantidad: '1', ValorUnitario: '100', ObjetoImp: '02', Traslados: [{ Impuesto: '002', TipoFactor: 'Exento' }] }]);
   assert.deepEqual(errors(exento), []);
   const concepto = exento.Conceptos[0] as Concepto;
-  const withRate = { ...exento, Conceptos: [{ ...concepto, Impuestos: { Traslados: [{ Base: '100.00', Impuesto: '002', TipoFactor: 'Exento', TasaOCuota: '0.160000', Importe: '16.00' }] } }] };
+  const withRate = {
+    ...exento,
+    Conceptos: [
+      { ...concepto, Impuestos: { Traslados: [{ Base: '100.00', Impuesto: '002', TipoFactor: 'Exento', TasaOCuota: '0.160000', Importe: '16.00' }] } },
+    ],
+  };
   assert.ok(errors(withRate).includes(`cfdi.exento_with_rate@${TRASLADO}`));
-  const retencion = { ...exento, Conceptos: [{ ...concepto, Impuestos: { Retenciones: [{ Base: '100.00', Impuesto: '001', TipoFactor: 'Exento', TasaOCuota: '', Importe: '' }] } }] };
+  const retencion = {
+    ...exento,
+    Conceptos: [{ ...concepto, Impuestos: { Retenciones: [{ Base: '100.00', Impuesto: '001', TipoFactor: 'Exento', TasaOCuota: '', Importe: '' }] } }],
+  };
   assert.ok(errors(retencion).includes(`cfdi.retencion_exento@${CONCEPTO}/cfdi:Impuestos/cfdi:Retenciones/cfdi:Retencion[1]/@TipoFactor`));
 });
 

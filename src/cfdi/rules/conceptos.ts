@@ -31,16 +31,30 @@ function checkConcepto(context: RuleContext, concepto: Concepto, index: number):
   checkText(context, base, 'Descripcion', concepto.Descripcion, 1000);
   checkText(context, base, 'NoIdentificacion', concepto.NoIdentificacion, 100);
   if (requireValue(context, base, 'Cantidad', concepto.Cantidad)) {
-    if (!CANTIDAD_PATTERN.test(concepto.Cantidad)) issues.error('cfdi.invalid_amount', attributePath(base, 'Cantidad'), `Cantidad "${concepto.Cantidad}" is not a decimal with up to 6 decimals.`);
-    else if (new Decimal(concepto.Cantidad).isZero()) issues.error('cfdi.cantidad_not_positive', attributePath(base, 'Cantidad'), 'Cantidad must be greater than 0.');
+    if (!CANTIDAD_PATTERN.test(concepto.Cantidad))
+      issues.error('cfdi.invalid_amount', attributePath(base, 'Cantidad'), `Cantidad "${concepto.Cantidad}" is not a decimal with up to 6 decimals.`);
+    else if (new Decimal(concepto.Cantidad).isZero())
+      issues.error('cfdi.cantidad_not_positive', attributePath(base, 'Cantidad'), 'Cantidad must be greater than 0.');
   }
-  if (requireValue(context, base, 'ValorUnitario', concepto.ValorUnitario) && checkAmount(context, base, 'ValorUnitario', concepto.ValorUnitario)
-    && new Decimal(concepto.ValorUnitario).isZero() && POSITIVE_PRICE_TYPES.has(context.comprobante.TipoDeComprobante)) {
-    issues.error('cfdi.valor_unitario_not_positive', attributePath(base, 'ValorUnitario'), `ValorUnitario must be greater than 0 in a type ${context.comprobante.TipoDeComprobante} CFDI.`);
+  if (
+    requireValue(context, base, 'ValorUnitario', concepto.ValorUnitario) &&
+    checkAmount(context, base, 'ValorUnitario', concepto.ValorUnitario) &&
+    new Decimal(concepto.ValorUnitario).isZero() &&
+    POSITIVE_PRICE_TYPES.has(context.comprobante.TipoDeComprobante)
+  ) {
+    issues.error(
+      'cfdi.valor_unitario_not_positive',
+      attributePath(base, 'ValorUnitario'),
+      `ValorUnitario must be greater than 0 in a type ${context.comprobante.TipoDeComprobante} CFDI.`,
+    );
   }
   const importeOk = requireValue(context, base, 'Importe', concepto.Importe) && checkAmount(context, base, 'Importe', concepto.Importe);
   if (checkAmount(context, base, 'Descuento', concepto.Descuento) && importeOk && new Decimal(concepto.Descuento as string).gt(concepto.Importe)) {
-    issues.error('cfdi.descuento_exceeds_importe', attributePath(base, 'Descuento'), `Descuento ${concepto.Descuento} exceeds the item Importe ${concepto.Importe}.`);
+    issues.error(
+      'cfdi.descuento_exceeds_importe',
+      attributePath(base, 'Descuento'),
+      `Descuento ${concepto.Descuento} exceeds the item Importe ${concepto.Importe}.`,
+    );
   }
   checkObjetoImp(context, concepto, base);
   concepto.Impuestos?.Traslados?.forEach((tax, taxIndex) => checkTaxLine(context, tax, 'traslado', conceptoTaxPath(index, 'traslado', taxIndex), true));
@@ -72,7 +86,11 @@ export function checkTaxLine(context: RuleContext, tax: Partial<Traslado>, kind:
     if (!(TIPOS_FACTOR as readonly string[]).includes(tax.TipoFactor ?? '')) {
       issues.error('cfdi.invalid_tipo_factor', at('TipoFactor'), `TipoFactor${suffix} "${tax.TipoFactor ?? ''}" is not Tasa, Cuota or Exento.`);
     }
-    if (requireValue(context, base, `Base${suffix}`, tax.Base) && checkAmount(context, base, `Base${suffix}`, tax.Base, itemLevel ? 6 : context.currencyDecimals) && new Decimal(tax.Base).isZero()) {
+    if (
+      requireValue(context, base, `Base${suffix}`, tax.Base) &&
+      checkAmount(context, base, `Base${suffix}`, tax.Base, itemLevel ? 6 : context.currencyDecimals) &&
+      new Decimal(tax.Base).isZero()
+    ) {
       issues.error('cfdi.tax_base_not_positive', at('Base'), 'Base must be greater than 0.');
     }
   }
@@ -84,10 +102,13 @@ export function checkTaxLine(context: RuleContext, tax: Partial<Traslado>, kind:
     return;
   }
   if ((itemLevel || kind === 'traslado') && (tax.TipoFactor === 'Tasa' || tax.TipoFactor === 'Cuota')) {
-    if (tax.TasaOCuota === undefined || tax.TasaOCuota === '') issues.error('cfdi.missing_tax_rate', at('TasaOCuota'), `A ${tax.TipoFactor} tax needs TasaOCuota${suffix}.`);
-    else if (!TASA_PATTERN.test(tax.TasaOCuota)) issues.error('cfdi.invalid_tax_rate', at('TasaOCuota'), `TasaOCuota${suffix} "${tax.TasaOCuota}" must have exactly six decimals, e.g. 0.160000.`);
+    if (tax.TasaOCuota === undefined || tax.TasaOCuota === '')
+      issues.error('cfdi.missing_tax_rate', at('TasaOCuota'), `A ${tax.TipoFactor} tax needs TasaOCuota${suffix}.`);
+    else if (!TASA_PATTERN.test(tax.TasaOCuota))
+      issues.error('cfdi.invalid_tax_rate', at('TasaOCuota'), `TasaOCuota${suffix} "${tax.TasaOCuota}" must have exactly six decimals, e.g. 0.160000.`);
   }
-  if (requireValue(context, base, `Importe${suffix}`, tax.Importe)) checkAmount(context, base, `Importe${suffix}`, tax.Importe, itemLevel ? 6 : context.currencyDecimals);
+  if (requireValue(context, base, `Importe${suffix}`, tax.Importe))
+    checkAmount(context, base, `Importe${suffix}`, tax.Importe, itemLevel ? 6 : context.currencyDecimals);
 }
 
 /** Guía de pagos: one Concepto 84111506 / ACT / "Pago", Cantidad 1, ValorUnitario and Importe 0, ObjetoImp 01. */
@@ -104,7 +125,8 @@ function checkPagoConcepto(context: RuleContext): void {
     if (!same) context.issues.error('cfdi.invalid_value', attributePath(base, name), `${name} must be "${value}" in the Concepto of a type P CFDI.`);
   }
   for (const name of ['NoIdentificacion', 'Unidad', 'Descuento'] as const) {
-    if (concepto[name] !== undefined) context.issues.error('cfdi.attribute_not_allowed', attributePath(base, name), `${name} must not be present in the Concepto of a type P CFDI.`);
+    if (concepto[name] !== undefined)
+      context.issues.error('cfdi.attribute_not_allowed', attributePath(base, name), `${name} must not be present in the Concepto of a type P CFDI.`);
   }
 }
 

@@ -38,7 +38,15 @@ test('without now no date-window rule runs', () => {
 });
 
 test('the zone of LugarExpedicion comes from c_CodigoPostal when the option does not name one', () => {
-  const catalogs = inMemoryCatalogs({ c_CodigoPostal: { key: 'id', rows: [{ id: '06600', huso_horario: 'America/Tijuana' }, { id: '54700', huso_horario: 'Tiempo del Centro' }] } });
+  const catalogs = inMemoryCatalogs({
+    c_CodigoPostal: {
+      key: 'id',
+      rows: [
+        { id: '06600', huso_horario: 'America/Tijuana' },
+        { id: '54700', huso_horario: 'Tiempo del Centro' },
+      ],
+    },
+  });
   const model = comprobante();
   // 19:00 UTC is 11:00 in Tijuana (UTC-8): Fecha 12:00 is still in the future there.
   assert.deepEqual(errorsOf(validateComprobante(model, { catalogs, now: new Date('2025-03-03T19:00:00Z') })), [`cfdi.fecha_in_future@${FECHA}`]);

@@ -38,7 +38,9 @@ function isTimeZone(zone: string | undefined): zone is string {
 function zoneOf(context: RuleContext): string {
   const { timeZone, catalogs } = context.options;
   if (isTimeZone(timeZone)) return timeZone;
-  const fromCatalog = catalogs?.isLoaded('c_CodigoPostal') ? catalogs.get('c_CodigoPostal', context.comprobante.LugarExpedicion ?? '')?.['huso_horario'] : undefined;
+  const fromCatalog = catalogs?.isLoaded('c_CodigoPostal')
+    ? catalogs.get('c_CodigoPostal', context.comprobante.LugarExpedicion ?? '')?.['huso_horario']
+    : undefined;
   return isTimeZone(fromCatalog) ? fromCatalog : DEFAULT_TIME_ZONE;
 }
 

@@ -13,7 +13,16 @@ const IVA16 = { ImpuestoDR: '002', TipoFactorDR: 'Tasa', TasaOCuotaDR: '0.160000
 const DECIMALS: Record<string, number> = { MXN: 2, USD: 2 };
 
 function docto(overrides: Partial<DoctoRelacionadoDraft> = {}): DoctoRelacionadoDraft {
-  return { IdDocumento: '6d7434a6-e3f2-47ad-9e4c-08849946afa0', MonedaDR: 'MXN', NumParcialidad: '1', ImpSaldoAnt: '11600.00', ImpPagado: '5800.00', ObjetoImpDR: '02', TrasladosDR: [IVA16], ...overrides };
+  return {
+    IdDocumento: '6d7434a6-e3f2-47ad-9e4c-08849946afa0',
+    MonedaDR: 'MXN',
+    NumParcialidad: '1',
+    ImpSaldoAnt: '11600.00',
+    ImpPagado: '5800.00',
+    ObjetoImpDR: '02',
+    TrasladosDR: [IVA16],
+    ...overrides,
+  };
 }
 
 function pagosOf(drafts: PagoDraft[]): Pagos {
@@ -28,9 +37,17 @@ const PAGO_DRAFT: PagoDraft = { FechaPago: '2025-03-01T10:00:00', FormaDePagoP: 
 function pago(pagos: Pagos = pagosOf([PAGO_DRAFT])): Comprobante {
   const base = comprobante();
   return {
-    ...base, TipoDeComprobante: 'P', SubTotal: PAGO_COMPROBANTE.SubTotal, Total: PAGO_COMPROBANTE.Total, Moneda: PAGO_COMPROBANTE.Moneda,
-    FormaPago: undefined, MetodoPago: undefined, Impuestos: undefined,
-    Receptor: { ...base.Receptor, UsoCFDI: 'CP01' }, Conceptos: [{ ...PAGO_COMPROBANTE.Concepto }], Complemento: [{ Pagos: pagos }],
+    ...base,
+    TipoDeComprobante: 'P',
+    SubTotal: PAGO_COMPROBANTE.SubTotal,
+    Total: PAGO_COMPROBANTE.Total,
+    Moneda: PAGO_COMPROBANTE.Moneda,
+    FormaPago: undefined,
+    MetodoPago: undefined,
+    Impuestos: undefined,
+    Receptor: { ...base.Receptor, UsoCFDI: 'CP01' },
+    Conceptos: [{ ...PAGO_COMPROBANTE.Concepto }],
+    Complemento: [{ Pagos: pagos }],
   };
 }
 
@@ -82,34 +99,69 @@ test('Monto covers the converted ImpPagado and has the payment currency decimals
 });
 
 test('document balances: ImpSaldoInsoluto = ImpSaldoAnt − ImpPagado, ImpPagado ≤ ImpSaldoAnt', () => {
-  assert.deepEqual(errors(changed((p, d) => ({ ...p, DoctoRelacionado: [{ ...d, ImpSaldoInsoluto: '5800.01' }] }))), [`cfdi.pagos_saldo_insoluto_mismatch@${DOCTO}/@ImpSaldoInsoluto`]);
-  assert.ok(errors(changed((p, d) => ({ ...p, DoctoRelacionado: [{ ...d, ImpSaldoAnt: '5000.00' }] }))).includes(`cfdi.pagos_imp_pagado_exceeds_saldo@${DOCTO}/@ImpPagado`));
-  assert.ok(errors(changed((p, d) => ({ ...p, DoctoRelacionado: [{ ...d, IdDocumento: 'ABC', NumParcialidad: '0' }] }))).includes(`cfdi.invalid_uuid@${DOCTO}/@IdDocumento`));
+  assert.deepEqual(errors(changed((p, d) => ({ ...p, DoctoRelacionado: [{ ...d, ImpSaldoInsoluto: '5800.01' }] }))), [
+    `cfdi.pagos_saldo_insoluto_mismatch@${DOCTO}/@ImpSaldoInsoluto`,
+  ]);
+  assert.ok(
+    errors(changed((p, d) => ({ ...p, DoctoRelacionado: [{ ...d, ImpSaldoAnt: '5000.00' }] }))).includes(
+      `cfdi.pagos_imp_pagado_exceeds_saldo@${DOCTO}/@ImpPagado`,
+    ),
+  );
+  assert.ok(
+    errors(changed((p, d) => ({ ...p, DoctoRelacionado: [{ ...d, IdDocumento: 'ABC', NumParcialidad: '0' }] }))).includes(
+      `cfdi.invalid_uuid@${DOCTO}/@IdDocumento`,
+    ),
+  );
   assert.ok(errors(changed((p, d) => ({ ...p, DoctoRelacionado: [{ ...d, NumParcialidad: '0' }] }))).includes(`cfdi.invalid_value@${DOCTO}/@NumParcialidad`));
 });
 
 test('EquivalenciaDR is 1 for the same currency and required for another', () => {
-  assert.deepEqual(errors(changed((p, d) => ({ ...p, DoctoRelacionado: [{ ...d, EquivalenciaDR: '2' }] }))).slice(0, 1), [`cfdi.pagos_equivalencia_invalid@${DOCTO}/@EquivalenciaDR`]);
-  assert.ok(errors(changed((p, d) => ({ ...p, DoctoRelacionado: [{ ...d, MonedaDR: 'USD', EquivalenciaDR: undefined }] }))).includes(`cfdi.pagos_equivalencia_required@${DOCTO}/@EquivalenciaDR`));
+  assert.deepEqual(errors(changed((p, d) => ({ ...p, DoctoRelacionado: [{ ...d, EquivalenciaDR: '2' }] }))).slice(0, 1), [
+    `cfdi.pagos_equivalencia_invalid@${DOCTO}/@EquivalenciaDR`,
+  ]);
+  assert.ok(
+    errors(changed((p, d) => ({ ...p, DoctoRelacionado: [{ ...d, MonedaDR: 'USD', EquivalenciaDR: undefined }] }))).includes(
+      `cfdi.pagos_equivalencia_required@${DOCTO}/@EquivalenciaDR`,
+    ),
+  );
 });
 
 test('ObjetoImpDR 02 requires ImpuestosDR and 01 forbids them', () => {
-  assert.deepEqual(errors(changed((p, d) => ({ ...p, ImpuestosP: undefined, DoctoRelacionado: [{ ...d, ImpuestosDR: undefined }] }))).slice(0, 1), [`cfdi.objeto_imp_dr_02_without_taxes@${DOCTO}/@ObjetoImpDR`]);
-  assert.ok(errors(changed((p, d) => ({ ...p, DoctoRelacionado: [{ ...d, ObjetoImpDR: '01' }] }))).includes(`cfdi.objeto_imp_dr_taxes_not_allowed@${DOCTO}/@ObjetoImpDR`));
+  assert.deepEqual(errors(changed((p, d) => ({ ...p, ImpuestosP: undefined, DoctoRelacionado: [{ ...d, ImpuestosDR: undefined }] }))).slice(0, 1), [
+    `cfdi.objeto_imp_dr_02_without_taxes@${DOCTO}/@ObjetoImpDR`,
+  ]);
+  assert.ok(
+    errors(changed((p, d) => ({ ...p, DoctoRelacionado: [{ ...d, ObjetoImpDR: '01' }] }))).includes(
+      `cfdi.objeto_imp_dr_taxes_not_allowed@${DOCTO}/@ObjetoImpDR`,
+    ),
+  );
 });
 
 test('DR taxes: ImporteDR within the limits of BaseDR × TasaOCuotaDR, retenciones never Exento', () => {
   const line = `${DOCTO}/pago20:ImpuestosDR/pago20:TrasladosDR/pago20:TrasladoDR[1]`;
-  const withTraslado = (change: object) => changed((p, d) => ({ ...p, DoctoRelacionado: [{ ...d, ImpuestosDR: { TrasladosDR: [{ ...d.ImpuestosDR!.TrasladosDR![0]!, ...change }] } }] }));
+  const withTraslado = (change: object) =>
+    changed((p, d) => ({ ...p, DoctoRelacionado: [{ ...d, ImpuestosDR: { TrasladosDR: [{ ...d.ImpuestosDR!.TrasladosDR![0]!, ...change }] } }] }));
   assert.ok(errors(withTraslado({ ImporteDR: '900.00' })).includes(`cfdi.tax_importe_out_of_limits@${line}/@ImporteDR`));
   assert.ok(errors(withTraslado({ TasaOCuotaDR: undefined })).includes(`cfdi.missing_tax_rate@${line}/@TasaOCuotaDR`));
-  const retencion = changed((p, d) => ({ ...p, DoctoRelacionado: [{ ...d, ImpuestosDR: { ...d.ImpuestosDR, RetencionesDR: [{ BaseDR: '5000.00', ImpuestoDR: '001', TipoFactorDR: 'Exento', TasaOCuotaDR: '', ImporteDR: '' }] } }] }));
+  const retencion = changed((p, d) => ({
+    ...p,
+    DoctoRelacionado: [
+      {
+        ...d,
+        ImpuestosDR: { ...d.ImpuestosDR, RetencionesDR: [{ BaseDR: '5000.00', ImpuestoDR: '001', TipoFactorDR: 'Exento', TasaOCuotaDR: '', ImporteDR: '' }] },
+      },
+    ],
+  }));
   assert.ok(errors(retencion).includes(`cfdi.retencion_exento@${DOCTO}/pago20:ImpuestosDR/pago20:RetencionesDR/pago20:RetencionDR[1]/@TipoFactorDR`));
 });
 
 test('ImpuestosP equals the converted sums of the DR taxes', () => {
   const trasladoP = `${PAGO}/pago20:ImpuestosP/pago20:TrasladosP/pago20:TrasladoP[1]`;
-  assert.ok(errors(changed((p) => ({ ...p, ImpuestosP: { TrasladosP: [{ ...p.ImpuestosP!.TrasladosP![0]!, BaseP: '5000.02' }] } }))).includes(`cfdi.pagos_impuestos_p_mismatch@${trasladoP}/@BaseP`));
+  assert.ok(
+    errors(changed((p) => ({ ...p, ImpuestosP: { TrasladosP: [{ ...p.ImpuestosP!.TrasladosP![0]!, BaseP: '5000.02' }] } }))).includes(
+      `cfdi.pagos_impuestos_p_mismatch@${trasladoP}/@BaseP`,
+    ),
+  );
   assert.deepEqual(errors(changed((p) => ({ ...p, ImpuestosP: { TrasladosP: [{ ...p.ImpuestosP!.TrasladosP![0]!, BaseP: '5000.000000' }] } }))), []);
   assert.deepEqual(errors(changed((p) => ({ ...p, ImpuestosP: undefined }))).slice(0, 1), [`cfdi.pagos_impuestos_p_mismatch@${PAGO}/pago20:ImpuestosP`]);
   const extra = changed((p) => ({ ...p, ImpuestosP: { ...p.ImpuestosP, RetencionesP: [{ ImpuestoP: '001', ImporteP: '1.00' }] } }));
@@ -119,9 +171,13 @@ test('ImpuestosP equals the converted sums of the DR taxes', () => {
 test('Totales are the MXN sums of ImpuestosP and Monto', () => {
   const pagos = pagosOf([PAGO_DRAFT]);
   const totales = `${PAGOS}/pago20:Totales`;
-  assert.deepEqual(errors(pago({ ...pagos, Totales: { ...pagos.Totales, TotalTrasladosBaseIVA16: '5000.02' } })), [`cfdi.pagos_totales_mismatch@${totales}/@TotalTrasladosBaseIVA16`]);
+  assert.deepEqual(errors(pago({ ...pagos, Totales: { ...pagos.Totales, TotalTrasladosBaseIVA16: '5000.02' } })), [
+    `cfdi.pagos_totales_mismatch@${totales}/@TotalTrasladosBaseIVA16`,
+  ]);
   assert.deepEqual(errors(pago({ ...pagos, Totales: { ...pagos.Totales, TotalTrasladosBaseIVA16: '5000.01' } })), []);
-  assert.deepEqual(errors(pago({ ...pagos, Totales: { ...pagos.Totales, TotalRetencionesISR: '1.00' } })), [`cfdi.pagos_totales_mismatch@${totales}/@TotalRetencionesISR`]);
+  assert.deepEqual(errors(pago({ ...pagos, Totales: { ...pagos.Totales, TotalRetencionesISR: '1.00' } })), [
+    `cfdi.pagos_totales_mismatch@${totales}/@TotalRetencionesISR`,
+  ]);
   assert.deepEqual(errors(pago({ ...pagos, Totales: { MontoTotalPagos: pagos.Totales.MontoTotalPagos } })), [
     `cfdi.pagos_totales_mismatch@${totales}/@TotalTrasladosBaseIVA16`,
     `cfdi.pagos_totales_mismatch@${totales}/@TotalTrasladosImpuestoIVA16`,

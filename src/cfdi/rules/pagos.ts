@@ -47,7 +47,8 @@ function checkTipoCambioP(context: RuleContext, pago: Pago, base: string): void 
   const path = attributePath(base, 'TipoCambioP');
   const valid = value !== undefined && TIPO_CAMBIO_PATTERN.test(value) && !new Decimal(value).isZero();
   if (pago.MonedaP === 'MXN') {
-    if (value !== undefined && !(valid && new Decimal(value).eq(1))) context.issues.error('cfdi.pagos_tipo_cambio_invalid', path, `TipoCambioP must be 1 for MXN, not "${value}".`);
+    if (value !== undefined && !(valid && new Decimal(value).eq(1)))
+      context.issues.error('cfdi.pagos_tipo_cambio_invalid', path, `TipoCambioP must be 1 for MXN, not "${value}".`);
   } else if (!valid) {
     context.issues.error('cfdi.pagos_tipo_cambio_required', path, `TipoCambioP (MXN per ${pago.MonedaP}) is required and must be a decimal greater than 0.`);
   }
@@ -75,7 +76,11 @@ function checkMonto(context: RuleContext, pago: Pago, base: string): void {
   });
   const minimum = sum(lowest);
   if (monto.lt(minimum)) {
-    context.issues.error('cfdi.pagos_monto_insufficient', attributePath(base, 'Monto'), `Monto ${pago.Monto} is less than the related documents' ImpPagado in ${pago.MonedaP} (at least ${minimum.toDecimalPlaces(6).toString()}).`);
+    context.issues.error(
+      'cfdi.pagos_monto_insufficient',
+      attributePath(base, 'Monto'),
+      `Monto ${pago.Monto} is less than the related documents' ImpPagado in ${pago.MonedaP} (at least ${minimum.toDecimalPlaces(6).toString()}).`,
+    );
   }
 }
 
@@ -85,15 +90,26 @@ function checkDocto(context: RuleContext, pago: Pago, docto: DoctoRelacionado, b
   if (requireValue(context, base, 'IdDocumento', docto.IdDocumento) && !ID_DOCUMENTO_PATTERN.test(docto.IdDocumento)) {
     issues.error('cfdi.invalid_uuid', attributePath(base, 'IdDocumento'), `IdDocumento "${docto.IdDocumento}" is not the UUID of the paid CFDI.`);
   }
-  if (!/^[1-9][0-9]{0,2}$/.test(docto.NumParcialidad ?? '')) issues.error('cfdi.invalid_value', attributePath(base, 'NumParcialidad'), 'NumParcialidad must be an integer from 1 to 999.');
+  if (!/^[1-9][0-9]{0,2}$/.test(docto.NumParcialidad ?? ''))
+    issues.error('cfdi.invalid_value', attributePath(base, 'NumParcialidad'), 'NumParcialidad must be an integer from 1 to 999.');
   const amounts = (['ImpSaldoAnt', 'ImpPagado', 'ImpSaldoInsoluto'] as const).map((name) =>
-    (requireValue(context, base, name, docto[name]) && checkAmount(context, base, name, docto[name], decimals) ? new Decimal(docto[name]) : undefined));
+    requireValue(context, base, name, docto[name]) && checkAmount(context, base, name, docto[name], decimals) ? new Decimal(docto[name]) : undefined,
+  );
   const [saldo, pagado, insoluto] = amounts;
   if (saldo?.isZero()) issues.error('cfdi.pagos_saldo_not_positive', attributePath(base, 'ImpSaldoAnt'), 'ImpSaldoAnt must be greater than 0.');
   if (pagado?.isZero()) issues.error('cfdi.pagos_imp_pagado_not_positive', attributePath(base, 'ImpPagado'), 'ImpPagado must be greater than 0.');
-  if (saldo && pagado && pagado.gt(saldo)) issues.error('cfdi.pagos_imp_pagado_exceeds_saldo', attributePath(base, 'ImpPagado'), `ImpPagado ${docto.ImpPagado} exceeds ImpSaldoAnt ${docto.ImpSaldoAnt}.`);
+  if (saldo && pagado && pagado.gt(saldo))
+    issues.error(
+      'cfdi.pagos_imp_pagado_exceeds_saldo',
+      attributePath(base, 'ImpPagado'),
+      `ImpPagado ${docto.ImpPagado} exceeds ImpSaldoAnt ${docto.ImpSaldoAnt}.`,
+    );
   else if (saldo && pagado && insoluto && !insoluto.eq(saldo.minus(pagado))) {
-    issues.error('cfdi.pagos_saldo_insoluto_mismatch', attributePath(base, 'ImpSaldoInsoluto'), `ImpSaldoInsoluto ${docto.ImpSaldoInsoluto} differs from ImpSaldoAnt − ImpPagado = ${saldo.minus(pagado).toString()}.`);
+    issues.error(
+      'cfdi.pagos_saldo_insoluto_mismatch',
+      attributePath(base, 'ImpSaldoInsoluto'),
+      `ImpSaldoInsoluto ${docto.ImpSaldoInsoluto} differs from ImpSaldoAnt − ImpPagado = ${saldo.minus(pagado).toString()}.`,
+    );
   }
   checkEquivalencia(context, pago, docto, base);
   checkImpuestosDR(context, docto, base, decimals);
@@ -104,9 +120,14 @@ function checkEquivalencia(context: RuleContext, pago: Pago, docto: DoctoRelacio
   const path = attributePath(base, 'EquivalenciaDR');
   const valid = value !== undefined && EQUIVALENCIA_PATTERN.test(value) && !new Decimal(value).isZero();
   if (docto.MonedaDR === pago.MonedaP) {
-    if (value !== undefined && !(valid && new Decimal(value).eq(1))) context.issues.error('cfdi.pagos_equivalencia_invalid', path, `EquivalenciaDR must be 1 when MonedaDR equals MonedaP, not "${value}".`);
+    if (value !== undefined && !(valid && new Decimal(value).eq(1)))
+      context.issues.error('cfdi.pagos_equivalencia_invalid', path, `EquivalenciaDR must be 1 when MonedaDR equals MonedaP, not "${value}".`);
   } else if (!valid) {
-    context.issues.error('cfdi.pagos_equivalencia_required', path, `EquivalenciaDR (${docto.MonedaDR} per ${pago.MonedaP}) is required and must be greater than 0.`);
+    context.issues.error(
+      'cfdi.pagos_equivalencia_required',
+      path,
+      `EquivalenciaDR (${docto.MonedaDR} per ${pago.MonedaP}) is required and must be greater than 0.`,
+    );
   }
 }
 
@@ -120,8 +141,16 @@ function checkImpuestosDR(context: RuleContext, docto: DoctoRelacionado, base: s
     context.issues.error('cfdi.objeto_imp_dr_taxes_not_allowed', path, `The related document has ObjetoImpDR ${docto.ObjetoImpDR}, which forbids ImpuestosDR.`);
   }
   const lines = [
-    ...traslados.map((tax, index) => ({ tax, kind: 'traslado' as const, path: `${base}/pago20:ImpuestosDR/pago20:TrasladosDR/pago20:TrasladoDR[${index + 1}]` })),
-    ...retenciones.map((tax, index) => ({ tax, kind: 'retencion' as const, path: `${base}/pago20:ImpuestosDR/pago20:RetencionesDR/pago20:RetencionDR[${index + 1}]` })),
+    ...traslados.map((tax, index) => ({
+      tax,
+      kind: 'traslado' as const,
+      path: `${base}/pago20:ImpuestosDR/pago20:TrasladosDR/pago20:TrasladoDR[${index + 1}]`,
+    })),
+    ...retenciones.map((tax, index) => ({
+      tax,
+      kind: 'retencion' as const,
+      path: `${base}/pago20:ImpuestosDR/pago20:RetencionesDR/pago20:RetencionDR[${index + 1}]`,
+    })),
   ];
   for (const { tax, kind, path: linePath } of lines) {
     const asTax = { Base: tax.BaseDR, Impuesto: tax.ImpuestoDR, TipoFactor: tax.TipoFactorDR, TasaOCuota: tax.TasaOCuotaDR, Importe: tax.ImporteDR };
@@ -141,7 +170,8 @@ function checkImpuestosP(context: RuleContext, pago: Pago, base: string, decimal
   const path = `${base}/pago20:ImpuestosP`;
   const margin = tolerance(pago.DoctoRelacionado.length, decimals);
   if (!node) {
-    if (sums.traslados.length + sums.retenciones.length > 0) context.issues.error('cfdi.pagos_impuestos_p_mismatch', path, 'The related documents carry taxes but the Pago has no ImpuestosP.');
+    if (sums.traslados.length + sums.retenciones.length > 0)
+      context.issues.error('cfdi.pagos_impuestos_p_mismatch', path, 'The related documents carry taxes but the Pago has no ImpuestosP.');
     return;
   }
   const expectedTraslados = new Map(sums.traslados.map((group) => [trasladoKey(group.ImpuestoP, group.TipoFactorP, group.TasaOCuotaP ?? null), group]));
@@ -151,19 +181,44 @@ function checkImpuestosP(context: RuleContext, pago: Pago, base: string, decimal
     const group = expectedTraslados.get(trasladoKey(line.ImpuestoP, line.TipoFactorP, line.TasaOCuotaP ?? null));
     expectedTraslados.delete(trasladoKey(line.ImpuestoP, line.TipoFactorP, line.TasaOCuotaP ?? null));
     const linePath = `${path}/pago20:TrasladosP/pago20:TrasladoP[${index + 1}]`;
-    if (!group) context.issues.error('cfdi.pagos_impuestos_p_mismatch', linePath, `No related document carries the traslado ${line.ImpuestoP} ${line.TipoFactorP} ${line.TasaOCuotaP ?? ''}, or it is repeated.`);
-    else if (!close(line.BaseP, group.base)) context.issues.error('cfdi.pagos_impuestos_p_mismatch', attributePath(linePath, 'BaseP'), `BaseP ${line.BaseP} differs from Σ BaseDR / EquivalenciaDR = ${group.base.toDecimalPlaces(6).toString()}.`);
-    else if (group.importe !== null && !close(line.ImporteP, group.importe)) context.issues.error('cfdi.pagos_impuestos_p_mismatch', attributePath(linePath, 'ImporteP'), `ImporteP ${line.ImporteP ?? '(absent)'} differs from Σ ImporteDR / EquivalenciaDR = ${group.importe.toDecimalPlaces(6).toString()}.`);
+    if (!group)
+      context.issues.error(
+        'cfdi.pagos_impuestos_p_mismatch',
+        linePath,
+        `No related document carries the traslado ${line.ImpuestoP} ${line.TipoFactorP} ${line.TasaOCuotaP ?? ''}, or it is repeated.`,
+      );
+    else if (!close(line.BaseP, group.base))
+      context.issues.error(
+        'cfdi.pagos_impuestos_p_mismatch',
+        attributePath(linePath, 'BaseP'),
+        `BaseP ${line.BaseP} differs from Σ BaseDR / EquivalenciaDR = ${group.base.toDecimalPlaces(6).toString()}.`,
+      );
+    else if (group.importe !== null && !close(line.ImporteP, group.importe))
+      context.issues.error(
+        'cfdi.pagos_impuestos_p_mismatch',
+        attributePath(linePath, 'ImporteP'),
+        `ImporteP ${line.ImporteP ?? '(absent)'} differs from Σ ImporteDR / EquivalenciaDR = ${group.importe.toDecimalPlaces(6).toString()}.`,
+      );
   });
   (node.RetencionesP ?? []).forEach((line, index) => {
     const group = expectedRetenciones.get(line.ImpuestoP);
     expectedRetenciones.delete(line.ImpuestoP);
     const linePath = `${path}/pago20:RetencionesP/pago20:RetencionP[${index + 1}]`;
-    if (!group) context.issues.error('cfdi.pagos_impuestos_p_mismatch', linePath, `No related document withholds Impuesto ${line.ImpuestoP}, or it is repeated.`);
-    else if (!close(line.ImporteP, group.importe)) context.issues.error('cfdi.pagos_impuestos_p_mismatch', attributePath(linePath, 'ImporteP'), `ImporteP ${line.ImporteP} differs from Σ ImporteDR / EquivalenciaDR = ${group.importe.toDecimalPlaces(6).toString()}.`);
+    if (!group)
+      context.issues.error('cfdi.pagos_impuestos_p_mismatch', linePath, `No related document withholds Impuesto ${line.ImpuestoP}, or it is repeated.`);
+    else if (!close(line.ImporteP, group.importe))
+      context.issues.error(
+        'cfdi.pagos_impuestos_p_mismatch',
+        attributePath(linePath, 'ImporteP'),
+        `ImporteP ${line.ImporteP} differs from Σ ImporteDR / EquivalenciaDR = ${group.importe.toDecimalPlaces(6).toString()}.`,
+      );
   });
   for (const [key] of [...expectedTraslados, ...expectedRetenciones]) {
-    context.issues.error('cfdi.pagos_impuestos_p_mismatch', path, `ImpuestosP lacks the group ${key.replaceAll('|', ' ').trim()} carried by the related documents.`);
+    context.issues.error(
+      'cfdi.pagos_impuestos_p_mismatch',
+      path,
+      `ImpuestosP lacks the group ${key.replaceAll('|', ' ').trim()} carried by the related documents.`,
+    );
   }
 }
 
@@ -178,7 +233,11 @@ function checkTotales(context: RuleContext, pagos: readonly Pago[], totales: Pag
     const want = expected[field];
     const have = totales[field];
     if (want === undefined || have === undefined) {
-      context.issues.error('cfdi.pagos_totales_mismatch', attributePath(path, field), want === undefined ? `${field} must be absent: no Pago carries that tax.` : `${field} is required (${want}).`);
+      context.issues.error(
+        'cfdi.pagos_totales_mismatch',
+        attributePath(path, field),
+        want === undefined ? `${field} must be absent: no Pago carries that tax.` : `${field} is required (${want}).`,
+      );
       continue;
     }
     const margin = field === 'MontoTotalPagos' ? new Decimal(0) : cent;

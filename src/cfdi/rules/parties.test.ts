@@ -16,7 +16,13 @@ function withReceptor(receptor: Partial<Receptor>, overrides: Partial<Comprobant
   return { ...base, ...overrides, Receptor: { ...base.Receptor, ...receptor } };
 }
 
-const PUBLICO: Partial<Receptor> = { Rfc: 'XAXX010101000', Nombre: 'PUBLICO EN GENERAL', DomicilioFiscalReceptor: '06600', RegimenFiscalReceptor: '616', UsoCFDI: 'S01' };
+const PUBLICO: Partial<Receptor> = {
+  Rfc: 'XAXX010101000',
+  Nombre: 'PUBLICO EN GENERAL',
+  DomicilioFiscalReceptor: '06600',
+  RegimenFiscalReceptor: '616',
+  UsoCFDI: 'S01',
+};
 const GLOBAL = { InformacionGlobal: { Periodicidad: '04', Meses: '03', Año: '2025' } };
 
 test('RFCs follow t_RFC: upper case, 12 or 13 characters, no spaces', () => {
@@ -63,7 +69,9 @@ test('the generic RFC XAXX010101000 uses 616, S01 and the issuer postal code', (
 test('InformacionGlobal is required for PUBLICO EN GENERAL and allowed only for XAXX010101000', () => {
   assert.deepEqual(errors(withReceptor(PUBLICO)), [`cfdi.missing_attribute@${ROOT}/cfdi:InformacionGlobal`]);
   assert.deepEqual(errors(withReceptor({}, GLOBAL)), [`cfdi.attribute_not_allowed@${ROOT}/cfdi:InformacionGlobal`]);
-  assert.deepEqual(errors(withReceptor(PUBLICO, { InformacionGlobal: { Periodicidad: '04', Meses: '03', Año: '2020' } })), [`cfdi.invalid_value@${ROOT}/cfdi:InformacionGlobal/@Año`]);
+  assert.deepEqual(errors(withReceptor(PUBLICO, { InformacionGlobal: { Periodicidad: '04', Meses: '03', Año: '2020' } })), [
+    `cfdi.invalid_value@${ROOT}/cfdi:InformacionGlobal/@Año`,
+  ]);
 });
 
 test('ResidenciaFiscal and NumRegIdTrib only for the foreign receptor XEXX010101000', () => {
@@ -71,16 +79,25 @@ test('ResidenciaFiscal and NumRegIdTrib only for the foreign receptor XEXX010101
     `cfdi.attribute_not_allowed@${RECEPTOR}/@ResidenciaFiscal`,
     `cfdi.attribute_not_allowed@${RECEPTOR}/@NumRegIdTrib`,
   ]);
-  const foreign: Partial<Receptor> = { Rfc: 'XEXX010101000', DomicilioFiscalReceptor: '06600', RegimenFiscalReceptor: '616', UsoCFDI: 'S01', NumRegIdTrib: '123456789' };
+  const foreign: Partial<Receptor> = {
+    Rfc: 'XEXX010101000',
+    DomicilioFiscalReceptor: '06600',
+    RegimenFiscalReceptor: '616',
+    UsoCFDI: 'S01',
+    NumRegIdTrib: '123456789',
+  };
   assert.ok(errors(withReceptor({ ...foreign, ResidenciaFiscal: 'MEX' })).includes(`cfdi.invalid_value@${RECEPTOR}/@ResidenciaFiscal`));
-  assert.deepEqual(errors(withReceptor({ ...foreign, ResidenciaFiscal: 'USA' })).filter((error) => !error.startsWith('cfdi.catalog')), []);
+  assert.deepEqual(
+    errors(withReceptor({ ...foreign, ResidenciaFiscal: 'USA' })).filter((error) => !error.startsWith('cfdi.catalog')),
+    [],
+  );
 });
 
 test('related CFDI are named by UUID and FacAtrAdquirente has 10 digits', () => {
   const related = [{ TipoRelacion: '01', UUIDs: ['6F35D3B5-0000-4000-8000-000000000001', 'not-a-uuid'] }];
   const base = comprobante();
-  assert.deepEqual(errors({ ...base, CfdiRelacionados: related, Emisor: { ...base.Emisor, FacAtrAdquirente: '12345' } }).filter((error) => !error.includes('TipoRelacion')), [
-    `cfdi.invalid_value@${ROOT}/cfdi:Emisor/@FacAtrAdquirente`,
-    `cfdi.invalid_uuid@${ROOT}/cfdi:CfdiRelacionados[1]/cfdi:CfdiRelacionado[2]/@UUID`,
-  ]);
+  assert.deepEqual(
+    errors({ ...base, CfdiRelacionados: related, Emisor: { ...base.Emisor, FacAtrAdquirente: '12345' } }).filter((error) => !error.includes('TipoRelacion')),
+    [`cfdi.invalid_value@${ROOT}/cfdi:Emisor/@FacAtrAdquirente`, `cfdi.invalid_uuid@${ROOT}/cfdi:CfdiRelacionados[1]/cfdi:CfdiRelacionado[2]/@UUID`],
+  );
 });

@@ -20,7 +20,11 @@ function checkRfc(context: RuleContext, base: string, value: string | undefined)
   } else if (!Rfc.isValid(value)) {
     // The pattern admits any day 01–31 in any month; the SAT assigns RFCs from real dates.
     const date = value.slice(value.length - 9, value.length - 3);
-    context.issues.error('cfdi.invalid_rfc', attributePath(base, 'Rfc'), `Rfc "${value}" is not a valid RFC: its date ${date.slice(0, 2)}-${date.slice(2, 4)}-${date.slice(4)} (yy-mm-dd) does not exist.`);
+    context.issues.error(
+      'cfdi.invalid_rfc',
+      attributePath(base, 'Rfc'),
+      `Rfc "${value}" is not a valid RFC: its date ${date.slice(0, 2)}-${date.slice(2, 4)}-${date.slice(4)} (yy-mm-dd) does not exist.`,
+    );
   }
 }
 
@@ -36,8 +40,15 @@ export function checkParties(context: RuleContext): void {
   if (requireValue(context, RECEPTOR, 'Nombre', receptor.Nombre)) checkText(context, RECEPTOR, 'Nombre', receptor.Nombre, 254);
   requireValue(context, RECEPTOR, 'RegimenFiscalReceptor', receptor.RegimenFiscalReceptor);
   requireValue(context, RECEPTOR, 'UsoCFDI', receptor.UsoCFDI);
-  if (requireValue(context, RECEPTOR, 'DomicilioFiscalReceptor', receptor.DomicilioFiscalReceptor) && !POSTAL_CODE_PATTERN.test(receptor.DomicilioFiscalReceptor)) {
-    context.issues.error('cfdi.invalid_postal_code', attributePath(RECEPTOR, 'DomicilioFiscalReceptor'), `DomicilioFiscalReceptor "${receptor.DomicilioFiscalReceptor}" is not a 5-digit postal code.`);
+  if (
+    requireValue(context, RECEPTOR, 'DomicilioFiscalReceptor', receptor.DomicilioFiscalReceptor) &&
+    !POSTAL_CODE_PATTERN.test(receptor.DomicilioFiscalReceptor)
+  ) {
+    context.issues.error(
+      'cfdi.invalid_postal_code',
+      attributePath(RECEPTOR, 'DomicilioFiscalReceptor'),
+      `DomicilioFiscalReceptor "${receptor.DomicilioFiscalReceptor}" is not a 5-digit postal code.`,
+    );
   }
   checkUsoByTipo(context);
   checkGenericReceptor(context);
@@ -69,10 +80,18 @@ function checkGenericReceptor(context: RuleContext): void {
   }
   if (!generic) return;
   if (receptor.DomicilioFiscalReceptor && receptor.DomicilioFiscalReceptor !== c.LugarExpedicion) {
-    context.issues.error('cfdi.invalid_value', attributePath(RECEPTOR, 'DomicilioFiscalReceptor'), `With the generic RFC ${receptor.Rfc}, DomicilioFiscalReceptor must equal LugarExpedicion (${c.LugarExpedicion}).`);
+    context.issues.error(
+      'cfdi.invalid_value',
+      attributePath(RECEPTOR, 'DomicilioFiscalReceptor'),
+      `With the generic RFC ${receptor.Rfc}, DomicilioFiscalReceptor must equal LugarExpedicion (${c.LugarExpedicion}).`,
+    );
   }
   if (receptor.RegimenFiscalReceptor && receptor.RegimenFiscalReceptor !== '616') {
-    context.issues.error('cfdi.invalid_value', attributePath(RECEPTOR, 'RegimenFiscalReceptor'), `With the generic RFC ${receptor.Rfc}, RegimenFiscalReceptor must be 616 (Sin obligaciones fiscales).`);
+    context.issues.error(
+      'cfdi.invalid_value',
+      attributePath(RECEPTOR, 'RegimenFiscalReceptor'),
+      `With the generic RFC ${receptor.Rfc}, RegimenFiscalReceptor must be 616 (Sin obligaciones fiscales).`,
+    );
   }
   const allowedUso = c.TipoDeComprobante === 'P' ? 'CP01' : 'S01';
   if (receptor.UsoCFDI && receptor.UsoCFDI !== allowedUso) {
@@ -103,7 +122,11 @@ function checkRelacionados(context: RuleContext): void {
     requireValue(context, base, 'TipoRelacion', group.TipoRelacion);
     group.UUIDs.forEach((uuid, index) => {
       if (!UUID_PATTERN.test(uuid)) {
-        context.issues.error('cfdi.invalid_uuid', attributePath(`${base}/cfdi:CfdiRelacionado[${index + 1}]`, 'UUID'), `UUID "${uuid}" is not a folio fiscal (8-4-4-4-12 hexadecimal).`);
+        context.issues.error(
+          'cfdi.invalid_uuid',
+          attributePath(`${base}/cfdi:CfdiRelacionado[${index + 1}]`, 'UUID'),
+          `UUID "${uuid}" is not a folio fiscal (8-4-4-4-12 hexadecimal).`,
+        );
       }
     });
   });

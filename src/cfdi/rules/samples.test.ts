@@ -27,17 +27,47 @@ function parseCsv(text: string): CatalogRow[] {
     const char = text[index] as string;
     if (quoted) {
       if (char !== '"') field += char;
-      else if (text[index + 1] === '"') { field += '"'; index += 1; } else quoted = false;
+      else if (text[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else quoted = false;
     } else if (char === '"') quoted = true;
-    else if (char === ',') { record.push(field); field = ''; } else if (char === '\n') { record.push(field); records.push(record); record = []; field = ''; } else if (char !== '\r') field += char;
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+    } else if (char !== '\r') field += char;
   }
-  if (field !== '' || record.length > 0) { record.push(field); records.push(record); }
+  if (field !== '' || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
   const [header = [], ...rows] = records;
   return rows.map((row) => Object.fromEntries(header.map((column, index) => [column, row[index] ?? ''])));
 }
 
-const KEYED: CatalogName[] = ['c_Moneda', 'c_FormaPago', 'c_MetodoPago', 'c_UsoCFDI', 'c_RegimenFiscal', 'c_ClaveUnidad', 'c_Exportacion', 'c_TipoRelacion',
-  'c_ObjetoImp', 'c_Impuesto', 'c_TipoFactor', 'c_TasaOCuota', 'c_TipoDeComprobante', 'c_Pais', 'c_Periodicidad', 'c_Meses'];
+const KEYED: CatalogName[] = [
+  'c_Moneda',
+  'c_FormaPago',
+  'c_MetodoPago',
+  'c_UsoCFDI',
+  'c_RegimenFiscal',
+  'c_ClaveUnidad',
+  'c_Exportacion',
+  'c_TipoRelacion',
+  'c_ObjetoImp',
+  'c_Impuesto',
+  'c_TipoFactor',
+  'c_TasaOCuota',
+  'c_TipoDeComprobante',
+  'c_Pais',
+  'c_Periodicidad',
+  'c_Meses',
+];
 
 function loadCatalogs(): CatalogLookup {
   const read = (name: string) => parseCsv(fs.readFileSync(satPath('catalogs', `${name}.csv`), 'utf8'));
@@ -53,18 +83,38 @@ function loadSatCertificates(): Map<string, SatCertificate> {
 
 function samples(): string[] {
   const root = satPath('samples', 'cfdi40');
-  return fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.xml')).sort();
+  return fs
+    .readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.xml'))
+    .sort();
 }
 
-const ARITHMETIC_CODES = new Set(['cfdi.importe_out_of_limits', 'cfdi.tax_importe_out_of_limits', 'cfdi.subtotal_mismatch', 'cfdi.descuento_mismatch', 'cfdi.total_mismatch',
-  'cfdi.impuestos_mismatch', 'cfdi.total_impuestos_mismatch', 'cfdi.pagos_saldo_insoluto_mismatch', 'cfdi.pagos_monto_insufficient', 'cfdi.pagos_impuestos_p_mismatch', 'cfdi.pagos_totales_mismatch']);
+const ARITHMETIC_CODES = new Set([
+  'cfdi.importe_out_of_limits',
+  'cfdi.tax_importe_out_of_limits',
+  'cfdi.subtotal_mismatch',
+  'cfdi.descuento_mismatch',
+  'cfdi.total_mismatch',
+  'cfdi.impuestos_mismatch',
+  'cfdi.total_impuestos_mismatch',
+  'cfdi.pagos_saldo_insoluto_mismatch',
+  'cfdi.pagos_monto_insufficient',
+  'cfdi.pagos_impuestos_p_mismatch',
+  'cfdi.pagos_totales_mismatch',
+]);
 
 /** Samples valid in every respect (real, PAC-stamped, or sealed with a current CSD). */
 const FULLY_VALID = [
-  'real/I_CSM190311AH6_2022-01-12_real.xml', 'real/I_ISD950921HE5_2025-01-24_real.xml',
-  'test-stamped/I_EKU9003173C9_2024-06-12_finkok-demo.xml', 'test-stamped/I_EKU9003173C9_2024-06-15_finkok-demo.xml', 'test-stamped/I_EKU9003173C9_2025-02-19_test-pac.xml',
-  'sealed-no-tfd/E_EKU9003173C9_2025-03-03_generated.xml', 'sealed-no-tfd/I_FUNK671228PH6_2025-03-03_generated.xml', 'sealed-no-tfd/I_ONO120726RX3_2025-03-03_generated.xml',
-  'sealed-no-tfd/I_descuentos_EKU9003173C9_2023-06-18.xml', 'sealed-no-tfd/P_pagos20_EKU9003173C9_2023-06-13.xml',
+  'real/I_CSM190311AH6_2022-01-12_real.xml',
+  'real/I_ISD950921HE5_2025-01-24_real.xml',
+  'test-stamped/I_EKU9003173C9_2024-06-12_finkok-demo.xml',
+  'test-stamped/I_EKU9003173C9_2024-06-15_finkok-demo.xml',
+  'test-stamped/I_EKU9003173C9_2025-02-19_test-pac.xml',
+  'sealed-no-tfd/E_EKU9003173C9_2025-03-03_generated.xml',
+  'sealed-no-tfd/I_FUNK671228PH6_2025-03-03_generated.xml',
+  'sealed-no-tfd/I_ONO120726RX3_2025-03-03_generated.xml',
+  'sealed-no-tfd/I_descuentos_EKU9003173C9_2023-06-18.xml',
+  'sealed-no-tfd/P_pagos20_EKU9003173C9_2023-06-13.xml',
 ];
 
 /** What README §4 says is wrong with each negative (or FIEL-sealed) sample: codes that must appear. */
@@ -73,7 +123,10 @@ const EXPECTED_FAILURES: Record<string, { errors: string[]; warnings?: string[] 
   'negative/I_H_E951128469_sealed-with-FIEL_self-signed-tfd.xml': { errors: ['cfdi.not_a_csd', 'cfdi.tfd_self_signed'] },
   'negative/P_H_E951128469_sealed-with-FIEL_tfd-bad.xml': { errors: ['cfdi.not_a_csd', 'cfdi.tfd_sello_cfd_mismatch'] },
   'negative/I_JES900109Q90_2022_tfd-sellocfd-mismatch.xml': { errors: ['cfdi.tfd_sello_cfd_mismatch'], warnings: ['cfdi.tfd_certificate_unavailable'] },
-  'negative/P_AAA010101AAA_2021_sat-example_tfd-unverifiable.xml': { errors: ['cfdi.csd_expired', 'cfdi.subtotal_mismatch', 'cfdi.total_mismatch'], warnings: ['cfdi.tfd_certificate_unavailable'] },
+  'negative/P_AAA010101AAA_2021_sat-example_tfd-unverifiable.xml': {
+    errors: ['cfdi.csd_expired', 'cfdi.subtotal_mismatch', 'cfdi.total_mismatch'],
+    warnings: ['cfdi.tfd_certificate_unavailable'],
+  },
   'negative/N_nomina12_sat-example_unsealed.xml': { errors: ['cfdi.sello_missing', 'cfdi.certificado_missing', 'cfdi.invalid_rfc'] },
   'negative/P_pagos20_unsealed_no-certificado.xml': { errors: ['cfdi.sello_missing', 'cfdi.certificado_missing'] },
   'sealed-no-tfd/N_nomina12_XIQB891116QE4_sealed-with-FIEL.xml': { errors: ['cfdi.not_a_csd'] },
@@ -109,7 +162,11 @@ test('real, PAC-stamped and CSD-sealed samples are valid', { skip: skipWithoutSh
 test('every sample except the SAT nonsense example is arithmetically valid', { skip: skipWithoutShared }, () => {
   for (const [file, result] of results) {
     if (ARITHMETIC_NEGATIVE.has(file)) continue;
-    assert.deepEqual(result.errors.filter((error) => ARITHMETIC_CODES.has(error.code)), [], file);
+    assert.deepEqual(
+      result.errors.filter((error) => ARITHMETIC_CODES.has(error.code)),
+      [],
+      file,
+    );
   }
 });
 
@@ -135,7 +192,11 @@ test('CFDI 3.3 and 3.2 samples are rejected as not CFDI 4.0', { skip: skipWithou
   for (const folder of ['cfdi33', 'cfdi32']) {
     for (const file of fs.readdirSync(satPath('samples', folder)).filter((name) => name.endsWith('.xml'))) {
       const result = await validateCfdi(fs.readFileSync(satPath('samples', folder, file)));
-      assert.deepEqual(result.errors.map((error) => error.code), ['cfdi.not_comprobante'], file);
+      assert.deepEqual(
+        result.errors.map((error) => error.code),
+        ['cfdi.not_comprobante'],
+        file,
+      );
     }
   }
 });
@@ -144,19 +205,28 @@ test('the seal verifier also works from the model alone, without the XML tree', 
   for (const file of FULLY_VALID) {
     const { comprobante: model } = parseCfdi(fs.readFileSync(satPath('samples', 'cfdi40', file)));
     const result = await validateCfdi(model, { verifySeal: sealVerifier() });
-    assert.deepEqual(result.errors.filter((error) => error.code.startsWith('cfdi.sello') || error.code.startsWith('cfdi.csd')), [], file);
+    assert.deepEqual(
+      result.errors.filter((error) => error.code.startsWith('cfdi.sello') || error.code.startsWith('cfdi.csd')),
+      [],
+      file,
+    );
   }
 });
 
 test('a CFDI built by computeTotals and sealed with the test CSD is valid; any later change breaks the seal', { skip: skipWithoutShared }, async () => {
   const folder = satPath('credentials', 'EKU9003173C9_CSD_30001000000500003416');
   const read = (name: string) => fs.readFileSync(path.join(folder, name));
-  const csd = openCsd(read('EKU9003173C9.cer'), read('EKU9003173C9.key'), read('password.txt').toString('utf8').trim(), { now: new Date('2025-03-03T18:00:00Z') });
+  const csd = openCsd(read('EKU9003173C9.cer'), read('EKU9003173C9.key'), read('password.txt').toString('utf8').trim(), {
+    now: new Date('2025-03-03T18:00:00Z'),
+  });
   const draft = comprobante(undefined, { Emisor: { Rfc: 'EKU9003173C9', Nombre: 'ESCUELA KEMPER URGATE', RegimenFiscal: '601' } });
   const { comprobante: sealed } = sealComprobanteSync(draft, csd);
   const options: ValidateCfdiOptions = { catalogs: loadCatalogs(), verifySeal: sealVerifier(), now: new Date('2025-03-03T18:30:00Z'), stampWindowHours: 72 };
   assert.deepEqual((await validateCfdi(sealed, options)).errors, []);
   assert.deepEqual((await validateCfdi(writeCfdi(sealed), options)).errors, []);
   const tampered = await validateCfdi(writeCfdi({ ...sealed, Total: '1161.00' }), options);
-  assert.deepEqual(tampered.errors.map((error) => error.code), ['cfdi.total_mismatch', 'cfdi.sello_mismatch']);
+  assert.deepEqual(
+    tampered.errors.map((error) => error.code),
+    ['cfdi.total_mismatch', 'cfdi.sello_mismatch'],
+  );
 });

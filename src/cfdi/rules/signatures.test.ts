@@ -12,8 +12,14 @@ const SELLO_SAT = Buffer.alloc(256, 9).toString('base64');
 
 function timbre(overrides: Partial<TimbreFiscalDigital> = {}): TimbreFiscalDigital {
   return {
-    Version: '1.1', UUID: 'C2832671-DA6D-11EF-A83D-00155D012007', FechaTimbrado: '2025-03-03T12:00:05', RfcProvCertif: 'SAT970701NN3',
-    SelloCFD: FAKE_SELLO, NoCertificadoSAT: '30001000000500003456', SelloSAT: SELLO_SAT, ...overrides,
+    Version: '1.1',
+    UUID: 'C2832671-DA6D-11EF-A83D-00155D012007',
+    FechaTimbrado: '2025-03-03T12:00:05',
+    RfcProvCertif: 'SAT970701NN3',
+    SelloCFD: FAKE_SELLO,
+    NoCertificadoSAT: '30001000000500003456',
+    SelloSAT: SELLO_SAT,
+    ...overrides,
   };
 }
 
@@ -39,43 +45,65 @@ test('without a seal verifier Sello is checked for shape and a warning says it w
 test('a failing seal verifier reports its code at the attribute it concerns', async () => {
   const failing = (reason: string) => (): SealCheck => ({ ok: false, reason, message: 'failed' });
   assert.deepEqual(errorsOf(await validate(comprobante(), { verifySeal: failing('cfdi.sello_mismatch') })), [`cfdi.sello_mismatch@${ROOT}/@Sello`]);
-  assert.deepEqual(errorsOf(await validate(comprobante(), { verifySeal: failing('cfdi.no_certificado_mismatch') })), [`cfdi.no_certificado_mismatch@${ROOT}/@NoCertificado`]);
-  assert.deepEqual(errorsOf(await validate(comprobante(), { verifySeal: failing('cfdi.certificado_invalid') })), [`cfdi.certificado_invalid@${ROOT}/@Certificado`]);
+  assert.deepEqual(errorsOf(await validate(comprobante(), { verifySeal: failing('cfdi.no_certificado_mismatch') })), [
+    `cfdi.no_certificado_mismatch@${ROOT}/@NoCertificado`,
+  ]);
+  assert.deepEqual(errorsOf(await validate(comprobante(), { verifySeal: failing('cfdi.certificado_invalid') })), [
+    `cfdi.certificado_invalid@${ROOT}/@Certificado`,
+  ]);
 });
 
 test('facts a PAC rejects become the specification codes', async () => {
   const verifySeal = (): SealCheck => ({
-    ok: true, message: 'verified',
+    ok: true,
+    message: 'verified',
     warnings: [
       { code: 'cfdi.certificado_not_csd', message: 'FIEL' },
       { code: 'cfdi.certificado_rfc_mismatch', message: 'RFC' },
       { code: 'cfdi.certificado_not_valid_at_fecha', message: 'validity' },
     ],
   });
-  assert.deepEqual((await validate(comprobante(), { verifySeal })).errors.map((error) => error.code), ['cfdi.not_a_csd', 'cfdi.csd_rfc_mismatch', 'cfdi.csd_expired']);
+  assert.deepEqual(
+    (await validate(comprobante(), { verifySeal })).errors.map((error) => error.code),
+    ['cfdi.not_a_csd', 'cfdi.csd_rfc_mismatch', 'cfdi.csd_expired'],
+  );
 });
 
 test('the seal verifier receives the parsed XML tree when the input is XML', async () => {
   let seen: SignedDocument | undefined;
-  const result = await validate(writeCfdi(comprobante()), { verifySeal: (document) => { seen = document; return OK_SEAL(); } });
+  const result = await validate(writeCfdi(comprobante()), {
+    verifySeal: (document) => {
+      seen = document;
+      return OK_SEAL();
+    },
+  });
   assert.deepEqual(result.errors, []);
   assert.equal(seen?.root?.local, 'Comprobante');
   assert.equal(seen?.comprobante.Emisor.Rfc, 'FUNK671228PH6');
 });
 
 test('input that is not a CFDI 4.0 becomes one error with the parser code', async () => {
-  assert.deepEqual((await validate('<a>')).errors.map((error) => error.code), ['cfdi.parse_error']);
+  assert.deepEqual(
+    (await validate('<a>')).errors.map((error) => error.code),
+    ['cfdi.parse_error'],
+  );
   const cfdi33 = '<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/3" Version="3.3"/>';
   const result = await validate(cfdi33);
   assert.equal(result.valid, false);
-  assert.deepEqual(result.errors.map((error) => error.code), ['cfdi.not_comprobante']);
+  assert.deepEqual(
+    result.errors.map((error) => error.code),
+    ['cfdi.not_comprobante'],
+  );
   assert.ok((result.errors[0]?.remediation ?? '').length > 0);
 });
 
 test('a stamped CFDI passes when its timbre is well-formed and verifies', async () => {
   const result = await validate(stamped());
   assert.deepEqual(result.errors, []);
-  assert.deepEqual(result.warnings.filter((warning) => warning.code.startsWith('cfdi.tfd')), []);
+  assert.deepEqual(
+    result.warnings.filter((warning) => warning.code.startsWith('cfdi.tfd')),
+    [],
+  );
 });
 
 test('timbre attributes: UUID, RfcProvCertif, NoCertificadoSAT, SelloSAT, FechaTimbrado', async () => {
@@ -113,6 +141,16 @@ test('requireTimbre reports an unstamped CFDI; two timbres are one too many', as
 });
 
 test('a TimbreFiscalDigital other than 1.1 is reported', async () => {
-  const tfd10 = { Otro: { Xml: { namespace: 'http://www.sat.gob.mx/TimbreFiscalDigital', prefix: 'tfd', local: 'TimbreFiscalDigital', children: [], attributes: [{ namespace: null, prefix: null, local: 'version', value: '1.0' }] } } };
+  const tfd10 = {
+    Otro: {
+      Xml: {
+        namespace: 'http://www.sat.gob.mx/TimbreFiscalDigital',
+        prefix: 'tfd',
+        local: 'TimbreFiscalDigital',
+        children: [],
+        attributes: [{ namespace: null, prefix: null, local: 'version', value: '1.0' }],
+      },
+    },
+  };
   assert.deepEqual(errorsOf(await validate({ ...comprobante(), Complemento: [tfd10] }, { requireTimbre: true })), [`cfdi.tfd_unsupported_version@${TFD}`]);
 });

@@ -47,7 +47,8 @@ export async function checkSeal(context: RuleContext, document: SignedDocument):
   if (!sello || !certificado) return; // reported as cfdi.sello_missing / cfdi.certificado_missing
   const verify = context.options.verifySeal;
   if (!verify) {
-    if (!isWellFormedSignature(sello)) context.issues.error('cfdi.malformed_sello', attributePath(ROOT_PATH, 'Sello'), 'Sello is not the base64 of an RSA signature.');
+    if (!isWellFormedSignature(sello))
+      context.issues.error('cfdi.malformed_sello', attributePath(ROOT_PATH, 'Sello'), 'Sello is not the base64 of an RSA signature.');
     context.issues.warn('cfdi.seal_not_verified', attributePath(ROOT_PATH, 'Sello'), 'No seal verifier was given: Sello was checked for format only.');
     return;
   }
@@ -56,7 +57,13 @@ export async function checkSeal(context: RuleContext, document: SignedDocument):
   for (const warning of result.warnings ?? []) {
     const code = SEAL_WARNING_CODES[warning.code];
     if (code) context.issues.error(code, attributePath(ROOT_PATH, 'Certificado'), warning.message);
-    else context.issues.warnings.push({ code: warning.code, path: attributePath(ROOT_PATH, 'Certificado'), message: warning.message, remediation: REMEDIATIONS['cfdi.sello_mismatch'] });
+    else
+      context.issues.warnings.push({
+        code: warning.code,
+        path: attributePath(ROOT_PATH, 'Certificado'),
+        message: warning.message,
+        remediation: REMEDIATIONS['cfdi.sello_mismatch'],
+      });
   }
 }
 
@@ -68,7 +75,8 @@ export async function checkTimbre(context: RuleContext, document: SignedDocument
   if (timbres.length + others.length > 1) context.issues.error('cfdi.tfd_duplicated', TFD_PATH, 'The CFDI carries more than one TimbreFiscalDigital.');
   const timbre = findTimbre(context.comprobante);
   if (!timbre) {
-    if (context.options.requireTimbre && others.length === 0) context.issues.error('cfdi.no_tfd', `${ROOT_PATH}/cfdi:Complemento`, 'The CFDI is not stamped: it has no TimbreFiscalDigital.');
+    if (context.options.requireTimbre && others.length === 0)
+      context.issues.error('cfdi.no_tfd', `${ROOT_PATH}/cfdi:Complemento`, 'The CFDI is not stamped: it has no TimbreFiscalDigital.');
     return;
   }
   checkTimbreAttributes(context, timbre);
@@ -80,9 +88,15 @@ export async function checkTimbre(context: RuleContext, document: SignedDocument
   }
   const result = await verify(timbre, document);
   if (result === undefined) {
-    context.issues.warn('cfdi.tfd_certificate_unavailable', attributePath(TFD_PATH, 'NoCertificadoSAT'), `Certificate ${timbre.NoCertificadoSAT} is not a known SAT/PAC certificate here; SelloSAT was not verified.`);
+    context.issues.warn(
+      'cfdi.tfd_certificate_unavailable',
+      attributePath(TFD_PATH, 'NoCertificadoSAT'),
+      `Certificate ${timbre.NoCertificadoSAT} is not a known SAT/PAC certificate here; SelloSAT was not verified.`,
+    );
   } else if (!result.ok && result.reason !== 'cfdi.tfd_sello_cfd_mismatch') {
-    const aboutCertificate = ['cfdi.tfd_certificado_mismatch', 'cfdi.tfd_certificate_unavailable', 'cfdi.tfd_certificate_unreachable'].includes(result.reason ?? '');
+    const aboutCertificate = ['cfdi.tfd_certificado_mismatch', 'cfdi.tfd_certificate_unavailable', 'cfdi.tfd_certificate_unreachable'].includes(
+      result.reason ?? '',
+    );
     const attribute = aboutCertificate ? 'NoCertificadoSAT' : 'SelloSAT';
     report(context, result.reason ?? 'cfdi.tfd_sello_sat_mismatch', attributePath(TFD_PATH, attribute), result.message);
   }
@@ -91,15 +105,30 @@ export async function checkTimbre(context: RuleContext, document: SignedDocument
 function checkTimbreAttributes(context: RuleContext, timbre: TimbreFiscalDigital): void {
   const { issues, comprobante } = context;
   if (!UUID_PATTERN.test(timbre.UUID)) issues.error('cfdi.invalid_uuid', attributePath(TFD_PATH, 'UUID'), `UUID "${timbre.UUID}" is not a folio fiscal.`);
-  if (!RFC_PATTERN.test(timbre.RfcProvCertif)) issues.error('cfdi.invalid_rfc', attributePath(TFD_PATH, 'RfcProvCertif'), `RfcProvCertif "${timbre.RfcProvCertif}" is not an RFC.`);
-  if (!NO_CERTIFICADO_PATTERN.test(timbre.NoCertificadoSAT)) issues.error('cfdi.invalid_no_certificado', attributePath(TFD_PATH, 'NoCertificadoSAT'), `NoCertificadoSAT "${timbre.NoCertificadoSAT}" is not a 20-digit certificate number.`);
+  if (!RFC_PATTERN.test(timbre.RfcProvCertif))
+    issues.error('cfdi.invalid_rfc', attributePath(TFD_PATH, 'RfcProvCertif'), `RfcProvCertif "${timbre.RfcProvCertif}" is not an RFC.`);
+  if (!NO_CERTIFICADO_PATTERN.test(timbre.NoCertificadoSAT))
+    issues.error(
+      'cfdi.invalid_no_certificado',
+      attributePath(TFD_PATH, 'NoCertificadoSAT'),
+      `NoCertificadoSAT "${timbre.NoCertificadoSAT}" is not a 20-digit certificate number.`,
+    );
   if (!timbre.SelloSAT) issues.error('cfdi.tfd_sello_sat_missing', attributePath(TFD_PATH, 'SelloSAT'), 'The timbre has no SelloSAT.');
-  else if (!isWellFormedSignature(timbre.SelloSAT)) issues.error('cfdi.tfd_malformed_sello_sat', attributePath(TFD_PATH, 'SelloSAT'), 'SelloSAT is not the base64 of an RSA signature.');
+  else if (!isWellFormedSignature(timbre.SelloSAT))
+    issues.error('cfdi.tfd_malformed_sello_sat', attributePath(TFD_PATH, 'SelloSAT'), 'SelloSAT is not the base64 of an RSA signature.');
   if (comprobante.NoCertificado && timbre.NoCertificadoSAT === comprobante.NoCertificado) {
-    issues.error('cfdi.tfd_self_signed', attributePath(TFD_PATH, 'NoCertificadoSAT'), `NoCertificadoSAT ${timbre.NoCertificadoSAT} is the issuer's own certificate; a timbre is signed by the SAT or a PAC.`);
+    issues.error(
+      'cfdi.tfd_self_signed',
+      attributePath(TFD_PATH, 'NoCertificadoSAT'),
+      `NoCertificadoSAT ${timbre.NoCertificadoSAT} is the issuer's own certificate; a timbre is signed by the SAT or a PAC.`,
+    );
   }
   if (comprobante.Sello && timbre.SelloCFD !== comprobante.Sello) {
-    issues.error('cfdi.tfd_sello_cfd_mismatch', attributePath(TFD_PATH, 'SelloCFD'), "The timbre's SelloCFD differs from the Comprobante Sello: the timbre belongs to another document.");
+    issues.error(
+      'cfdi.tfd_sello_cfd_mismatch',
+      attributePath(TFD_PATH, 'SelloCFD'),
+      "The timbre's SelloCFD differs from the Comprobante Sello: the timbre belongs to another document.",
+    );
   }
   if (!isRealFecha(timbre.FechaTimbrado)) {
     issues.error('cfdi.invalid_fecha', attributePath(TFD_PATH, 'FechaTimbrado'), `FechaTimbrado "${timbre.FechaTimbrado}" is not YYYY-MM-DDTHH:mm:ss.`);
@@ -110,6 +139,10 @@ function checkTimbreAttributes(context: RuleContext, timbre: TimbreFiscalDigital
   // allow the issuer's clock to be 1 hour ahead of or 2 hours behind Mexico City.
   const elapsed = wallClockMs(timbre.FechaTimbrado) - wallClockMs(comprobante.Fecha);
   if (elapsed < -1 * HOUR_MS || elapsed > (STAMP_WINDOW_HOURS + 2) * HOUR_MS) {
-    issues.error('cfdi.tfd_fecha_timbrado_out_of_range', attributePath(TFD_PATH, 'FechaTimbrado'), `FechaTimbrado ${timbre.FechaTimbrado} is not within ${STAMP_WINDOW_HOURS} hours after Fecha ${comprobante.Fecha}.`);
+    issues.error(
+      'cfdi.tfd_fecha_timbrado_out_of_range',
+      attributePath(TFD_PATH, 'FechaTimbrado'),
+      `FechaTimbrado ${timbre.FechaTimbrado} is not within ${STAMP_WINDOW_HOURS} hours after Fecha ${comprobante.Fecha}.`,
+    );
   }
 }

@@ -59,10 +59,7 @@ test('Sello and Certificado must be present; NoCertificado has 20 digits', () =>
 });
 
 test('text attributes reject the "|" separator and excess length', () => {
-  assertOnly(comprobante(undefined, { Serie: 'A|B', Folio: 'F'.repeat(41) }), [
-    `cfdi.invalid_text@${ROOT}/@Serie`,
-    `cfdi.invalid_text@${ROOT}/@Folio`,
-  ]);
+  assertOnly(comprobante(undefined, { Serie: 'A|B', Folio: 'F'.repeat(41) }), [`cfdi.invalid_text@${ROOT}/@Serie`, `cfdi.invalid_text@${ROOT}/@Folio`]);
   assertOnly(comprobante(undefined, { Serie: 'S'.repeat(25), Folio: 'F'.repeat(40) }), []);
 });
 
@@ -103,19 +100,33 @@ test('Descuento cannot exceed SubTotal', () => {
 
 test('XXX is only for P and T; T carries no taxes; only P carries Pagos', () => {
   assert.ok(errorsOf(validate(comprobante(undefined, { Moneda: 'XXX' }))).includes(`cfdi.invalid_value@${ROOT}/@Moneda`));
-  const traslado = comprobante([{ Cantidad: '1', ValorUnitario: '10', ObjetoImp: '01' }], { TipoDeComprobante: 'T', FormaPago: undefined, MetodoPago: undefined, Moneda: 'XXX' }, 0);
+  const traslado = comprobante(
+    [{ Cantidad: '1', ValorUnitario: '10', ObjetoImp: '01' }],
+    { TipoDeComprobante: 'T', FormaPago: undefined, MetodoPago: undefined, Moneda: 'XXX' },
+    0,
+  );
   assertOnly(traslado, []);
-  assert.ok(errorsOf(validate({ ...traslado, Impuestos: { TotalImpuestosTrasladados: '0' } })).includes(`cfdi.taxes_not_allowed_for_tipo@${ROOT}/cfdi:Impuestos`));
+  assert.ok(
+    errorsOf(validate({ ...traslado, Impuestos: { TotalImpuestosTrasladados: '0' } })).includes(`cfdi.taxes_not_allowed_for_tipo@${ROOT}/cfdi:Impuestos`),
+  );
   const withPagos = { ...comprobante(), Complemento: [{ Pagos: { Version: '2.0' as const, Totales: { MontoTotalPagos: '1.00' }, Pago: [] } }] };
   assert.ok(errorsOf(validate(withPagos)).includes(`cfdi.pagos_not_allowed@${ROOT}/cfdi:Complemento/pago20:Pagos`));
 });
 
 test('a CFDI needs at least one Concepto', () => {
-  assert.ok(errorsOf(validate({ ...comprobante(), Conceptos: [], Impuestos: undefined, SubTotal: '0.00', Total: '0.00' })).includes(`cfdi.missing_attribute@${ROOT}/cfdi:Conceptos/cfdi:Concepto[1]`));
+  assert.ok(
+    errorsOf(validate({ ...comprobante(), Conceptos: [], Impuestos: undefined, SubTotal: '0.00', Total: '0.00' })).includes(
+      `cfdi.missing_attribute@${ROOT}/cfdi:Conceptos/cfdi:Concepto[1]`,
+    ),
+  );
 });
 
 test('payment terms are forbidden in T and P: CondicionesDePago as well', () => {
-  const traslado = comprobante([{ Cantidad: '1', ValorUnitario: '10', ObjetoImp: '01' }], { TipoDeComprobante: 'T', FormaPago: undefined, MetodoPago: undefined, Moneda: 'XXX' }, 0);
+  const traslado = comprobante(
+    [{ Cantidad: '1', ValorUnitario: '10', ObjetoImp: '01' }],
+    { TipoDeComprobante: 'T', FormaPago: undefined, MetodoPago: undefined, Moneda: 'XXX' },
+    0,
+  );
   assertOnly({ ...traslado, CondicionesDePago: 'Contado', MetodoPago: 'PUE' }, [
     `cfdi.attribute_not_allowed@${ROOT}/@MetodoPago`,
     `cfdi.attribute_not_allowed@${ROOT}/@CondicionesDePago`,

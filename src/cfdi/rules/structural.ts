@@ -5,7 +5,16 @@
  */
 import { Decimal, decimalPlaces, IMPORTE_PATTERN } from '../amounts.ts';
 import { findPagos } from '../model.ts';
-import { attributePath, IMPUESTOS_PATH, isRealFecha, NO_CERTIFICADO_PATTERN, PAGOS_PATH, POSTAL_CODE_PATTERN, ROOT_PATH, TIPO_CAMBIO_PATTERN } from './patterns.ts';
+import {
+  attributePath,
+  IMPUESTOS_PATH,
+  isRealFecha,
+  NO_CERTIFICADO_PATTERN,
+  PAGOS_PATH,
+  POSTAL_CODE_PATTERN,
+  ROOT_PATH,
+  TIPO_CAMBIO_PATTERN,
+} from './patterns.ts';
 import type { RuleContext } from './types.ts';
 
 const TIPOS = ['I', 'E', 'T', 'N', 'P'];
@@ -58,16 +67,28 @@ export function checkComprobante(context: RuleContext): void {
   if (!c.Sello) issues.error('cfdi.sello_missing', attributePath(ROOT_PATH, 'Sello'), 'The comprobante has no Sello: it was never sealed.');
   if (!c.Certificado) issues.error('cfdi.certificado_missing', attributePath(ROOT_PATH, 'Certificado'), 'The comprobante has no Certificado.');
   if (c.NoCertificado && !NO_CERTIFICADO_PATTERN.test(c.NoCertificado)) {
-    issues.error('cfdi.invalid_no_certificado', attributePath(ROOT_PATH, 'NoCertificado'), `NoCertificado "${c.NoCertificado}" is not a 20-digit certificate number.`);
+    issues.error(
+      'cfdi.invalid_no_certificado',
+      attributePath(ROOT_PATH, 'NoCertificado'),
+      `NoCertificado "${c.NoCertificado}" is not a 20-digit certificate number.`,
+    );
   }
   checkText(context, ROOT_PATH, 'Serie', c.Serie, 25);
   checkText(context, ROOT_PATH, 'Folio', c.Folio, 40);
   checkText(context, ROOT_PATH, 'CondicionesDePago', c.CondicionesDePago, 1000);
   if (c.LugarExpedicion && !POSTAL_CODE_PATTERN.test(c.LugarExpedicion)) {
-    issues.error('cfdi.invalid_postal_code', attributePath(ROOT_PATH, 'LugarExpedicion'), `LugarExpedicion "${c.LugarExpedicion}" is not a 5-digit postal code.`);
+    issues.error(
+      'cfdi.invalid_postal_code',
+      attributePath(ROOT_PATH, 'LugarExpedicion'),
+      `LugarExpedicion "${c.LugarExpedicion}" is not a 5-digit postal code.`,
+    );
   }
   if (c.TipoDeComprobante && !TIPOS.includes(c.TipoDeComprobante)) {
-    issues.error('cfdi.invalid_value', attributePath(ROOT_PATH, 'TipoDeComprobante'), `TipoDeComprobante "${c.TipoDeComprobante}" is not one of I, E, T, N, P.`);
+    issues.error(
+      'cfdi.invalid_value',
+      attributePath(ROOT_PATH, 'TipoDeComprobante'),
+      `TipoDeComprobante "${c.TipoDeComprobante}" is not one of I, E, T, N, P.`,
+    );
   }
   for (const name of ['SubTotal', 'Descuento', 'Total'] as const) checkAmount(context, ROOT_PATH, name, c[name], context.currencyDecimals);
   checkPaymentTerms(context);
@@ -92,7 +113,11 @@ function checkPaymentTerms(context: RuleContext): void {
     requireValue(context, ROOT_PATH, 'MetodoPago', c.MetodoPago);
   }
   if (c.MetodoPago === 'PPD' && c.FormaPago !== undefined && c.FormaPago !== '99') {
-    context.issues.error('cfdi.forma_pago_must_be_99', attributePath(ROOT_PATH, 'FormaPago'), `FormaPago is "${c.FormaPago}" but MetodoPago PPD requires 99 (Por definir).`);
+    context.issues.error(
+      'cfdi.forma_pago_must_be_99',
+      attributePath(ROOT_PATH, 'FormaPago'),
+      `FormaPago is "${c.FormaPago}" but MetodoPago PPD requires 99 (Por definir).`,
+    );
   }
 }
 
@@ -134,9 +159,11 @@ function checkTipoSpecifics(context: RuleContext): void {
     context.issues.error('cfdi.taxes_not_allowed_for_tipo', IMPUESTOS_PATH, `A type ${tipo} CFDI carries no Impuestos node.`);
   }
   if (tipo !== 'P') {
-    if (c.Moneda === 'XXX' && tipo !== 'T') context.issues.error('cfdi.invalid_value', attributePath(ROOT_PATH, 'Moneda'), `Moneda XXX is only for types P and T, not ${tipo}.`);
+    if (c.Moneda === 'XXX' && tipo !== 'T')
+      context.issues.error('cfdi.invalid_value', attributePath(ROOT_PATH, 'Moneda'), `Moneda XXX is only for types P and T, not ${tipo}.`);
     return;
   }
   if (!pagos) context.issues.error('cfdi.pagos_missing', `${ROOT_PATH}/cfdi:Complemento`, 'A type P CFDI must carry the Pagos 2.0 complement.');
-  if (c.Moneda !== 'XXX') context.issues.error('cfdi.invalid_value', attributePath(ROOT_PATH, 'Moneda'), `Moneda must be XXX in a type P CFDI, not "${c.Moneda}".`);
+  if (c.Moneda !== 'XXX')
+    context.issues.error('cfdi.invalid_value', attributePath(ROOT_PATH, 'Moneda'), `Moneda must be XXX in a type P CFDI, not "${c.Moneda}".`);
 }

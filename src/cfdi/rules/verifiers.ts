@@ -20,7 +20,9 @@ export function sealVerifier(): NonNullable<ValidateCfdiOptions['verifySeal']> {
  * Verifies SelloSAT with the SAT/PAC certificate named by NoCertificadoSAT, looked up in
  * `certificates` (by serial number); an unknown certificate yields undefined (a warning).
  */
-export function timbreVerifier(certificates: ReadonlyMap<string, SatCertificate> | ((serialNumber: string) => SatCertificate | undefined)): NonNullable<ValidateCfdiOptions['verifyTimbre']> {
+export function timbreVerifier(
+  certificates: ReadonlyMap<string, SatCertificate> | ((serialNumber: string) => SatCertificate | undefined),
+): NonNullable<ValidateCfdiOptions['verifyTimbre']> {
   const find = typeof certificates === 'function' ? certificates : (serial: string) => certificates.get(serial);
   return (timbre, document) => {
     const certificate = find(timbre.NoCertificadoSAT);

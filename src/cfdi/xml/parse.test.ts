@@ -60,7 +60,8 @@ test('size and depth limits are enforced with their own codes', () => {
   failsWith(nested(5000), 'cfdi.xml_too_deep');
 });
 
-const declarations = (count: number, from = 0): string => Array.from({ length: count }, (_, index) => ` xmlns:p${from + index}="urn:p${from + index}"`).join('');
+const declarations = (count: number, from = 0): string =>
+  Array.from({ length: count }, (_, index) => ` xmlns:p${from + index}="urn:p${from + index}"`).join('');
 const attributes = (count: number): string => Array.from({ length: count }, (_, index) => ` a${index}="${index}"`).join('');
 
 test('elements per document and attributes per element are bounded, with cfdi.xml_too_complex', () => {
@@ -93,9 +94,14 @@ test('the tree keeps namespaces, attribute order, text and CDATA, and drops comm
   const root = parseXml(
     '<r:root xmlns:r="urn:r" xmlns="urn:d" z="1" r:y="2" a="&lt;&amp;&#9;&#10;"><child>one<![CDATA[<two>]]><!-- c --></child>\n <r:e/></r:root>',
   );
-  assert.deepEqual(root.attributes.map((a) => [a.prefix, a.local, a.namespace, a.value]), [
-    [null, 'z', null, '1'], ['r', 'y', 'urn:r', '2'], [null, 'a', null, '<&\t\n'],
-  ]);
+  assert.deepEqual(
+    root.attributes.map((a) => [a.prefix, a.local, a.namespace, a.value]),
+    [
+      [null, 'z', null, '1'],
+      ['r', 'y', 'urn:r', '2'],
+      [null, 'a', null, '<&\t\n'],
+    ],
+  );
   const [child, whitespace, empty] = root.children as [XmlElement, { text: string }, XmlElement];
   assert.deepEqual([child.namespace, child.prefix, child.local, child.children], ['urn:d', null, 'child', [{ text: 'one<two>' }]]);
   assert.deepEqual(whitespace, { text: '\n ' });

@@ -3,8 +3,17 @@
  * TimbreFiscalDigital 1.1 (TimbreFiscalDigitalv11.xsd).
  */
 import type {
-  DoctoRelacionado, ImpuestosDR, ImpuestosP, Pago, Pagos, RetencionDR, RetencionP,
-  TimbreFiscalDigital, TrasladoDR, TrasladoP, PagosTotales,
+  DoctoRelacionado,
+  ImpuestosDR,
+  ImpuestosP,
+  Pago,
+  Pagos,
+  RetencionDR,
+  RetencionP,
+  TimbreFiscalDigital,
+  TrasladoDR,
+  TrasladoP,
+  PagosTotales,
 } from '../model.ts';
 import { PAGOS20_NAMESPACE } from '../model.ts';
 import * as names from './cfdi-schema.ts';
@@ -21,20 +30,32 @@ function impuestosDR(element: XmlElement, path: string): ImpuestosDR {
   const result: ImpuestosDR = {};
   const retenciones = children.optional('RetencionesDR');
   if (retenciones) {
-    result.RetencionesDR = pagoChildren(retenciones.element, retenciones.path, ['RetencionDR']).map('RetencionDR', (e, p) =>
-      readAttributes(e, p, names.RETENCION_DR_ATTRIBUTES, names.RETENCION_DR_ATTRIBUTES) as RetencionDR) ?? [];
+    result.RetencionesDR =
+      pagoChildren(retenciones.element, retenciones.path, ['RetencionDR']).map(
+        'RetencionDR',
+        (e, p) => readAttributes(e, p, names.RETENCION_DR_ATTRIBUTES, names.RETENCION_DR_ATTRIBUTES) as RetencionDR,
+      ) ?? [];
   }
   const traslados = children.optional('TrasladosDR');
   if (traslados) {
-    result.TrasladosDR = pagoChildren(traslados.element, traslados.path, ['TrasladoDR']).map('TrasladoDR', (e, p) =>
-      readAttributes(e, p, names.TRASLADO_DR_ATTRIBUTES, ['BaseDR', 'ImpuestoDR', 'TipoFactorDR']) as TrasladoDR) ?? [];
+    result.TrasladosDR =
+      pagoChildren(traslados.element, traslados.path, ['TrasladoDR']).map(
+        'TrasladoDR',
+        (e, p) => readAttributes(e, p, names.TRASLADO_DR_ATTRIBUTES, ['BaseDR', 'ImpuestoDR', 'TipoFactorDR']) as TrasladoDR,
+      ) ?? [];
   }
   return result;
 }
 
 function doctoRelacionado(element: XmlElement, path: string): DoctoRelacionado {
   const result = readAttributes(element, path, names.DOCTO_RELACIONADO_ATTRIBUTES, [
-    'IdDocumento', 'MonedaDR', 'NumParcialidad', 'ImpSaldoAnt', 'ImpPagado', 'ImpSaldoInsoluto', 'ObjetoImpDR',
+    'IdDocumento',
+    'MonedaDR',
+    'NumParcialidad',
+    'ImpSaldoAnt',
+    'ImpPagado',
+    'ImpSaldoInsoluto',
+    'ObjetoImpDR',
   ]) as DoctoRelacionado;
   const taxes = pagoChildren(element, path, ['ImpuestosDR']).optional('ImpuestosDR');
   if (taxes) result.ImpuestosDR = impuestosDR(taxes.element, taxes.path);
@@ -46,13 +67,19 @@ function impuestosP(element: XmlElement, path: string): ImpuestosP {
   const result: ImpuestosP = {};
   const retenciones = children.optional('RetencionesP');
   if (retenciones) {
-    result.RetencionesP = pagoChildren(retenciones.element, retenciones.path, ['RetencionP']).map('RetencionP', (e, p) =>
-      readAttributes(e, p, names.RETENCION_P_ATTRIBUTES, names.RETENCION_P_ATTRIBUTES) as RetencionP) ?? [];
+    result.RetencionesP =
+      pagoChildren(retenciones.element, retenciones.path, ['RetencionP']).map(
+        'RetencionP',
+        (e, p) => readAttributes(e, p, names.RETENCION_P_ATTRIBUTES, names.RETENCION_P_ATTRIBUTES) as RetencionP,
+      ) ?? [];
   }
   const traslados = children.optional('TrasladosP');
   if (traslados) {
-    result.TrasladosP = pagoChildren(traslados.element, traslados.path, ['TrasladoP']).map('TrasladoP', (e, p) =>
-      readAttributes(e, p, names.TRASLADO_P_ATTRIBUTES, ['BaseP', 'ImpuestoP', 'TipoFactorP']) as TrasladoP) ?? [];
+    result.TrasladosP =
+      pagoChildren(traslados.element, traslados.path, ['TrasladoP']).map(
+        'TrasladoP',
+        (e, p) => readAttributes(e, p, names.TRASLADO_P_ATTRIBUTES, ['BaseP', 'ImpuestoP', 'TipoFactorP']) as TrasladoP,
+      ) ?? [];
   }
   return result;
 }
@@ -80,7 +107,13 @@ export function readPagos(element: XmlElement, path: string): Pagos {
 
 export function readTimbre(element: XmlElement, path: string): TimbreFiscalDigital {
   const attributes = readAttributes(element, path, names.TFD_ATTRIBUTES, [
-    'Version', 'UUID', 'FechaTimbrado', 'RfcProvCertif', 'SelloCFD', 'NoCertificadoSAT', 'SelloSAT',
+    'Version',
+    'UUID',
+    'FechaTimbrado',
+    'RfcProvCertif',
+    'SelloCFD',
+    'NoCertificadoSAT',
+    'SelloSAT',
   ]);
   if (element.children.some((child) => isElement(child) || child.text.trim() !== '')) {
     throw malformed('TimbreFiscalDigital must be empty', path);

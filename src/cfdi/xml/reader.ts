@@ -14,12 +14,7 @@ export function malformed(message: string, path: string): CfdiError {
  * Reads the listed unprefixed attributes; absent optional ones stay undefined. Attributes the
  * schema does not list are ignored: the cadena original never reads them.
  */
-export function readAttributes<K extends string>(
-  element: XmlElement,
-  path: string,
-  order: readonly K[],
-  required: readonly K[],
-): Record<K, string> {
+export function readAttributes<K extends string>(element: XmlElement, path: string, order: readonly K[], required: readonly K[]): Record<K, string> {
   const result: Partial<Record<K, string>> = {};
   for (const name of order) {
     const value = attributeValue(element, name);

@@ -34,7 +34,11 @@ function agreesWithLibxml2(text: string): boolean {
   if (reference.ok === 'unreadable' || text.indexOf('\uFEFF', 1) !== -1) return true;
   // The same bytes for both: TextEncoder turns a lone surrogate into U+FFFD for libxml2 too.
   const result = ours(new TextEncoder().encode(text));
-  assert.equal(result.ok, reference.ok, `${JSON.stringify(text)}: ours ${result.ok ? 'accepts' : result.message}; libxml2 ${reference.ok ? 'accepts' : reference.message}`);
+  assert.equal(
+    result.ok,
+    reference.ok,
+    `${JSON.stringify(text)}: ours ${result.ok ? 'accepts' : result.message}; libxml2 ${reference.ok ? 'accepts' : reference.message}`,
+  );
   if (result.ok && reference.ok) assert.deepEqual(result.root, reference.root, JSON.stringify(text));
   return true;
 }
@@ -58,12 +62,40 @@ test('the parser agrees with libxml2 on the generated CFDI corpus and the SAT sa
 
 test('well-formedness errors libxml2 also reports', () => {
   const bad = [
-    '<a b="1"c="2"/>', '<a b="1" b="2"/>', '<p:a xmlns:p="u" xmlns:q="u" p:x="1" q:x="2"/>', '<a xmlns:p=""/>',
-    '<a xmlns:p="a b"/>', '<a xmlns="http://www.w3.org/XML/1998/namespace"/>', '<a xmlns:xml="urn:x"/>', '<a xmlns:xmlns="urn:x"/>',
-    '<a xmlns:p="http://www.w3.org/2000/xmlns/"/>', '<p:a/>', '<a p:b="1"/>', '<a:b:c xmlns:a="u"/>', '<a>]]></a>', '<a b="<"/>',
-    '<a>&#0;</a>', '<a>&#xFFFE;</a>', '<a>&#x110000;</a>', '<a>&unknown;</a>', '<a>&amp</a>', '<a><!-- a -- b --></a>',
-    '<a><!-- a ---></a>', '<?xml version="2.0"?><a/>', ' <?xml version="1.0"?><a/>', '<a><?xml x?></a>', '<a/><!DOCTYPE a>',
-    '<1a/>', '<a></a ', '<a>\u0001</a>', '<a b="\uFFFF"/>', '<a>x</A>', '<a/>x', '<a/><b/>', '', '\uFEFF',
+    '<a b="1"c="2"/>',
+    '<a b="1" b="2"/>',
+    '<p:a xmlns:p="u" xmlns:q="u" p:x="1" q:x="2"/>',
+    '<a xmlns:p=""/>',
+    '<a xmlns:p="a b"/>',
+    '<a xmlns="http://www.w3.org/XML/1998/namespace"/>',
+    '<a xmlns:xml="urn:x"/>',
+    '<a xmlns:xmlns="urn:x"/>',
+    '<a xmlns:p="http://www.w3.org/2000/xmlns/"/>',
+    '<p:a/>',
+    '<a p:b="1"/>',
+    '<a:b:c xmlns:a="u"/>',
+    '<a>]]></a>',
+    '<a b="<"/>',
+    '<a>&#0;</a>',
+    '<a>&#xFFFE;</a>',
+    '<a>&#x110000;</a>',
+    '<a>&unknown;</a>',
+    '<a>&amp</a>',
+    '<a><!-- a -- b --></a>',
+    '<a><!-- a ---></a>',
+    '<?xml version="2.0"?><a/>',
+    ' <?xml version="1.0"?><a/>',
+    '<a><?xml x?></a>',
+    '<a/><!DOCTYPE a>',
+    '<1a/>',
+    '<a></a ',
+    '<a>\u0001</a>',
+    '<a b="\uFFFF"/>',
+    '<a>x</A>',
+    '<a/>x',
+    '<a/><b/>',
+    '',
+    '\uFEFF',
   ];
   for (const text of bad) {
     assert.equal(ours(text).ok, false, JSON.stringify(text));
@@ -73,7 +105,10 @@ test('well-formedness errors libxml2 also reports', () => {
 
 test('end-of-line handling, attribute-value normalisation and references', () => {
   const root = parseXml('<a v="x\r\ny\tz\n&#9;&#10;&#13;&#x20;" w=\'&quot;&apos;&lt;&gt;&amp;\'>1\r\n2\r3&#13;<![CDATA[\r\n]]></a>');
-  assert.deepEqual(root.attributes.map((attribute) => attribute.value), ['x y z \t\n\r ', '"\'<>&']);
+  assert.deepEqual(
+    root.attributes.map((attribute) => attribute.value),
+    ['x y z \t\n\r ', '"\'<>&'],
+  );
   assert.deepEqual(root.children, [{ text: '1\n2\n3\r\n' }]);
   assert.equal(parseXml('<a v="&#x1F600;&#128512;"/>').attributes[0]?.value, '😀😀');
   // A leading BOM is not content; U+FEFF anywhere else is an ordinary character.
@@ -113,6 +148,7 @@ test('many namespace declarations on one element: same verdict and tree as libxm
 });
 
 test('namespace names must be URI references (RFC 3986)', () => {
-  for (const valid of ['http://www.sat.gob.mx/cfd/4', 'urn:x', 'rel', '#f', 'http://[::1]:80/x?q#f', 'a%20b', './a:b', '']) assert.ok(isUriReference(valid), valid);
+  for (const valid of ['http://www.sat.gob.mx/cfd/4', 'urn:x', 'rel', '#f', 'http://[::1]:80/x?q#f', 'a%20b', './a:b', ''])
+    assert.ok(isUriReference(valid), valid);
   for (const invalid of ['a b', 'a%2', 'urn:ñ', 'a|b', 'http://h:x/', '1a:b', 'a[b]', 'a\nb']) assert.ok(!isUriReference(invalid), invalid);
 });

@@ -339,7 +339,11 @@ export class XmlScanner {
       if (!spaced) throw this.fail('Attributes must be separated by whitespace');
       const at = this.position;
       if (into.length + this.scope.declaredOnTag >= this.options.maxAttributes) {
-        throw new CfdiError('cfdi.xml_too_complex', `An element has more than ${this.options.maxAttributes} attributes and namespace declarations.`, this.where(at));
+        throw new CfdiError(
+          'cfdi.xml_too_complex',
+          `An element has more than ${this.options.maxAttributes} attributes and namespace declarations.`,
+          this.where(at),
+        );
       }
       this.qualifiedName();
       const prefix = this.prefix;

@@ -54,4 +54,3 @@ export function childElements(element: XmlElement, namespace?: string, local?: s
   }
   return result;
 }
-

@@ -21,10 +21,20 @@ function isSupplementary(high: number, low: number): boolean {
 }
 
 function isWideNameStart(code: number): boolean {
-  return (code >= 0xc0 && code <= 0xd6) || (code >= 0xd8 && code <= 0xf6) || (code >= 0xf8 && code <= 0x2ff) ||
-    (code >= 0x370 && code <= 0x37d) || (code >= 0x37f && code <= 0x1fff) || code === 0x200c || code === 0x200d ||
-    (code >= 0x2070 && code <= 0x218f) || (code >= 0x2c00 && code <= 0x2fef) || (code >= 0x3001 && code <= 0xd7ff) ||
-    (code >= 0xf900 && code <= 0xfdcf) || (code >= 0xfdf0 && code <= 0xfffd);
+  return (
+    (code >= 0xc0 && code <= 0xd6) ||
+    (code >= 0xd8 && code <= 0xf6) ||
+    (code >= 0xf8 && code <= 0x2ff) ||
+    (code >= 0x370 && code <= 0x37d) ||
+    (code >= 0x37f && code <= 0x1fff) ||
+    code === 0x200c ||
+    code === 0x200d ||
+    (code >= 0x2070 && code <= 0x218f) ||
+    (code >= 0x2c00 && code <= 0x2fef) ||
+    (code >= 0x3001 && code <= 0xd7ff) ||
+    (code >= 0xf900 && code <= 0xfdcf) ||
+    (code >= 0xfdf0 && code <= 0xfffd)
+  );
 }
 
 /** Whether the code unit `code` (followed by `next`) starts an NCName. */
@@ -36,6 +46,5 @@ export function isNameStartCharacter(code: number, next: number): boolean {
 /** Whether the code unit `code` (followed by `next`) may continue an NCName. */
 export function isNameCharacter(code: number, next: number): boolean {
   if (code < 128) return (ASCII[code]! & NAME) !== 0;
-  return isWideNameStart(code) || code === 0xb7 || (code >= 0x300 && code <= 0x36f) || code === 0x203f || code === 0x2040 ||
-    isSupplementary(code, next);
+  return isWideNameStart(code) || code === 0xb7 || (code >= 0x300 && code <= 0x36f) || code === 0x203f || code === 0x2040 || isSupplementary(code, next);
 }

@@ -5,7 +5,8 @@ import { signEnveloped, verifyEnveloped } from './xmldsig.ts';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const fakeCertificate = Buffer.from('not a certificate');
-const ACUSE = '<?xml version="1.0" encoding="UTF-8"?>\n<Acuse xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" Fecha="2026-07-15T10:00:00" RfcEmisor="H&amp;E951128469"><Folios xmlns="http://cancelacfd.sat.gob.mx"><UUID>ABC</UUID><EstatusUUID>201</EstatusUUID></Folios></Acuse>';
+const ACUSE =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<Acuse xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" Fecha="2026-07-15T10:00:00" RfcEmisor="H&amp;E951128469"><Folios xmlns="http://cancelacfd.sat.gob.mx"><UUID>ABC</UUID><EstatusUUID>201</EstatusUUID></Folios></Acuse>';
 
 test('an enveloped signature verifies, and any change to the signed content is detected', () => {
   const signed = signEnveloped(ACUSE, { privateKey, certificateDer: fakeCertificate, hash: 'sha256', referenceCanonicalization: 'exclusive', id: 'SelloSAT' });
@@ -19,16 +20,29 @@ test('an enveloped signature verifies, and any change to the signed content is d
 
 test('the two signing forms: SHA-1 over canonical XML 1.0 (enveloped transform alone) and SHA-256 over exclusive C14N', () => {
   const contract = signEnveloped('<documento><contrato rfc="X" fecha="2026-07-15T12:00:00">texto</contrato></documento>', {
-    privateKey, certificateDer: fakeCertificate, hash: 'sha1', referenceCanonicalization: 'inclusive',
+    privateKey,
+    certificateDer: fakeCertificate,
+    hash: 'sha1',
+    referenceCanonicalization: 'inclusive',
   });
   // SignedInfo is written in its canonical form (exclusive C14N): empty elements as start-end tags.
   assert.match(contract, /<Transforms><Transform Algorithm="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#enveloped-signature"><\/Transform><\/Transforms>/);
   assert.match(contract, /<SignatureMethod Algorithm="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#rsa-sha1">/);
   assert.match(contract, /<X509Certificate>bm90IGEgY2VydGlmaWNhdGU=<\/X509Certificate><\/X509Data><\/KeyInfo><\/Signature><\/documento>$/);
   assert.equal(verifyEnveloped(contract, publicKey).ok, true);
-  const acuse = signEnveloped(ACUSE, { privateKey, certificateDer: fakeCertificate, hash: 'sha256', referenceCanonicalization: 'exclusive', id: 'SelloSAT', keyName: '0001' });
+  const acuse = signEnveloped(ACUSE, {
+    privateKey,
+    certificateDer: fakeCertificate,
+    hash: 'sha256',
+    referenceCanonicalization: 'exclusive',
+    id: 'SelloSAT',
+    keyName: '0001',
+  });
   assert.match(acuse, /<Signature xmlns="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#" Id="SelloSAT">/);
-  assert.match(acuse, /<Transform Algorithm="http:\/\/www\.w3\.org\/2001\/10\/xml-exc-c14n#"><\/Transform><\/Transforms><DigestMethod Algorithm="http:\/\/www\.w3\.org\/2001\/04\/xmlenc#sha256">/);
+  assert.match(
+    acuse,
+    /<Transform Algorithm="http:\/\/www\.w3\.org\/2001\/10\/xml-exc-c14n#"><\/Transform><\/Transforms><DigestMethod Algorithm="http:\/\/www\.w3\.org\/2001\/04\/xmlenc#sha256">/,
+  );
   assert.match(acuse, /<KeyInfo><KeyName>0001<\/KeyName><X509Data>/);
   const withCertificate = verifyEnveloped(acuse, publicKey);
   assert.deepEqual([withCertificate.ok, withCertificate.certificateDer], [true, fakeCertificate]);

@@ -89,16 +89,18 @@ export function signEnveloped(xml: string, options: SignOptions): string {
   const canonical = canonicalDocument(xml, exclusive ? XmlC14NMode.XML_C14N_EXCLUSIVE_1_0 : XmlC14NMode.XML_C14N_1_0);
   const digest = createHash(options.hash).update(canonical, 'utf8').digest('base64');
   const transforms = `<Transform Algorithm="${ENVELOPED}"/>${exclusive ? `<Transform Algorithm="${C14N_EXCLUSIVE}"/>` : ''}`;
-  const signedInfo = `<SignedInfo xmlns="${DSIG_NAMESPACE}"><CanonicalizationMethod Algorithm="${C14N_EXCLUSIVE}"/>`
-    + `<SignatureMethod Algorithm="${SIGNATURE_METHODS[options.hash]}"/><Reference URI=""><Transforms>${transforms}</Transforms>`
-    + `<DigestMethod Algorithm="${DIGEST_METHODS[options.hash]}"/><DigestValue>${digest}</DigestValue></Reference></SignedInfo>`;
+  const signedInfo =
+    `<SignedInfo xmlns="${DSIG_NAMESPACE}"><CanonicalizationMethod Algorithm="${C14N_EXCLUSIVE}"/>` +
+    `<SignatureMethod Algorithm="${SIGNATURE_METHODS[options.hash]}"/><Reference URI=""><Transforms>${transforms}</Transforms>` +
+    `<DigestMethod Algorithm="${DIGEST_METHODS[options.hash]}"/><DigestValue>${digest}</DigestValue></Reference></SignedInfo>`;
   const canonicalSignedInfo = canonicalDocument(signedInfo, XmlC14NMode.XML_C14N_EXCLUSIVE_1_0);
   const value = sign(options.hash, Buffer.from(canonicalSignedInfo, 'utf8'), options.privateKey).toString('base64');
   const id = options.id === undefined ? '' : ` Id="${escapeAttribute(options.id)}"`;
   const keyName = options.keyName === undefined ? '' : `<KeyName>${escapeText(options.keyName)}</KeyName>`;
   const certificate = Buffer.from(options.certificateDer).toString('base64');
-  const signature = `<Signature xmlns="${DSIG_NAMESPACE}"${id}>${canonicalSignedInfo}<SignatureValue>${value}</SignatureValue>`
-    + `<KeyInfo>${keyName}<X509Data><X509Certificate>${certificate}</X509Certificate></X509Data></KeyInfo></Signature>`;
+  const signature =
+    `<Signature xmlns="${DSIG_NAMESPACE}"${id}>${canonicalSignedInfo}<SignatureValue>${value}</SignatureValue>` +
+    `<KeyInfo>${keyName}<X509Data><X509Certificate>${certificate}</X509Certificate></X509Data></KeyInfo></Signature>`;
   const close = xml.lastIndexOf('</');
   if (close === -1) throw new Error('The document to sign has no closing root tag.');
   return `${xml.slice(0, close)}${signature}${xml.slice(close)}`;

@@ -77,7 +77,10 @@ const attributePattern = /attribute '([^']+)'/;
 
 /** libxml2's message without its element prefix and trailing newline, in the engine's words. */
 function messageOf(detail: { message: string }): string {
-  return detail.message.trim().replace(/\{http:\/\/www\.sat\.gob\.mx\/cfd\/4\}/g, 'cfdi:').replace(/^Element '([^']+)'(, attribute '[^']+')?: /, (_match, element: string, attribute?: string) => `${element}${attribute ?? ''}: `);
+  return detail.message
+    .trim()
+    .replace(/\{http:\/\/www\.sat\.gob\.mx\/cfd\/4\}/g, 'cfdi:')
+    .replace(/^Element '([^']+)'(, attribute '[^']+')?: /, (_match, element: string, attribute?: string) => `${element}${attribute ?? ''}: `);
 }
 
 function elementsOf(libxml2: Libxml2, parent: XmlElement): XmlElement[] {
@@ -89,7 +92,11 @@ function elementsOf(libxml2: Libxml2, parent: XmlElement): XmlElement[] {
 export class SchemaChecker {
   private readonly known: Set<string>;
 
-  private constructor(private readonly libxml2: Libxml2, private readonly validator: XsdValidator, entries: readonly SchemaEntry[]) {
+  private constructor(
+    private readonly libxml2: Libxml2,
+    private readonly validator: XsdValidator,
+    entries: readonly SchemaEntry[],
+  ) {
     this.known = new Set(entries.map((entry) => entry.namespace));
   }
 
@@ -102,7 +109,9 @@ export class SchemaChecker {
     registerProvider(libxml2);
     for (const [path, bytes] of schemaFiles) files.set(path.replace(/^\/+/, ''), bytes);
     const imports = entries.map((entry) => `<xs:import namespace="${entry.namespace}" schemaLocation="${entry.location}"/>`).join('');
-    const bundle = libxml2.XmlDocument.fromString(`<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">${imports}</xs:schema>`, { url: `${SCHEME}///bundle.xsd` });
+    const bundle = libxml2.XmlDocument.fromString(`<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">${imports}</xs:schema>`, {
+      url: `${SCHEME}///bundle.xsd`,
+    });
     try {
       return new SchemaChecker(libxml2, libxml2.XsdValidator.fromDoc(bundle), entries);
     } finally {
@@ -124,7 +133,12 @@ export class SchemaChecker {
       document = this.libxml2.XmlDocument.fromBuffer(xml, { option: this.libxml2.ParseOption.XML_PARSE_NONET | this.libxml2.ParseOption.XML_PARSE_NO_XXE });
     } catch (error) {
       if (!(error instanceof this.libxml2.XmlLibError)) throw error;
-      errors.push({ code: 'cfdi.parse_error', path: '/', message: messageOf(error.details[0] ?? { message: error.message }), remediation: REMEDIATIONS['cfdi.parse_error'] });
+      errors.push({
+        code: 'cfdi.parse_error',
+        path: '/',
+        message: messageOf(error.details[0] ?? { message: error.message }),
+        remediation: REMEDIATIONS['cfdi.parse_error'],
+      });
       return { errors, warnings };
     }
     try {

@@ -27,7 +27,11 @@ describe('connected accounts', () => {
     assert.deepEqual(account.metadata, { crm: '42' });
     const second = (await create(platform.liveKey, { name: 'Tienda Dos' })).json();
     const list = (await t.request({ method: 'GET', url: '/v1/accounts', key: platform.testKey })).json();
-    assert.deepEqual(list.data.slice(0, 2).map((row: { id: string }) => row.id), [second.id, account.id], 'newest first, both modes');
+    assert.deepEqual(
+      list.data.slice(0, 2).map((row: { id: string }) => row.id),
+      [second.id, account.id],
+      'newest first, both modes',
+    );
     const got = await t.request({ method: 'GET', url: `/v1/accounts/${account.id}`, key: platform.testKey });
     assert.equal(got.json().name, 'Tienda Uno');
     const patched = await t.request({ method: 'PATCH', url: `/v1/accounts/${account.id}`, key: platform.testKey, payload: { name: 'Tienda 1' } });

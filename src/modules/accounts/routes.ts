@@ -54,22 +54,42 @@ function serializeAccount(row: OrganizationRow) {
 const tags = ['Connected accounts'];
 
 export function registerAccountRoutes(app: Server, services: Services): void {
-  app.post('/v1/accounts', {
-    schema: { tags, summary: 'Create a connected account', operationId: 'createAccount', body: CreateAccountBody, response: { 201: Account } },
-  }, async (request, reply) => reply.code(201).send(serializeAccount(await createAccount({ ctx: ctxOf(request, services), input: request.body }))));
-
-  app.get('/v1/accounts', {
-    schema: { tags, summary: 'List connected accounts', operationId: 'listAccounts', querystring: ListQuery, response: { 200: ListOf(Account) } },
-  }, async (request) => mapPage(await listAccounts({ ctx: ctxOf(request, services), query: request.query, url: listUrl(request) }), serializeAccount));
-
-  app.get('/v1/accounts/:id', {
-    schema: { tags, summary: 'Retrieve a connected account', operationId: 'getAccount', params: IdParam('Account id'), response: { 200: Account } },
-  }, async (request) => serializeAccount(await getAccount({ ctx: ctxOf(request, services), id: request.params.id })));
-
-  app.patch('/v1/accounts/:id', {
-    schema: {
-      tags, summary: 'Update or disable a connected account', operationId: 'updateAccount',
-      params: IdParam('Account id'), body: UpdateAccountBody, response: { 200: Account },
+  app.post(
+    '/v1/accounts',
+    {
+      schema: { tags, summary: 'Create a connected account', operationId: 'createAccount', body: CreateAccountBody, response: { 201: Account } },
     },
-  }, async (request) => serializeAccount(await changeAccount({ ctx: ctxOf(request, services), id: request.params.id, changes: request.body })));
+    async (request, reply) => reply.code(201).send(serializeAccount(await createAccount({ ctx: ctxOf(request, services), input: request.body }))),
+  );
+
+  app.get(
+    '/v1/accounts',
+    {
+      schema: { tags, summary: 'List connected accounts', operationId: 'listAccounts', querystring: ListQuery, response: { 200: ListOf(Account) } },
+    },
+    async (request) => mapPage(await listAccounts({ ctx: ctxOf(request, services), query: request.query, url: listUrl(request) }), serializeAccount),
+  );
+
+  app.get(
+    '/v1/accounts/:id',
+    {
+      schema: { tags, summary: 'Retrieve a connected account', operationId: 'getAccount', params: IdParam('Account id'), response: { 200: Account } },
+    },
+    async (request) => serializeAccount(await getAccount({ ctx: ctxOf(request, services), id: request.params.id })),
+  );
+
+  app.patch(
+    '/v1/accounts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update or disable a connected account',
+        operationId: 'updateAccount',
+        params: IdParam('Account id'),
+        body: UpdateAccountBody,
+        response: { 200: Account },
+      },
+    },
+    async (request) => serializeAccount(await changeAccount({ ctx: ctxOf(request, services), id: request.params.id, changes: request.body })),
+  );
 }

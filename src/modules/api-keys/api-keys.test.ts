@@ -44,7 +44,12 @@ describe('API keys', () => {
 
   test('PATCH renames and pins a version; an unknown version is 400 request.invalid_version', async () => {
     const created = (await t.request({ method: 'POST', url: '/v1/api_keys', key: org.testKey, payload: { name: 'Pinned', mode: 'test' } })).json();
-    const patched = await t.request({ method: 'PATCH', url: `/v1/api_keys/${created.id}`, key: org.testKey, payload: { name: 'Old clients', version: '2026-07-10' } });
+    const patched = await t.request({
+      method: 'PATCH',
+      url: `/v1/api_keys/${created.id}`,
+      key: org.testKey,
+      payload: { name: 'Old clients', version: '2026-07-10' },
+    });
     assert.equal(patched.statusCode, 200);
     assert.equal(patched.json().name, 'Old clients');
     assert.equal(patched.json().version, '2026-07-10');
@@ -142,10 +147,20 @@ describe('API keys', () => {
     const paths = body.errors.map((error: { path: string; code: string }) => `${error.path}:${error.code}`).sort();
     assert.ok(paths.includes('name:invalid_type'), paths.join());
     assert.ok(paths.includes('extra:unknown_field'), paths.join());
-    assert.ok(paths.some((path: string) => path.startsWith('mode:')), paths.join());
+    assert.ok(
+      paths.some((path: string) => path.startsWith('mode:')),
+      paths.join(),
+    );
   });
   test('a retried create with the same Idempotency-Key gets the same key back; the store holds it only encrypted', async () => {
-    const create = () => t.request({ method: 'POST', url: '/v1/api_keys', key: org.testKey, payload: { name: 'lost answer', mode: 'test' }, headers: { 'idempotency-key': 'create-key-once' } });
+    const create = () =>
+      t.request({
+        method: 'POST',
+        url: '/v1/api_keys',
+        key: org.testKey,
+        payload: { name: 'lost answer', mode: 'test' },
+        headers: { 'idempotency-key': 'create-key-once' },
+      });
     const first = await create();
     assert.equal(first.statusCode, 201);
     const replay = await create();
@@ -153,7 +168,11 @@ describe('API keys', () => {
     assert.equal(replay.body, first.body);
     const secret: string = first.json().key;
     assert.equal((await t.request({ method: 'GET', url: '/v1/api_keys?limit=1', key: secret })).statusCode, 200, 'the replayed key works');
-    const stored = await t.app.services.db.selectFrom('idempotency_keys').select('response_body').where('key', '=', 'create-key-once').executeTakeFirstOrThrow();
+    const stored = await t.app.services.db
+      .selectFrom('idempotency_keys')
+      .select('response_body')
+      .where('key', '=', 'create-key-once')
+      .executeTakeFirstOrThrow();
     assert.equal(stored.response_body?.includes(secret.slice(8)), false);
   });
 });

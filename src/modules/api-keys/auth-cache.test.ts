@@ -4,8 +4,16 @@ import { KeyCache } from './auth-cache.ts';
 import type { ApiKeyRow } from './repository.ts';
 
 const row = (name: string): ApiKeyRow => ({
-  id: 'key_1', organization_id: 'org_1', name, mode: 'test', prefix: 'sk_test_abcd', secret_hash: 'h',
-  version: null, last_used_at: null, revoked_at: null, created_at: new Date('2026-01-01T00:00:00Z'),
+  id: 'key_1',
+  organization_id: 'org_1',
+  name,
+  mode: 'test',
+  prefix: 'sk_test_abcd',
+  secret_hash: 'h',
+  version: null,
+  last_used_at: null,
+  revoked_at: null,
+  created_at: new Date('2026-01-01T00:00:00Z'),
 });
 
 test('a read that started before a change does not refill the cache with what it read', () => {

@@ -20,7 +20,13 @@ export interface CreatedApiKey {
   secret: string;
 }
 
-export async function createApiKey({ db, organizationId, name, mode, at }: {
+export async function createApiKey({
+  db,
+  organizationId,
+  name,
+  mode,
+  at,
+}: {
   db: Db;
   organizationId: string;
   name: string;

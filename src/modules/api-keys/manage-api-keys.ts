@@ -30,8 +30,16 @@ export async function getApiKey({ ctx, id, cache }: { ctx: Ctx; id: string; cach
   return row;
 }
 
-export async function updateApiKeySettings({ ctx, id, input, cache }: {
-  ctx: Ctx; id: string; input: { name?: string; version?: string | null }; cache?: KeyCache;
+export async function updateApiKeySettings({
+  ctx,
+  id,
+  input,
+  cache,
+}: {
+  ctx: Ctx;
+  id: string;
+  input: { name?: string; version?: string | null };
+  cache?: KeyCache;
 }): Promise<ApiKeyRow> {
   const { name, version } = input;
   if (typeof version === 'string' && !isKnownVersion(version)) {
@@ -39,9 +47,9 @@ export async function updateApiKeySettings({ ctx, id, input, cache }: {
   }
   const row = isId('key', id)
     ? await updateApiKey(ctx.db, ctx.caller.keyOrganizationId, id, {
-      ...(name !== undefined ? { name } : {}),
-      ...(version !== undefined ? { version } : {}),
-    })
+        ...(name !== undefined ? { name } : {}),
+        ...(version !== undefined ? { version } : {}),
+      })
     : undefined;
   if (!row) throw notFound('API key', id);
   cache?.forget(row.id);

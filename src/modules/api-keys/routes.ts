@@ -17,45 +17,69 @@ const config = { connect: false };
  * every change to a key drops its entries.
  */
 export function registerApiKeyRoutes(app: Server, services: Services, cache?: KeyCache): void {
-  app.post('/v1/api_keys', {
-    // The plaintext secret is kept only sealed, in the idempotency record, for an exact replay.
-    config: { ...config, idempotencySealed: true },
-    schema: { tags, summary: 'Create an API key', operationId: 'createApiKey', body: CreateApiKeyBody, response: { 201: ApiKey } },
-  }, async (request, reply) => {
-    const ctx = ctxOf(request, services);
-    const { row, secret } = await createApiKey({
-      db: ctx.db,
-      organizationId: ctx.caller.keyOrganizationId,
-      name: request.body.name,
-      mode: request.body.mode,
-      at: services.clock.now(),
-    });
-    return reply.code(201).send(serializeApiKey(row, secret));
-  });
-
-  app.get('/v1/api_keys', {
-    config,
-    schema: { tags, summary: 'List API keys (both modes)', operationId: 'listApiKeys', querystring: ListQuery, response: { 200: ListOf(ApiKey) } },
-  }, async (request) => {
-    const page = await listApiKeys({ ctx: ctxOf(request, services), query: request.query, url: listUrl(request) });
-    return mapPage(page, (row) => serializeApiKey(row));
-  });
-
-  app.get('/v1/api_keys/:id', {
-    config,
-    schema: { tags, summary: 'Retrieve an API key', operationId: 'getApiKey', params: IdParam('API key id'), response: { 200: ApiKey } },
-  }, async (request) => serializeApiKey(await getApiKey({ ctx: ctxOf(request, services), id: request.params.id, cache })));
-
-  app.patch('/v1/api_keys/:id', {
-    config,
-    schema: {
-      tags, summary: 'Rename an API key or pin its API version', operationId: 'updateApiKey',
-      params: IdParam('API key id'), body: UpdateApiKeyBody, response: { 200: ApiKey },
+  app.post(
+    '/v1/api_keys',
+    {
+      // The plaintext secret is kept only sealed, in the idempotency record, for an exact replay.
+      config: { ...config, idempotencySealed: true },
+      schema: { tags, summary: 'Create an API key', operationId: 'createApiKey', body: CreateApiKeyBody, response: { 201: ApiKey } },
     },
-  }, async (request) => serializeApiKey(await updateApiKeySettings({ ctx: ctxOf(request, services), id: request.params.id, input: request.body, cache })));
+    async (request, reply) => {
+      const ctx = ctxOf(request, services);
+      const { row, secret } = await createApiKey({
+        db: ctx.db,
+        organizationId: ctx.caller.keyOrganizationId,
+        name: request.body.name,
+        mode: request.body.mode,
+        at: services.clock.now(),
+      });
+      return reply.code(201).send(serializeApiKey(row, secret));
+    },
+  );
 
-  app.delete('/v1/api_keys/:id', {
-    config,
-    schema: { tags, summary: 'Revoke an API key', operationId: 'revokeApiKey', params: IdParam('API key id'), response: { 200: RevokedApiKey } },
-  }, async (request) => revokeApiKey({ ctx: ctxOf(request, services), id: request.params.id, cache }));
+  app.get(
+    '/v1/api_keys',
+    {
+      config,
+      schema: { tags, summary: 'List API keys (both modes)', operationId: 'listApiKeys', querystring: ListQuery, response: { 200: ListOf(ApiKey) } },
+    },
+    async (request) => {
+      const page = await listApiKeys({ ctx: ctxOf(request, services), query: request.query, url: listUrl(request) });
+      return mapPage(page, (row) => serializeApiKey(row));
+    },
+  );
+
+  app.get(
+    '/v1/api_keys/:id',
+    {
+      config,
+      schema: { tags, summary: 'Retrieve an API key', operationId: 'getApiKey', params: IdParam('API key id'), response: { 200: ApiKey } },
+    },
+    async (request) => serializeApiKey(await getApiKey({ ctx: ctxOf(request, services), id: request.params.id, cache })),
+  );
+
+  app.patch(
+    '/v1/api_keys/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Rename an API key or pin its API version',
+        operationId: 'updateApiKey',
+        params: IdParam('API key id'),
+        body: UpdateApiKeyBody,
+        response: { 200: ApiKey },
+      },
+    },
+    async (request) => serializeApiKey(await updateApiKeySettings({ ctx: ctxOf(request, services), id: request.params.id, input: request.body, cache })),
+  );
+
+  app.delete(
+    '/v1/api_keys/:id',
+    {
+      config,
+      schema: { tags, summary: 'Revoke an API key', operationId: 'revokeApiKey', params: IdParam('API key id'), response: { 200: RevokedApiKey } },
+    },
+    async (request) => revokeApiKey({ ctx: ctxOf(request, services), id: request.params.id, cache }),
+  );
 }

@@ -70,7 +70,9 @@ export function termMatches(term: string, code: string, searchText: string): boo
  * equal content gives equal text. `data` is flat, so sorting its keys is enough.
  */
 export function canonicalEntry(entry: CatalogEntry): string {
-  const data = Object.keys(entry.data).sort().map((key) => [key, entry.data[key]]);
+  const data = Object.keys(entry.data)
+    .sort()
+    .map((key) => [key, entry.data[key]]);
   return JSON.stringify([entry.code, entry.description, entry.valid_from, entry.valid_to, data]);
 }
 

@@ -21,7 +21,11 @@ export async function seedBuiltinCatalogs(db: Db, at: Date): Promise<CatalogChan
     return !current || (current.origin === 'builtin' && current.content_hash !== contentHash(entries));
   });
   if (stale.length === 0) return [];
-  return writeCatalogs(db, stale.map(([slug, entries]) => ({ slug, entries, origin: 'builtin' as const, source: 'builtin' })), { at, policy: 'seed' });
+  return writeCatalogs(
+    db,
+    stale.map(([slug, entries]) => ({ slug, entries, origin: 'builtin' as const, source: 'builtin' })),
+    { at, policy: 'seed' },
+  );
 }
 
 /**
@@ -98,7 +102,12 @@ export async function createCatalogStore(db: Db, options: CatalogStoreOptions = 
       const timer = setInterval(() => {
         if (running) return;
         running = true;
-        store.refresh().catch(onError).finally(() => { running = false; });
+        store
+          .refresh()
+          .catch(onError)
+          .finally(() => {
+            running = false;
+          });
       }, intervalMs);
       timer.unref();
       return () => clearInterval(timer);

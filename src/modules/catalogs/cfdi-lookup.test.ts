@@ -9,7 +9,7 @@ import { createCatalogStore, type CatalogStore } from './catalog-store.ts';
 import { writeCatalogs } from './store.ts';
 
 // The store handed to the CFDI validator as its CatalogLookup, end to end.
-describe('the catalog store as the CFDI engine\'s lookup', () => {
+describe("the catalog store as the CFDI engine's lookup", () => {
   let database: DatabaseHandle;
   let store: CatalogStore;
   const at = new Date('2026-07-15T12:00:00Z');
@@ -29,10 +29,14 @@ describe('the catalog store as the CFDI engine\'s lookup', () => {
     assert.deepEqual([...new Set(warned)].sort(), ['c_ClaveProdServ', 'c_ClaveUnidad', 'c_CodigoPostal']);
   });
 
-  test('built-in compatibility rules reject a use the receptor\'s régimen does not allow and a rate the catalog lacks', () => {
-    const wrongUse = comprobante(undefined, { Receptor: { Rfc: 'MCI7306249Y1', Nombre: 'MUNICIPIO', DomicilioFiscalReceptor: '54700', RegimenFiscalReceptor: '603', UsoCFDI: 'D01' } });
+  test("built-in compatibility rules reject a use the receptor's régimen does not allow and a rate the catalog lacks", () => {
+    const wrongUse = comprobante(undefined, {
+      Receptor: { Rfc: 'MCI7306249Y1', Nombre: 'MUNICIPIO', DomicilioFiscalReceptor: '54700', RegimenFiscalReceptor: '603', UsoCFDI: 'D01' },
+    });
     assert.ok(codes(validateComprobante(wrongUse, { catalogs: store }).errors).includes('cfdi.uso_cfdi_not_allowed@/cfdi:Receptor/@UsoCFDI'));
-    const wrongRate = comprobante([{ Cantidad: '1', ValorUnitario: '100', ObjetoImp: '02', Traslados: [{ Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: '0.150000' }] }]);
+    const wrongRate = comprobante([
+      { Cantidad: '1', ValorUnitario: '100', ObjetoImp: '02', Traslados: [{ Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: '0.150000' }] },
+    ]);
     assert.ok(codes(validateComprobante(wrongRate, { catalogs: store }).errors).some((code) => code.startsWith('cfdi.invalid_tax_rate@')));
     const wrongRegimen = comprobante(undefined, { Emisor: { Rfc: 'FUNK671228PH6', Nombre: 'KARLA FUENTE NOLASCO', RegimenFiscal: '601' } });
     assert.ok(codes(validateComprobante(wrongRegimen, { catalogs: store }).errors).includes('cfdi.regimen_fiscal_not_allowed@/cfdi:Emisor/@RegimenFiscal'));
@@ -40,14 +44,40 @@ describe('the catalog store as the CFDI engine\'s lookup', () => {
 
   test('imported catalogs are checked key by key once the store refreshes', async () => {
     const entry = (code: string, data: Record<string, string>) => ({ code, description: code, valid_from: '2022-01-01', valid_to: null, data });
-    await writeCatalogs(database.db, [
-      { slug: 'clave_unidad', entries: [entry('E48', {})], origin: 'import', source: 'test' },
-      { slug: 'codigo_postal', entries: [entry('06600', { state: 'CMX', time_zone: 'America/Mexico_City' }), entry('54700', { state: 'MEX', time_zone: 'America/Mexico_City' })], origin: 'import', source: 'test' },
-    ], { at, policy: 'replace' });
+    await writeCatalogs(
+      database.db,
+      [
+        { slug: 'clave_unidad', entries: [entry('E48', {})], origin: 'import', source: 'test' },
+        {
+          slug: 'codigo_postal',
+          entries: [entry('06600', { state: 'CMX', time_zone: 'America/Mexico_City' }), entry('54700', { state: 'MEX', time_zone: 'America/Mexico_City' })],
+          origin: 'import',
+          source: 'test',
+        },
+      ],
+      { at, policy: 'replace' },
+    );
     assert.equal(await store.refresh(), true);
-    const model = comprobante([{ Cantidad: '1', ValorUnitario: '100', ObjetoImp: '02', ClaveUnidad: 'H87', Traslados: [{ Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: '0.160000' }] }], { LugarExpedicion: '99999' });
+    const model = comprobante(
+      [
+        {
+          Cantidad: '1',
+          ValorUnitario: '100',
+          ObjetoImp: '02',
+          ClaveUnidad: 'H87',
+          Traslados: [{ Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: '0.160000' }],
+        },
+      ],
+      { LugarExpedicion: '99999' },
+    );
     const result = validateComprobante(model, { catalogs: store });
-    assert.deepEqual(codes(result.errors).sort(), ['cfdi.unknown_catalog_code@/@LugarExpedicion', 'cfdi.unknown_catalog_code@/cfdi:Conceptos/cfdi:Concepto[1]/@ClaveUnidad']);
-    assert.deepEqual([...new Set(result.warnings.filter((warning) => warning.code === 'cfdi.catalog_not_loaded').map((warning) => warning.message.split(' ')[0]))], ['c_ClaveProdServ']);
+    assert.deepEqual(codes(result.errors).sort(), [
+      'cfdi.unknown_catalog_code@/@LugarExpedicion',
+      'cfdi.unknown_catalog_code@/cfdi:Conceptos/cfdi:Concepto[1]/@ClaveUnidad',
+    ]);
+    assert.deepEqual(
+      [...new Set(result.warnings.filter((warning) => warning.code === 'cfdi.catalog_not_loaded').map((warning) => warning.message.split(' ')[0]))],
+      ['c_ClaveProdServ'],
+    );
   });
 });

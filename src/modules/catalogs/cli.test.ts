@@ -59,7 +59,10 @@ describe('invoicing catalogs', () => {
     const real = await run('import', path.join(folder, 'c_ClaveUnidad.csv'), '--json');
     assert.equal(real.code, 0);
     const report = JSON.parse(real.out);
-    assert.deepEqual(report.catalogs.map((change: { catalog: string; status: string; version: number }) => [change.catalog, change.status, change.version]), [['clave_unidad', 'created', 1]]);
+    assert.deepEqual(
+      report.catalogs.map((change: { catalog: string; status: string; version: number }) => [change.catalog, change.status, change.version]),
+      [['clave_unidad', 'created', 1]],
+    );
     const again = await run('import', path.join(folder, 'c_ClaveUnidad.csv'));
     assert.match(again.out, /c_ClaveUnidad +unchanged +v1 +2 rows/);
   });
@@ -68,10 +71,13 @@ describe('invoicing catalogs', () => {
     fs.writeFileSync(path.join(folder, 'c_Moneda.csv'), 'id,texto,decimales\nMXN,Peso Mexicano,dos\n');
     const result = await run('import', folder);
     assert.equal(result.code, 1);
-    assert.match(result.err, /invoicing catalogs import: c_Moneda\.csv, line 2, column 'decimals': 'dos' is not a whole number\.\nNothing was imported; the active catalog versions stay in use\./);
+    assert.match(
+      result.err,
+      /invoicing catalogs import: c_Moneda\.csv, line 2, column 'decimals': 'dos' is not a whole number\.\nNothing was imported; the active catalog versions stay in use\./,
+    );
   });
 
-  test('list shows each catalog\'s version, origin and rows, or that it was never imported', async () => {
+  test("list shows each catalog's version, origin and rows, or that it was never imported", async () => {
     const result = await run('list');
     assert.equal(result.code, 0);
     assert.match(result.out, /^uso_cfdi +c_UsoCFDI +v1 builtin +24 rows$/m);

@@ -25,12 +25,14 @@ Commands:
 
 function describeReport(report: ImportReport): string {
   const lines = report.catalogs.map((change) => {
-    const counts = change.status === 'unchanged' || change.status === 'kept'
-      ? `${change.rows} rows`
-      : `${change.rows} rows (+${change.added} −${change.removed} ~${change.changed})`;
-    const version = change.previous_version !== null && change.version !== change.previous_version
-      ? `v${change.previous_version} → v${change.version}`
-      : `v${change.version}`;
+    const counts =
+      change.status === 'unchanged' || change.status === 'kept'
+        ? `${change.rows} rows`
+        : `${change.rows} rows (+${change.added} −${change.removed} ~${change.changed})`;
+    const version =
+      change.previous_version !== null && change.version !== change.previous_version
+        ? `v${change.previous_version} → v${change.version}`
+        : `v${change.version}`;
     return `  ${change.sat_name.padEnd(20)} ${change.status.padEnd(9)} ${version.padEnd(10)} ${counts}  [${change.sources.join(', ')}]`;
   });
   const skipped = report.skipped.map((item) => `  skipped ${item.source}: ${item.reason}`);

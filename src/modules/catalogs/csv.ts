@@ -5,7 +5,10 @@ export interface CsvRow {
 }
 
 export class CsvSyntaxError extends Error {
-  constructor(readonly line: number, message: string) {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
     super(`line ${line}: ${message}`);
   }
 }

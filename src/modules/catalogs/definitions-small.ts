@@ -28,7 +28,9 @@ const FORMA_PAGO_FIELDS: readonly FieldSpec[] = [
   { key: 'payee_account_pattern', type: 'text', aliases: ['patroncuentabeneficiario', 'patronparacuentabeneficiaria'] },
   { key: 'allows_payment_chain_type', type: 'flag', optional: true, aliases: ['permitetipocadenapago', 'tipocadenapago'] },
   {
-    key: 'requires_foreign_payer_bank_name', type: 'flag', optional: false,
+    key: 'requires_foreign_payer_bank_name',
+    type: 'flag',
+    optional: false,
     aliases: ['requierebancoordenantenombreext', 'nombredelbancoemisordelacuentaordenanteencasodeextranjero'],
   },
   ...VALIDITY,
@@ -52,7 +54,9 @@ function rateKind(value: string): 'fixed' | 'range' {
 
 /** `iva-tasa-0.160000`, or `isr-tasa-0.000000-0.350000` for a range. */
 function tasaOCuotaCode(fields: Fields): string {
-  const tax = searchable(String(fields.tax ?? '')).replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  const tax = searchable(String(fields.tax ?? ''))
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
   const factor = String(fields.factor ?? '').toLowerCase();
   const range = rateKind(String(fields.kind ?? '')) === 'range';
   return `${tax}-${factor}-${range ? `${fields.minimum ?? '0.000000'}-` : ''}${fields.value}`;
@@ -115,31 +119,52 @@ const MOTIVO_CANCELACION: CatalogDefinition = {
 
 export const SMALL_DEFINITIONS: readonly CatalogDefinition[] = [
   {
-    slug: 'uso_cfdi', satName: 'c_UsoCFDI', name: 'CFDI uses (uso del CFDI)', builtin: true, codePattern: /^[A-Z]{1,2}\d{2}$/,
+    slug: 'uso_cfdi',
+    satName: 'c_UsoCFDI',
+    name: 'CFDI uses (uso del CFDI)',
+    builtin: true,
+    codePattern: /^[A-Z]{1,2}\d{2}$/,
     fields: [
-      codeField('c_UsoCFDI'), DESCRIPTION, ...PERSON, ...VALIDITY,
+      codeField('c_UsoCFDI'),
+      DESCRIPTION,
+      ...PERSON,
+      ...VALIDITY,
       { key: 'tax_regimes', type: 'list', width: 3, aliases: ['regimenesfiscalesreceptores', 'regimenfiscalreceptor', 'regimenesfiscales'] },
     ],
   },
   {
-    slug: 'regimen_fiscal', satName: 'c_RegimenFiscal', name: 'Tax regimes (régimen fiscal)', builtin: true, codePattern: /^\d{3}$/,
+    slug: 'regimen_fiscal',
+    satName: 'c_RegimenFiscal',
+    name: 'Tax regimes (régimen fiscal)',
+    builtin: true,
+    codePattern: /^\d{3}$/,
     fields: [codeField('c_RegimenFiscal', 3), DESCRIPTION, ...PERSON, ...VALIDITY],
   },
   { slug: 'forma_pago', satName: 'c_FormaPago', name: 'Payment forms (forma de pago)', builtin: true, codePattern: /^\d{2}$/, fields: FORMA_PAGO_FIELDS },
   simple('metodo_pago', 'c_MetodoPago', 'Payment methods (método de pago)', /^[A-Z]{3}$/),
   {
-    slug: 'moneda', satName: 'c_Moneda', name: 'Currencies (moneda)', builtin: true, codePattern: /^[A-Z]{3}$/,
+    slug: 'moneda',
+    satName: 'c_Moneda',
+    name: 'Currencies (moneda)',
+    builtin: true,
+    codePattern: /^[A-Z]{3}$/,
     fields: [
-      codeField('c_Moneda'), DESCRIPTION,
+      codeField('c_Moneda'),
+      DESCRIPTION,
       { key: 'decimals', type: 'integer', required: true, aliases: ['decimales'] },
       { key: 'variation_percent', type: 'decimal', aliases: ['porcentajevariacion', 'porcentajedevariacion', 'variacion'] },
       ...VALIDITY,
     ],
   },
   {
-    slug: 'impuesto', satName: 'c_Impuesto', name: 'Taxes (impuesto)', builtin: true, codePattern: /^\d{3}$/,
+    slug: 'impuesto',
+    satName: 'c_Impuesto',
+    name: 'Taxes (impuesto)',
+    builtin: true,
+    codePattern: /^\d{3}$/,
     fields: [
-      codeField('c_Impuesto', 3), DESCRIPTION,
+      codeField('c_Impuesto', 3),
+      DESCRIPTION,
       { key: 'withholding', type: 'flag', aliases: ['retencion'] },
       { key: 'transfer', type: 'flag', aliases: ['traslado'] },
       { key: 'scope', type: 'text', aliases: ['ambito', 'localofederal'] },
@@ -147,23 +172,36 @@ export const SMALL_DEFINITIONS: readonly CatalogDefinition[] = [
     ],
   },
   {
-    slug: 'tipo_factor', satName: 'c_TipoFactor', name: 'Tax factor types (tipo factor)', builtin: true, codePattern: /^[A-Z][a-z]+$/,
+    slug: 'tipo_factor',
+    satName: 'c_TipoFactor',
+    name: 'Tax factor types (tipo factor)',
+    builtin: true,
+    codePattern: /^[A-Z][a-z]+$/,
     fields: [codeField('c_TipoFactor'), { ...DESCRIPTION, required: false }, ...VALIDITY],
   },
   TASA_O_CUOTA,
   simple('objeto_imp', 'c_ObjetoImp', 'Tax object (objeto de impuesto)', /^\d{2}$/, 2),
   simple('exportacion', 'c_Exportacion', 'Export (exportación)', /^\d{2}$/, 2),
   {
-    slug: 'tipo_comprobante', satName: 'c_TipoDeComprobante', name: 'Voucher types (tipo de comprobante)', builtin: true, codePattern: /^[A-Z]$/,
+    slug: 'tipo_comprobante',
+    satName: 'c_TipoDeComprobante',
+    name: 'Voucher types (tipo de comprobante)',
+    builtin: true,
+    codePattern: /^[A-Z]$/,
     fields: [codeField('c_TipoDeComprobante'), DESCRIPTION, { key: 'max_value', type: 'decimal', aliases: ['valormaximo'] }, ...VALIDITY],
   },
   simple('tipo_relacion', 'c_TipoRelacion', 'Relation types (tipo de relación)', /^\d{2}$/, 2),
   simple('periodicidad', 'c_Periodicidad', 'Periodicity of global invoices (periodicidad)', /^\d{2}$/, 2),
   simple('meses', 'c_Meses', 'Months of global invoices (meses)', /^\d{2}$/, 2),
   {
-    slug: 'pais', satName: 'c_Pais', name: 'Countries (país)', builtin: true, codePattern: /^[A-Z]{3}$/,
+    slug: 'pais',
+    satName: 'c_Pais',
+    name: 'Countries (país)',
+    builtin: true,
+    codePattern: /^[A-Z]{3}$/,
     fields: [
-      codeField('c_Pais'), DESCRIPTION,
+      codeField('c_Pais'),
+      DESCRIPTION,
       { key: 'postal_code_pattern', type: 'text', aliases: ['patroncodigopostal', 'formatodecodigopostal'] },
       { key: 'tax_id_pattern', type: 'text', aliases: ['patronidentidadtributaria', 'formatoderegistrodeidentidadtributaria'] },
       { key: 'tax_id_validation', type: 'text', aliases: ['validacionidentidadtributaria', 'validaciondelregistrodeidentidadtributaria'] },

@@ -95,6 +95,11 @@ export function parseField(spec: FieldSpec, cell: string): CatalogValue {
       if (!/^-?\d+(\.\d+)?$/.test(raw)) throw new FieldValueError(`'${raw}' is not a decimal number`);
       return raw;
     case 'list':
-      return raw === '' ? [] : raw.split(',').map((item) => code(item.trim(), spec.width)).filter((item) => item !== '');
+      return raw === ''
+        ? []
+        : raw
+            .split(',')
+            .map((item) => code(item.trim(), spec.width))
+            .filter((item) => item !== '');
   }
 }

@@ -138,6 +138,8 @@ export async function importCatalogs(db: Db, importPath: string, options: Import
       return { ...change, sat_name: tables[0]!.definition.satName, sources: tables.map((table) => table.source) };
     }),
     skipped: collected.skipped,
-    ignored_columns: collected.tables.filter((table) => table.ignoredColumns.length > 0).map((table) => ({ source: table.source, columns: table.ignoredColumns })),
+    ignored_columns: collected.tables
+      .filter((table) => table.ignoredColumns.length > 0)
+      .map((table) => ({ source: table.source, columns: table.ignoredColumns })),
   };
 }

@@ -34,9 +34,16 @@ describe('importing the SAT catalog files of ../shared/sat/catalogs', { skip: sk
     assert.deepEqual(byCatalog.codigo_postal, ['created', 95_748]);
     assert.deepEqual(byCatalog.clave_unidad, ['created', 2_418]);
     assert.deepEqual(byCatalog.estado, ['created', 95]);
-    for (const slug of ['uso_cfdi', 'regimen_fiscal', 'forma_pago', 'moneda', 'pais', 'tasa_o_cuota', 'meses']) assert.deepEqual(byCatalog[slug]![0], 'unchanged', slug);
-    assert.deepEqual(report.catalogs.find((change) => change.catalog === 'codigo_postal')!.sources, ['c_CodigoPostal.csv', 'supplementary/c_CodigoPostal_Parte_2_catCFDI_V_40_18012022.csv']);
-    assert.deepEqual(report.skipped.map((item) => item.source), ['c_Aduana.csv', 'c_Localidad.csv', 'c_Municipio.csv', 'c_PatenteAduanal.csv']);
+    for (const slug of ['uso_cfdi', 'regimen_fiscal', 'forma_pago', 'moneda', 'pais', 'tasa_o_cuota', 'meses'])
+      assert.deepEqual(byCatalog[slug]![0], 'unchanged', slug);
+    assert.deepEqual(report.catalogs.find((change) => change.catalog === 'codigo_postal')!.sources, [
+      'c_CodigoPostal.csv',
+      'supplementary/c_CodigoPostal_Parte_2_catCFDI_V_40_18012022.csv',
+    ]);
+    assert.deepEqual(
+      report.skipped.map((item) => item.source),
+      ['c_Aduana.csv', 'c_Localidad.csv', 'c_Municipio.csv', 'c_PatenteAduanal.csv'],
+    );
   });
 
   test('postal codes carry their state, municipio, localidad and time zone', () => {
@@ -58,7 +65,7 @@ describe('importing the SAT catalog files of ../shared/sat/catalogs', { skip: sk
     assert.equal(border.length, 1_081, 'every "Tiempo del Centro en Frontera" code of Nuevo León and Tamaulipas');
   });
 
-  test('the CFDI engine\'s lookup sees the imported catalogs with the export\'s columns', () => {
+  test("the CFDI engine's lookup sees the imported catalogs with the export's columns", () => {
     assert.equal(store.isLoaded('c_CodigoPostal'), true);
     assert.equal(store.isLoaded('c_ClaveProdServ'), false, 'c_ClaveProdServ is not in ../shared: format checks only');
     assert.equal(store.get('c_CodigoPostal', '83000')?.huso_horario, 'America/Hermosillo');
@@ -78,13 +85,19 @@ describe('importing the SAT catalog files of ../shared/sat/catalogs', { skip: sk
   test('searching 95,748 postal codes by code prefix, digits and state name', async () => {
     const search = (terms: string[], limit = 3) => searchEntries(database.db, { slug: 'codigo_postal', terms, limit });
     const byDigits = await search(['6428']);
-    assert.deepEqual(byDigits.rows.map((entry) => entry.code), ['64280', '64281', '64282']);
+    assert.deepEqual(
+      byDigits.rows.map((entry) => entry.code),
+      ['64280', '64281', '64282'],
+    );
     assert.equal(byDigits.hasMore, true);
     const byState = await search(['nuevo', 'leon'], 2);
-    assert.deepEqual(byState.rows.map((entry) => entry.data.state), ['NLE', 'NLE']);
+    assert.deepEqual(
+      byState.rows.map((entry) => entry.data.state),
+      ['NLE', 'NLE'],
+    );
     const none = await search(['zzzz']);
     assert.deepEqual(none, { rows: [], hasMore: false });
     const count = await sql<{ count: number }>`SELECT count(*)::int AS count FROM catalog_entries WHERE slug = 'codigo_postal'`.execute(database.db);
-    assert.equal(count.rows[0]!.count, 95_748, 'only the active version\'s rows are kept');
+    assert.equal(count.rows[0]!.count, 95_748, "only the active version's rows are kept");
   });
 });

@@ -16,8 +16,35 @@ const units: CatalogEntry[] = [
 const index = createIndex(new Map<CatalogSlug, readonly CatalogEntry[]>([...BUILTIN_CATALOGS, ['codigo_postal', postalCodes], ['clave_unidad', units]]));
 
 test('régimen 612 allows the uses listed for it in c_UsoCFDI, and a persona moral cannot use D01', () => {
-  const allowed = index.entries('uso_cfdi').filter((entry) => index.usoAllowedForRegimen(entry.code, '612')).map((entry) => entry.code);
-  assert.deepEqual(allowed, ['CP01', 'D01', 'D02', 'D03', 'D04', 'D05', 'D06', 'D07', 'D08', 'D09', 'D10', 'G01', 'G02', 'G03', 'I01', 'I02', 'I03', 'I04', 'I05', 'I06', 'I07', 'I08', 'S01']);
+  const allowed = index
+    .entries('uso_cfdi')
+    .filter((entry) => index.usoAllowedForRegimen(entry.code, '612'))
+    .map((entry) => entry.code);
+  assert.deepEqual(allowed, [
+    'CP01',
+    'D01',
+    'D02',
+    'D03',
+    'D04',
+    'D05',
+    'D06',
+    'D07',
+    'D08',
+    'D09',
+    'D10',
+    'G01',
+    'G02',
+    'G03',
+    'I01',
+    'I02',
+    'I03',
+    'I04',
+    'I05',
+    'I06',
+    'I07',
+    'I08',
+    'S01',
+  ]);
   assert.equal(index.usoAllowedForRegimen('CN01', '612'), false);
   assert.equal(index.usoAllowedForRegimen('G03', '616'), false);
   assert.equal(index.usoAllowedForRegimen('ZZ99', '612'), false);
@@ -36,7 +63,10 @@ test('régimen fiscal applies to persona física or moral as the RFC length says
 });
 
 test('currency decimals, postal-code time zones and tax rates come from their catalogs', () => {
-  assert.deepEqual(['MXN', 'JPY', 'BHD', 'XXX', 'ABC'].map((code) => index.currencyDecimals(code)), [2, 0, 3, 0, undefined]);
+  assert.deepEqual(
+    ['MXN', 'JPY', 'BHD', 'XXX', 'ABC'].map((code) => index.currencyDecimals(code)),
+    [2, 0, 3, 0, undefined],
+  );
   assert.equal(index.postalCodeTimeZone('22000'), 'America/Tijuana');
   assert.equal(index.postalCodeTimeZone('99999'), undefined);
   assert.equal(index.tasaOCuotaAllowed({ tax: '002', factor: 'Tasa', kind: 'traslado', value: '0.160000' }), true);
@@ -50,10 +80,25 @@ test('currency decimals, postal-code time zones and tax rates come from their ca
 });
 
 test('search ignores accents and case, needs every word, and returns code order up to the limit', () => {
-  assert.deepEqual(index.search('moneda', 'DOLAR', 50).map((entry) => entry.code).slice(0, 3), ['AUD', 'BBD', 'BMD']);
-  assert.deepEqual(index.search('regimen_fiscal', 'personas morales', 5).map((entry) => entry.code), ['601', '603']);
-  assert.deepEqual(index.search('uso_cfdi', 'gastos médicos', 5).map((entry) => entry.code), ['D01', 'D02', 'D07']);
-  assert.deepEqual(index.search('pais', 'mex').map((entry) => entry.code), ['MEX']);
+  assert.deepEqual(
+    index
+      .search('moneda', 'DOLAR', 50)
+      .map((entry) => entry.code)
+      .slice(0, 3),
+    ['AUD', 'BBD', 'BMD'],
+  );
+  assert.deepEqual(
+    index.search('regimen_fiscal', 'personas morales', 5).map((entry) => entry.code),
+    ['601', '603'],
+  );
+  assert.deepEqual(
+    index.search('uso_cfdi', 'gastos médicos', 5).map((entry) => entry.code),
+    ['D01', 'D02', 'D07'],
+  );
+  assert.deepEqual(
+    index.search('pais', 'mex').map((entry) => entry.code),
+    ['MEX'],
+  );
   assert.equal(index.search('moneda', '', 7).length, 7);
   assert.deepEqual(index.search('clave_prod_serv', 'servicios'), [], 'a catalog that is not loaded has no rows');
 });

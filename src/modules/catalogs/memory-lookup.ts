@@ -74,8 +74,9 @@ export function createIndex(catalogs: ReadonlyMap<CatalogSlug, readonly CatalogE
       if (!/^\d+(\.\d+)?$/.test(query.value)) return false;
       const value = new Decimal(query.value);
       const flag = query.kind === 'traslado' ? 'transfer' : 'withholding';
-      return (tables.get('tasa_o_cuota')?.entries ?? []).some((entry) =>
-        entry.data.tax_code === query.tax && entry.data.factor === query.factor && entry.data[flag] === true && rateMatches(entry, value));
+      return (tables.get('tasa_o_cuota')?.entries ?? []).some(
+        (entry) => entry.data.tax_code === query.tax && entry.data.factor === query.factor && entry.data[flag] === true && rateMatches(entry, value),
+      );
     },
   };
   return lookup;

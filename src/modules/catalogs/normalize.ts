@@ -9,7 +9,9 @@ export function searchable(text: string): string {
 
 /** The search terms of a query: every term must appear in a row's search text. */
 export function searchTerms(query: string): string[] {
-  return searchable(query).split(' ').filter((term) => term.length > 0);
+  return searchable(query)
+    .split(' ')
+    .filter((term) => term.length > 0);
 }
 
 /**

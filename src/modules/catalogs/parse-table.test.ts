@@ -28,9 +28,20 @@ test('catalogs whose keys are all digits are known as such (a search word with a
 });
 
 test('headers match with accents, case and punctuation ignored, and unused columns are reported', () => {
-  const table = parseTable(definitionOf('moneda'), csvTable('C_Moneda,Descripción,Decimales,Porcentaje variación,Fecha inicio de vigencia ,Fecha fin de vigencia,Notas\nMXN,Peso Mexicano,2,5,2022-01-01,,x\n'));
+  const table = parseTable(
+    definitionOf('moneda'),
+    csvTable(
+      'C_Moneda,Descripción,Decimales,Porcentaje variación,Fecha inicio de vigencia ,Fecha fin de vigencia,Notas\nMXN,Peso Mexicano,2,5,2022-01-01,,x\n',
+    ),
+  );
   const [entry] = assembleCatalog(definitionOf('moneda'), [table]);
-  assert.deepEqual(entry, { code: 'MXN', description: 'Peso Mexicano', valid_from: '2022-01-01', valid_to: null, data: { decimals: 2, variation_percent: '5' } });
+  assert.deepEqual(entry, {
+    code: 'MXN',
+    description: 'Peso Mexicano',
+    valid_from: '2022-01-01',
+    valid_to: null,
+    data: { decimals: 2, variation_percent: '5' },
+  });
   assert.deepEqual(table.ignoredColumns, ['Notas']);
 });
 
@@ -43,10 +54,14 @@ test('keys that lost their leading zeros in a spreadsheet get them back', () => 
 });
 
 test('a header without a required column rejects the file and names the column', () => {
-  assert.throws(() => parseTable(definitionOf('moneda'), csvTable('id,texto\nMXN,Peso\n', 'c_Moneda.csv')), (error: unknown) =>
-    error instanceof CatalogImportError && /c_Moneda\.csv: the header \(line 1\) has no column for 'decimals'/.test(error.message));
-  assert.throws(() => parseTable(definitionOf('moneda'), csvTable('clave moneda,texto,decimales\nMXN,Peso,2\n', 'c_Moneda.csv')), (error: unknown) =>
-    error instanceof CatalogImportError && /no header row naming the c_Moneda column/.test(error.message));
+  assert.throws(
+    () => parseTable(definitionOf('moneda'), csvTable('id,texto\nMXN,Peso\n', 'c_Moneda.csv')),
+    (error: unknown) => error instanceof CatalogImportError && /c_Moneda\.csv: the header \(line 1\) has no column for 'decimals'/.test(error.message),
+  );
+  assert.throws(
+    () => parseTable(definitionOf('moneda'), csvTable('clave moneda,texto,decimales\nMXN,Peso,2\n', 'c_Moneda.csv')),
+    (error: unknown) => error instanceof CatalogImportError && /no header row naming the c_Moneda column/.test(error.message),
+  );
 });
 
 test('one bad row rejects the whole file with its line number', () => {
@@ -60,7 +75,11 @@ test('one bad row rejects the whole file with its line number', () => {
     ['id,texto,decimales\n', /no rows after the header/],
   ];
   for (const [text, message] of cases) {
-    assert.throws(() => parseTable(definitionOf('moneda'), csvTable(text)), (error: unknown) => error instanceof CatalogImportError && message.test(error.message), text);
+    assert.throws(
+      () => parseTable(definitionOf('moneda'), csvTable(text)),
+      (error: unknown) => error instanceof CatalogImportError && message.test(error.message),
+      text,
+    );
   }
 });
 
@@ -75,19 +94,35 @@ test('dates are read from ISO text and from the M/D/YY of US-locale exports', ()
 });
 
 test('c_TasaOCuota rows get stable keys; fixed rates and ranges keep their bounds', () => {
-  const text = 'tipo,minimo,valor,impuesto,factor,traslado,retencion,vigencia_desde,vigencia_hasta\n'
-    + 'Fijo,,0.160000,IVA,Tasa,1,,2022-01-01,\nRango,0.000000,0.160000,IVA,Tasa,,1,2022-01-01,\nFijo,,0.080000,IVA Crédito aplicado del 50%,Tasa,1,,2022-01-01,\n';
+  const text =
+    'tipo,minimo,valor,impuesto,factor,traslado,retencion,vigencia_desde,vigencia_hasta\n' +
+    'Fijo,,0.160000,IVA,Tasa,1,,2022-01-01,\nRango,0.000000,0.160000,IVA,Tasa,,1,2022-01-01,\nFijo,,0.080000,IVA Crédito aplicado del 50%,Tasa,1,,2022-01-01,\n';
   const entries = assembleCatalog(definitionOf('tasa_o_cuota'), [parseTable(definitionOf('tasa_o_cuota'), csvTable(text))]);
-  assert.deepEqual(entries.map((entry) => entry.code), ['iva-tasa-0.000000-0.160000', 'iva-tasa-0.160000', 'iva_credito_aplicado_del_50-tasa-0.080000']);
-  assert.deepEqual(entries[0]!.data, { kind: 'range', tax: 'IVA', tax_code: '002', factor: 'Tasa', minimum: '0.000000', maximum: '0.160000', value: null, transfer: false, withholding: true });
+  assert.deepEqual(
+    entries.map((entry) => entry.code),
+    ['iva-tasa-0.000000-0.160000', 'iva-tasa-0.160000', 'iva_credito_aplicado_del_50-tasa-0.080000'],
+  );
+  assert.deepEqual(entries[0]!.data, {
+    kind: 'range',
+    tax: 'IVA',
+    tax_code: '002',
+    factor: 'Tasa',
+    minimum: '0.000000',
+    maximum: '0.160000',
+    value: null,
+    transfer: false,
+    withholding: true,
+  });
   assert.equal(entries[2]!.data.tax_code, '002');
   assert.throws(() => parseTable(definitionOf('tasa_o_cuota'), csvTable(text.replace('Rango,', 'Intervalo,'))), CatalogImportError);
 });
 
-test('the SAT workbook\'s Sí/No/Opcional columns read as the phpcfdi export writes them', () => {
+test("the SAT workbook's Sí/No/Opcional columns read as the phpcfdi export writes them", () => {
   const definition = definitionOf('forma_pago');
   const header = 'c_FormaPago,Descripción,Bancarizado,Número de operación,RFC del Emisor de la cuenta ordenante,Cuenta Ordenante,Patrón para cuenta ordenante';
-  const [entry] = assembleCatalog(definition, [parseTable(definition, csvTable(`${header}\n2,Cheque nominativo,Sí,Opcional,Opcional,Opcional,[0-9]{11}|[0-9]{18}\n`))]);
+  const [entry] = assembleCatalog(definition, [
+    parseTable(definition, csvTable(`${header}\n2,Cheque nominativo,Sí,Opcional,Opcional,Opcional,[0-9]{11}|[0-9]{18}\n`)),
+  ]);
   assert.equal(entry!.code, '02');
   assert.equal(entry!.data.banked, true);
   assert.equal(entry!.data.requires_operation_number, false);
@@ -99,11 +134,17 @@ test('the SAT workbook\'s Sí/No/Opcional columns read as the phpcfdi export wri
 test('tables of one catalog merge by key: the first non-empty value of each column wins', () => {
   const definition = definitionOf('codigo_postal');
   const full = parseTable(definition, csvTable('id,code,state_code,municipality_code,locality_code\nx1,64280,NLE,039,07\nx2,06600,CMX,015,06\n', 'full.csv'));
-  const part = parseTable(definition, csvTable('c_CodigoPostal,c_Estado,c_Municipio,c_Localidad,Descripción del Huso Horario\n64280,NLE,040,,Tiempo del Centro en Frontera\n', 'part.csv'));
+  const part = parseTable(
+    definition,
+    csvTable('c_CodigoPostal,c_Estado,c_Municipio,c_Localidad,Descripción del Huso Horario\n64280,NLE,040,,Tiempo del Centro en Frontera\n', 'part.csv'),
+  );
   const entries = assembleCatalog(definition, [full, part]);
-  assert.deepEqual(entries.map((entry) => [entry.code, entry.data.municipality, entry.data.time_zone, entry.data.time_zone_source]), [
-    ['06600', '015', 'America/Mexico_City', 'state'],
-    ['64280', '039', 'America/Matamoros', 'sat_description'],
-  ]);
+  assert.deepEqual(
+    entries.map((entry) => [entry.code, entry.data.municipality, entry.data.time_zone, entry.data.time_zone_source]),
+    [
+      ['06600', '015', 'America/Mexico_City', 'state'],
+      ['64280', '039', 'America/Matamoros', 'sat_description'],
+    ],
+  );
   assert.notEqual(contentHash(entries), contentHash(assembleCatalog(definition, [full])));
 });

@@ -107,7 +107,9 @@ function parseRow(definition: CatalogDefinition, columns: Columns, row: CsvRow, 
     throw new CatalogImportError(`${source}, line ${row.line}: ${(error as Error).message}.`);
   }
   if (!definition.codePattern.test(code)) {
-    throw new CatalogImportError(`${source}, line ${row.line}: '${code}' is not a valid ${definition.satName} key (expected ${definition.codePattern.source}).`);
+    throw new CatalogImportError(
+      `${source}, line ${row.line}: '${code}' is not a valid ${definition.satName} key (expected ${definition.codePattern.source}).`,
+    );
   }
   return { code, fields };
 }
@@ -130,7 +132,12 @@ export function parseTable(definition: CatalogDefinition, table: SourceTable): P
   if (records.size === 0) throw new CatalogImportError(`${table.source}: no rows after the header.`);
   const usedColumns = new Set(columns.values());
   const ignoredColumns = headerCells[0]!
-    .map((_, index) => headerCells.map((cells) => cells[index]?.trim() ?? '').filter(Boolean).join(' / '))
+    .map((_, index) =>
+      headerCells
+        .map((cells) => cells[index]?.trim() ?? '')
+        .filter(Boolean)
+        .join(' / '),
+    )
     .filter((name, index) => !usedColumns.has(index) && name !== '');
   return { definition, source: table.source, records, ignoredColumns };
 }

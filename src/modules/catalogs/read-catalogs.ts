@@ -69,7 +69,10 @@ export async function getCatalogEntry(db: Db, slugOrSatName: string, code: strin
   if (entry) return { slug, entry };
   const loaded = (await activeCatalogs(db)).some((row) => row.slug === slug && row.row_count > 0);
   const satName = DEFINITIONS.get(slug)!.satName;
-  throw new ApiError('resource.not_found', loaded
-    ? `'${code}' is not a key of ${satName}.`
-    : `${satName} has not been imported on this server, so '${code}' cannot be looked up; see the catalogs guide (invoicing catalogs import).`);
+  throw new ApiError(
+    'resource.not_found',
+    loaded
+      ? `'${code}' is not a key of ${satName}.`
+      : `${satName} has not been imported on this server, so '${code}' cannot be looked up; see the catalogs guide (invoicing catalogs import).`,
+  );
 }

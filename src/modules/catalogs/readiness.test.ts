@@ -20,9 +20,18 @@ test('readiness fails without the built-in catalogs and names the large ones not
     const seeded = await check.run();
     assert.equal(seeded.ok, true);
     assert.deepEqual(seeded.facts?.not_imported, ['clave_prod_serv', 'clave_unidad', 'codigo_postal', 'estado']);
-    assert.equal(seeded.facts?.warning, 'c_ClaveProdServ, c_ClaveUnidad, c_CodigoPostal, c_Estado not imported: their keys are checked for format only (run `invoicing catalogs import`).');
+    assert.equal(
+      seeded.facts?.warning,
+      'c_ClaveProdServ, c_ClaveUnidad, c_CodigoPostal, c_Estado not imported: their keys are checked for format only (run `invoicing catalogs import`).',
+    );
 
-    const entry = { code: '80101500', description: 'Servicios de consultoría de negocios y administración corporativa', valid_from: '2022-01-01', valid_to: null, data: {} };
+    const entry = {
+      code: '80101500',
+      description: 'Servicios de consultoría de negocios y administración corporativa',
+      valid_from: '2022-01-01',
+      valid_to: null,
+      data: {},
+    };
     await writeCatalogs(database.db, [{ slug: 'clave_prod_serv', entries: [entry], origin: 'import', source: 'test' }], { at: new Date(), policy: 'replace' });
     const imported = await check.run();
     assert.deepEqual([imported.ok, imported.facts?.loaded, imported.facts?.not_imported], [true, 17, ['clave_unidad', 'codigo_postal', 'estado']]);

@@ -59,13 +59,29 @@ export interface ActiveCatalog {
 export async function activeCatalogs(db: Queryable): Promise<ActiveCatalog[]> {
   return db
     .selectFrom('catalogs')
-    .innerJoin('catalog_versions', (join) => join.onRef('catalog_versions.slug', '=', 'catalogs.slug').onRef('catalog_versions.version', '=', 'catalogs.active_version'))
-    .select(['catalogs.slug', 'catalogs.active_version as version', 'catalog_versions.origin', 'catalog_versions.source', 'catalog_versions.content_hash', 'catalog_versions.row_count', 'catalogs.updated_at'])
+    .innerJoin('catalog_versions', (join) =>
+      join.onRef('catalog_versions.slug', '=', 'catalogs.slug').onRef('catalog_versions.version', '=', 'catalogs.active_version'),
+    )
+    .select([
+      'catalogs.slug',
+      'catalogs.active_version as version',
+      'catalog_versions.origin',
+      'catalog_versions.source',
+      'catalog_versions.content_hash',
+      'catalog_versions.row_count',
+      'catalogs.updated_at',
+    ])
     .orderBy('catalogs.slug')
     .execute();
 }
 
-const ENTRY_COLUMNS = ['catalog_entries.code', 'catalog_entries.description', 'catalog_entries.valid_from', 'catalog_entries.valid_to', 'catalog_entries.data'] as const;
+const ENTRY_COLUMNS = [
+  'catalog_entries.code',
+  'catalog_entries.description',
+  'catalog_entries.valid_from',
+  'catalog_entries.valid_to',
+  'catalog_entries.data',
+] as const;
 
 interface EntryRow {
   code: string;
@@ -76,7 +92,13 @@ interface EntryRow {
 }
 
 function entryOfRow(row: EntryRow): CatalogEntry {
-  return { code: row.code, description: row.description, valid_from: row.valid_from, valid_to: row.valid_to, data: JSON.parse(row.data) as Record<string, CatalogValue> };
+  return {
+    code: row.code,
+    description: row.description,
+    valid_from: row.valid_from,
+    valid_to: row.valid_to,
+    data: JSON.parse(row.data) as Record<string, CatalogValue>,
+  };
 }
 
 /** The active rows of the given catalogs, read in one statement (one consistent snapshot). */
@@ -106,7 +128,11 @@ export async function latestVersions(db: Queryable, slugs: readonly CatalogSlug[
 }
 
 export async function insertVersions(db: Queryable, rows: readonly CatalogVersionTable[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('catalog_versions').values([...rows]).execute();
+  if (rows.length > 0)
+    await db
+      .insertInto('catalog_versions')
+      .values([...rows])
+      .execute();
 }
 
 export interface EntryRowInput extends CatalogEntry {
@@ -144,7 +170,9 @@ export async function activateVersions(db: Queryable, versions: ReadonlyMap<Cata
   await db
     .insertInto('catalogs')
     .values([...versions].map(([slug, version]) => ({ slug, active_version: version, updated_at: at })))
-    .onConflict((conflict) => conflict.column('slug').doUpdateSet((eb) => ({ active_version: eb.ref('excluded.active_version'), updated_at: eb.ref('excluded.updated_at') })))
+    .onConflict((conflict) =>
+      conflict.column('slug').doUpdateSet((eb) => ({ active_version: eb.ref('excluded.active_version'), updated_at: eb.ref('excluded.updated_at') })),
+    )
     .execute();
   await sql`DELETE FROM catalog_entries AS e USING catalogs AS c
     WHERE e.slug = c.slug AND e.version <> c.active_version AND e.slug IN (${sql.join([...versions.keys()])})`.execute(db);
@@ -192,7 +220,9 @@ function nextPrefix(prefix: string): string {
 async function textHasDigits(db: Queryable, slug: CatalogSlug): Promise<boolean> {
   const row = await db
     .selectFrom('catalogs')
-    .innerJoin('catalog_versions', (join) => join.onRef('catalog_versions.slug', '=', 'catalogs.slug').onRef('catalog_versions.version', '=', 'catalogs.active_version'))
+    .innerJoin('catalog_versions', (join) =>
+      join.onRef('catalog_versions.slug', '=', 'catalogs.slug').onRef('catalog_versions.version', '=', 'catalogs.active_version'),
+    )
     .select('catalog_versions.text_has_digits')
     .where('catalogs.slug', '=', slug)
     .executeTakeFirst();

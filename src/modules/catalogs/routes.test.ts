@@ -38,10 +38,21 @@ describe('catalog endpoints', () => {
     assert.equal(body.has_more, false);
     assert.equal(body.data.length, 20);
     const uso = body.data.find((catalog: { slug: string }) => catalog.slug === 'uso_cfdi');
-    assert.deepEqual({ ...uso, updated_at: typeof uso.updated_at }, {
-      object: 'catalog', slug: 'uso_cfdi', name: 'CFDI uses (uso del CFDI)', sat_name: 'c_UsoCFDI', builtin: true, loaded: true,
-      row_count: 24, version: 1, origin: 'builtin', updated_at: 'string',
-    });
+    assert.deepEqual(
+      { ...uso, updated_at: typeof uso.updated_at },
+      {
+        object: 'catalog',
+        slug: 'uso_cfdi',
+        name: 'CFDI uses (uso del CFDI)',
+        sat_name: 'c_UsoCFDI',
+        builtin: true,
+        loaded: true,
+        row_count: 24,
+        version: 1,
+        origin: 'builtin',
+        updated_at: 'string',
+      },
+    );
     const products = body.data.find((catalog: { slug: string }) => catalog.slug === 'clave_prod_serv');
     assert.deepEqual([products.loaded, products.row_count, products.version, products.origin, products.updated_at], [false, 0, null, null, null]);
   });
@@ -62,16 +73,34 @@ describe('catalog endpoints', () => {
     assert.deepEqual(await codes('/v1/catalogs/moneda?q=100%25'), [], 'LIKE wildcards are literal');
     const entry = (await get('/v1/catalogs/moneda?q=peso%20mexicano')).json().data[0];
     assert.deepEqual(entry, {
-      object: 'catalog_entry', catalog: 'moneda', code: 'MXN', description: 'Peso Mexicano', valid_from: '2022-01-01', valid_to: null,
+      object: 'catalog_entry',
+      catalog: 'moneda',
+      code: 'MXN',
+      description: 'Peso Mexicano',
+      valid_from: '2022-01-01',
+      valid_to: null,
       data: { decimals: 2, variation_percent: '5' },
     });
   });
 
   test('the database search and the in-memory lookup agree, with and without digits in the descriptions', async () => {
-    const cases: [CatalogSlug, string][] = [['tasa_o_cuota', '16'], ['tasa_o_cuota', '0.16'], ['forma_pago', '0'], ['forma_pago', '2'], ['moneda', 'dolar'], ['pais', 'union europea'], ['uso_cfdi', 'g0'], ['clave_unidad', 'x']];
+    const cases: [CatalogSlug, string][] = [
+      ['tasa_o_cuota', '16'],
+      ['tasa_o_cuota', '0.16'],
+      ['forma_pago', '0'],
+      ['forma_pago', '2'],
+      ['moneda', 'dolar'],
+      ['pais', 'union europea'],
+      ['uso_cfdi', 'g0'],
+      ['clave_unidad', 'x'],
+    ];
     for (const [slug, q] of cases) {
       const api = (await get(`/v1/catalogs/${slug}?limit=100&q=${encodeURIComponent(q)}`)).json().data.map((entry: { code: string }) => entry.code);
-      assert.deepEqual(api, store.index.search(slug, q, 100).map((entry) => entry.code), `${slug} ${q}`);
+      assert.deepEqual(
+        api,
+        store.index.search(slug, q, 100).map((entry) => entry.code),
+        `${slug} ${q}`,
+      );
     }
     assert.ok((await get('/v1/catalogs/tasa_o_cuota?q=16')).json().data.length >= 3, 'digits found inside descriptions');
   });
@@ -98,7 +127,10 @@ describe('catalog endpoints', () => {
     assert.equal(codes.length, 183);
     assert.deepEqual(codes, [...codes].sort());
     const before = (await get(`/v1/catalogs/moneda?limit=3&ending_before=${codes[10]}`)).json();
-    assert.deepEqual(before.data.map((entry: { code: string }) => entry.code), codes.slice(7, 10));
+    assert.deepEqual(
+      before.data.map((entry: { code: string }) => entry.code),
+      codes.slice(7, 10),
+    );
     assert.equal(before.has_more, true);
     const first = (await get(`/v1/catalogs/moneda?limit=3&ending_before=${codes[3]}`)).json();
     assert.deepEqual([first.data.length, first.has_more], [3, false]);
@@ -114,7 +146,15 @@ describe('catalog endpoints', () => {
     const response = await get('/v1/catalogs/tasa_o_cuota/iva-tasa-0.160000');
     assert.equal(response.statusCode, 200);
     assert.deepEqual(response.json().data, {
-      kind: 'fixed', tax: 'IVA', tax_code: '002', factor: 'Tasa', minimum: null, maximum: null, value: '0.160000', transfer: true, withholding: false,
+      kind: 'fixed',
+      tax: 'IVA',
+      tax_code: '002',
+      factor: 'Tasa',
+      minimum: null,
+      maximum: null,
+      value: '0.160000',
+      transfer: true,
+      withholding: false,
     });
     const bySatName = await get('/v1/catalogs/c_UsoCFDI/D01');
     assert.equal(bySatName.statusCode, 200);

@@ -28,7 +28,7 @@ export const CatalogEntry = Type.Object(
     description: Type.String(),
     valid_from: Type.Union([Type.String({ format: 'date' }), Type.Null()], { description: 'First day the key may be used.' }),
     valid_to: Type.Union([Type.String({ format: 'date' }), Type.Null()], { description: 'Last day the key may be used; null while open.' }),
-    data: Type.Record(Type.String(), DataValue, { description: 'The catalog\'s other columns (see the catalogs guide).' }),
+    data: Type.Record(Type.String(), DataValue, { description: "The catalog's other columns (see the catalogs guide)." }),
   },
   { $id: 'CatalogEntry', description: 'One key of a SAT catalog.' },
 );
@@ -53,9 +53,11 @@ export const CatalogSearchQuery = Type.Object(
     ending_before: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A code; returns the entries before it in code order.' })),
     q: Type.Optional(Type.String({ maxLength: 200, description: 'Words that must all occur in the code or description; accents and case are ignored.' })),
     tax_regime: Type.Optional(Type.String({ pattern: '^[0-9]{3}$', description: '`uso_cfdi` only: the uses a receptor in this régimen fiscal may use.' })),
-    person_type: Type.Optional(Type.Union([Type.Literal('natural'), Type.Literal('legal')], {
-      description: '`uso_cfdi` and `regimen_fiscal` only: entries that apply to a persona física (`natural`) or moral (`legal`).',
-    })),
+    person_type: Type.Optional(
+      Type.Union([Type.Literal('natural'), Type.Literal('legal')], {
+        description: '`uso_cfdi` and `regimen_fiscal` only: entries that apply to a persona física (`natural`) or moral (`legal`).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -62,15 +62,32 @@ function diff(previous: readonly CatalogEntry[], next: readonly CatalogEntry[]):
 }
 
 const unchangedChange = (content: CatalogContent, active: ActiveCatalog, status: 'unchanged' | 'kept'): CatalogChange => ({
-  catalog: content.slug, status, version: active.version, previous_version: active.version, rows: active.row_count, added: 0, removed: 0, changed: 0,
+  catalog: content.slug,
+  status,
+  version: active.version,
+  previous_version: active.version,
+  rows: active.row_count,
+  added: 0,
+  removed: 0,
+  changed: 0,
 });
 
 /** Writes every changed catalog with a handful of statements, whatever the number of catalogs. */
-async function writeChanged(trx: Queryable, contents: readonly CatalogContent[], active: ReadonlyMap<string, ActiveCatalog>, options: WriteOptions): Promise<CatalogChange[]> {
+async function writeChanged(
+  trx: Queryable,
+  contents: readonly CatalogContent[],
+  active: ReadonlyMap<string, ActiveCatalog>,
+  options: WriteOptions,
+): Promise<CatalogChange[]> {
   const hashed = contents.map((content) => ({ content, hash: contentHash(content.entries), current: active.get(content.slug) }));
-  const toWrite = hashed.filter(({ hash, current }) => !current || (current.content_hash !== hash && !(options.policy === 'seed' && current.origin === 'import')));
+  const toWrite = hashed.filter(
+    ({ hash, current }) => !current || (current.content_hash !== hash && !(options.policy === 'seed' && current.origin === 'import')),
+  );
   const slugs = toWrite.map(({ content }) => content.slug);
-  const previous = await activeEntries(trx, slugs.filter((slug) => active.has(slug)));
+  const previous = await activeEntries(
+    trx,
+    slugs.filter((slug) => active.has(slug)),
+  );
   const latest = await latestVersions(trx, slugs);
   const versions = new Map(slugs.map((slug) => [slug, (latest.get(slug) ?? 0) + 1]));
   const prepared = toWrite.map(({ content, hash }) => {
@@ -78,18 +95,34 @@ async function writeChanged(trx: Queryable, contents: readonly CatalogContent[],
     const rows = content.entries.map((entry) => ({ ...entry, slug: content.slug, version, search_text: searchTextOf(content.slug, entry) }));
     return { content, hash, version, rows };
   });
-  await insertVersions(trx, prepared.map(({ content, hash, version, rows }) => ({
-    slug: content.slug, version, origin: content.origin, source: content.source, content_hash: hash, row_count: rows.length,
-    text_has_digits: rows.some((row) => /\d/.test(row.search_text)), created_at: options.at,
-  })));
-  await insertEntries(trx, prepared.flatMap(({ rows }) => rows));
+  await insertVersions(
+    trx,
+    prepared.map(({ content, hash, version, rows }) => ({
+      slug: content.slug,
+      version,
+      origin: content.origin,
+      source: content.source,
+      content_hash: hash,
+      row_count: rows.length,
+      text_has_digits: rows.some((row) => /\d/.test(row.search_text)),
+      created_at: options.at,
+    })),
+  );
+  await insertEntries(
+    trx,
+    prepared.flatMap(({ rows }) => rows),
+  );
   await activateVersions(trx, versions, options.at);
   return hashed.map(({ content, hash, current }) => {
     if (!versions.has(content.slug)) return unchangedChange(content, current!, current!.content_hash === hash ? 'unchanged' : 'kept');
     const before = previous.filter((entry) => entry.slug === content.slug);
     return {
-      catalog: content.slug, status: current ? 'updated' : 'created', version: versions.get(content.slug)!,
-      previous_version: current?.version ?? null, rows: content.entries.length, ...diff(before, content.entries),
+      catalog: content.slug,
+      status: current ? 'updated' : 'created',
+      version: versions.get(content.slug)!,
+      previous_version: current?.version ?? null,
+      rows: content.entries.length,
+      ...diff(before, content.entries),
     };
   });
 }

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isKnownTimeZone, MEXICAN_STATES, resolveTimeZone, zoneOfSatDescription } from './time-zones.ts';
 
-test('the SAT\'s huso horario descriptions map to IANA zones', () => {
+test("the SAT's huso horario descriptions map to IANA zones", () => {
   const cases: [string, string | null, string][] = [
     ['Tiempo del Centro', 'NLE', 'America/Mexico_City'],
     ['Tiempo del Pacífico', 'SIN', 'America/Mazatlan'],
@@ -19,7 +19,7 @@ test('the SAT\'s huso horario descriptions map to IANA zones', () => {
   assert.equal(zoneOfSatDescription('Tiempo de Marte', 'CMX'), undefined);
 });
 
-test('every zone the service can assign is known to the runtime\'s time-zone database', () => {
+test("every zone the service can assign is known to the runtime's time-zone database", () => {
   const zones = new Set(Object.values(MEXICAN_STATES).map((state) => state.timeZone));
   for (const description of ['Centro', 'Pacífico', 'Pacífico Sonora', 'Noroeste', 'Sureste', 'Centro en Frontera', 'Pacífico en Frontera']) {
     zones.add(zoneOfSatDescription(description, null)!);
@@ -31,8 +31,11 @@ test('every zone the service can assign is known to the runtime\'s time-zone dat
   assert.equal(isKnownTimeZone('UTC'), false, 'a postal code zone is a region/city name');
 });
 
-test('a postal code\'s zone: the file\'s IANA column, else the SAT description, else the state, else Mexico City', () => {
-  assert.deepEqual(resolveTimeZone({ zone: 'America/Tijuana', satDescription: 'Tiempo del Centro', state: 'CMX' }), { zone: 'America/Tijuana', source: 'file' });
+test("a postal code's zone: the file's IANA column, else the SAT description, else the state, else Mexico City", () => {
+  assert.deepEqual(resolveTimeZone({ zone: 'America/Tijuana', satDescription: 'Tiempo del Centro', state: 'CMX' }), {
+    zone: 'America/Tijuana',
+    source: 'file',
+  });
   assert.deepEqual(resolveTimeZone({ zone: null, satDescription: 'Tiempo del Sureste', state: 'ROO' }), { zone: 'America/Cancun', source: 'sat_description' });
   assert.deepEqual(resolveTimeZone({ zone: null, satDescription: 'desconocido', state: 'SON' }), { zone: 'America/Hermosillo', source: 'state' });
   assert.deepEqual(resolveTimeZone({ zone: null, satDescription: null, state: 'BCN' }), { zone: 'America/Tijuana', source: 'state' });

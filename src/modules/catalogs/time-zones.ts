@@ -94,11 +94,7 @@ export type TimeZoneSource = 'file' | 'sat_description' | 'state' | 'default';
  * A postal code's zone: the file's IANA column when it has one, else the SAT description, else
  * the state's main zone, else Mexico City.
  */
-export function resolveTimeZone(input: {
-  zone: string | null;
-  satDescription: string | null;
-  state: string | null;
-}): { zone: string; source: TimeZoneSource } {
+export function resolveTimeZone(input: { zone: string | null; satDescription: string | null; state: string | null }): { zone: string; source: TimeZoneSource } {
   if (input.zone) return { zone: input.zone, source: 'file' };
   const fromDescription = input.satDescription ? zoneOfSatDescription(input.satDescription, input.state) : undefined;
   if (fromDescription) return { zone: fromDescription, source: 'sat_description' };

@@ -38,9 +38,27 @@ function satLikeWorkbook(): XLSX.WorkBook {
     ['Fijo', '', RATE(0.16), 'IVA', 'Tasa', 'Sí', 'No', JAN_1_2022, ''],
     ['Rango', RATE(0), RATE(0.16), 'IVA', 'Tasa', 'No', 'Sí', JAN_1_2022, ''],
   ]);
-  const postalHeader = ['c_CodigoPostal', 'c_Estado', 'c_Municipio', 'c_Localidad', 'Estímulo Franja Fronteriza', 'Fecha inicio de vigencia', 'Fecha fin de vigencia', 'Descripción del Huso Horario'];
-  add('c_CodigoPostal_Parte_1', [['Catálogo de códigos postales.'], postalHeader, [1000, 'CMX', 10, 1, 0, JAN_1_2022, '', 'Tiempo del Centro'], ['22000', 'BCN', '004', '01', 1, JAN_1_2022, '', 'Tiempo del Noroeste']]);
-  add('c_CodigoPostal_Parte_2', [['Catálogo de códigos postales.'], postalHeader, ['83000', 'SON', '030', '01', 0, JAN_1_2022, '', 'Tiempo del Pacífico Sonora']]);
+  const postalHeader = [
+    'c_CodigoPostal',
+    'c_Estado',
+    'c_Municipio',
+    'c_Localidad',
+    'Estímulo Franja Fronteriza',
+    'Fecha inicio de vigencia',
+    'Fecha fin de vigencia',
+    'Descripción del Huso Horario',
+  ];
+  add('c_CodigoPostal_Parte_1', [
+    ['Catálogo de códigos postales.'],
+    postalHeader,
+    [1000, 'CMX', 10, 1, 0, JAN_1_2022, '', 'Tiempo del Centro'],
+    ['22000', 'BCN', '004', '01', 1, JAN_1_2022, '', 'Tiempo del Noroeste'],
+  ]);
+  add('c_CodigoPostal_Parte_2', [
+    ['Catálogo de códigos postales.'],
+    postalHeader,
+    ['83000', 'SON', '030', '01', 0, JAN_1_2022, '', 'Tiempo del Pacífico Sonora'],
+  ]);
   for (const sheetName of workbook.SheetNames) {
     const sheet = workbook.Sheets[sheetName]!;
     for (const address of Object.keys(sheet)) {
@@ -70,39 +88,69 @@ describe('importing the SAT catalog workbook', () => {
 
   test('cells read as a CSV export would hold them: dates from serials, rates with their six decimals', async () => {
     const sheets = await readWorkbook(path.join(folder, 'catCFDI_V_4_20260806.xls'));
-    assert.deepEqual(sheets.map((sheet) => sheet.name), ['Notas', 'c_UsoCFDI', 'c_TasaOCuota', 'c_CodigoPostal_Parte_1', 'c_CodigoPostal_Parte_2']);
+    assert.deepEqual(
+      sheets.map((sheet) => sheet.name),
+      ['Notas', 'c_UsoCFDI', 'c_TasaOCuota', 'c_CodigoPostal_Parte_1', 'c_CodigoPostal_Parte_2'],
+    );
     const rates = sheets[2]!.rows;
     assert.deepEqual(rates[3], { line: 4, cells: ['Fijo', '', '0.160000', 'IVA', 'Tasa', 'Sí', 'No', '2022-01-01', ''] });
   });
 
   test('an .xlsx workbook imports every catalog sheet; Parte 1 and Parte 2 form one c_CodigoPostal', async () => {
     const report = await importCatalogs(database.db, path.join(folder, 'catCFDI_V_4_20260806.xlsx'), { clock });
-    assert.deepEqual(report.catalogs.map((change) => [change.catalog, change.status, change.rows]), [['uso_cfdi', 'updated', 2], ['tasa_o_cuota', 'updated', 2], ['codigo_postal', 'created', 3]]);
+    assert.deepEqual(
+      report.catalogs.map((change) => [change.catalog, change.status, change.rows]),
+      [
+        ['uso_cfdi', 'updated', 2],
+        ['tasa_o_cuota', 'updated', 2],
+        ['codigo_postal', 'created', 3],
+      ],
+    );
     assert.deepEqual(report.skipped, [{ source: 'catCFDI_V_4_20260806.xlsx [Notas]', reason: 'not a catalog this service keeps.' }]);
     await store.refresh();
     assert.deepEqual(store.index.get('uso_cfdi', 'D01'), {
-      code: 'D01', description: 'Honorarios médicos, dentales y gastos hospitalarios.', valid_from: '2022-01-01', valid_to: null,
+      code: 'D01',
+      description: 'Honorarios médicos, dentales y gastos hospitalarios.',
+      valid_from: '2022-01-01',
+      valid_to: null,
       data: { natural_person: true, legal_person: false, tax_regimes: ['605', '606', '608', '611', '612', '614', '607', '615', '625'] },
     });
-    assert.deepEqual(store.index.entries('tasa_o_cuota').map((entry) => entry.code), ['iva-tasa-0.000000-0.160000', 'iva-tasa-0.160000']);
-    assert.deepEqual(store.index.entries('codigo_postal').map((entry) => [entry.code, entry.data.municipality, entry.data.time_zone]), [
-      ['01000', '010', 'America/Mexico_City'], ['22000', '004', 'America/Tijuana'], ['83000', '030', 'America/Hermosillo'],
-    ]);
+    assert.deepEqual(
+      store.index.entries('tasa_o_cuota').map((entry) => entry.code),
+      ['iva-tasa-0.000000-0.160000', 'iva-tasa-0.160000'],
+    );
+    assert.deepEqual(
+      store.index.entries('codigo_postal').map((entry) => [entry.code, entry.data.municipality, entry.data.time_zone]),
+      [
+        ['01000', '010', 'America/Mexico_City'],
+        ['22000', '004', 'America/Tijuana'],
+        ['83000', '030', 'America/Hermosillo'],
+      ],
+    );
   });
 
-  test('the SAT\'s .xls (BIFF8) format reads to exactly the same catalogs', async () => {
+  test("the SAT's .xls (BIFF8) format reads to exactly the same catalogs", async () => {
     const report = await importCatalogs(database.db, path.join(folder, 'catCFDI_V_4_20260806.xls'), { clock });
-    assert.deepEqual(report.catalogs.map((change) => change.status), ['unchanged', 'unchanged', 'unchanged']);
+    assert.deepEqual(
+      report.catalogs.map((change) => change.status),
+      ['unchanged', 'unchanged', 'unchanged'],
+    );
   });
 
   test('a file that is not a workbook, or a workbook without catalog sheets, is rejected', async () => {
     const fake = path.join(folder, 'broken.xlsx');
     fs.writeFileSync(fake, 'PK\u0003\u0004 not really a zip');
-    await assert.rejects(importCatalogs(database.db, fake, { clock }), (error: unknown) => error instanceof CatalogImportError && /broken\.xlsx: not a readable Excel workbook/.test(error.message));
+    await assert.rejects(
+      importCatalogs(database.db, fake, { clock }),
+      (error: unknown) => error instanceof CatalogImportError && /broken\.xlsx: not a readable Excel workbook/.test(error.message),
+    );
     const empty = path.join(folder, 'notas.xlsx');
     const workbook = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([['nada']]), 'Notas');
     fs.writeFileSync(empty, XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }));
-    await assert.rejects(importCatalogs(database.db, empty, { clock }), (error: unknown) => error instanceof CatalogImportError && /no sheet is named after a catalog/.test(error.message));
+    await assert.rejects(
+      importCatalogs(database.db, empty, { clock }),
+      (error: unknown) => error instanceof CatalogImportError && /no sheet is named after a catalog/.test(error.message),
+    );
   });
 });

@@ -44,7 +44,9 @@ function fechaBound(value: string, edge: 'gte' | 'lte'): string {
   if (!zone) return withSeconds;
   const instant = new Date(`${withSeconds}${zone}`).getTime();
   if (Number.isNaN(instant)) {
-    throw new ApiError('request.validation_failed', `${name} is not a valid date-time.`, { errors: [{ path: name, code: 'invalid_format', message: 'is not a valid date-time.' }] });
+    throw new ApiError('request.validation_failed', `${name} is not a valid date-time.`, {
+      errors: [{ path: name, code: 'invalid_format', message: 'is not a valid date-time.' }],
+    });
   }
   const second = edge === 'gte' ? Math.ceil(instant / 1000) * 1000 : Math.floor(instant / 1000) * 1000;
   return localDateTime(new Date(second), MEXICO_CITY_TIME_ZONE);
@@ -52,20 +54,24 @@ function fechaBound(value: string, edge: 'gte' | 'lte'): string {
 
 export async function listCfdis({ ctx, query, url }: { ctx: Ctx; query: CfdiListQuery; url: string }): Promise<Page<CfdiListRow>> {
   const upper = (value: string | undefined) => value?.toUpperCase();
-  return paginate(cfdisQuery(ctx.db, ctx.organizationId, ctx.mode, {
-    side: query.side,
-    fiscalProfileId: query.fiscal_profile_id,
-    downloadId: query.download_id,
-    counterparty: upper(query.counterparty),
-    emisor: upper(query.emisor),
-    receptor: upper(query.receptor),
-    tipoDeComprobante: query.tipo_de_comprobante,
-    status: query.status,
-    hasXml: query.has_xml,
-    uuid: upper(query.uuid),
-    fechaFrom: query['date[gte]'] === undefined ? undefined : fechaBound(query['date[gte]'], 'gte'),
-    fechaThrough: query['date[lte]'] === undefined ? undefined : fechaBound(query['date[lte]'], 'lte'),
-  }), query, { prefix: 'cfdi', idColumn: 'id', url });
+  return paginate(
+    cfdisQuery(ctx.db, ctx.organizationId, ctx.mode, {
+      side: query.side,
+      fiscalProfileId: query.fiscal_profile_id,
+      downloadId: query.download_id,
+      counterparty: upper(query.counterparty),
+      emisor: upper(query.emisor),
+      receptor: upper(query.receptor),
+      tipoDeComprobante: query.tipo_de_comprobante,
+      status: query.status,
+      hasXml: query.has_xml,
+      uuid: upper(query.uuid),
+      fechaFrom: query['date[gte]'] === undefined ? undefined : fechaBound(query['date[gte]'], 'gte'),
+      fechaThrough: query['date[lte]'] === undefined ? undefined : fechaBound(query['date[lte]'], 'lte'),
+    }),
+    query,
+    { prefix: 'cfdi', idColumn: 'id', url },
+  );
 }
 
 /** One CFDI and its content; the content is parsed on the worker pool (a stored CFDI may be megabytes of Pagos). */
@@ -85,7 +91,10 @@ export async function getCfdiXml({ ctx, uuid }: { ctx: Ctx; uuid: string }): Pro
   const stored = UUID.test(normalized) ? await findCfdiXml(ctx.db, ctx.organizationId, ctx.mode, normalized) : undefined;
   if (!stored) throw notFound(uuid);
   if (stored.xml === null) {
-    throw new ApiError('cfdi.xml_unavailable', `Only the SAT's metadata of ${stored.uuid} is stored. Create a download of type cfdi for its period to get the XML (the SAT serves no XML of cancelled received CFDIs).`);
+    throw new ApiError(
+      'cfdi.xml_unavailable',
+      `Only the SAT's metadata of ${stored.uuid} is stored. Create a download of type cfdi for its period to get the XML (the SAT serves no XML of cancelled received CFDIs).`,
+    );
   }
   return { uuid: stored.uuid, xml: stored.xml };
 }

@@ -16,9 +16,7 @@ export interface DetailsTaskInput {
   xml: string;
 }
 
-export type IndexedDocument =
-  | { name: string; index: CfdiIndex; xml: string; sha256: string }
-  | { name: string; unreadable: string };
+export type IndexedDocument = { name: string; index: CfdiIndex; xml: string; sha256: string } | { name: string; unreadable: string };
 
 // The store keeps text, which comes back as the same bytes only if it is UTF-8 (a CFDI always
 // is) and keeps a leading BOM: TextDecoder drops it unless told not to.

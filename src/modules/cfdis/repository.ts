@@ -47,9 +47,34 @@ type CfdiRow = Selectable<CfdiTable>;
 export type CfdiListRow = Omit<CfdiRow, 'xml'> & { has_xml: boolean };
 
 const LIST_COLUMNS = [
-  'id', 'organization_id', 'mode', 'uuid', 'fiscal_profile_id', 'side', 'version', 'serie', 'folio', 'tipo_de_comprobante', 'fecha',
-  'fecha_timbrado', 'emisor_rfc', 'emisor_nombre', 'receptor_rfc', 'receptor_nombre', 'moneda', 'sub_total', 'descuento', 'total',
-  'rfc_pac', 'sat_status', 'cancelled_at', 'xml_sha256', 'download_id', 'source_request', 'created_at', 'updated_at',
+  'id',
+  'organization_id',
+  'mode',
+  'uuid',
+  'fiscal_profile_id',
+  'side',
+  'version',
+  'serie',
+  'folio',
+  'tipo_de_comprobante',
+  'fecha',
+  'fecha_timbrado',
+  'emisor_rfc',
+  'emisor_nombre',
+  'receptor_rfc',
+  'receptor_nombre',
+  'moneda',
+  'sub_total',
+  'descuento',
+  'total',
+  'rfc_pac',
+  'sat_status',
+  'cancelled_at',
+  'xml_sha256',
+  'download_id',
+  'source_request',
+  'created_at',
+  'updated_at',
 ] as const;
 
 export interface CfdiFilters {
@@ -68,17 +93,19 @@ export interface CfdiFilters {
 }
 
 export function cfdisQuery(db: Db, organizationId: string, mode: Mode, filters: CfdiFilters = {}) {
-  let query = db.selectFrom('cfdis').select([...LIST_COLUMNS, sql<boolean>`(xml IS NOT NULL)`.as('has_xml')])
-    .where('organization_id', '=', organizationId).where('mode', '=', mode);
+  let query = db
+    .selectFrom('cfdis')
+    .select([...LIST_COLUMNS, sql<boolean>`(xml IS NOT NULL)`.as('has_xml')])
+    .where('organization_id', '=', organizationId)
+    .where('mode', '=', mode);
   if (filters.side !== undefined) query = query.where('side', '=', filters.side);
   if (filters.fiscalProfileId !== undefined) query = query.where('fiscal_profile_id', '=', filters.fiscalProfileId);
   if (filters.downloadId !== undefined) query = query.where('download_id', '=', filters.downloadId);
   if (filters.counterparty !== undefined) {
     const rfc = filters.counterparty;
-    query = query.where((eb) => eb.or([
-      eb.and([eb('side', '=', 'issued'), eb('receptor_rfc', '=', rfc)]),
-      eb.and([eb('side', '=', 'received'), eb('emisor_rfc', '=', rfc)]),
-    ]));
+    query = query.where((eb) =>
+      eb.or([eb.and([eb('side', '=', 'issued'), eb('receptor_rfc', '=', rfc)]), eb.and([eb('side', '=', 'received'), eb('emisor_rfc', '=', rfc)])]),
+    );
   }
   if (filters.emisor !== undefined) query = query.where('emisor_rfc', '=', filters.emisor);
   if (filters.receptor !== undefined) query = query.where('receptor_rfc', '=', filters.receptor);
@@ -109,15 +136,24 @@ export async function findCfdi(db: Db, organizationId: string, mode: Mode, uuid:
 }
 
 export async function findCfdiXml(db: Db, organizationId: string, mode: Mode, uuid: string): Promise<{ uuid: string; xml: string | null } | undefined> {
-  const found = await db.selectFrom('cfdis').select(['uuid', 'xml', LEADING_BOM])
-    .where('organization_id', '=', organizationId).where('mode', '=', mode).where('uuid', '=', uuid).executeTakeFirst();
+  const found = await db
+    .selectFrom('cfdis')
+    .select(['uuid', 'xml', LEADING_BOM])
+    .where('organization_id', '=', organizationId)
+    .where('mode', '=', mode)
+    .where('uuid', '=', uuid)
+    .executeTakeFirst();
   return found && { uuid: found.uuid, xml: exactXml(found.xml, found.bom) };
 }
 
 /** How many CFDIs a profile's downloads and synchronization brought. */
 export async function countForProfile(db: Db, organizationId: string, mode: Mode, profileId: string): Promise<number> {
-  const row = await db.selectFrom('cfdis').select(sql<number>`count(*)`.as('count'))
-    .where('organization_id', '=', organizationId).where('mode', '=', mode).where('fiscal_profile_id', '=', profileId)
+  const row = await db
+    .selectFrom('cfdis')
+    .select(sql<number>`count(*)`.as('count'))
+    .where('organization_id', '=', organizationId)
+    .where('mode', '=', mode)
+    .where('fiscal_profile_id', '=', profileId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -125,12 +161,23 @@ export async function countForProfile(db: Db, organizationId: string, mode: Mode
 /** The rows of some UUIDs of an organization and mode (events about them). */
 export function rowsOfUuids(db: Db, organizationId: string, mode: Mode, uuids: string[]): Promise<CfdiListRow[]> {
   if (uuids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('cfdis').select([...LIST_COLUMNS, sql<boolean>`(xml IS NOT NULL)`.as('has_xml')])
-    .where('organization_id', '=', organizationId).where('mode', '=', mode).where('uuid', 'in', uuids).orderBy('id').execute();
+  return db
+    .selectFrom('cfdis')
+    .select([...LIST_COLUMNS, sql<boolean>`(xml IS NOT NULL)`.as('has_xml')])
+    .where('organization_id', '=', organizationId)
+    .where('mode', '=', mode)
+    .where('uuid', 'in', uuids)
+    .orderBy('id')
+    .execute();
 }
 
 /** The CFDIs of one side that this SAT request tree brought first. */
 export function broughtBy(db: Db, rootId: string, side: 'issued' | 'received'): Promise<CfdiListRow[]> {
-  return db.selectFrom('cfdis').select([...LIST_COLUMNS, sql<boolean>`(xml IS NOT NULL)`.as('has_xml')])
-    .where('source_request', '=', rootId).where('side', '=', side).orderBy('id').execute();
+  return db
+    .selectFrom('cfdis')
+    .select([...LIST_COLUMNS, sql<boolean>`(xml IS NOT NULL)`.as('has_xml')])
+    .where('source_request', '=', rootId)
+    .where('side', '=', side)
+    .orderBy('id')
+    .execute();
 }

@@ -7,24 +7,31 @@ import { NullableTimestamp, Timestamp } from '../../platform/http/schemas.ts';
 const Text = (description?: string) => Type.Unsafe<string | null>({ type: ['string', 'null'], ...(description ? { description } : {}) });
 const closed = { additionalProperties: false } as const;
 
-const Party = (who: string) => Type.Object({
-  rfc: Text(`The ${who}'s RFC, upper case.`),
-  nombre: Text(`The ${who}'s name as written in the CFDI (metadata: as the SAT has it).`),
-}, closed);
+const Party = (who: string) =>
+  Type.Object(
+    {
+      rfc: Text(`The ${who}'s RFC, upper case.`),
+      nombre: Text(`The ${who}'s name as written in the CFDI (metadata: as the SAT has it).`),
+    },
+    closed,
+  );
 const Side = Type.Union([Type.Literal('issued'), Type.Literal('received')], {
   description: 'Relative to `fiscal_profile_id`: `issued` when that profile is the emisor, `received` when it is the receptor.',
 });
 const SatStatus = Type.Union([Type.Literal('active'), Type.Literal('cancelled'), Type.Literal('unknown')], {
   description: '`active` (vigente) or `cancelled` as the SAT last said; `unknown` for XML no metadata has spoken for yet.',
 });
-const TipoDeComprobante = Type.Union(['I', 'E', 'T', 'N', 'P'].map((value) => Type.Literal(value)), {
-  description: '`I` ingreso, `E` egreso, `T` traslado, `N` nómina, `P` pago.',
-});
+const TipoDeComprobante = Type.Union(
+  ['I', 'E', 'T', 'N', 'P'].map((value) => Type.Literal(value)),
+  {
+    description: '`I` ingreso, `E` egreso, `T` traslado, `N` nómina, `P` pago.',
+  },
+);
 
 const cfdiFields = {
   object: Type.Literal('cfdi'),
   id: Type.String({ description: '`cfdi_…`, in the order the store received them.' }),
-  uuid: Type.String({ description: 'Folio fiscal (the TimbreFiscalDigital\'s UUID), upper case.' }),
+  uuid: Type.String({ description: "Folio fiscal (the TimbreFiscalDigital's UUID), upper case." }),
   livemode: Type.Boolean(),
   side: Side,
   fiscal_profile_id: Type.String({ description: 'The profile whose download first brought it.' }),
@@ -33,7 +40,7 @@ const cfdiFields = {
   serie: Text(),
   folio: Text(),
   tipo_de_comprobante: Text('`I`, `E`, `T`, `N` or `P` (metadata: EfectoComprobante).'),
-  fecha: Text('The CFDI\'s Fecha, `YYYY-MM-DDTHH:mm:ss`, Mexico City wall time (metadata: FechaEmision).'),
+  fecha: Text("The CFDI's Fecha, `YYYY-MM-DDTHH:mm:ss`, Mexico City wall time (metadata: FechaEmision)."),
   fecha_timbrado: Text('FechaTimbrado, same format (metadata: FechaCertificacionSat).'),
   emisor: Party('emisor'),
   receptor: Party('receptor'),
@@ -44,111 +51,148 @@ const cfdiFields = {
   rfc_pac: Text('RfcProvCertif of the timbre (metadata: RfcPac).'),
   sat_status: SatStatus,
   cancelled_at: NullableTimestamp,
-  has_xml: Type.Boolean({ description: 'False for rows only the SAT\'s metadata brought (received CFDIs that were cancelled, or a metadata download).' }),
+  has_xml: Type.Boolean({ description: "False for rows only the SAT's metadata brought (received CFDIs that were cancelled, or a metadata download)." }),
   xml_url: Text('`GET` it for the XML, byte for byte; null without XML.'),
   created_at: Timestamp,
   updated_at: Timestamp,
 };
 
-export const Cfdi = Type.Object(cfdiFields, { ...closed, description: 'A CFDI in the organization\'s store.' });
+export const Cfdi = Type.Object(cfdiFields, { ...closed, description: "A CFDI in the organization's store." });
 
-const TaxLine = Type.Object({
-  base: Text('Base (null on the Comprobante\'s retenciones, which have none).'),
-  impuesto: Text('`001` ISR, `002` IVA, `003` IEPS.'),
-  tipo_factor: Text('`Tasa`, `Cuota` or `Exento`.'),
-  tasa_o_cuota: Text(),
-  importe: Text('Null for `Exento`.'),
-}, closed);
+const TaxLine = Type.Object(
+  {
+    base: Text("Base (null on the Comprobante's retenciones, which have none)."),
+    impuesto: Text('`001` ISR, `002` IVA, `003` IEPS.'),
+    tipo_factor: Text('`Tasa`, `Cuota` or `Exento`.'),
+    tasa_o_cuota: Text(),
+    importe: Text('Null for `Exento`.'),
+  },
+  closed,
+);
 const taxLists = {
   traslados: Type.Array(TaxLine, { description: 'Traslado lines.' }),
   retenciones: Type.Array(TaxLine, { description: 'Retencion lines.' }),
 };
 
-const Concepto = Type.Object({
-  clave_prod_serv: Text(),
-  no_identificacion: Text(),
-  cantidad: Text(),
-  clave_unidad: Text(),
-  unidad: Text(),
-  descripcion: Text(),
-  valor_unitario: Text(),
-  importe: Text(),
-  descuento: Text(),
-  objeto_imp: Text('ObjetoImp (CFDI 4.0); null in 3.3.'),
-  impuestos: Type.Object(taxLists, closed),
-}, closed);
+const Concepto = Type.Object(
+  {
+    clave_prod_serv: Text(),
+    no_identificacion: Text(),
+    cantidad: Text(),
+    clave_unidad: Text(),
+    unidad: Text(),
+    descripcion: Text(),
+    valor_unitario: Text(),
+    importe: Text(),
+    descuento: Text(),
+    objeto_imp: Text('ObjetoImp (CFDI 4.0); null in 3.3.'),
+    impuestos: Type.Object(taxLists, closed),
+  },
+  closed,
+);
 
-const DoctoRelacionado = Type.Object({
-  id_documento: Text('The paid CFDI\'s UUID, as written.'),
-  serie: Text(),
-  folio: Text(),
-  moneda_dr: Text(),
-  equivalencia_dr: Text('Pagos 2.0; null in 1.0.'),
-  num_parcialidad: Text(),
-  imp_saldo_ant: Text(),
-  imp_pagado: Text(),
-  imp_saldo_insoluto: Text(),
-  objeto_imp_dr: Text('Pagos 2.0; null in 1.0.'),
-}, closed);
+const DoctoRelacionado = Type.Object(
+  {
+    id_documento: Text("The paid CFDI's UUID, as written."),
+    serie: Text(),
+    folio: Text(),
+    moneda_dr: Text(),
+    equivalencia_dr: Text('Pagos 2.0; null in 1.0.'),
+    num_parcialidad: Text(),
+    imp_saldo_ant: Text(),
+    imp_pagado: Text(),
+    imp_saldo_insoluto: Text(),
+    objeto_imp_dr: Text('Pagos 2.0; null in 1.0.'),
+  },
+  closed,
+);
 
-const Pago = Type.Object({
-  fecha_pago: Text(),
-  forma_de_pago_p: Text(),
-  moneda_p: Text(),
-  tipo_cambio_p: Text(),
-  monto: Text(),
-  documentos_relacionados: Type.Array(DoctoRelacionado),
-}, closed);
+const Pago = Type.Object(
+  {
+    fecha_pago: Text(),
+    forma_de_pago_p: Text(),
+    moneda_p: Text(),
+    tipo_cambio_p: Text(),
+    monto: Text(),
+    documentos_relacionados: Type.Array(DoctoRelacionado),
+  },
+  closed,
+);
 
-const CfdiDetails = Type.Object({
-  emisor: Type.Object({ regimen_fiscal: Text() }, closed),
-  receptor: Type.Object({
-    uso_cfdi: Text(),
-    regimen_fiscal: Text('RegimenFiscalReceptor (CFDI 4.0); null in 3.3.'),
-    domicilio_fiscal: Text('DomicilioFiscalReceptor, a postal code (CFDI 4.0); null in 3.3.'),
-  }, closed),
-  metodo_pago: Text(),
-  forma_pago: Text(),
-  condiciones_de_pago: Text(),
-  tipo_cambio: Text(),
-  lugar_expedicion: Text(),
-  exportacion: Text('CFDI 4.0; null in 3.3.'),
-  conceptos: Type.Array(Concepto, { description: 'The line items, in document order.' }),
-  impuestos: Type.Union([Type.Object({
-    total_impuestos_trasladados: Text(),
-    total_impuestos_retenidos: Text(),
-    ...taxLists,
-  }, closed), Type.Null()], { description: 'The Comprobante\'s Impuestos node; null when it has none.' }),
-  cfdi_relacionados: Type.Array(Type.Object({
-    tipo_relacion: Text(),
-    uuids: Type.Array(Type.String(), { description: 'As written.' }),
-  }, closed), { description: 'One entry per CfdiRelacionados node.' }),
-  pagos: Type.Union([Type.Array(Pago), Type.Null()], {
-    description: 'Type P: each Pago of the Pagos complement (2.0 or 1.0) with its documentos relacionados; null for other types.',
-  }),
-  complementos: Type.Array(Type.String(), { description: 'Local names of the complements present (`TimbreFiscalDigital`, `Pagos`, `Nomina`…).' }),
-}, { ...closed, description: 'The CFDI\'s content, read from its XML; attribute names in snake_case.' });
+const CfdiDetails = Type.Object(
+  {
+    emisor: Type.Object({ regimen_fiscal: Text() }, closed),
+    receptor: Type.Object(
+      {
+        uso_cfdi: Text(),
+        regimen_fiscal: Text('RegimenFiscalReceptor (CFDI 4.0); null in 3.3.'),
+        domicilio_fiscal: Text('DomicilioFiscalReceptor, a postal code (CFDI 4.0); null in 3.3.'),
+      },
+      closed,
+    ),
+    metodo_pago: Text(),
+    forma_pago: Text(),
+    condiciones_de_pago: Text(),
+    tipo_cambio: Text(),
+    lugar_expedicion: Text(),
+    exportacion: Text('CFDI 4.0; null in 3.3.'),
+    conceptos: Type.Array(Concepto, { description: 'The line items, in document order.' }),
+    impuestos: Type.Union(
+      [
+        Type.Object(
+          {
+            total_impuestos_trasladados: Text(),
+            total_impuestos_retenidos: Text(),
+            ...taxLists,
+          },
+          closed,
+        ),
+        Type.Null(),
+      ],
+      { description: "The Comprobante's Impuestos node; null when it has none." },
+    ),
+    cfdi_relacionados: Type.Array(
+      Type.Object(
+        {
+          tipo_relacion: Text(),
+          uuids: Type.Array(Type.String(), { description: 'As written.' }),
+        },
+        closed,
+      ),
+      { description: 'One entry per CfdiRelacionados node.' },
+    ),
+    pagos: Type.Union([Type.Array(Pago), Type.Null()], {
+      description: 'Type P: each Pago of the Pagos complement (2.0 or 1.0) with its documentos relacionados; null for other types.',
+    }),
+    complementos: Type.Array(Type.String(), { description: 'Local names of the complements present (`TimbreFiscalDigital`, `Pagos`, `Nomina`…).' }),
+  },
+  { ...closed, description: "The CFDI's content, read from its XML; attribute names in snake_case." },
+);
 
-export const CfdiWithDetails = Type.Object({
-  ...cfdiFields,
-  details: Type.Union([CfdiDetails, Type.Null()], { description: 'The CFDI\'s content, read from its XML; null for metadata-only rows.' }),
-}, { ...closed, description: 'A CFDI with its content.' });
+export const CfdiWithDetails = Type.Object(
+  {
+    ...cfdiFields,
+    details: Type.Union([CfdiDetails, Type.Null()], { description: "The CFDI's content, read from its XML; null for metadata-only rows." }),
+  },
+  { ...closed, description: 'A CFDI with its content.' },
+);
 
 // Months 01–12, days 01–31, hours 00–23: a bound that cannot name a time is a 422, not an empty list.
 const LOCAL_BOUND = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])(T([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d{1,6})?)?(Z|[+-]([01]\\d|2[0-3]):[0-5]\\d)?)?$';
-const LocalBound = (edge: string) => Type.String({
-  pattern: LOCAL_BOUND,
-  description: `Fecha ${edge}, inclusive: a date (${edge === 'from' ? 'from its first second' : 'through its last second'}) or a date-time, read as Mexico City wall time unless it carries \`Z\` or an offset.`,
-});
+const LocalBound = (edge: string) =>
+  Type.String({
+    pattern: LOCAL_BOUND,
+    description: `Fecha ${edge}, inclusive: a date (${edge === 'from' ? 'from its first second' : 'through its last second'}) or a date-time, read as Mexico City wall time unless it carries \`Z\` or an offset.`,
+  });
 const Rfc = (description: string) => Type.String({ minLength: 12, maxLength: 13, description: `${description} (any case).` });
 
 export const ListCfdisQuery = listQuery({
   side: Type.Optional(Side),
-  fiscal_profile_id: Type.Optional(Type.String({ minLength: 1, description: 'CFDIs the profile\'s downloads brought first.' })),
+  fiscal_profile_id: Type.Optional(Type.String({ minLength: 1, description: "CFDIs the profile's downloads brought first." })),
   download_id: Type.Optional(Type.String({ minLength: 1, description: 'CFDIs this download brought first.' })),
-  counterparty: Type.Optional(Rfc('The other party\'s RFC: the receptor of issued CFDIs, the emisor of received ones')),
-  emisor: Type.Optional(Rfc('The emisor\'s RFC')),
-  receptor: Type.Optional(Rfc('The receptor\'s RFC')),
+  counterparty: Type.Optional(Rfc("The other party's RFC: the receptor of issued CFDIs, the emisor of received ones")),
+  emisor: Type.Optional(Rfc("The emisor's RFC")),
+  receptor: Type.Optional(Rfc("The receptor's RFC")),
   tipo_de_comprobante: Type.Optional(TipoDeComprobante),
   status: Type.Optional(SatStatus),
   has_xml: Type.Optional(Type.Boolean({ description: '`false` for metadata-only rows.' })),
@@ -158,4 +202,4 @@ export const ListCfdisQuery = listQuery({
 });
 
 // No length limit: a malformed UUID is a 404 like an unknown one.
-export const UuidParam = Type.Object({ uuid: Type.String({ minLength: 1, description: 'The CFDI\'s UUID (any case).' }) }, closed);
+export const UuidParam = Type.Object({ uuid: Type.String({ minLength: 1, description: "The CFDI's UUID (any case)." }) }, closed);

@@ -24,15 +24,43 @@ export interface BatchScope {
 
 /** A document's own columns, parsed from its XML. */
 const DOCUMENT_COLUMNS = [
-  'id', 'uuid', 'version', 'serie', 'folio', 'tipo_de_comprobante', 'fecha', 'fecha_timbrado', 'emisor_rfc', 'emisor_nombre',
-  'receptor_rfc', 'receptor_nombre', 'moneda', 'sub_total', 'descuento', 'total', 'rfc_pac', 'xml', 'xml_sha256',
+  'id',
+  'uuid',
+  'version',
+  'serie',
+  'folio',
+  'tipo_de_comprobante',
+  'fecha',
+  'fecha_timbrado',
+  'emisor_rfc',
+  'emisor_nombre',
+  'receptor_rfc',
+  'receptor_nombre',
+  'moneda',
+  'sub_total',
+  'descuento',
+  'total',
+  'rfc_pac',
+  'xml',
+  'xml_sha256',
 ] as const satisfies readonly (keyof CfdiTable)[];
 export type DocumentRow = { [column in (typeof DOCUMENT_COLUMNS)[number]]: string | null } & { id: string; uuid: string; xml: string };
 
 /** A metadata row's own columns; `cancelled_at` as an ISO instant. */
 const METADATA_COLUMNS = [
-  'id', 'uuid', 'tipo_de_comprobante', 'fecha', 'fecha_timbrado', 'emisor_rfc', 'emisor_nombre', 'receptor_rfc', 'receptor_nombre',
-  'total', 'rfc_pac', 'sat_status', 'cancelled_at',
+  'id',
+  'uuid',
+  'tipo_de_comprobante',
+  'fecha',
+  'fecha_timbrado',
+  'emisor_rfc',
+  'emisor_nombre',
+  'receptor_rfc',
+  'receptor_nombre',
+  'total',
+  'rfc_pac',
+  'sat_status',
+  'cancelled_at',
 ] as const satisfies readonly (keyof CfdiTable)[];
 export type MetadataRow = { [column in (typeof METADATA_COLUMNS)[number]]: string | null } & { id: string; uuid: string; sat_status: SatStatus };
 
@@ -50,7 +78,11 @@ const names = (columns: readonly string[]) => sql.join(columns.map((column) => s
  * metadata-only row gains the XML and the parsed fields and keeps the SAT's status (unless it
  * had none). Returns the UUIDs written and whether each was new.
  */
-export async function upsertDocuments(db: Db, scope: BatchScope & { satStatus: SatStatus }, rows: DocumentRow[]): Promise<{ uuid: string; inserted: boolean }[]> {
+export async function upsertDocuments(
+  db: Db,
+  scope: BatchScope & { satStatus: SatStatus },
+  rows: DocumentRow[],
+): Promise<{ uuid: string; inserted: boolean }[]> {
   if (rows.length === 0) return [];
   const completed = sql.join(COMPLETED_COLUMNS.map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`));
   const result = await sql<{ uuid: string; inserted: boolean }>`

@@ -68,18 +68,38 @@ function localText(value: string | null | undefined): string | null {
 
 function scopeOf(source: CfdiSource, now: Date): BatchScope {
   return {
-    organizationId: source.organizationId, mode: source.mode, fiscalProfileId: source.fiscalProfileId, side: source.side,
-    downloadId: source.downloadId, sourceRequest: source.sourceRequest, now,
+    organizationId: source.organizationId,
+    mode: source.mode,
+    fiscalProfileId: source.fiscalProfileId,
+    side: source.side,
+    downloadId: source.downloadId,
+    sourceRequest: source.sourceRequest,
+    now,
   };
 }
 
 function documentRow(id: string, document: Extract<IndexedDocument, { index: unknown }>): DocumentRow {
   const { index } = document;
   return {
-    id, uuid: index.uuid, version: index.version, serie: index.serie, folio: index.folio, tipo_de_comprobante: index.tipoDeComprobante,
-    fecha: localText(index.fecha), fecha_timbrado: localText(index.fechaTimbrado), emisor_rfc: index.emisorRfc, emisor_nombre: index.emisorNombre,
-    receptor_rfc: index.receptorRfc, receptor_nombre: index.receptorNombre, moneda: index.moneda, sub_total: index.subTotal,
-    descuento: index.descuento, total: index.total, rfc_pac: index.rfcPac, xml: document.xml, xml_sha256: document.sha256,
+    id,
+    uuid: index.uuid,
+    version: index.version,
+    serie: index.serie,
+    folio: index.folio,
+    tipo_de_comprobante: index.tipoDeComprobante,
+    fecha: localText(index.fecha),
+    fecha_timbrado: localText(index.fechaTimbrado),
+    emisor_rfc: index.emisorRfc,
+    emisor_nombre: index.emisorNombre,
+    receptor_rfc: index.receptorRfc,
+    receptor_nombre: index.receptorNombre,
+    moneda: index.moneda,
+    sub_total: index.subTotal,
+    descuento: index.descuento,
+    total: index.total,
+    rfc_pac: index.rfcPac,
+    xml: document.xml,
+    xml_sha256: document.sha256,
   };
 }
 
@@ -93,7 +113,9 @@ function documentRow(id: string, document: Extract<IndexedDocument, { index: unk
 export async function storeCfdiDocuments(services: Services, source: CfdiSource, documents: { name: string; xml: Uint8Array }[]): Promise<StoredDocuments> {
   const perThread = Math.ceil(documents.length / Math.max(1, services.config.workerThreads));
   const parts = slices(documents, Math.max(1, perThread));
-  const read = (await Promise.all(parts.map((part) => services.workers.run<IndexTaskInput, IndexedDocument[]>(READ_TASK, { kind: 'index', documents: part })))).flat();
+  const read = (
+    await Promise.all(parts.map((part) => services.workers.run<IndexTaskInput, IndexedDocument[]>(READ_TASK, { kind: 'index', documents: part })))
+  ).flat();
   const now = services.clock.now();
   const rows = new Map<string, DocumentRow>();
   const unreadable: StoredDocuments['unreadable'] = [];
@@ -121,10 +143,17 @@ function metadataRow(id: string, uuid: string, record: MetadataRecord): Metadata
   const cancelledAt = localText(record.fechaCancelacion);
   const cancelledInstant = cancelledAt ? instantOf(cancelledAt, MEXICO_CITY_TIME_ZONE) : null;
   return {
-    id, uuid, tipo_de_comprobante: record.efectoComprobante.trim() || null, fecha: localText(record.fechaEmision),
-    fecha_timbrado: localText(record.fechaCertificacionSat), emisor_rfc: record.rfcEmisor.trim().toUpperCase() || null,
-    emisor_nombre: record.nombreEmisor || null, receptor_rfc: record.rfcReceptor.trim().toUpperCase() || null,
-    receptor_nombre: record.nombreReceptor || null, total: record.monto.trim() || null, rfc_pac: record.rfcPac.trim() || null,
+    id,
+    uuid,
+    tipo_de_comprobante: record.efectoComprobante.trim() || null,
+    fecha: localText(record.fechaEmision),
+    fecha_timbrado: localText(record.fechaCertificacionSat),
+    emisor_rfc: record.rfcEmisor.trim().toUpperCase() || null,
+    emisor_nombre: record.nombreEmisor || null,
+    receptor_rfc: record.rfcReceptor.trim().toUpperCase() || null,
+    receptor_nombre: record.nombreReceptor || null,
+    total: record.monto.trim() || null,
+    rfc_pac: record.rfcPac.trim() || null,
     sat_status: STATUS[record.estatus.trim()] ?? 'unknown',
     cancelled_at: cancelledInstant && !Number.isNaN(cancelledInstant.getTime()) ? cancelledInstant.toISOString() : null,
   };
@@ -169,8 +198,14 @@ export async function storeMetadataRecords(services: Services, source: CfdiSourc
 async function cancelledEvents(services: Services, db: Db, source: CfdiSource, uuids: string[]): Promise<void> {
   if (uuids.length === 0) return;
   const held = await rowsOfUuids(db, source.organizationId, source.mode, uuids);
-  await emitEvents(db, held.map((row) => ({
-    organizationId: source.organizationId, mode: source.mode, type: 'cfdi.cancelled' as const,
-    object: renderCfdi(row, services.config.baseUrl) as unknown as Record<string, unknown>,
-  })), services);
+  await emitEvents(
+    db,
+    held.map((row) => ({
+      organizationId: source.organizationId,
+      mode: source.mode,
+      type: 'cfdi.cancelled' as const,
+      object: renderCfdi(row, services.config.baseUrl) as unknown as Record<string, unknown>,
+    })),
+    services,
+  );
 }

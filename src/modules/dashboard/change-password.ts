@@ -11,7 +11,11 @@ import type { CurrentSession } from './sessions.ts';
  * user: a password changed because it leaked must also end what the leak opened. Wrong current
  * passwords count toward the e-mail's sign-in lockout, or a stolen session could guess it freely.
  */
-export async function changePassword({ services, session, input }: {
+export async function changePassword({
+  services,
+  session,
+  input,
+}: {
   services: Services;
   session: CurrentSession;
   input: { current_password: string; new_password: string };

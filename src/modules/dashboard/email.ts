@@ -15,9 +15,15 @@ export function normaliseEmail(email: string): string {
 export function acceptableEmail(email: string): string {
   const normalised = normaliseEmail(email);
   const match = EMAIL_SHAPE.exec(normalised);
-  const problem = normalised.length > MAX_EMAIL_LENGTH ? { code: 'too_long', message: `must be at most ${MAX_EMAIL_LENGTH} characters.` }
-    : !match || match[1]!.length > MAX_LOCAL_PART_LENGTH ? { code: 'invalid_format', message: 'must be an e-mail address, such as ana@example.com.' }
-    : undefined;
-  if (problem) throw new ApiError('request.validation_failed', 'The request body does not match the schema of this endpoint.', { errors: [{ path: 'email', ...problem }] });
+  const problem =
+    normalised.length > MAX_EMAIL_LENGTH
+      ? { code: 'too_long', message: `must be at most ${MAX_EMAIL_LENGTH} characters.` }
+      : !match || match[1]!.length > MAX_LOCAL_PART_LENGTH
+        ? { code: 'invalid_format', message: 'must be an e-mail address, such as ana@example.com.' }
+        : undefined;
+  if (problem)
+    throw new ApiError('request.validation_failed', 'The request body does not match the schema of this endpoint.', {
+      errors: [{ path: 'email', ...problem }],
+    });
   return normalised;
 }

@@ -16,14 +16,16 @@ export function createSessionBackend(services: Services): SessionBackend {
   return {
     async resume(token, now) {
       const session = await resumeSession(services, token, now);
-      return session && {
-        id: session.id,
-        userId: session.userId,
-        organizationId: session.organizationId,
-        organizationParentId: session.organizationParentId,
-        csrfToken: session.csrfToken,
-        expiresAt: session.expiresAt,
-      };
+      return (
+        session && {
+          id: session.id,
+          userId: session.userId,
+          organizationId: session.organizationId,
+          organizationParentId: session.organizationParentId,
+          csrfToken: session.csrfToken,
+          expiresAt: session.expiresAt,
+        }
+      );
     },
   };
 }

@@ -40,7 +40,9 @@ export async function reserveAttempt(db: Db, subjects: AttemptSubject[], now: Da
   });
   if (lockedUntil === undefined) return;
   const seconds = Math.max(1, Math.ceil((lockedUntil - now.getTime()) / 1000));
-  const what = subjects.some((subject) => subject.scope === 'sign_up') ? 'Too many sign-ups from this address' : 'Too many failed sign-ins for this e-mail or from this address';
+  const what = subjects.some((subject) => subject.scope === 'sign_up')
+    ? 'Too many sign-ups from this address'
+    : 'Too many failed sign-ins for this e-mail or from this address';
   throw new ApiError('dashboard.too_many_attempts', `${what}; try again in ${Math.ceil(seconds / 60)} minutes.`, {
     headers: { 'Retry-After': String(seconds) },
   });

@@ -19,8 +19,15 @@ import type { Server } from '../../platform/http/server.ts';
  */
 const PAGE_HEADERS: Record<string, string> = {
   'Content-Security-Policy': [
-    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:", "frame-src 'self' blob:",
-    "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "frame-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
   ].join('; '),
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'same-origin',
@@ -33,7 +40,10 @@ const ASSETS = 'assets/';
 const YEAR_MS = 365 * 24 * 60 * 60_000;
 
 async function isFile(file: string): Promise<boolean> {
-  return fs.stat(file).then((stat) => stat.isFile(), () => false);
+  return fs.stat(file).then(
+    (stat) => stat.isFile(),
+    () => false,
+  );
 }
 
 function wantsHtml(accept: string | undefined): boolean {
@@ -47,9 +57,10 @@ function pagesUnavailable(request: FastifyRequest, reply: FastifyReply): Fastify
   const detail = 'The dashboard is not installed on this server (its built pages are missing); the API at /v1 works as usual.';
   if (!wantsHtml(request.headers.accept)) throw new ApiError('dashboard.pages_unavailable', detail);
   const { title, remediation } = ERROR_CATALOG['dashboard.pages_unavailable'];
-  const html = `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>`
-    + `<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p><p>${escapeHtml(remediation)}</p>`
-    + `<p>Error code: dashboard.pages_unavailable · request ${escapeHtml(request.id)}</p></body></html>\n`;
+  const html =
+    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+    `<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p><p>${escapeHtml(remediation)}</p>` +
+    `<p>Error code: dashboard.pages_unavailable · request ${escapeHtml(request.id)}</p></body></html>\n`;
   return reply.code(503).headers(PAGE_HEADERS).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
 

@@ -50,12 +50,15 @@ async function gated<T>(work: () => Promise<T>): Promise<T> {
 function derive(password: string, salt: Buffer, parameters: ScryptParameters): Promise<Buffer> {
   // Unicode normalisation: the same password typed on two keyboards gives the same bytes.
   const text = password.normalize('NFKC');
-  return gated(() => new Promise((resolve, reject) => {
-    scrypt(text, salt, KEY_BYTES, { N: 2 ** parameters.ln, r: parameters.r, p: parameters.p, maxmem: MAX_MEMORY_BYTES }, (error, key) => {
-      if (error) reject(error);
-      else resolve(key);
-    });
-  }));
+  return gated(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(text, salt, KEY_BYTES, { N: 2 ** parameters.ln, r: parameters.r, p: parameters.p, maxmem: MAX_MEMORY_BYTES }, (error, key) => {
+          if (error) reject(error);
+          else resolve(key);
+        });
+      }),
+  );
 }
 
 function format(parameters: ScryptParameters, salt: Buffer, key: Buffer): string {

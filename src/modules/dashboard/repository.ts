@@ -35,7 +35,12 @@ export type SessionRow = Selectable<DashboardSessionTable>;
 
 /** The user, or undefined when the e-mail is already registered (the insert does nothing). */
 export async function insertUser(db: Db, row: Insertable<DashboardUserTable>): Promise<UserRow | undefined> {
-  return db.insertInto('dashboard_users').values(row).onConflict((conflict) => conflict.column('email').doNothing()).returningAll().executeTakeFirst();
+  return db
+    .insertInto('dashboard_users')
+    .values(row)
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

@@ -87,7 +87,11 @@ export async function resumeSession(services: Services, token: string, now: Date
 /** The session a request must have; 401 dashboard.session_required otherwise. */
 export async function requireSession({ services, token }: { services: Services; token: string | undefined }): Promise<CurrentSession> {
   const session = token === undefined ? null : await resumeSession(services, token, services.clock.now());
-  if (!session) throw new ApiError('dashboard.session_required', token === undefined ? 'Sign in to the dashboard first.' : 'The dashboard session has ended (signed out, expired or replaced); sign in again.');
+  if (!session)
+    throw new ApiError(
+      'dashboard.session_required',
+      token === undefined ? 'Sign in to the dashboard first.' : 'The dashboard session has ended (signed out, expired or replaced); sign in again.',
+    );
   return session;
 }
 

@@ -23,7 +23,12 @@ function invalidCredentials(): ApiError {
  * A new session for the right e-mail and password. Any session the browser presented is revoked
  * (rotation), so a session fixed before sign-in is worth nothing after it.
  */
-export async function signIn({ services, input, address, presentedToken }: {
+export async function signIn({
+  services,
+  input,
+  address,
+  presentedToken,
+}: {
   services: Services;
   input: { email: string; password: string };
   /** The client address, as the server's trustProxy setting sees it. */
@@ -32,7 +37,10 @@ export async function signIn({ services, input, address, presentedToken }: {
 }): Promise<SignedIn> {
   const email = normaliseEmail(input.email);
   const now = services.clock.now();
-  const subjects: AttemptSubject[] = [{ scope: 'email', subject: email }, { scope: 'address', subject: address }];
+  const subjects: AttemptSubject[] = [
+    { scope: 'email', subject: email },
+    { scope: 'address', subject: address },
+  ];
   await reserveAttempt(services.db, subjects, now);
   const user = await findUserByEmail(services.db, email);
   // Without a user the password is checked against a dummy hash: the same work, the same answer.

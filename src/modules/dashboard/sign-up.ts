@@ -30,7 +30,12 @@ function emailInUse(): ApiError {
  * A new organization, its first user, its first test key and a session, in one transaction. This
  * is how organizations are made in production, where the API's bootstrap endpoint is off.
  */
-export async function signUp({ services, input, address, presentedToken }: {
+export async function signUp({
+  services,
+  input,
+  address,
+  presentedToken,
+}: {
   services: Services;
   input: SignUpInput;
   /** The client address, as the server's trustProxy setting sees it. */
@@ -52,7 +57,14 @@ export async function signUp({ services, input, address, presentedToken }: {
       created_at: at,
       updated_at: at,
     });
-    const user = await insertUser(trx, { id: newId('usr', at.getTime()), organization_id: organization.id, email, password_hash: passwordHash, created_at: at, updated_at: at });
+    const user = await insertUser(trx, {
+      id: newId('usr', at.getTime()),
+      organization_id: organization.id,
+      email,
+      password_hash: passwordHash,
+      created_at: at,
+      updated_at: at,
+    });
     if (!user) throw emailInUse();
     const key = await createApiKey({ db: trx, organizationId: organization.id, name: 'Dashboard test key', mode: 'test', at });
     const session = await startSession(trx, services, { userId: user.id, organizationId: organization.id, at });

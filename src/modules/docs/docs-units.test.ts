@@ -30,8 +30,14 @@ describe('docs helpers', () => {
       fs.writeFileSync(path.join(dir, 'Bad_Name.md'), '# Bad\n');
       fs.writeFileSync(path.join(dir, 'notes.txt'), 'not a guide');
       const guides = loadGuides(dir);
-      assert.deepEqual(guides.map((guide) => guide.slug), ['quickstart', 'pagination', 'zebra']);
-      assert.deepEqual(guides.map((guide) => guide.title), ['Quick start', 'pagination', 'Zebra']);
+      assert.deepEqual(
+        guides.map((guide) => guide.slug),
+        ['quickstart', 'pagination', 'zebra'],
+      );
+      assert.deepEqual(
+        guides.map((guide) => guide.title),
+        ['Quick start', 'pagination', 'Zebra'],
+      );
       assert.equal(guides[0]!.markdown, '# Quick start\n\nHello.\n');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -43,7 +49,14 @@ describe('docs helpers', () => {
     const guides = loadGuides();
     const slugs = guides.map((guide) => guide.slug);
     assert.deepEqual(slugs.slice(0, 7), ['quickstart', 'authentication', 'errors', 'versioning', 'idempotency', 'pagination', 'connect']);
-    assert.deepEqual(slugs.slice().sort(), fs.readdirSync(path.join(REPO_ROOT, 'docs', 'guides')).filter((file) => file.endsWith('.md')).map((file) => file.slice(0, -3)).sort());
+    assert.deepEqual(
+      slugs.slice().sort(),
+      fs
+        .readdirSync(path.join(REPO_ROOT, 'docs', 'guides'))
+        .filter((file) => file.endsWith('.md'))
+        .map((file) => file.slice(0, -3))
+        .sort(),
+    );
     for (const guide of guides) assert.ok(guide.title !== guide.slug && guide.markdown.length > 1000, guide.slug);
   });
 

@@ -31,7 +31,10 @@ describe('documentation endpoints', () => {
       const definition = ERROR_CATALOG[code];
       assert.ok(row[1]!.includes(`<code>${code}</code>`), code);
       assert.ok(row[1]!.includes(`<td>${definition.status}</td>`), code);
-      assert.ok(row[1]!.includes(definition.title.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')), `${code} title`);
+      assert.ok(
+        row[1]!.includes(definition.title.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')),
+        `${code} title`,
+      );
     }
     assert.equal(html.match(/<tr id="(?!check-)/g)?.length, codes.length);
     const namespaces = [...new Set(codes.map((code) => code.split('.')[0]))];
@@ -50,9 +53,15 @@ describe('documentation endpoints', () => {
     assert.equal(body.data.length, codes.length);
     const revoked = body.data.find((entry: { code: string }) => entry.code === 'auth.key_revoked');
     assert.deepEqual(revoked, {
-      object: 'error_code', code: 'auth.key_revoked', namespace: 'auth', status: 401,
-      title: ERROR_CATALOG['auth.key_revoked'].title, remediation: ERROR_CATALOG['auth.key_revoked'].remediation,
-      anchor: 'auth-key_revoked', type: 'http://invoicing.test/errors/auth_key_revoked', doc_url: 'http://invoicing.test/docs/errors#auth-key_revoked',
+      object: 'error_code',
+      code: 'auth.key_revoked',
+      namespace: 'auth',
+      status: 401,
+      title: ERROR_CATALOG['auth.key_revoked'].title,
+      remediation: ERROR_CATALOG['auth.key_revoked'].remediation,
+      anchor: 'auth-key_revoked',
+      type: 'http://invoicing.test/errors/auth_key_revoked',
+      doc_url: 'http://invoicing.test/docs/errors#auth-key_revoked',
     });
     assert.equal(body.data.find((entry: { code: string }) => entry.code === 'download.poll_timeout').status, 'job');
     const browser = await get('/docs/errors', { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' });
@@ -127,7 +136,7 @@ describe('documentation endpoints', () => {
     return count;
   };
 
-  test('a browser gets each guide as an HTML page in the reference\'s style; Markdown stays the default', async () => {
+  test("a browser gets each guide as an HTML page in the reference's style; Markdown stays the default", async () => {
     const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
     for (const guide of loadGuides()) {
       const response = await get(`/docs/guides/${guide.slug}`, { accept: browser });
@@ -150,8 +159,14 @@ describe('documentation endpoints', () => {
 
   test('unknown guides and path traversal attempts are 404 problems', async () => {
     const attempts = [
-      '/docs/guides/nope', '/docs/guides/Quickstart', '/docs/guides/quickstart.md', '/docs/guides/..%2F..%2Fpackage.json',
-      '/docs/guides/..%2Fguides%2Fquickstart', '/docs/guides/%2Fetc%2Fpasswd', '/docs/guides/quickstart%00', '/docs/guides/%2E%2E%2Fdocs.test.ts',
+      '/docs/guides/nope',
+      '/docs/guides/Quickstart',
+      '/docs/guides/quickstart.md',
+      '/docs/guides/..%2F..%2Fpackage.json',
+      '/docs/guides/..%2Fguides%2Fquickstart',
+      '/docs/guides/%2Fetc%2Fpasswd',
+      '/docs/guides/quickstart%00',
+      '/docs/guides/%2E%2E%2Fdocs.test.ts',
     ];
     for (const url of attempts) {
       const response = await get(url);
@@ -167,13 +182,26 @@ describe('documentation endpoints', () => {
   test('over real HTTP, where nothing normalizes the path, traversal attempts still reach no file', async () => {
     await t.app.server.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.server.address() as AddressInfo;
-    const rawGet = (path: string) => new Promise<{ status: number; body: string }>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port, path }, (response) => {
-        let body = '';
-        response.setEncoding('utf8').on('data', (chunk) => { body += chunk; }).on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      }).on('error', reject);
-    });
-    for (const path of ['/docs/guides/../../package.json', '/docs/guides/..', '/docs/guides/..%2F..%2Fpackage.json', '/docs/guides/%2E%2E%2F%2E%2E%2Fpackage.json']) {
+    const rawGet = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path }, (response) => {
+            let body = '';
+            response
+              .setEncoding('utf8')
+              .on('data', (chunk) => {
+                body += chunk;
+              })
+              .on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          })
+          .on('error', reject);
+      });
+    for (const path of [
+      '/docs/guides/../../package.json',
+      '/docs/guides/..',
+      '/docs/guides/..%2F..%2Fpackage.json',
+      '/docs/guides/%2E%2E%2F%2E%2E%2Fpackage.json',
+    ]) {
       const response = await rawGet(path);
       assert.equal(response.status, 404, path);
       assert.ok(!response.body.includes('"devDependencies"'), path);
@@ -186,7 +214,10 @@ describe('documentation endpoints', () => {
     assert.equal(response.statusCode, 200);
     assert.equal(response.headers['content-type'], 'text/html; charset=utf-8');
     const html = response.body;
-    assert.ok(!/<script|<link[^>]+stylesheet|https?:\/\/(?!invoicing\.test)[a-z]/i.test(html.replace(/http:\/\/www\.sat\.gob\.mx/g, '')), 'no external resources');
+    assert.ok(
+      !/<script|<link[^>]+stylesheet|https?:\/\/(?!invoicing\.test)[a-z]/i.test(html.replace(/http:\/\/www\.sat\.gob\.mx/g, '')),
+      'no external resources',
+    );
     const document = (await get('/openapi.json')).json();
     for (const tag of document.tags) assert.ok(html.includes(`>${tag.name}</h2>`), tag.name);
     for (const item of Object.values(document.paths) as Array<Record<string, { operationId: string }>>) {
@@ -204,9 +235,11 @@ describe('documentation endpoints', () => {
     assert.equal(response.statusCode, 200);
     assert.equal(response.headers['content-type'], 'text/plain; charset=utf-8');
     const text = response.body;
-    for (const heading of ['## Overview', '## Authentication', '## Versioning', '## Guides', '## Endpoints', '## Error catalog']) assert.ok(text.includes(heading), heading);
+    for (const heading of ['## Overview', '## Authentication', '## Versioning', '## Guides', '## Endpoints', '## Error catalog'])
+      assert.ok(text.includes(heading), heading);
     for (const guide of loadGuides()) assert.ok(text.includes(guide.markdown.trim()), guide.slug);
-    for (const endpoint of ['### POST /v1/api_keys', '### GET /v1/versions', '### GET /healthz', '### PATCH /v1/accounts/{id}']) assert.ok(text.includes(endpoint), endpoint);
+    for (const endpoint of ['### POST /v1/api_keys', '### GET /v1/versions', '### GET /healthz', '### PATCH /v1/accounts/{id}'])
+      assert.ok(text.includes(endpoint), endpoint);
     assert.match(text, /- name \(string; required; length 1–100\)/);
     assert.match(text, /- limit \[query\] \(integer; optional; 1–100; default 20\)/);
     for (const code of codes) assert.ok(text.includes(`- ${code} (${ERROR_CATALOG[code].status}): `), code);

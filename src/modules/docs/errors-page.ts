@@ -46,7 +46,12 @@ function groupByNamespace(entries: ErrorEntry[]): Map<string, ErrorEntry[]> {
 
 /** The JSON form of /docs/errors, for tools. */
 export function errorCatalogJson(baseUrl: string) {
-  return { object: 'list' as const, url: '/docs/errors', data: errorEntries(baseUrl).map((entry) => ({ object: 'error_code' as const, ...entry })), has_more: false };
+  return {
+    object: 'list' as const,
+    url: '/docs/errors',
+    data: errorEntries(baseUrl).map((entry) => ({ object: 'error_code' as const, ...entry })),
+    has_more: false,
+  };
 }
 
 const INTRO = `Every error is an RFC 9457 problem (<code>application/problem+json</code>). Switch on <code>code</code>:
@@ -58,13 +63,22 @@ export function renderErrorsPage(baseUrl: string): string {
   const groups = groupByNamespace(errorEntries(baseUrl));
   const index = [...groups.keys()].map((namespace) => `<a href="#ns-${namespace}"><code>${namespace}</code></a>`).join(' · ');
   const sections = [...groups].map(([namespace, entries]) => {
-    const rows = entries.map((entry) => `<tr id="${escapeHtml(entry.anchor)}"><td><a href="#${escapeHtml(entry.anchor)}"><code>${escapeHtml(entry.code)}</code></a></td>`
-      + `<td>${entry.status}</td><td>${escapeHtml(entry.title)}</td><td>${entry.remediation ? inlineText(entry.remediation) : '<span class="muted">No action needed.</span>'}</td></tr>`);
+    const rows = entries.map(
+      (entry) =>
+        `<tr id="${escapeHtml(entry.anchor)}"><td><a href="#${escapeHtml(entry.anchor)}"><code>${escapeHtml(entry.code)}</code></a></td>` +
+        `<td>${entry.status}</td><td>${escapeHtml(entry.title)}</td><td>${entry.remediation ? inlineText(entry.remediation) : '<span class="muted">No action needed.</span>'}</td></tr>`,
+    );
     return `<h2 id="ns-${namespace}"><code>${namespace}</code></h2>
 <table><thead><tr><th>Code</th><th>Status</th><th>Title</th><th>What to do</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
   });
-  const checks = checkCodes().map(({ code, remediation }) => `<tr id="check-${escapeHtml(code)}"><td><a href="#check-${escapeHtml(code)}"><code>${escapeHtml(code)}</code></a></td><td>${inlineText(remediation)}</td></tr>`);
+  const checks = checkCodes().map(
+    ({ code, remediation }) =>
+      `<tr id="check-${escapeHtml(code)}"><td><a href="#check-${escapeHtml(code)}"><code>${escapeHtml(code)}</code></a></td><td>${inlineText(remediation)}</td></tr>`,
+  );
   const checksSection = `<h2 id="checks">CFDI checks</h2><p>${CHECKS_INTRO}</p>
 <table><thead><tr><th>Code</th><th>What to do</th></tr></thead><tbody>${checks.join('')}</tbody></table>`;
-  return page('Error catalog', `<h1>Error catalog</h1><p>${INTRO}</p><p>${index} · <a href="#checks">CFDI checks</a></p>${sections.join('\n')}\n${checksSection}`);
+  return page(
+    'Error catalog',
+    `<h1>Error catalog</h1><p>${INTRO}</p><p>${index} · <a href="#checks">CFDI checks</a></p>${sections.join('\n')}\n${checksSection}`,
+  );
 }

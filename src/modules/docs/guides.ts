@@ -8,8 +8,22 @@ const GUIDES_DIR = fileURLToPath(new URL('../../../docs/guides/', import.meta.ur
 
 /** Guides read first, in this order; any other guide follows alphabetically. */
 const READING_ORDER = [
-  'quickstart', 'authentication', 'errors', 'versioning', 'idempotency', 'pagination', 'connect',
-  'fiscal-profiles', 'invoices', 'validations', 'downloads', 'cfdis', 'sync', 'catalogs', 'webhooks', 'dashboard',
+  'quickstart',
+  'authentication',
+  'errors',
+  'versioning',
+  'idempotency',
+  'pagination',
+  'connect',
+  'fiscal-profiles',
+  'invoices',
+  'validations',
+  'downloads',
+  'cfdis',
+  'sync',
+  'catalogs',
+  'webhooks',
+  'dashboard',
 ];
 
 export const GUIDE_SLUG = /^[a-z0-9-]+$/;

@@ -10,20 +10,40 @@ function line(name: string, type: string, required: boolean, description: string
 }
 
 function endpointText(document: OpenApiDocument, method: string, path: string, operation: OperationObject): string {
-  const lines = [`### ${method.toUpperCase()} ${path}`, '', `${operation.summary ?? ''} (operationId ${operation.operationId ?? '-'}; tags: ${(operation.tags ?? []).join(', ')})`];
+  const lines = [
+    `### ${method.toUpperCase()} ${path}`,
+    '',
+    `${operation.summary ?? ''} (operationId ${operation.operationId ?? '-'}; tags: ${(operation.tags ?? []).join(', ')})`,
+  ];
   if (operation.description) lines.push('', operation.description);
   lines.push('', operation.security?.length === 0 ? 'Authentication: none (public).' : 'Authentication: Authorization: Bearer <API key>.');
   const parameters = (operation.parameters ?? []).map((parameter) => resolveReference<ParameterObject>(document, parameter));
   if (parameters.length) {
     lines.push('', 'Parameters:');
     for (const parameter of parameters) {
-      lines.push(line(`${parameter.name} [${parameter.in}]`, typeLabel(parameter.schema), parameter.required === true, parameter.description ?? (parameter.schema?.description as string | undefined), constraints(parameter.schema)));
+      lines.push(
+        line(
+          `${parameter.name} [${parameter.in}]`,
+          typeLabel(parameter.schema),
+          parameter.required === true,
+          parameter.description ?? (parameter.schema?.description as string | undefined),
+          constraints(parameter.schema),
+        ),
+      );
     }
   }
   for (const [mediaType, media] of Object.entries(operation.requestBody?.content ?? {})) {
     lines.push('', `Body (${mediaType}):`);
     for (const field of flattenFields(document, media.schema)) {
-      lines.push(line(field.path, typeLabel(resolveReference(document, field.schema)), field.required, field.schema.description as string | undefined, constraints(field.schema)));
+      lines.push(
+        line(
+          field.path,
+          typeLabel(resolveReference(document, field.schema)),
+          field.required,
+          field.schema.description as string | undefined,
+          constraints(field.schema),
+        ),
+      );
     }
   }
   for (const { status, schema } of successBodies(operation)) {
@@ -42,16 +62,21 @@ function endpointText(document: OpenApiDocument, method: string, path: string, o
 }
 
 function schemasText(document: OpenApiDocument): string {
-  return Object.entries(document.components.schemas ?? {}).map(([name, schema]) => {
-    const fields = flattenFields(document, schema, '', 3)
-      .map((field) => line(field.path, typeLabel(field.schema), field.required, field.schema.description as string | undefined, constraints(field.schema)));
-    return [`### ${name}`, ...(schema.description ? ['', String(schema.description)] : []), '', ...fields].join('\n');
-  }).join('\n\n');
+  return Object.entries(document.components.schemas ?? {})
+    .map(([name, schema]) => {
+      const fields = flattenFields(document, schema, '', 3).map((field) =>
+        line(field.path, typeLabel(field.schema), field.required, field.schema.description as string | undefined, constraints(field.schema)),
+      );
+      return [`### ${name}`, ...(schema.description ? ['', String(schema.description)] : []), '', ...fields].join('\n');
+    })
+    .join('\n\n');
 }
 
 /** `/llms-full.txt`: the whole documentation as one plain-text file for machine readers. */
 export function renderLlmsText(document: OpenApiDocument, guides: Guide[], baseUrl: string): string {
-  const versions = API_VERSIONS.map((entry) => `- ${entry.version}${entry.version === CURRENT_VERSION ? ' (current)' : ''}: ${entry.summary} ${entry.changes.join(' ')}`);
+  const versions = API_VERSIONS.map(
+    (entry) => `- ${entry.version}${entry.version === CURRENT_VERSION ? ' (current)' : ''}: ${entry.summary} ${entry.changes.join(' ')}`,
+  );
   const errors = errorEntries(baseUrl).map((entry) => `- ${entry.code} (${entry.status}): ${entry.title}.${entry.remediation ? ` ${entry.remediation}` : ''}`);
   const endpoints = operationsOf(document).map(({ method, path, operation }) => endpointText(document, method, path, operation));
   return [
@@ -85,7 +110,7 @@ export function renderLlmsText(document: OpenApiDocument, guides: Guide[], baseU
     '',
     '## Error catalog',
     '',
-    'Each line: code (HTTP status, or `job` when recorded in a download\'s `error`): title. What to do.',
+    "Each line: code (HTTP status, or `job` when recorded in a download's `error`): title. What to do.",
     ...errors,
     '',
     '## CFDI check codes',

@@ -25,7 +25,8 @@ const COMMON_PARAMETERS: Record<string, ParameterObject> = {
     name: 'Idempotency-Key',
     in: 'header',
     required: false,
-    description: 'Makes the request safe to retry: the first response is stored for 24 hours and replayed for an identical retry (with `idempotent-replayed: true`). 1 to 255 printable ASCII characters; a UUID v4 works well.',
+    description:
+      'Makes the request safe to retry: the first response is stored for 24 hours and replayed for an identical retry (with `idempotent-replayed: true`). 1 to 255 printable ASCII characters; a UUID v4 works well.',
     schema: { type: 'string', minLength: 1, maxLength: 255 },
   },
 };
@@ -36,7 +37,7 @@ const integerHeader = (description: string) => ({ description, schema: { type: '
 const COMMON_HEADERS: Record<string, Record<string, unknown>> = {
   RequestId: { description: 'Id of this request (`req_…`); the same value as `request_id` in problems. Quote it to support.', schema: { type: 'string' } },
   InvoiceVersion: { description: 'The API version the response was rendered in.', schema: { type: 'string' } },
-  RateLimitLimit: integerHeader('Ceiling of this key\'s bucket for this request class (reads or writes).'),
+  RateLimitLimit: integerHeader("Ceiling of this key's bucket for this request class (reads or writes)."),
   RateLimitRemaining: integerHeader('Requests left in the bucket after this one.'),
   RateLimitReset: integerHeader('Seconds until the bucket is full again.'),
   RetryAfter: integerHeader('Seconds to wait before retrying.'),
@@ -61,12 +62,34 @@ function problemResponse(description: string, extraHeaders: Record<string, unkno
 
 /** The error responses shared by /v1 operations, by status. */
 export const PROBLEM_RESPONSES: Record<string, { name: string; response: ResponseObject }> = {
-  400: { name: 'BadRequest', response: problemResponse('Bad request: an unknown `Invoice-Version`, malformed JSON or an invalid header (`request.*`, `idempotency.key_invalid`, `connect.not_supported_here`).') },
+  400: {
+    name: 'BadRequest',
+    response: problemResponse(
+      'Bad request: an unknown `Invoice-Version`, malformed JSON or an invalid header (`request.*`, `idempotency.key_invalid`, `connect.not_supported_here`).',
+    ),
+  },
   401: { name: 'Unauthorized', response: problemResponse('Missing, invalid or revoked API key (`auth.unauthorized`, `auth.key_revoked`).') },
-  404: { name: 'NotFound', response: problemResponse('No such object in this organization and mode, or no such endpoint (`resource.not_found`, `request.route_not_found`).') },
-  409: { name: 'Conflict', response: problemResponse('The Idempotency-Key was used with another request, or its first request is still running (`idempotency.key_reuse`, `idempotency.key_processing`), or the object is in the wrong state.') },
-  422: { name: 'UnprocessableContent', response: problemResponse('The request failed validation (`request.validation_failed`, with `errors`) or a business rule.') },
-  429: { name: 'TooManyRequests', response: problemResponse('Rate limit exceeded for this key and request class (`rate_limit.exceeded`).', { 'Retry-After': headerRef('RetryAfter'), ...RATE_LIMIT_HEADERS }) },
+  404: {
+    name: 'NotFound',
+    response: problemResponse('No such object in this organization and mode, or no such endpoint (`resource.not_found`, `request.route_not_found`).'),
+  },
+  409: {
+    name: 'Conflict',
+    response: problemResponse(
+      'The Idempotency-Key was used with another request, or its first request is still running (`idempotency.key_reuse`, `idempotency.key_processing`), or the object is in the wrong state.',
+    ),
+  },
+  422: {
+    name: 'UnprocessableContent',
+    response: problemResponse('The request failed validation (`request.validation_failed`, with `errors`) or a business rule.'),
+  },
+  429: {
+    name: 'TooManyRequests',
+    response: problemResponse('Rate limit exceeded for this key and request class (`rate_limit.exceeded`).', {
+      'Retry-After': headerRef('RetryAfter'),
+      ...RATE_LIMIT_HEADERS,
+    }),
+  },
   500: { name: 'InternalError', response: problemResponse('Unexpected error (`internal.error`); retry with backoff and quote `request_id`.') },
 };
 
@@ -93,10 +116,11 @@ const PRUNABLE = ['responses', 'parameters', 'headers'] as const;
  * Idempotency-Key, say), so the document never carries dead definitions.
  */
 export function pruneUnusedComponents(document: OpenApiDocument): void {
-  for (let changed = true; changed;) {
+  for (let changed = true; changed; ) {
     changed = false;
-    const text = JSON.stringify({ ...document, components: { ...document.components, schemas: undefined } })
-      + JSON.stringify(Object.values(document.components.schemas ?? {}));
+    const text =
+      JSON.stringify({ ...document, components: { ...document.components, schemas: undefined } }) +
+      JSON.stringify(Object.values(document.components.schemas ?? {}));
     for (const kind of PRUNABLE) {
       const entries = document.components[kind] ?? {};
       for (const name of Object.keys(entries)) {

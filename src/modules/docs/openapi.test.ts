@@ -50,9 +50,14 @@ describe('the OpenAPI document', () => {
     assert.equal(document.info.title, 'Invoicing API');
     assert.equal(document.info.version, CURRENT_VERSION);
     assert.match(document.info.description ?? '', /sk_test_/);
-    assert.deepEqual(document.servers?.map((server) => server.url), ['http://invoicing.test']);
+    assert.deepEqual(
+      document.servers?.map((server) => server.url),
+      ['http://invoicing.test'],
+    );
     assert.deepEqual(document.components.securitySchemes?.apiKey, {
-      type: 'http', scheme: 'bearer', description: 'A secret API key: `sk_test_…` for test mode, `sk_live_…` for live mode.',
+      type: 'http',
+      scheme: 'bearer',
+      description: 'A secret API key: `sk_test_…` for test mode, `sk_live_…` for live mode.',
     });
     assert.deepEqual(document.security, [{ apiKey: [] }]);
   });
@@ -61,14 +66,32 @@ describe('the OpenAPI document', () => {
     // The dashboard's own endpoints and pages are left out on purpose (docs/decisions.md,
     // "Dashboard accounts and sessions"): they are registered, and never documented.
     const all = registeredRoutes(t.app.server.printRoutes({ commonPrefix: false }));
-    assert.ok(all.some(({ path }) => path.startsWith('/dashboard/api/')), 'the dashboard routes are registered');
-    assert.deepEqual(Object.keys(document.paths).filter((path) => path.startsWith('/dashboard')), []);
+    assert.ok(
+      all.some(({ path }) => path.startsWith('/dashboard/api/')),
+      'the dashboard routes are registered',
+    );
+    assert.deepEqual(
+      Object.keys(document.paths).filter((path) => path.startsWith('/dashboard')),
+      [],
+    );
     const routes = all.filter(({ path }) => !path.startsWith('/dashboard'));
     assert.ok(routes.length >= 20, `parsed ${routes.length} routes`);
     for (const { method, path } of routes) assert.ok(document.paths[path]?.[method as 'get'], `${method.toUpperCase()} ${path} is missing`);
     const operations = operationsOf(document);
     assert.equal(operations.length, routes.length);
-    for (const path of ['/healthz', '/readyz', '/v1/versions', '/openapi.json', '/docs', '/docs/errors', '/errors/{slug}', '/docs/guides', '/docs/guides/{slug}', '/llms-full.txt', '/v1/api_keys/{id}']) {
+    for (const path of [
+      '/healthz',
+      '/readyz',
+      '/v1/versions',
+      '/openapi.json',
+      '/docs',
+      '/docs/errors',
+      '/errors/{slug}',
+      '/docs/guides',
+      '/docs/guides/{slug}',
+      '/llms-full.txt',
+      '/v1/api_keys/{id}',
+    ]) {
       assert.ok(document.paths[path], path);
     }
   });
@@ -100,10 +123,11 @@ describe('the OpenAPI document', () => {
   });
 
   test('/v1 operations take the common headers: Invoice-Version always, Invoice-Account where allowed, Idempotency-Key on POST and DELETE', () => {
-    const headerNames = (method: string, path: string) => (document.paths[path]![method as 'get']!.parameters ?? [])
-      .map((parameter) => resolveReference<ParameterObject>(document, parameter))
-      .filter((parameter) => parameter.in === 'header')
-      .map((parameter) => parameter.name);
+    const headerNames = (method: string, path: string) =>
+      (document.paths[path]![method as 'get']!.parameters ?? [])
+        .map((parameter) => resolveReference<ParameterObject>(document, parameter))
+        .filter((parameter) => parameter.in === 'header')
+        .map((parameter) => parameter.name);
     assert.deepEqual(headerNames('get', '/v1/accounts'), ['Invoice-Version', 'Invoice-Account']);
     assert.deepEqual(headerNames('post', '/v1/accounts'), ['Invoice-Version', 'Invoice-Account', 'Idempotency-Key']);
     assert.deepEqual(headerNames('post', '/v1/api_keys'), ['Invoice-Version', 'Idempotency-Key']);
@@ -154,7 +178,9 @@ describe('the OpenAPI document', () => {
   test('path parameters are declared for every {name} in a path', () => {
     for (const { path, operation, method } of operationsOf(document)) {
       const names = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
-      const declared = (operation.parameters ?? []).map((parameter) => resolveReference<ParameterObject>(document, parameter)).filter((parameter) => parameter.in === 'path');
+      const declared = (operation.parameters ?? [])
+        .map((parameter) => resolveReference<ParameterObject>(document, parameter))
+        .filter((parameter) => parameter.in === 'path');
       assert.deepEqual(declared.map((parameter) => parameter.name).sort(), names.sort(), `${method} ${path}`);
       assert.ok(declared.every((parameter) => parameter.required === true));
     }

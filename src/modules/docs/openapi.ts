@@ -4,7 +4,13 @@ import type { Config } from '../../platform/config.ts';
 import type { Server } from '../../platform/http/server.ts';
 import { CURRENT_VERSION } from '../../platform/http/versions.ts';
 import {
-  addCommonComponents, pruneUnusedComponents, BASE_RESPONSE_HEADERS, PROBLEM_MEDIA_TYPE, PROBLEM_RESPONSES, RATE_LIMIT_HEADERS, SECURITY_SCHEME,
+  addCommonComponents,
+  pruneUnusedComponents,
+  BASE_RESPONSE_HEADERS,
+  PROBLEM_MEDIA_TYPE,
+  PROBLEM_RESPONSES,
+  RATE_LIMIT_HEADERS,
+  SECURITY_SCHEME,
 } from './openapi-common.ts';
 import { HTTP_METHODS, isReference, type OpenApiDocument, type OperationObject } from './openapi-types.ts';
 import { describeTags } from './tags.ts';
@@ -42,39 +48,44 @@ function isApiPath(path: string): boolean {
  */
 export function installOpenApi(server: Server, config: Config): void {
   const access = new Map<string, RouteAccess>();
-  fastifySwagger(server, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Invoicing API', version: CURRENT_VERSION, description: API_DESCRIPTION },
-      servers: [{ url: config.baseUrl, description: 'This server (BASE_URL)' }],
-      externalDocs: { url: `${config.baseUrl}/docs`, description: 'API reference, guides and error catalog' },
-      components: {
-        securitySchemes: {
-          [SECURITY_SCHEME]: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'A secret API key: `sk_test_…` for test mode, `sk_live_…` for live mode.',
+  fastifySwagger(
+    server,
+    {
+      openapi: {
+        openapi: '3.1.0',
+        info: { title: 'Invoicing API', version: CURRENT_VERSION, description: API_DESCRIPTION },
+        servers: [{ url: config.baseUrl, description: 'This server (BASE_URL)' }],
+        externalDocs: { url: `${config.baseUrl}/docs`, description: 'API reference, guides and error catalog' },
+        components: {
+          securitySchemes: {
+            [SECURITY_SCHEME]: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'A secret API key: `sk_test_…` for test mode, `sk_live_…` for live mode.',
+            },
           },
         },
+        security: [{ [SECURITY_SCHEME]: [] }],
       },
-      security: [{ [SECURITY_SCHEME]: [] }],
+      // BASE_URL may carry a path; the routes are documented exactly as registered.
+      stripBasePath: false,
+      // Schemas with an `$id` (ApiKey, Problem…) become components under that name.
+      refResolver: { buildLocalReference: (json, _base, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `Schema${index}`) },
+      transform: ({ schema, url, route }) => {
+        const routeConfig = route.config ?? {};
+        const path = formatParamUrl(url);
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods)
+          access.set(`${method.toLowerCase()} ${path}`, { public: routeConfig.public === true, connect: routeConfig.connect !== false });
+        const named = nameTopLevelSchemas(schema);
+        return { schema: routeConfig.public ? { ...named, security: [] } : named, url };
+      },
+      transformObject: (documentObject) => completeDocument((documentObject as unknown as { openapiObject: OpenApiDocument }).openapiObject, access) as never,
     },
-    // BASE_URL may carry a path; the routes are documented exactly as registered.
-    stripBasePath: false,
-    // Schemas with an `$id` (ApiKey, Problem…) become components under that name.
-    refResolver: { buildLocalReference: (json, _base, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `Schema${index}`) },
-    transform: ({ schema, url, route }) => {
-      const routeConfig = route.config ?? {};
-      const path = formatParamUrl(url);
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) access.set(`${method.toLowerCase()} ${path}`, { public: routeConfig.public === true, connect: routeConfig.connect !== false });
-      const named = nameTopLevelSchemas(schema);
-      return { schema: routeConfig.public ? { ...named, security: [] } : named, url };
+    (error) => {
+      if (error) throw error;
     },
-    transformObject: (documentObject) => completeDocument((documentObject as unknown as { openapiObject: OpenApiDocument }).openapiObject, access) as never,
-  }, (error) => {
-    if (error) throw error;
-  });
+  );
 }
 
 const SCHEMA_NAME = 'x-schema-name';
@@ -92,11 +103,18 @@ function nameTopLevelSchemas(routeSchema: FastifySchema): FastifySchema {
   const schema = routeSchema as Record<string, unknown> | undefined;
   if (!schema) return routeSchema;
   const response = schema.response as Record<string, Record<string, unknown>> | undefined;
-  const namedResponse = response && Object.fromEntries(Object.entries(response).map(([status, value]) => {
-    const content = value.content as Record<string, { schema: unknown }> | undefined;
-    if (!content) return [status, markNamed(value)];
-    return [status, { ...value, content: Object.fromEntries(Object.entries(content).map(([type, media]) => [type, { ...media, schema: markNamed(media.schema) }])) }];
-  }));
+  const namedResponse =
+    response &&
+    Object.fromEntries(
+      Object.entries(response).map(([status, value]) => {
+        const content = value.content as Record<string, { schema: unknown }> | undefined;
+        if (!content) return [status, markNamed(value)];
+        return [
+          status,
+          { ...value, content: Object.fromEntries(Object.entries(content).map(([type, media]) => [type, { ...media, schema: markNamed(media.schema) }])) },
+        ];
+      }),
+    );
   return { ...schema, ...(schema.body ? { body: markNamed(schema.body) } : {}), ...(namedResponse ? { response: namedResponse } : {}) } as FastifySchema;
 }
 
@@ -161,7 +179,8 @@ function completeOperation(document: OpenApiDocument, operation: OperationObject
 /** Authenticated /v1 calls can meet every shared error; public ones only those that apply to them. */
 function problemStatuses(operation: OperationObject, method: string, api: boolean, authenticated: boolean): string[] {
   if (!api) return ['500'];
-  const takesInput = operation.requestBody !== undefined || (operation.parameters ?? []).some((parameter) => !isReference(parameter) && parameter.in !== 'header');
+  const takesInput =
+    operation.requestBody !== undefined || (operation.parameters ?? []).some((parameter) => !isReference(parameter) && parameter.in !== 'header');
   if (!authenticated) return ['400', ...(takesInput ? ['422'] : []), '500'];
   return ['400', '401', '404', ...(IDEMPOTENT_METHODS.has(method) ? ['409'] : []), '422', '429', '500'];
 }

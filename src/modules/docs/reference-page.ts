@@ -1,7 +1,13 @@
 import type { Guide } from './guides.ts';
 import { escapeHtml, inlineText, page, paragraphs } from './html.ts';
 import {
-  isReference, operationsOf, resolveReference, type JsonSchema, type OpenApiDocument, type OperationObject, type ParameterObject,
+  isReference,
+  operationsOf,
+  resolveReference,
+  type JsonSchema,
+  type OpenApiDocument,
+  type OperationObject,
+  type ParameterObject,
   type ResponseObject,
 } from './openapi-types.ts';
 import { constraints, flattenFields, schemaName, successBodies, typeLabel, type Field } from './schema-text.ts';
@@ -20,27 +26,38 @@ function describe(schema: JsonSchema | undefined, description: string | undefine
 
 function fieldsTable(fields: Field[]): string {
   if (fields.length === 0) return '<p class="muted">No fields.</p>';
-  const rows = fields.map((field) => `<tr><td><code>${escapeHtml(field.path)}</code>${field.required ? '<span class="required">required</span>' : ''}</td>`
-    + `<td>${typeLabel(field.schema, schemaLink)}</td><td>${describe(field.schema, undefined)}</td></tr>`);
+  const rows = fields.map(
+    (field) =>
+      `<tr><td><code>${escapeHtml(field.path)}</code>${field.required ? '<span class="required">required</span>' : ''}</td>` +
+      `<td>${typeLabel(field.schema, schemaLink)}</td><td>${describe(field.schema, undefined)}</td></tr>`,
+  );
   return `<table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function parametersTable(document: OpenApiDocument, operation: OperationObject): string {
   const parameters = (operation.parameters ?? []).map((parameter) => resolveReference<ParameterObject>(document, parameter));
   if (parameters.length === 0) return '';
-  const rows = parameters.map((parameter) => `<tr><td><code>${escapeHtml(parameter.name)}</code>${parameter.required ? '<span class="required">required</span>' : ''}</td>`
-    + `<td>${parameter.in}</td><td>${typeLabel(parameter.schema, schemaLink)}</td><td>${describe(parameter.schema, parameter.description)}</td></tr>`);
+  const rows = parameters.map(
+    (parameter) =>
+      `<tr><td><code>${escapeHtml(parameter.name)}</code>${parameter.required ? '<span class="required">required</span>' : ''}</td>` +
+      `<td>${parameter.in}</td><td>${typeLabel(parameter.schema, schemaLink)}</td><td>${describe(parameter.schema, parameter.description)}</td></tr>`,
+  );
   return `<h4>Parameters</h4><table><thead><tr><th>Name</th><th>In</th><th>Type</th><th>Description</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function requestBody(document: OpenApiDocument, operation: OperationObject): string {
   if (!operation.requestBody) return '';
-  return Object.entries(operation.requestBody.content).map(([mediaType, media]) => {
-    const schema = media.schema;
-    const name = isReference(schema) ? schemaName(schema.$ref) : undefined;
-    return `<h4>Request body <span class="badge">${escapeHtml(mediaType)}</span></h4>`
-      + (name ? `<p>${schemaLink(name)}</p>` : '') + fieldsTable(flattenFields(document, schema));
-  }).join('');
+  return Object.entries(operation.requestBody.content)
+    .map(([mediaType, media]) => {
+      const schema = media.schema;
+      const name = isReference(schema) ? schemaName(schema.$ref) : undefined;
+      return (
+        `<h4>Request body <span class="badge">${escapeHtml(mediaType)}</span></h4>` +
+        (name ? `<p>${schemaLink(name)}</p>` : '') +
+        fieldsTable(flattenFields(document, schema))
+      );
+    })
+    .join('');
 }
 
 function responsesTable(document: OpenApiDocument, operation: OperationObject): string {
@@ -51,8 +68,12 @@ function responsesTable(document: OpenApiDocument, operation: OperationObject): 
       .join('<br>');
     return `<tr><td><code>${escapeHtml(status)}</code></td><td>${inlineText(response.description)}</td><td>${content}</td></tr>`;
   });
-  return `<h4>Responses</h4><table><thead><tr><th>Status</th><th>Description</th><th>Body</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
-    + successBodies(operation).map(({ status, schema }) => `<h4>Response ${escapeHtml(status)} fields</h4>${fieldsTable(flattenFields(document, schema, '', 3))}`).join('');
+  return (
+    `<h4>Responses</h4><table><thead><tr><th>Status</th><th>Description</th><th>Body</th></tr></thead><tbody>${rows.join('')}</tbody></table>` +
+    successBodies(operation)
+      .map(({ status, schema }) => `<h4>Response ${escapeHtml(status)} fields</h4>${fieldsTable(flattenFields(document, schema, '', 3))}`)
+      .join('')
+  );
 }
 
 function operationBlock(document: OpenApiDocument, method: string, path: string, operation: OperationObject): string {
@@ -72,22 +93,33 @@ function contents(document: OpenApiDocument): string {
 
 function tagSections(document: OpenApiDocument): string {
   const operations = operationsOf(document);
-  return (document.tags ?? []).map((tag) => {
-    const mine = operations.filter(({ operation }) => operation.tags?.includes(tag.name));
-    const list = mine.map(({ method, path, operation }) =>
-      `<li><a href="#${escapeHtml(operation.operationId ?? '')}"><span class="method ${method}">${method.toUpperCase()}</span></a><code>${escapeHtml(path)}</code> ${inlineText(operation.summary ?? '')}</li>`);
-    return `<h2 id="${tagAnchor(tag.name)}">${escapeHtml(tag.name)}</h2>
+  return (document.tags ?? [])
+    .map((tag) => {
+      const mine = operations.filter(({ operation }) => operation.tags?.includes(tag.name));
+      const list = mine.map(
+        ({ method, path, operation }) =>
+          `<li><a href="#${escapeHtml(operation.operationId ?? '')}"><span class="method ${method}">${method.toUpperCase()}</span></a><code>${escapeHtml(path)}</code> ${inlineText(operation.summary ?? '')}</li>`,
+      );
+      return `<h2 id="${tagAnchor(tag.name)}">${escapeHtml(tag.name)}</h2>
 ${tag.description ? `<p>${inlineText(tag.description)}</p>` : ''}
 <ul>${list.join('')}</ul>
 ${mine.map(({ method, path, operation }) => operationBlock(document, method, path, operation)).join('\n')}`;
-  }).join('\n');
+    })
+    .join('\n');
 }
 
 function schemaSections(document: OpenApiDocument): string {
   const schemas = Object.entries(document.components.schemas ?? {});
-  return `<h2 id="schemas">Schemas</h2>` + schemas.map(([name, schema]) =>
-    `<h3 id="schema-${escapeHtml(name)}">${escapeHtml(name)}</h3>${schema.description ? `<p>${inlineText(String(schema.description))}</p>` : ''}`
-    + fieldsTable(flattenFields(document, schema, '', 3))).join('\n');
+  return (
+    `<h2 id="schemas">Schemas</h2>` +
+    schemas
+      .map(
+        ([name, schema]) =>
+          `<h3 id="schema-${escapeHtml(name)}">${escapeHtml(name)}</h3>${schema.description ? `<p>${inlineText(String(schema.description))}</p>` : ''}` +
+          fieldsTable(flattenFields(document, schema, '', 3)),
+      )
+      .join('\n')
+  );
 }
 
 /** The API reference page, rendered on the server from the OpenAPI document. */

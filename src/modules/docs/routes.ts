@@ -40,21 +40,57 @@ function registerReferenceRoutes(server: Server, baseUrl: string, guides: Guide[
   const referenceHtml = lazy(() => renderReferencePage(document(), guides));
   const llmsText = lazy(() => renderLlmsText(document(), guides, baseUrl));
 
-  server.get('/openapi.json', {
-    config,
-    schema: { tags, summary: 'OpenAPI 3.1 document', operationId: 'getOpenApiDocument', security: [], response: { 200: { description: 'This API, described in OpenAPI 3.1.', content: { 'application/json': { schema: Type.Object({}, { additionalProperties: true }) } } } } },
-    // The document is sent as prepared text: serializing it through its own schema would drop it.
-  }, async (_request, reply) => reply.type(JSON_TYPE).send(openapiText() as never));
+  server.get(
+    '/openapi.json',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'OpenAPI 3.1 document',
+        operationId: 'getOpenApiDocument',
+        security: [],
+        response: {
+          200: {
+            description: 'This API, described in OpenAPI 3.1.',
+            content: { 'application/json': { schema: Type.Object({}, { additionalProperties: true }) } },
+          },
+        },
+      },
+      // The document is sent as prepared text: serializing it through its own schema would drop it.
+    },
+    async (_request, reply) => reply.type(JSON_TYPE).send(openapiText() as never),
+  );
 
-  server.get('/docs', {
-    config,
-    schema: { tags, summary: 'API reference (HTML)', operationId: 'getApiReference', security: [], response: { 200: html('The API reference, rendered from the OpenAPI document.') } },
-  }, async (_request, reply) => reply.headers(HTML_HEADERS).send(referenceHtml()));
+  server.get(
+    '/docs',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'API reference (HTML)',
+        operationId: 'getApiReference',
+        security: [],
+        response: { 200: html('The API reference, rendered from the OpenAPI document.') },
+      },
+    },
+    async (_request, reply) => reply.headers(HTML_HEADERS).send(referenceHtml()),
+  );
 
-  server.get('/llms-full.txt', {
-    config,
-    schema: { tags, summary: 'Full documentation as plain text', operationId: 'getLlmsFullText', security: [], description: 'Overview, authentication, versioning, every guide, every endpoint and the error catalog in one file for machine readers.', response: { 200: text('text/plain', 'The documentation as plain text.') } },
-  }, async (_request, reply) => reply.type('text/plain; charset=utf-8').send(llmsText()));
+  server.get(
+    '/llms-full.txt',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Full documentation as plain text',
+        operationId: 'getLlmsFullText',
+        security: [],
+        description: 'Overview, authentication, versioning, every guide, every endpoint and the error catalog in one file for machine readers.',
+        response: { 200: text('text/plain', 'The documentation as plain text.') },
+      },
+    },
+    async (_request, reply) => reply.type('text/plain; charset=utf-8').send(llmsText()),
+  );
 }
 
 /** The error catalog, and the resolution of problem `type` URIs to its rows. */
@@ -63,32 +99,53 @@ function registerErrorRoutes(server: Server, baseUrl: string): void {
   const errorsJson = lazy(() => JSON.stringify(errorCatalogJson(baseUrl)));
   const codesBySlug = new Map((Object.keys(ERROR_CATALOG) as ErrorCode[]).map((code) => [errorTypeSlug(code), code]));
 
-  server.get('/docs/errors', {
-    config,
-    schema: {
-      tags, summary: 'Error catalog', operationId: 'getErrorCatalog', security: [],
-      description: 'HTML by default; JSON when `Accept` prefers `application/json`. Each row is anchored by the code with its first dot replaced by a hyphen.',
-      response: { 200: { description: 'Every error code with its status, title and remediation.', content: { 'text/html': { schema: Type.String() }, 'application/json': { schema: Type.Object({}, { additionalProperties: true }) } } } },
+  server.get(
+    '/docs/errors',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Error catalog',
+        operationId: 'getErrorCatalog',
+        security: [],
+        description:
+          'HTML by default; JSON when `Accept` prefers `application/json`. Each row is anchored by the code with its first dot replaced by a hyphen.',
+        response: {
+          200: {
+            description: 'Every error code with its status, title and remediation.',
+            content: { 'text/html': { schema: Type.String() }, 'application/json': { schema: Type.Object({}, { additionalProperties: true }) } },
+          },
+        },
+      },
     },
-  }, async (request, reply) => {
-    reply.header('Vary', 'Accept');
-    if (prefersJson(request.headers.accept)) return reply.type(JSON_TYPE).send(errorsJson());
-    return reply.headers(HTML_HEADERS).send(errorsHtml());
-  });
+    async (request, reply) => {
+      reply.header('Vary', 'Accept');
+      if (prefersJson(request.headers.accept)) return reply.type(JSON_TYPE).send(errorsJson());
+      return reply.headers(HTML_HEADERS).send(errorsHtml());
+    },
+  );
 
-  server.get('/errors/:slug', {
-    config,
-    schema: {
-      tags, summary: 'Resolve a problem type URI', operationId: 'resolveErrorType', security: [],
-      description: 'The `type` of every problem is `<base>/errors/<code with its first dot replaced by an underscore>`; this redirects to its row in the catalog.',
-      params: Slug('The code with its first dot replaced by an underscore, e.g. `auth_key_revoked`.'),
-      response: { 302: { description: 'Redirect to the code\'s row in /docs/errors.', headers: { Location: Type.String() }, type: 'null' }, 404: NOT_FOUND },
+  server.get(
+    '/errors/:slug',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Resolve a problem type URI',
+        operationId: 'resolveErrorType',
+        security: [],
+        description:
+          'The `type` of every problem is `<base>/errors/<code with its first dot replaced by an underscore>`; this redirects to its row in the catalog.',
+        params: Slug('The code with its first dot replaced by an underscore, e.g. `auth_key_revoked`.'),
+        response: { 302: { description: "Redirect to the code's row in /docs/errors.", headers: { Location: Type.String() }, type: 'null' }, 404: NOT_FOUND },
+      },
     },
-  }, async (request, reply) => {
-    const code = codesBySlug.get(request.params.slug);
-    if (!code) throw new ApiError('resource.not_found', `No error type '${request.params.slug}' exists; the catalog is at ${baseUrl}/docs/errors.`);
-    return reply.redirect(`/docs/errors#${errorAnchor(code)}`, 302);
-  });
+    async (request, reply) => {
+      const code = codesBySlug.get(request.params.slug);
+      if (!code) throw new ApiError('resource.not_found', `No error type '${request.params.slug}' exists; the catalog is at ${baseUrl}/docs/errors.`);
+      return reply.redirect(`/docs/errors#${errorAnchor(code)}`, 302);
+    },
+  );
 }
 
 /** The Markdown guides, served from memory. */
@@ -105,39 +162,64 @@ function registerGuideRoutes(server: Server, baseUrl: string, guides: Guide[]): 
     return html;
   };
 
-  server.get('/docs/guides', {
-    config,
-    schema: {
-      tags, summary: 'List guides', operationId: 'listGuides', security: [], description: 'HTML by default; JSON when `Accept` prefers `application/json`.',
-      response: { 200: { description: 'The guides, in reading order.', content: { 'text/html': { schema: Type.String() }, 'application/json': { schema: Type.Object({}, { additionalProperties: true }) } } } },
-    },
-  }, async (request, reply) => {
-    reply.header('Vary', 'Accept');
-    const data = guides.map((guide) => ({ object: 'guide' as const, slug: guide.slug, title: guide.title, url: `${baseUrl}/docs/guides/${guide.slug}` }));
-    if (prefersJson(request.headers.accept)) return reply.type(JSON_TYPE).send(JSON.stringify({ object: 'list', url: '/docs/guides', data, has_more: false }));
-    const items = guides.map((guide) => `<li><a href="/docs/guides/${guide.slug}">${escapeHtml(guide.title)}</a> <span class="muted">(${guide.slug})</span></li>`);
-    return reply.headers(HTML_HEADERS).send(page('Guides', `<h1>Guides</h1><p>Each guide is Markdown, for reading here or in any editor.</p><ul>${items.join('')}</ul>`));
-  });
-
-  server.get('/docs/guides/:slug', {
-    config,
-    schema: {
-      tags, summary: 'Get a guide', operationId: 'getGuide', security: [],
-      description: 'Markdown by default; an HTML page in the reference\'s style when `Accept` prefers `text/html` to `text/markdown` (a browser).',
-      params: Slug('The guide\'s slug: lowercase letters, digits and hyphens, e.g. `quickstart`.'),
-      response: {
-        200: { description: 'The guide.', content: { 'text/markdown': { schema: Type.String() }, 'text/html': { schema: Type.String() } } },
-        404: NOT_FOUND,
+  server.get(
+    '/docs/guides',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'List guides',
+        operationId: 'listGuides',
+        security: [],
+        description: 'HTML by default; JSON when `Accept` prefers `application/json`.',
+        response: {
+          200: {
+            description: 'The guides, in reading order.',
+            content: { 'text/html': { schema: Type.String() }, 'application/json': { schema: Type.Object({}, { additionalProperties: true }) } },
+          },
+        },
       },
     },
-  }, async (request, reply) => {
-    const { slug } = request.params;
-    const guide = GUIDE_SLUG.test(slug) ? guidesBySlug.get(slug) : undefined;
-    if (!guide) {
-      throw new ApiError('resource.not_found', `No guide '${slug}' exists. Guides: ${guides.map((item) => item.slug).join(', ')}.`);
-    }
-    reply.header('Vary', 'Accept');
-    if (prefersHtmlToMarkdown(request.headers.accept)) return reply.headers(HTML_HEADERS).send(guidePage(guide));
-    return reply.type('text/markdown; charset=utf-8').send(guide.markdown);
-  });
+    async (request, reply) => {
+      reply.header('Vary', 'Accept');
+      const data = guides.map((guide) => ({ object: 'guide' as const, slug: guide.slug, title: guide.title, url: `${baseUrl}/docs/guides/${guide.slug}` }));
+      if (prefersJson(request.headers.accept))
+        return reply.type(JSON_TYPE).send(JSON.stringify({ object: 'list', url: '/docs/guides', data, has_more: false }));
+      const items = guides.map(
+        (guide) => `<li><a href="/docs/guides/${guide.slug}">${escapeHtml(guide.title)}</a> <span class="muted">(${guide.slug})</span></li>`,
+      );
+      return reply
+        .headers(HTML_HEADERS)
+        .send(page('Guides', `<h1>Guides</h1><p>Each guide is Markdown, for reading here or in any editor.</p><ul>${items.join('')}</ul>`));
+    },
+  );
+
+  server.get(
+    '/docs/guides/:slug',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Get a guide',
+        operationId: 'getGuide',
+        security: [],
+        description: "Markdown by default; an HTML page in the reference's style when `Accept` prefers `text/html` to `text/markdown` (a browser).",
+        params: Slug("The guide's slug: lowercase letters, digits and hyphens, e.g. `quickstart`."),
+        response: {
+          200: { description: 'The guide.', content: { 'text/markdown': { schema: Type.String() }, 'text/html': { schema: Type.String() } } },
+          404: NOT_FOUND,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { slug } = request.params;
+      const guide = GUIDE_SLUG.test(slug) ? guidesBySlug.get(slug) : undefined;
+      if (!guide) {
+        throw new ApiError('resource.not_found', `No guide '${slug}' exists. Guides: ${guides.map((item) => item.slug).join(', ')}.`);
+      }
+      reply.header('Vary', 'Accept');
+      if (prefersHtmlToMarkdown(request.headers.accept)) return reply.headers(HTML_HEADERS).send(guidePage(guide));
+      return reply.type('text/markdown; charset=utf-8').send(guide.markdown);
+    },
+  );
 }

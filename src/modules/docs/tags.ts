@@ -8,7 +8,7 @@ export const TAG_DESCRIPTIONS: ReadonlyArray<readonly [name: string, description
   ['API keys', 'Secret keys (`sk_test_…`, `sk_live_…`) that authenticate every /v1 request. Managed only by the organization that holds them.'],
   ['Connected accounts', 'Organizations a platform acts for with the `Invoice-Account` header (multi-tenant use).'],
   ['Fiscal profiles', 'Issuer taxpayers: RFC, CSD used to seal invoices, optional FIEL for the SAT, carta manifiesto, logo and brand colour.'],
-  ['Sync', 'Automatic synchronization of a fiscal profile\'s issued and received CFDIs from the SAT, up to 71 months back.'],
+  ['Sync', "Automatic synchronization of a fiscal profile's issued and received CFDIs from the SAT, up to 71 months back."],
   ['Invoices', 'CFDI 4.0 invoices: create drafts, stamp them through a PAC, cancel them, and fetch their XML, PDF and acuse.'],
   ['Validations', 'Validate any CFDI XML: structure, arithmetic, digital seal and, when stamped, its live SAT status.'],
   ['Downloads', 'SAT bulk downloads (descarga masiva) of issued or received CFDIs, as full XML or as a metadata index.'],

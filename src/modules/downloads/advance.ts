@@ -18,8 +18,18 @@ import { ingestPackage } from './ingest.ts';
 import { fingerprintOf, halves, parametersOf, sendSolicitud, unspentParameters } from './planner.ts';
 import type { DownloadDeps } from './ports.ts';
 import {
-  addDownloadWarning, deletePendingPackages, findSatRequest, firstDownloadOfRoot, markFingerprintSpent, insertPackages, insertSatRequest, markPackageIngested, markPackageStored, packagesOf,
-  updateSatRequest, type SatRequestRow,
+  addDownloadWarning,
+  deletePendingPackages,
+  findSatRequest,
+  firstDownloadOfRoot,
+  markFingerprintSpent,
+  insertPackages,
+  insertSatRequest,
+  markPackageIngested,
+  markPackageStored,
+  packagesOf,
+  updateSatRequest,
+  type SatRequestRow,
 } from './repository.ts';
 import { storedProblem } from './serialize.ts';
 import { settleDownloads } from './settle.ts';
@@ -33,9 +43,16 @@ const MAX_RENEWALS = 2;
 const dedupeKey = (requestId: string) => `${ADVANCE_REQUEST_JOB.kind}:${requestId}`;
 
 export async function enqueueAdvance(services: Services, db: Services['db'], requestId: string, delayMs = 0): Promise<void> {
-  await services.jobs.enqueue(db, ADVANCE_REQUEST_JOB, { sat_request_id: requestId }, {
-    dedupeKey: dedupeKey(requestId), maxAttempts: ADVANCE_MAX_ATTEMPTS, runAt: new Date(services.clock.now().getTime() + delayMs),
-  });
+  await services.jobs.enqueue(
+    db,
+    ADVANCE_REQUEST_JOB,
+    { sat_request_id: requestId },
+    {
+      dedupeKey: dedupeKey(requestId),
+      maxAttempts: ADVANCE_MAX_ATTEMPTS,
+      runAt: new Date(services.clock.now().getTime() + delayMs),
+    },
+  );
 }
 
 /** The wait before verification number `checks + 1`: seconds at first, doubling to the ceiling. */
@@ -112,10 +129,14 @@ class Advance {
 
   private step(): Promise<Step> {
     switch (this.row.state) {
-      case 'registering': return this.register();
-      case 'registered': return this.verify();
-      case 'downloading': return this.downloadPackages();
-      default: return Promise.resolve('done');
+      case 'registering':
+        return this.register();
+      case 'registered':
+        return this.verify();
+      case 'downloading':
+        return this.downloadPackages();
+      default:
+        return Promise.resolve('done');
     }
   }
 
@@ -131,8 +152,13 @@ class Advance {
         this.deps.crashHook?.('after_solicitud');
         const now = this.now();
         await this.update({
-          onlyFrom: 'registering', state: 'registered', sat_request_id: satRequestId, sat_state: 'accepted', registered_at: now,
-          poll_deadline: new Date(now.getTime() + this.services.config.downloads.pollWindowMs), checks: 0,
+          onlyFrom: 'registering',
+          state: 'registered',
+          sat_request_id: satRequestId,
+          sat_state: 'accepted',
+          registered_at: now,
+          poll_deadline: new Date(now.getTime() + this.services.config.downloads.pollWindowMs),
+          checks: 0,
         });
         // Whoever registered first (a POST still in flight, say) is what the row keeps.
         this.row = (await findSatRequest(this.services.db, this.row.id)) ?? this.row;
@@ -144,7 +170,11 @@ class Advance {
         // fingerprint is used up; the loop moves the period by a second.
         if (error.satCode === '5002' || error.satCode === '5005') {
           await markFingerprintSpent(this.services.db, { ...key, fingerprint: fingerprintOf(this.row.rfc, parameters) }, this.now());
-          await addDownloadWarning(this.services.db, this.row.root_id, `The SAT already held two identical requests for ${parameters.periodFrom} to ${parameters.periodTo}; the period was extended by one second to make a new one (the extra second's CFDIs are included).`);
+          await addDownloadWarning(
+            this.services.db,
+            this.row.root_id,
+            `The SAT already held two identical requests for ${parameters.periodFrom} to ${parameters.periodTo}; the period was extended by one second to make a new one (the extra second's CFDIs are included).`,
+          );
           continue;
         }
         if (error.retryable) return this.later(error.message);
@@ -155,7 +185,10 @@ class Advance {
 
   private async verify(): Promise<Step> {
     if (this.now().getTime() > (this.row.poll_deadline?.getTime() ?? Number.POSITIVE_INFINITY)) {
-      return this.fail('download.poll_timeout', `The SAT had not finished request ${this.row.sat_request_id} when the polling window closed (state ${this.row.sat_state}).`);
+      return this.fail(
+        'download.poll_timeout',
+        `The SAT had not finished request ${this.row.sat_request_id} when the polling window closed (state ${this.row.sat_state}).`,
+      );
     }
     let verification;
     try {
@@ -192,13 +225,19 @@ class Advance {
   private async split(count: number): Promise<Step> {
     const parts = halves(this.row.period_from, this.row.period_to);
     if (!parts) {
-      return this.fail('download.over_limit', `The SAT counts ${count} CFDIs from ${this.row.period_from} to ${this.row.period_to}, over its cap, and the range is too short to split.`, '5003');
+      return this.fail(
+        'download.over_limit',
+        `The SAT counts ${count} CFDIs from ${this.row.period_from} to ${this.row.period_to}, over its cap, and the range is too short to split.`,
+        '5003',
+      );
     }
     const now = this.now();
     await this.services.db.transaction().execute(async (trx) => {
       for (const [from, to] of parts) {
         const child = childRequest(this.row, now, {
-          period_from: from, period_to: to, renewals: 0,
+          period_from: from,
+          period_to: to,
+          renewals: 0,
           fingerprint: fingerprintOf(this.row.rfc, { ...parametersOf(this.row), periodFrom: from, periodTo: to }),
         });
         await insertSatRequest(trx, child);
@@ -232,8 +271,12 @@ class Advance {
   private async downloadPackages(): Promise<Step> {
     const packages = await packagesOf(this.services.db, [this.row.id]);
     const source = {
-      organizationId: this.row.organization_id, mode: this.row.mode, fiscalProfileId: this.row.fiscal_profile_id,
-      side: this.row.side, downloadId: (await firstDownloadOfRoot(this.services.db, this.row.root_id)) ?? null, sourceRequest: this.row.root_id,
+      organizationId: this.row.organization_id,
+      mode: this.row.mode,
+      fiscalProfileId: this.row.fiscal_profile_id,
+      side: this.row.side,
+      downloadId: (await firstDownloadOfRoot(this.services.db, this.row.root_id)) ?? null,
+      sourceRequest: this.row.root_id,
       ...(this.row.side === 'received' && this.row.type === 'cfdi' ? { statusHint: 'active' as const } : {}),
       ...(this.row.document_status ? { statusHint: this.row.document_status } : {}),
     };
@@ -267,8 +310,20 @@ class Advance {
 /** A new request under `parent` (a half of its period, or the period asked again), to register. */
 function childRequest(parent: SatRequestRow, now: Date, changes: Partial<SatRequestRow>): SatRequestRow {
   return {
-    ...parent, id: newId('sreq', now.getTime()), parent_id: parent.id, state: 'registering', sat_request_id: null, sat_state: null,
-    cfdi_count: null, checks: 0, error: null, registered_at: null, poll_deadline: null, finished_at: null, created_at: now, updated_at: now,
+    ...parent,
+    id: newId('sreq', now.getTime()),
+    parent_id: parent.id,
+    state: 'registering',
+    sat_request_id: null,
+    sat_state: null,
+    cfdi_count: null,
+    checks: 0,
+    error: null,
+    registered_at: null,
+    poll_deadline: null,
+    finished_at: null,
+    created_at: now,
+    updated_at: now,
     ...changes,
   };
 }

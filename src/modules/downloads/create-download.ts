@@ -16,8 +16,16 @@ import { fingerprintOf, sendSolicitud, unspentParameters, type SatParameters } f
 import { rootRequestRow } from './requests.ts';
 import type { DownloadDeps } from './ports.ts';
 import {
-  deleteUnregistered, findCurrentRoot, insertDownload, insertSatRequest, markFingerprintSpent, updateSatRequest,
-  type DocumentStatus, type DownloadRow, type DownloadType, type Side,
+  deleteUnregistered,
+  findCurrentRoot,
+  insertDownload,
+  insertSatRequest,
+  markFingerprintSpent,
+  updateSatRequest,
+  type DocumentStatus,
+  type DownloadRow,
+  type DownloadType,
+  type Side,
 } from './repository.ts';
 import { loadTreeState } from './settle.ts';
 
@@ -56,7 +64,11 @@ function satTime(value: string, edge: 'start' | 'end', path: string): string {
   const offset = bare ? '' : value.slice(19);
   const instant = offset === '' ? instantOf(local, MEXICO_CITY_TIME_ZONE) : new Date(`${local}${offset}`);
   // 2026-02-30 parses to another day: a date that does not exist is refused rather than moved.
-  if (Number.isNaN(instant.getTime()) || (offset === '' && Number.isNaN(Date.parse(`${local}Z`))) || new Date(`${local}Z`).toISOString().slice(0, 19) !== local) {
+  if (
+    Number.isNaN(instant.getTime()) ||
+    (offset === '' && Number.isNaN(Date.parse(`${local}Z`))) ||
+    new Date(`${local}Z`).toISOString().slice(0, 19) !== local
+  ) {
     throw invalidRange(`${path} is not a real date: ${value}.`, path);
   }
   return offset === '' ? local : localDateTime(instant, MEXICO_CITY_TIME_ZONE);
@@ -71,12 +83,18 @@ function checkedParameters(ctx: Ctx, input: CreateDownloadInput): SatParameters 
     throw invalidRange(`The SAT serves CFDIs from ${firstDay} on (the current year and the five before it); date_from is ${from}.`, 'date_from');
   }
   if (input.side === 'received' && input.type === 'cfdi' && input.document_status === 'cancelled') {
-    throw new ApiError('download.invalid_filter', 'The SAT does not serve the XML of cancelled received CFDIs ("No se permite la descarga de xml que se encuentren cancelados"); their metadata carries them with the cancellation date.', {
-      errors: [{ path: 'document_status', code: 'invalid_filter', message: 'received XML is only served while active; use type metadata for cancelled ones.' }],
-    });
+    throw new ApiError(
+      'download.invalid_filter',
+      'The SAT does not serve the XML of cancelled received CFDIs ("No se permite la descarga de xml que se encuentren cancelados"); their metadata carries them with the cancellation date.',
+      {
+        errors: [
+          { path: 'document_status', code: 'invalid_filter', message: 'received XML is only served while active; use type metadata for cancelled ones.' },
+        ],
+      },
+    );
   }
   if (input.metadata && Object.hasOwn(input.metadata, 'warnings')) {
-    throw new ApiError('request.validation_failed', 'metadata.warnings is reserved for the service\'s notes.', {
+    throw new ApiError('request.validation_failed', "metadata.warnings is reserved for the service's notes.", {
       errors: [{ path: 'metadata.warnings', code: 'reserved', message: 'is written by the service.' }],
     });
   }
@@ -99,7 +117,10 @@ async function checkedProfile(ctx: Ctx, deps: DownloadDeps, profileId: string) {
     throw new ApiError('download.fiel_required', `Fiscal profile ${profileId} has no FIEL; add it with PATCH /v1/fiscal_profiles/${profileId}.`);
   }
   if (profile.manifest_status !== 'signed') {
-    throw new ApiError('fiscal_profile.manifest_required', `Fiscal profile ${profileId} has not signed the carta manifiesto; sign it with POST /v1/fiscal_profiles/${profileId}/manifest.`);
+    throw new ApiError(
+      'fiscal_profile.manifest_required',
+      `Fiscal profile ${profileId} has not signed the carta manifiesto; sign it with POST /v1/fiscal_profiles/${profileId}/manifest.`,
+    );
   }
   const credential = await deps.loadCredential(ctx.db, profileId);
   if (!credential) throw new ApiError('download.fiel_required', `Fiscal profile ${profileId} has no FIEL.`);
@@ -108,7 +129,10 @@ async function checkedProfile(ctx: Ctx, deps: DownloadDeps, profileId: string) {
 
 function providerProblem(error: ProviderError): ApiError {
   if (error.code === 'download.request_failed') {
-    return new ApiError('download.request_failed', `${error.message} Nothing was kept; send the request again.`, { headers: { 'Retry-After': '30' }, cause: error });
+    return new ApiError('download.request_failed', `${error.message} Nothing was kept; send the request again.`, {
+      headers: { 'Retry-After': '30' },
+      cause: error,
+    });
   }
   if (error.code === 'sat.download_rejected') return new ApiError('sat.download_rejected', error.message, { cause: error });
   return new ApiError(error.code, error.message, { cause: error });
@@ -152,7 +176,9 @@ export async function createDownload(ctx: Ctx, deps: DownloadDeps, input: Create
       package_count: state.packageCount,
       cfdi_count: state.cfdiCount,
       error: state.error,
-      warnings: [`Shares SAT request ${current.sat_request_id ?? current.id}, registered ${current.registered_at?.toISOString() ?? current.created_at.toISOString()} for the same parameters: the SAT allows only two identical requests, so the service did not spend another.`],
+      warnings: [
+        `Shares SAT request ${current.sat_request_id ?? current.id}, registered ${current.registered_at?.toISOString() ?? current.created_at.toISOString()} for the same parameters: the SAT allows only two identical requests, so the service did not spend another.`,
+      ],
     };
     await insertDownload(ctx.db, shared);
     return { ...shared, sat_request_id: state.satRequestId };
@@ -162,11 +188,18 @@ export async function createDownload(ctx: Ctx, deps: DownloadDeps, input: Create
   const client = deps.descargaClient(ctx.mode, credential);
   for (let shift = 0; shift <= MAX_SHIFTS; shift += 1) {
     const unspent = await unspentParameters(ctx.db, key, parameters);
-    const root = rootRequestRow({ organizationId: ctx.organizationId, mode: ctx.mode, fiscalProfileId: profile.id, rfc: profile.rfc, parameters }, now, unspent.parameters);
+    const root = rootRequestRow(
+      { organizationId: ctx.organizationId, mode: ctx.mode, fiscalProfileId: profile.id, rfc: profile.rfc, parameters },
+      now,
+      unspent.parameters,
+    );
     const rootId = root.id;
-    const warnings = unspent.shiftedSeconds > 0
-      ? [`The SAT already held two identical requests for this period; the service asked up to ${unspent.parameters.periodTo} (${unspent.shiftedSeconds} s later) to make a new one.`]
-      : [];
+    const warnings =
+      unspent.shiftedSeconds > 0
+        ? [
+            `The SAT already held two identical requests for this period; the service asked up to ${unspent.parameters.periodTo} (${unspent.shiftedSeconds} s later) to make a new one.`,
+          ]
+        : [];
     const row: DownloadRow = { ...download, sat_request_root: rootId, warnings };
     // The intent is recorded before the SAT call: a crash after it is finished by the recovery sweep.
     await ctx.db.transaction().execute(async (trx) => {
@@ -190,12 +223,19 @@ export async function createDownload(ctx: Ctx, deps: DownloadDeps, input: Create
     await ctx.db.transaction().execute(async (trx) => {
       await updateSatRequest(trx, rootId, {
         onlyFrom: 'registering',
-        state: 'registered', sat_request_id: satRequestId, sat_state: 'accepted', registered_at: registeredAt,
-        poll_deadline: new Date(registeredAt.getTime() + ctx.services.config.downloads.pollWindowMs), updated_at: registeredAt,
+        state: 'registered',
+        sat_request_id: satRequestId,
+        sat_state: 'accepted',
+        registered_at: registeredAt,
+        poll_deadline: new Date(registeredAt.getTime() + ctx.services.config.downloads.pollWindowMs),
+        updated_at: registeredAt,
       });
       await enqueueAdvance(ctx.services, trx, rootId, pollDelayMs(ctx.services, 0));
     });
     return { ...row, sat_request_id: satRequestId };
   }
-  throw new ApiError('sat.download_rejected', `The SAT answered every variant of this period as a duplicate (${MAX_SHIFTS + 1} tries); another tool may be requesting it with the same FIEL. Try a different range.`);
+  throw new ApiError(
+    'sat.download_rejected',
+    `The SAT answered every variant of this period as a duplicate (${MAX_SHIFTS + 1} tries); another tool may be requesting it with the same FIEL. Try a different range.`,
+  );
 }

@@ -20,14 +20,21 @@ export interface IngestResult {
   unreadable: { name: string; reason: string }[];
 }
 
-export async function ingestPackage(services: Services, store: PackageStore, key: PackageKey, source: CfdiSource, type: 'cfdi' | 'metadata', afterBatch?: () => void): Promise<IngestResult> {
+export async function ingestPackage(
+  services: Services,
+  store: PackageStore,
+  key: PackageKey,
+  source: CfdiSource,
+  type: 'cfdi' | 'metadata',
+  afterBatch?: () => void,
+): Promise<IngestResult> {
   const opened = await store.open(services.db, key);
   if (!opened) throw new Error(`Package ${key.requestId}/${key.position} is recorded as stored but is not there`);
   const documents: { name: string; xml: Uint8Array }[] = [];
   const records: MetadataRecord[] = [];
-  const reader = new PackageReader(type === 'cfdi'
-    ? { cfdi: ({ name, xml }) => documents.push({ name, xml }) }
-    : { metadata: (record) => records.push(record) });
+  const reader = new PackageReader(
+    type === 'cfdi' ? { cfdi: ({ name, xml }) => documents.push({ name, xml }) } : { metadata: (record) => records.push(record) },
+  );
   const result: IngestResult = { count: 0, inserted: 0, unreadable: [] };
   const flush = async (all: boolean) => {
     while (documents.length >= (all ? 1 : INGEST_BATCH)) {

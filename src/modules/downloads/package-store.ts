@@ -45,7 +45,8 @@ const SAFE_NAME = /^[a-z0-9_]+$/;
 /** `<directory>/<request id>/<position>.zip`, written to a temporary name, synced, then renamed. */
 export function filePackageStore(directory: string): PackageStore {
   const fileOf = (key: PackageKey) => {
-    if (!SAFE_NAME.test(key.requestId) || !Number.isInteger(key.position) || key.position < 0) throw new Error(`not a package key: ${key.requestId}/${key.position}`);
+    if (!SAFE_NAME.test(key.requestId) || !Number.isInteger(key.position) || key.position < 0)
+      throw new Error(`not a package key: ${key.requestId}/${key.position}`);
     return path.join(directory, key.requestId, `${key.position}.zip`);
   };
   return {

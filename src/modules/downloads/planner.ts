@@ -31,8 +31,16 @@ export interface SatParameters {
 }
 
 export function fingerprintOf(rfc: string, parameters: SatParameters): string {
-  const fields = [rfc, parameters.side, parameters.type, parameters.periodFrom, parameters.periodTo,
-    parameters.documentStatus ?? '', parameters.counterpartyRfc ?? '', parameters.voucherType ?? ''];
+  const fields = [
+    rfc,
+    parameters.side,
+    parameters.type,
+    parameters.periodFrom,
+    parameters.periodTo,
+    parameters.documentStatus ?? '',
+    parameters.counterpartyRfc ?? '',
+    parameters.voucherType ?? '',
+  ];
   return createHash('sha256').update(fields.join('\u0000')).digest('hex');
 }
 
@@ -53,13 +61,23 @@ export function halves(from: string, to: string): [[string, string], [string, st
   const span = periodSeconds(from, to);
   if (span < MIN_SPLIT_SECONDS * 2) return undefined;
   const middle = shiftLocal(from, Math.floor(span / 2));
-  return [[from, middle], [shiftLocal(middle, 1), to]];
+  return [
+    [from, middle],
+    [shiftLocal(middle, 1), to],
+  ];
 }
 
-export function parametersOf(row: Pick<SatRequestRow, 'side' | 'type' | 'period_from' | 'period_to' | 'document_status' | 'counterparty_rfc' | 'voucher_type'>): SatParameters {
+export function parametersOf(
+  row: Pick<SatRequestRow, 'side' | 'type' | 'period_from' | 'period_to' | 'document_status' | 'counterparty_rfc' | 'voucher_type'>,
+): SatParameters {
   return {
-    side: row.side, type: row.type, periodFrom: row.period_from, periodTo: row.period_to,
-    documentStatus: row.document_status, counterpartyRfc: row.counterparty_rfc, voucherType: row.voucher_type,
+    side: row.side,
+    type: row.type,
+    periodFrom: row.period_from,
+    periodTo: row.period_to,
+    documentStatus: row.document_status,
+    counterpartyRfc: row.counterparty_rfc,
+    voucherType: row.voucher_type,
   };
 }
 
@@ -69,7 +87,11 @@ export function parametersOf(row: Pick<SatRequestRow, 'side' | 'type' | 'period_
  * request for the SAT, one more second of CFDIs for us, which the store deduplicates), and again
  * if that one is spent too.
  */
-export async function unspentParameters(db: Db, key: { mode: Mode; rfc: string }, parameters: SatParameters): Promise<{ parameters: SatParameters; fingerprint: string; shiftedSeconds: number }> {
+export async function unspentParameters(
+  db: Db,
+  key: { mode: Mode; rfc: string },
+  parameters: SatParameters,
+): Promise<{ parameters: SatParameters; fingerprint: string; shiftedSeconds: number }> {
   for (let shift = 0; ; shift += 1) {
     const candidate = shift === 0 ? parameters : { ...parameters, periodTo: shiftLocal(parameters.periodTo, shift) };
     const fingerprint = fingerprintOf(key.rfc, candidate);

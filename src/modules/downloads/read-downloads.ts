@@ -4,7 +4,16 @@ import { ApiError, notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
 import { paginate, type ListQuery, type Page } from '../../platform/http/pagination.ts';
 import type { DownloadDeps } from './ports.ts';
-import { downloadsQuery, findDownload, firstSatRequestIds, packagesOf, requestTree, type DownloadFilters, type DownloadRow, type PackageRow } from './repository.ts';
+import {
+  downloadsQuery,
+  findDownload,
+  firstSatRequestIds,
+  packagesOf,
+  requestTree,
+  type DownloadFilters,
+  type DownloadRow,
+  type PackageRow,
+} from './repository.ts';
 import { servingPackages } from './settle.ts';
 
 export interface DownloadListQuery extends ListQuery {
@@ -25,9 +34,16 @@ async function withSatIds(ctx: Ctx, rows: DownloadRow[]): Promise<DownloadView[]
 }
 
 export async function listDownloads({ ctx, query, url }: { ctx: Ctx; query: DownloadListQuery; url: string }): Promise<Page<DownloadView>> {
-  const page = await paginate(downloadsQuery(ctx.db, ctx.organizationId, ctx.mode, {
-    fiscalProfileId: query.fiscal_profile_id, status: query.status, side: query.side, type: query.type,
-  }), query, { prefix: 'dl', idColumn: 'id', url });
+  const page = await paginate(
+    downloadsQuery(ctx.db, ctx.organizationId, ctx.mode, {
+      fiscalProfileId: query.fiscal_profile_id,
+      status: query.status,
+      side: query.side,
+      type: query.type,
+    }),
+    query,
+    { prefix: 'dl', idColumn: 'id', url },
+  );
   return { ...page, data: await withSatIds(ctx, page.data) };
 }
 
@@ -46,17 +62,36 @@ export async function getDownload({ ctx, id }: { ctx: Ctx; id: string }): Promis
 export async function listDownloadPackages({ ctx, id }: { ctx: Ctx; id: string }): Promise<PackageRow[]> {
   const row = await findOwn(ctx, id);
   const tree = await requestTree(ctx.db, row.sat_request_root);
-  return servingPackages(tree, await packagesOf(ctx.db, tree.map((request) => request.id)));
+  return servingPackages(
+    tree,
+    await packagesOf(
+      ctx.db,
+      tree.map((request) => request.id),
+    ),
+  );
 }
 
 /** Package `index` (0-based) of a download, as a stream of the stored zip. */
-export async function openDownloadPackage({ ctx, deps, id, index }: { ctx: Ctx; deps: DownloadDeps; id: string; index: number }): Promise<{ stream: Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>; bytes: number; name: string; sha256: string }> {
+export async function openDownloadPackage({
+  ctx,
+  deps,
+  id,
+  index,
+}: {
+  ctx: Ctx;
+  deps: DownloadDeps;
+  id: string;
+  index: number;
+}): Promise<{ stream: Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>; bytes: number; name: string; sha256: string }> {
   const packages = await listDownloadPackages({ ctx, id });
   const item = packages[index];
   if (!item) {
-    throw new ApiError('resource.not_found', packages.length === 0
-      ? `Download ${id} has no stored package yet; wait for status ready (download.updated).`
-      : `Download ${id} has ${packages.length} package(s), numbered from 0; there is no package ${index}.`);
+    throw new ApiError(
+      'resource.not_found',
+      packages.length === 0
+        ? `Download ${id} has no stored package yet; wait for status ready (download.updated).`
+        : `Download ${id} has ${packages.length} package(s), numbered from 0; there is no package ${index}.`,
+    );
   }
   const opened = await deps.packages.open(ctx.db, { requestId: item.sat_request_id, position: item.position });
   if (!opened) throw new Error(`Package ${item.sat_request_id}/${item.position} is recorded as stored but is not there`);

@@ -107,16 +107,22 @@ export type PackageRow = Omit<Selectable<SatPackageTable>, 'content'>;
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 export async function insertSatRequest(db: Db, row: SatRequestRow): Promise<void> {
-  await db.insertInto('sat_requests').values({ ...row, error: row.error === null ? null : json(row.error) } as never).execute();
+  await db
+    .insertInto('sat_requests')
+    .values({ ...row, error: row.error === null ? null : json(row.error) } as never)
+    .execute();
 }
 
 export async function insertDownload(db: Db, row: DownloadRow): Promise<void> {
-  await db.insertInto('downloads').values({
-    ...row,
-    error: row.error === null ? null : json(row.error),
-    metadata: json(row.metadata),
-    warnings: json(row.warnings),
-  } as never).execute();
+  await db
+    .insertInto('downloads')
+    .values({
+      ...row,
+      error: row.error === null ? null : json(row.error),
+      metadata: json(row.metadata),
+      warnings: json(row.warnings),
+    } as never)
+    .execute();
 }
 
 export function findSatRequest(db: Db, id: string): Promise<SatRequestRow | undefined> {
@@ -128,7 +134,10 @@ export async function updateSatRequest(db: Db, id: string, changes: Partial<Omit
   const { onlyFrom, ...rest } = changes;
   const values: Record<string, unknown> = { ...rest };
   if ('error' in rest) values.error = rest.error === null ? null : json(rest.error);
-  let query = db.updateTable('sat_requests').set(values as never).where('id', '=', id);
+  let query = db
+    .updateTable('sat_requests')
+    .set(values as never)
+    .where('id', '=', id);
   if (onlyFrom) query = query.where('state', '=', onlyFrom);
   await query.execute();
 }
@@ -142,10 +151,19 @@ export function requestTree(db: Db, rootId: string): Promise<SatRequestRow[]> {
  * The root request an identical download may share: same profile and SAT parameters, not
  * failed, and either unfinished or finished recently enough that the SAT still holds it.
  */
-export function findCurrentRoot(db: Db, scope: { organizationId: string; mode: Mode; profileId: string }, fingerprint: string, finishedAfter: Date): Promise<SatRequestRow | undefined> {
-  return db.selectFrom('sat_requests').selectAll()
-    .where('organization_id', '=', scope.organizationId).where('mode', '=', scope.mode)
-    .where('fiscal_profile_id', '=', scope.profileId).where('fingerprint', '=', fingerprint)
+export function findCurrentRoot(
+  db: Db,
+  scope: { organizationId: string; mode: Mode; profileId: string },
+  fingerprint: string,
+  finishedAfter: Date,
+): Promise<SatRequestRow | undefined> {
+  return db
+    .selectFrom('sat_requests')
+    .selectAll()
+    .where('organization_id', '=', scope.organizationId)
+    .where('mode', '=', scope.mode)
+    .where('fiscal_profile_id', '=', scope.profileId)
+    .where('fingerprint', '=', fingerprint)
     .where('parent_id', 'is', null)
     .where('state', 'not in', ['failed', 'registering'])
     .where((eb) => eb.or([eb('finished_at', 'is', null), eb('finished_at', '>', finishedAfter)]))
@@ -167,14 +185,20 @@ export async function countSolicitud(db: Db, key: { mode: Mode; rfc: string; fin
 }
 
 export async function solicitudesSent(db: Db, key: { mode: Mode; rfc: string; fingerprint: string }): Promise<number> {
-  const row = await db.selectFrom('sat_solicitudes').select('sent')
-    .where('mode', '=', key.mode).where('rfc', '=', key.rfc).where('fingerprint', '=', key.fingerprint).executeTakeFirst();
+  const row = await db
+    .selectFrom('sat_solicitudes')
+    .select('sent')
+    .where('mode', '=', key.mode)
+    .where('rfc', '=', key.rfc)
+    .where('fingerprint', '=', key.fingerprint)
+    .executeTakeFirst();
   return row ? Number(row.sent) : 0;
 }
 
 export async function insertPackages(db: Db, requestId: string, packageIds: readonly string[]): Promise<void> {
   if (packageIds.length === 0) return;
-  await db.insertInto('sat_packages')
+  await db
+    .insertInto('sat_packages')
     .values(packageIds.map((satPackageId, position) => ({ sat_request_id: requestId, position, sat_package_id: satPackageId, state: 'pending' as const })))
     .onConflict((conflict) => conflict.columns(['sat_request_id', 'position']).doNothing())
     .execute();
@@ -184,23 +208,45 @@ const PACKAGE_COLUMNS = ['sat_request_id', 'position', 'sat_package_id', 'state'
 
 export function packagesOf(db: Db, requestIds: readonly string[]): Promise<PackageRow[]> {
   if (requestIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('sat_packages').select(PACKAGE_COLUMNS).where('sat_request_id', 'in', requestIds).orderBy('sat_request_id').orderBy('position').execute();
+  return db
+    .selectFrom('sat_packages')
+    .select(PACKAGE_COLUMNS)
+    .where('sat_request_id', 'in', requestIds)
+    .orderBy('sat_request_id')
+    .orderBy('position')
+    .execute();
 }
 
-export async function markPackageStored(db: Db, key: { requestId: string; position: number }, stored: { bytes: number; sha256: string; content: Uint8Array | null; at: Date }): Promise<void> {
-  await db.updateTable('sat_packages')
+export async function markPackageStored(
+  db: Db,
+  key: { requestId: string; position: number },
+  stored: { bytes: number; sha256: string; content: Uint8Array | null; at: Date },
+): Promise<void> {
+  await db
+    .updateTable('sat_packages')
     .set({ state: 'stored', bytes: stored.bytes, sha256: stored.sha256, content: stored.content, stored_at: stored.at })
-    .where('sat_request_id', '=', key.requestId).where('position', '=', key.position).where('state', '=', 'pending')
+    .where('sat_request_id', '=', key.requestId)
+    .where('position', '=', key.position)
+    .where('state', '=', 'pending')
     .execute();
 }
 
 export async function markPackageIngested(db: Db, key: { requestId: string; position: number }, cfdiCount: number, at: Date): Promise<void> {
-  await db.updateTable('sat_packages').set({ state: 'ingested', cfdi_count: cfdiCount, ingested_at: at })
-    .where('sat_request_id', '=', key.requestId).where('position', '=', key.position).execute();
+  await db
+    .updateTable('sat_packages')
+    .set({ state: 'ingested', cfdi_count: cfdiCount, ingested_at: at })
+    .where('sat_request_id', '=', key.requestId)
+    .where('position', '=', key.position)
+    .execute();
 }
 
 export async function packageContent(db: Db, key: { requestId: string; position: number }): Promise<Buffer | undefined> {
-  const row = await db.selectFrom('sat_packages').select('content').where('sat_request_id', '=', key.requestId).where('position', '=', key.position).executeTakeFirst();
+  const row = await db
+    .selectFrom('sat_packages')
+    .select('content')
+    .where('sat_request_id', '=', key.requestId)
+    .where('position', '=', key.position)
+    .executeTakeFirst();
   return row?.content ? Buffer.from(row.content) : undefined;
 }
 
@@ -211,7 +257,8 @@ export async function deletePendingPackages(db: Db, requestId: string): Promise<
 
 /** Records a fingerprint as used up at the SAT (5002, or 5005 for a request whose id we never got). */
 export async function markFingerprintSpent(db: Db, key: { mode: Mode; rfc: string; fingerprint: string }, at: Date): Promise<void> {
-  await db.insertInto('sat_solicitudes')
+  await db
+    .insertInto('sat_solicitudes')
     .values({ ...key, sent: 2, last_sent_at: at })
     .onConflict((conflict) => conflict.columns(['mode', 'rfc', 'fingerprint']).doUpdateSet({ sent: sql`greatest(sat_solicitudes.sent, 2)` }))
     .execute();
@@ -219,7 +266,11 @@ export async function markFingerprintSpent(db: Db, key: { mode: Mode; rfc: strin
 
 /** Adds a line to `metadata.warnings` of every download served by this tree. */
 export async function addDownloadWarning(db: Db, rootId: string, warning: string): Promise<void> {
-  await db.updateTable('downloads').set({ warnings: sql`warnings || ${JSON.stringify([warning])}::jsonb` } as never).where('sat_request_root', '=', rootId).execute();
+  await db
+    .updateTable('downloads')
+    .set({ warnings: sql`warnings || ${JSON.stringify([warning])}::jsonb` } as never)
+    .where('sat_request_root', '=', rootId)
+    .execute();
 }
 
 /** The download that first asked for this tree: provenance of the CFDIs it brings. */
@@ -230,8 +281,13 @@ export async function firstDownloadOfRoot(db: Db, rootId: string): Promise<strin
 
 /** The SAT's id of the first registered request of each tree. */
 export async function firstSatRequestIds(db: Db, rootIds: readonly string[]): Promise<Map<string, string>> {
-  const requests = await db.selectFrom('sat_requests').select(['root_id', 'sat_request_id']).where('root_id', 'in', rootIds)
-    .where('sat_request_id', 'is not', null).orderBy('id').execute();
+  const requests = await db
+    .selectFrom('sat_requests')
+    .select(['root_id', 'sat_request_id'])
+    .where('root_id', 'in', rootIds)
+    .where('sat_request_id', 'is not', null)
+    .orderBy('id')
+    .execute();
   const first = new Map<string, string>();
   for (const request of requests) if (!first.has(request.root_id)) first.set(request.root_id, request.sat_request_id!);
   return first;
@@ -241,10 +297,18 @@ export function downloadsOfRoot(db: Db, rootId: string): Promise<DownloadRow[]> 
   return db.selectFrom('downloads').selectAll().where('sat_request_root', '=', rootId).execute();
 }
 
-export async function updateDownload(db: Db, id: string, changes: Partial<Pick<DownloadRow, 'status' | 'package_count' | 'cfdi_count' | 'error' | 'updated_at'>>): Promise<void> {
+export async function updateDownload(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<DownloadRow, 'status' | 'package_count' | 'cfdi_count' | 'error' | 'updated_at'>>,
+): Promise<void> {
   const values: Record<string, unknown> = { ...changes };
   if ('error' in changes) values.error = changes.error === null ? null : json(changes.error);
-  await db.updateTable('downloads').set(values as never).where('id', '=', id).execute();
+  await db
+    .updateTable('downloads')
+    .set(values as never)
+    .where('id', '=', id)
+    .execute();
 }
 
 export interface DownloadFilters {
@@ -277,5 +341,12 @@ export async function deleteUnregistered(db: Db, rootId: string): Promise<void> 
 
 /** Requests left `registering` by a crash between recording the intent and the SAT's answer. */
 export function staleRegistrations(db: Db, before: Date, limit: number): Promise<SatRequestRow[]> {
-  return db.selectFrom('sat_requests').selectAll().where('state', '=', 'registering').where('updated_at', '<', before).orderBy('updated_at').limit(limit).execute();
+  return db
+    .selectFrom('sat_requests')
+    .selectAll()
+    .where('state', '=', 'registering')
+    .where('updated_at', '<', before)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
 }

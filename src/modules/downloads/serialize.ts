@@ -13,8 +13,13 @@ export function storedProblem(code: ErrorCode, detail: string, satCode: string |
 function renderProblem(problem: StoredProblem, baseUrl: string): NonNullable<RenderedDownload['error']> {
   const remediation = isErrorCode(problem.code) ? ERROR_CATALOG[problem.code].remediation : '';
   return {
-    type: `${baseUrl}/errors/${errorTypeSlug(problem.code)}`, title: problem.title, status: 'job', code: problem.code,
-    detail: problem.detail, remediation, sat_code: problem.sat_code,
+    type: `${baseUrl}/errors/${errorTypeSlug(problem.code)}`,
+    title: problem.title,
+    status: 'job',
+    code: problem.code,
+    detail: problem.detail,
+    remediation,
+    sat_code: problem.sat_code,
   };
 }
 

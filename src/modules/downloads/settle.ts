@@ -8,8 +8,15 @@ import type { Services } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { emitEvents } from '../events/index.ts';
 import {
-  downloadsOfRoot, packagesOf, requestTree, updateDownload,
-  type DownloadRow, type DownloadStatus, type PackageRow, type SatRequestRow, type StoredProblem,
+  downloadsOfRoot,
+  packagesOf,
+  requestTree,
+  updateDownload,
+  type DownloadRow,
+  type DownloadStatus,
+  type PackageRow,
+  type SatRequestRow,
+  type StoredProblem,
 } from './repository.ts';
 import { renderDownload } from './serialize.ts';
 
@@ -26,7 +33,7 @@ export function servingPackages(tree: SatRequestRow[], packages: PackageRow[]): 
   const order = new Map(tree.map((request, index) => [request.id, index]));
   return packages
     .filter((item) => item.state !== 'pending')
-    .sort((a, b) => (order.get(a.sat_request_id)! - order.get(b.sat_request_id)!) || a.position - b.position);
+    .sort((a, b) => order.get(a.sat_request_id)! - order.get(b.sat_request_id)! || a.position - b.position);
 }
 
 function treeState(tree: SatRequestRow[], packages: PackageRow[]): TreeState {
@@ -46,14 +53,27 @@ function treeState(tree: SatRequestRow[], packages: PackageRow[]): TreeState {
     };
   }
   // "Aceptada" is still requested; "En proceso" or anything past it is processing.
-  const started = tree.some((request) => request.sat_state === 'in_progress' || request.sat_state === 'finished' || request.checks > 0
-    || request.state === 'downloading' || request.state === 'split' || request.finished_at !== null);
+  const started = tree.some(
+    (request) =>
+      request.sat_state === 'in_progress' ||
+      request.sat_state === 'finished' ||
+      request.checks > 0 ||
+      request.state === 'downloading' ||
+      request.state === 'split' ||
+      request.finished_at !== null,
+  );
   return { status: started ? 'processing' : 'requested', packageCount: stored.length, cfdiCount: null, error: null, satRequestId };
 }
 
 export async function loadTreeState(db: Db, rootId: string): Promise<TreeState> {
   const tree = await requestTree(db, rootId);
-  return treeState(tree, await packagesOf(db, tree.map((request) => request.id)));
+  return treeState(
+    tree,
+    await packagesOf(
+      db,
+      tree.map((request) => request.id),
+    ),
+  );
 }
 
 /** Brings every download of this tree up to date, with an event for each status change. */
@@ -69,11 +89,15 @@ export async function settleDownloads(services: Services, rootId: string): Promi
       await updateDownload(trx, download.id, next);
       changed.push({ ...download, ...next, sat_request_id: state.satRequestId });
     }
-    await emitEvents(trx, changed.map((download) => ({
-      organizationId: download.organization_id,
-      mode: download.mode,
-      type: 'download.updated' as const,
-      object: renderDownload(download, services.config.baseUrl) as unknown as Record<string, unknown>,
-    })), services);
+    await emitEvents(
+      trx,
+      changed.map((download) => ({
+        organizationId: download.organization_id,
+        mode: download.mode,
+        type: 'download.updated' as const,
+        object: renderDownload(download, services.config.baseUrl) as unknown as Record<string, unknown>,
+      })),
+      services,
+    );
   });
 }

@@ -5,8 +5,15 @@ import { newId } from '../../platform/ids.ts';
 import type { JobQueue } from '../../platform/jobs/types.ts';
 import { CURRENT_VERSION, isKnownVersion } from '../../platform/http/versions.ts';
 import {
-  eventStatementParts, insertedEvents, insertEvents,
-  type EventRow, type EventStatementOptions, type EventStatementOutput, type EventStatementParts, type InsertedEvents, type NewEvent,
+  eventStatementParts,
+  insertedEvents,
+  insertEvents,
+  type EventRow,
+  type EventStatementOptions,
+  type EventStatementOutput,
+  type EventStatementParts,
+  type InsertedEvents,
+  type NewEvent,
 } from './repository.ts';
 import { isEventType, type EventType } from './types.ts';
 import { defineJob, NoPayload } from '../../platform/jobs/kinds.ts';

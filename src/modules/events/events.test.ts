@@ -28,7 +28,10 @@ describe('event log', () => {
     t.clock.advance(1000);
     const second = await emit({ type: 'invoice.stamped', object: { object: 'invoice', id: 'inv_1', status: 'stamped' } });
     const page = await list();
-    assert.deepEqual(page.data.slice(0, 2).map((event: { id: string }) => event.id), [second.id, first.id]);
+    assert.deepEqual(
+      page.data.slice(0, 2).map((event: { id: string }) => event.id),
+      [second.id, first.id],
+    );
     const got = (await t.request({ method: 'GET', url: `/v1/events/${first.id}`, key: org.testKey })).json();
     assert.deepEqual(got, {
       object: 'event',
@@ -59,7 +62,11 @@ describe('event log', () => {
     const from = encodeURIComponent(new Date(Date.parse(start) + 60_000).toISOString());
     const through = encodeURIComponent(new Date(Date.parse(start) + 120_000).toISOString());
     assert.deepEqual(ids(await list(`?created[gte]=${from}&created[lte]=${through}`, fresh.testKey)), [events[2]!.id, events[1]!.id]);
-    assert.deepEqual(ids(await list(`?created[gt]=${from}&created[lt]=${encodeURIComponent(at(0))}`, fresh.testKey)), [events[4]!.id, events[3]!.id, events[2]!.id]);
+    assert.deepEqual(ids(await list(`?created[gt]=${from}&created[lt]=${encodeURIComponent(at(0))}`, fresh.testKey)), [
+      events[4]!.id,
+      events[3]!.id,
+      events[2]!.id,
+    ]);
     for (const query of ['?type=invoice.paid', '?type=nope.*', '?created[gte]=yesterday', '?color=red']) {
       const response = await t.request({ method: 'GET', url: `/v1/events${query}`, key: fresh.testKey });
       assert.equal(response.statusCode, 422, query);
@@ -69,16 +76,30 @@ describe('event log', () => {
 
   test('pagination walks the log with cursors', async () => {
     const fresh = await t.bootstrap('Pages');
-    const inputs = Array.from({ length: 7 }, () => ({ organizationId: fresh.organizationId, mode: 'test' as const, type: 'cfdi.received' as const, object: { object: 'cfdi' } }));
+    const inputs = Array.from({ length: 7 }, () => ({
+      organizationId: fresh.organizationId,
+      mode: 'test' as const,
+      type: 'cfdi.received' as const,
+      object: { object: 'cfdi' },
+    }));
     const rows = await emitEvents(t.app.services.db, inputs, t.app.services);
     const newest = [...rows].reverse().map((row) => row.id);
     const first = await list('?limit=3', fresh.testKey);
-    assert.deepEqual(first.data.map((event: { id: string }) => event.id), newest.slice(0, 3));
+    assert.deepEqual(
+      first.data.map((event: { id: string }) => event.id),
+      newest.slice(0, 3),
+    );
     assert.equal(first.has_more, true);
     const second = await list(`?limit=3&starting_after=${first.data[2].id}`, fresh.testKey);
-    assert.deepEqual(second.data.map((event: { id: string }) => event.id), newest.slice(3, 6));
+    assert.deepEqual(
+      second.data.map((event: { id: string }) => event.id),
+      newest.slice(3, 6),
+    );
     const back = await list(`?limit=3&ending_before=${second.data[0].id}`, fresh.testKey);
-    assert.deepEqual(back.data.map((event: { id: string }) => event.id), newest.slice(0, 3));
+    assert.deepEqual(
+      back.data.map((event: { id: string }) => event.id),
+      newest.slice(0, 3),
+    );
   });
 
   test('events are partitioned by organization and mode: everything else is 404', async () => {
@@ -110,15 +131,21 @@ describe('event log', () => {
     const event = await emit({ type: 'api_key.revoked', object: { object: 'api_key', id: 'key_1' } });
     const old = await t.request({ method: 'GET', url: `/v1/events/${event.id}`, key: org.testKey, headers: { 'invoice-version': '2026-07-10' } });
     assert.equal(old.json().api_version, '2026-07-10');
-    assert.equal('url' in (await t.request({ method: 'GET', url: '/v1/events', key: org.testKey, headers: { 'invoice-version': '2026-07-10' } })).json(), false);
+    assert.equal(
+      'url' in (await t.request({ method: 'GET', url: '/v1/events', key: org.testKey, headers: { 'invoice-version': '2026-07-10' } })).json(),
+      false,
+    );
   });
 
   test('an event commits or rolls back with the transaction that emitted it', async () => {
     const fresh = await t.bootstrap('Rollback');
-    await assert.rejects(t.app.services.db.transaction().execute(async (trx) => {
-      await emitEvent(trx, { organizationId: fresh.organizationId, mode: 'test', type: 'invoice.created', object: { object: 'invoice' } }, t.app.services);
-      throw new Error('the state change failed');
-    }), /state change failed/);
+    await assert.rejects(
+      t.app.services.db.transaction().execute(async (trx) => {
+        await emitEvent(trx, { organizationId: fresh.organizationId, mode: 'test', type: 'invoice.created', object: { object: 'invoice' } }, t.app.services);
+        throw new Error('the state change failed');
+      }),
+      /state change failed/,
+    );
     assert.equal((await list('', fresh.testKey)).data.length, 0);
     await t.app.services.db.transaction().execute(async (trx) => {
       await emitEvent(trx, { organizationId: fresh.organizationId, mode: 'test', type: 'invoice.created', object: { object: 'invoice' } }, t.app.services);
@@ -126,12 +153,17 @@ describe('event log', () => {
     assert.equal((await list('', fresh.testKey)).data.length, 1);
   });
 
-  test('as CTEs of the change\'s own statement: written only with the change, with a value the statement determines', async () => {
+  test("as CTEs of the change's own statement: written only with the change, with a value the statement determines", async () => {
     const fresh = await t.bootstrap('Statement');
     const emitWith = async (changed: boolean, organizationId = fresh.organizationId) => {
-      const events = statementEvents([{ organizationId, mode: 'test', type: 'invoice.created', object: { object: 'invoice', folio: 'TOKEN-1' } }], t.app.services, {
-        when: changed ? sql`true` : sql`false`, replace: { token: 'TOKEN-1', value: sql`(SELECT '42')` },
-      });
+      const events = statementEvents(
+        [{ organizationId, mode: 'test', type: 'invoice.created', object: { object: 'invoice', folio: 'TOKEN-1' } }],
+        t.app.services,
+        {
+          when: changed ? sql`true` : sql`false`,
+          replace: { token: 'TOKEN-1', value: sql`(SELECT '42')` },
+        },
+      );
       const { rows } = await sql<EventStatementOutput>`WITH ${events.parts.ctes} SELECT ${events.parts.columns}`.execute(t.app.services.db);
       await events.settle(t.app.services.db, rows[0]!, changed);
     };

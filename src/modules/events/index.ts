@@ -1,7 +1,13 @@
 export { registerEventRoutes } from './routes.ts';
 export {
-  emitEvent, emitEvents, EVENTS_PUBLISHED_JOB, statementEvents, UnknownEventOrganizationError,
-  type EmitDependencies, type EmitEventInput, type StatementEvents,
+  emitEvent,
+  emitEvents,
+  EVENTS_PUBLISHED_JOB,
+  statementEvents,
+  UnknownEventOrganizationError,
+  type EmitDependencies,
+  type EmitEventInput,
+  type StatementEvents,
 } from './emit.ts';
 export { findEvent, type EventRow, type EventStatementOptions, type EventStatementOutput } from './repository.ts';
 export { renderEventJson } from './serialize.ts';

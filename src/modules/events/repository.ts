@@ -133,16 +133,18 @@ export function eventStatementParts(events: NewEvent[], wakeKey: string, options
 /** The rows a statement inserted, from its output and the events it was given. */
 export function insertedEvents(events: NewEvent[], output: EventStatementOutput): InsertedEvents {
   const platforms = new Map(output.event_rows.map(([id, platform]) => [id, platform]));
-  const rows = events.filter((event) => platforms.has(event.id)).map((event) => ({
-    id: event.id,
-    organization_id: event.organizationId,
-    platform_organization_id: platforms.get(event.id) ?? null,
-    mode: event.mode,
-    type: event.type,
-    api_version: event.apiVersion,
-    object: event.object,
-    created_at: event.createdAt,
-  }));
+  const rows = events
+    .filter((event) => platforms.has(event.id))
+    .map((event) => ({
+      id: event.id,
+      organization_id: event.organizationId,
+      platform_organization_id: platforms.get(event.id) ?? null,
+      mode: event.mode,
+      type: event.type,
+      api_version: event.apiVersion,
+      object: event.object,
+      created_at: event.createdAt,
+    }));
   return { rows, deliveries: Number(output.event_deliveries), wakePending: output.event_wake_pending === true };
 }
 

@@ -9,21 +9,32 @@ import { renderEvent } from './serialize.ts';
 const tags = ['Events'];
 
 export function registerEventRoutes(app: Server, services: Services): void {
-  app.get('/v1/events', {
-    schema: {
-      tags, summary: 'List events, newest first', operationId: 'listEvents',
-      querystring: ListEventsQuery, response: { 200: ListOf(Event) },
+  app.get(
+    '/v1/events',
+    {
+      schema: {
+        tags,
+        summary: 'List events, newest first',
+        operationId: 'listEvents',
+        querystring: ListEventsQuery,
+        response: { 200: ListOf(Event) },
+      },
     },
-  }, async (request) => {
-    const ctx = ctxOf(request, services);
-    const page = await listEvents({ ctx, query: request.query, url: listUrl(request) });
-    return mapPage(page, (row) => renderEvent(row, ctx.version));
-  });
+    async (request) => {
+      const ctx = ctxOf(request, services);
+      const page = await listEvents({ ctx, query: request.query, url: listUrl(request) });
+      return mapPage(page, (row) => renderEvent(row, ctx.version));
+    },
+  );
 
-  app.get('/v1/events/:id', {
-    schema: { tags, summary: 'Retrieve an event', operationId: 'getEvent', params: IdParam('Event id'), response: { 200: Event } },
-  }, async (request) => {
-    const ctx = ctxOf(request, services);
-    return renderEvent(await getEvent({ ctx, id: request.params.id }), ctx.version);
-  });
+  app.get(
+    '/v1/events/:id',
+    {
+      schema: { tags, summary: 'Retrieve an event', operationId: 'getEvent', params: IdParam('Event id'), response: { 200: Event } },
+    },
+    async (request) => {
+      const ctx = ctxOf(request, services);
+      return renderEvent(await getEvent({ ctx, id: request.params.id }), ctx.version);
+    },
+  );
 }

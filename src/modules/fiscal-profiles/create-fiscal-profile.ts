@@ -21,7 +21,10 @@ export async function createFiscalProfile({ ctx, deps, input }: { ctx: Ctx; deps
   const rfc = csd.certificate.rfc;
   const fiel = input.fiel ? await openUploadedFiel(input.fiel, now, rfc) : undefined;
   if (input.manifestEmail !== undefined && !fiel) {
-    throw new ApiError('fiscal_profile.fiel_required', 'manifest_email signs the carta manifiesto, which needs the FIEL: send fiel_cer, fiel_key and fiel_password too.');
+    throw new ApiError(
+      'fiscal_profile.fiel_required',
+      'manifest_email signs the carta manifiesto, which needs the FIEL: send fiel_cer, fiel_key and fiel_password too.',
+    );
   }
   checkTaxRegime(deps, rfc, input.taxRegime, mexicoDate(now));
   const legalName = input.legalName ?? defaultLegalName(csd.certificate);

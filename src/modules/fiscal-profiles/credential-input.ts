@@ -60,9 +60,11 @@ export async function openUploadedFiel(upload: UploadedCredential, now: Date, rf
     credential = await openFielAsync(upload.certificate, upload.privateKey, upload.password, { now });
   } catch (error) {
     if (!(error instanceof CredentialError)) throw error;
-    throw new ApiError('fiscal_profile.invalid_fiel', fielDetail(error), error.code === 'credential.key_too_costly'
-      ? { errors: [{ path: 'fiel_key', code: 'key_too_costly', message: error.message }] }
-      : {});
+    throw new ApiError(
+      'fiscal_profile.invalid_fiel',
+      fielDetail(error),
+      error.code === 'credential.key_too_costly' ? { errors: [{ path: 'fiel_key', code: 'key_too_costly', message: error.message }] } : {},
+    );
   }
   if (rfc !== undefined) assertFielOf(credential, rfc);
   return credential;

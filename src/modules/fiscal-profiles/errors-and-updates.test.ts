@@ -67,16 +67,30 @@ describe('fiscal profile errors, updates and the signing credential', () => {
     };
     const csd = await expectProblem(await create({ ...base(), csd: costly(creds.csd!) }), 422, 'fiscal_profile.invalid_csd');
     assert.match(String(csd.detail), /2,147,483,647 key-derivation iterations/);
-    assert.deepEqual((csd.errors as { path: string; code: string }[]).map((error) => [error.path, error.code]), [['csd_key', 'key_too_costly']]);
-    const fiel = await expectProblem(await create({ ...base(), fiel: costly(creds.fiel!), manifest_email: 'a@example.mx' }), 422, 'fiscal_profile.invalid_fiel');
-    assert.deepEqual((fiel.errors as { path: string }[]).map((error) => error.path), ['fiel_key']);
+    assert.deepEqual(
+      (csd.errors as { path: string; code: string }[]).map((error) => [error.path, error.code]),
+      [['csd_key', 'key_too_costly']],
+    );
+    const fiel = await expectProblem(
+      await create({ ...base(), fiel: costly(creds.fiel!), manifest_email: 'a@example.mx' }),
+      422,
+      'fiscal_profile.invalid_fiel',
+    );
+    assert.deepEqual(
+      (fiel.errors as { path: string }[]).map((error) => error.path),
+      ['fiel_key'],
+    );
     const created = await create(base());
     assert.equal(created.statusCode, 201, created.body);
     await expectProblem(await patch(created.json().id, { csd: costly(creds.rotated!) }), 422, 'fiscal_profile.invalid_csd');
-    const manifest = await t.request({ method: 'POST', url: `/v1/fiscal_profiles/${created.json().id}/manifest`, key, payload: { fiel: costly(creds.fiel!), email: 'a@example.mx' } });
+    const manifest = await t.request({
+      method: 'POST',
+      url: `/v1/fiscal_profiles/${created.json().id}/manifest`,
+      key,
+      payload: { fiel: costly(creds.fiel!), email: 'a@example.mx' },
+    });
     await expectProblem(manifest, 422, 'fiscal_profile.invalid_fiel');
   });
-
 
   test('each broken CSD has its own code: garbage, wrong password, mismatched pair, FIEL as CSD, expired, not yet valid', async () => {
     const csd = creds.csd!;
@@ -105,16 +119,25 @@ describe('fiscal profile errors, updates and the signing credential', () => {
     const response = await create({ csd: { ...asJson(creds.csd!), cer_base64: '***' }, tax_regime: '60', zip: '1234', brand_color: 'red', extra: 1 });
     const problem = await expectProblem(response, 422, 'request.validation_failed');
     const paths = (problem.errors as Array<{ path: string; code: string }>).map((error) => `${error.path}:${error.code}`).sort();
-    for (const expected of ['brand_color:invalid_format', 'csd.cer_base64:invalid_format', 'extra:unknown_field', 'tax_regime:invalid_format', 'zip:invalid_format']) {
+    for (const expected of [
+      'brand_color:invalid_format',
+      'csd.cer_base64:invalid_format',
+      'extra:unknown_field',
+      'tax_regime:invalid_format',
+      'zip:invalid_format',
+    ]) {
       assert.ok(paths.includes(expected), `${expected} in ${paths.join()}`);
     }
     const missing = await expectProblem(await create({ tax_regime: '601', zip: '42501' }), 422, 'request.validation_failed');
     assert.ok((missing.errors as Array<{ path: string }>).some((error) => error.path === 'csd'));
   });
 
-  test('with the catalogs, tax_regime must exist and apply to the RFC\'s persona', async () => {
+  test("with the catalogs, tax_regime must exist and apply to the RFC's persona", async () => {
     const unknown = await expectProblem(await create({ ...base(), tax_regime: '999' }), 422, 'fiscal_profile.invalid_tax_regime');
-    assert.deepEqual((unknown.errors as Array<{ path: string }>).map((error) => error.path), ['tax_regime']);
+    assert.deepEqual(
+      (unknown.errors as Array<{ path: string }>).map((error) => error.path),
+      ['tax_regime'],
+    );
     // 605 (sueldos y salarios) is for personas físicas only; EKU9003173C9 is a persona moral.
     const persona = await expectProblem(await create({ ...base(), tax_regime: '605' }), 422, 'fiscal_profile.invalid_tax_regime');
     assert.match(String(persona.detail), /persona moral/);
@@ -125,7 +148,8 @@ describe('fiscal profile errors, updates and the signing credential', () => {
 
   test('signer failures map to manifiesto.* codes, an unknown failure to 502, and "already signed" counts as signed', async () => {
     const profile = (await create(base())).json();
-    const sign = () => t.request({ method: 'POST', url: `/v1/fiscal_profiles/${profile.id}/manifest`, key, payload: { fiel: asJson(creds.fiel!), email: 'a@example.mx' } });
+    const sign = () =>
+      t.request({ method: 'POST', url: `/v1/fiscal_profiles/${profile.id}/manifest`, key, payload: { fiel: asJson(creds.fiel!), email: 'a@example.mx' } });
     try {
       signerFailure = new ManifestSignerError('manifiesto.certificate_not_sat', 'not issued by the SAT');
       await expectProblem(await sign(), 422, 'manifiesto.certificate_not_sat');
@@ -164,10 +188,14 @@ describe('fiscal profile errors, updates and the signing credential', () => {
 
     await expectProblem(await patch(profile.id, { csd: asJson(creds.otherRfc!) }), 422, 'fiscal_profile.csd_rfc_mismatch');
     await expectProblem(await patch(profile.id, { csd: asJson(creds.expired!) }), 422, 'fiscal_profile.csd_expired');
-    assert.equal((await profiles.loadSigningCredential(t.app.services.db, profile.id)).noCertificado, creds.rotated!.serial, 'a refused rotation changes nothing');
+    assert.equal(
+      (await profiles.loadSigningCredential(t.app.services.db, profile.id)).noCertificado,
+      creds.rotated!.serial,
+      'a refused rotation changes nothing',
+    );
   });
 
-  test('another process\'s rotation is seen through csd_version even when this process cached the old key', async () => {
+  test("another process's rotation is seen through csd_version even when this process cached the old key", async () => {
     const profile = (await create(base())).json();
     const profiles = createFiscalProfiles({ keyring: t.keyring });
     await profiles.loadSigningCredential(t.app.services.db, profile.id);
@@ -182,7 +210,14 @@ describe('fiscal profile errors, updates and the signing credential', () => {
   test('PATCH updates the descriptive fields, merges metadata, sets and removes the logo and colour', async () => {
     const profile = (await create({ ...base(), metadata: { keep: '1', drop: '2' } })).json();
     t.clock.advance(5_000);
-    const updated = await patch(profile.id, { legal_name: 'NUEVO NOMBRE', zip: '01000', tax_regime: '603', brand_color: '#123456', metadata: { drop: '', add: '3' }, logo_base64: PNG.toString('base64') });
+    const updated = await patch(profile.id, {
+      legal_name: 'NUEVO NOMBRE',
+      zip: '01000',
+      tax_regime: '603',
+      brand_color: '#123456',
+      metadata: { drop: '', add: '3' },
+      logo_base64: PNG.toString('base64'),
+    });
     assert.equal(updated.statusCode, 200, updated.body);
     const body = updated.json();
     assert.equal(body.legal_name, 'NUEVO NOMBRE');
@@ -196,7 +231,10 @@ describe('fiscal profile errors, updates and the signing credential', () => {
     const cleared = (await patch(profile.id, { logo_base64: null, brand_color: null })).json();
     assert.equal(cleared.has_logo, false);
     assert.equal(cleared.brand_color, '#1F3A5F', 'the default colour');
-    const form = multipartBody([{ name: 'logo', file: PNG, filename: 'logo.png', contentType: 'image/png' }, { name: 'legal_name', value: 'DESDE FORMULARIO' }]);
+    const form = multipartBody([
+      { name: 'logo', file: PNG, filename: 'logo.png', contentType: 'image/png' },
+      { name: 'legal_name', value: 'DESDE FORMULARIO' },
+    ]);
     const multipart = await patch(profile.id, form.payload, form.headers);
     assert.equal(multipart.statusCode, 200, multipart.body);
     assert.equal(multipart.json().has_logo, true);
@@ -225,13 +263,20 @@ describe('fiscal profile errors, updates and the signing credential', () => {
     const profile = (await create({ ...base(), csd: asJson(creds.expiring!), fiel: asJson(creds.fiel!), manifest_email: 'a@example.mx' })).json();
     assert.equal(profile.status, 'active');
     assert.deepEqual(profile.next_actions, []);
-    assert.deepEqual(profile.pending_actions.map((action: { type: string }) => action.type), ['renew_csd'], 'ends 2026-08-01, within 30 days');
+    assert.deepEqual(
+      profile.pending_actions.map((action: { type: string }) => action.type),
+      ['renew_csd'],
+      'ends 2026-08-01, within 30 days',
+    );
     const saved = t.clock.now();
     try {
       t.clock.set('2026-08-02T00:00:00Z');
       const later = (await t.request({ method: 'GET', url: `/v1/fiscal_profiles/${profile.id}`, key })).json();
       assert.equal(later.status, 'requires_action');
-      assert.deepEqual(later.next_actions.map((action: { type: string; endpoint: string }) => [action.type, action.endpoint]), [['renew_csd', `PATCH /v1/fiscal_profiles/${profile.id}`]]);
+      assert.deepEqual(
+        later.next_actions.map((action: { type: string; endpoint: string }) => [action.type, action.endpoint]),
+        [['renew_csd', `PATCH /v1/fiscal_profiles/${profile.id}`]],
+      );
     } finally {
       t.clock.set(saved);
     }
@@ -239,22 +284,35 @@ describe('fiscal profile errors, updates and the signing credential', () => {
 
   function ctxFor(mode: Mode): Ctx {
     const services = t.app.services;
-    const caller = { apiKeyId: 'key_x', keyOrganizationId: organizationId, organizationId, platformOrganizationId: null, keyOrganizationIsAccount: false, mode, keyVersion: null };
+    const caller = {
+      apiKeyId: 'key_x',
+      keyOrganizationId: organizationId,
+      organizationId,
+      platformOrganizationId: null,
+      keyOrganizationIsAccount: false,
+      mode,
+      keyVersion: null,
+    };
     return { services, db: services.db, caller, organizationId, mode, livemode: mode === 'live', requestId: 'req_x', version: '2026-07-15', traceparent: '' };
   }
 
   test('findProfileForStamping: 409 manifest_required before the manifiesto, then the embedded profile and a CSD key that signs', async () => {
     const profiles = createFiscalProfiles({ keyring: t.keyring });
     const pending = (await create(base())).json();
-    await assert.rejects(profiles.findProfileForStamping(ctxFor('test'), pending.id), (error: unknown) =>
-      error instanceof ApiError && error.code === 'fiscal_profile.manifest_required' && error.status === 409);
+    await assert.rejects(
+      profiles.findProfileForStamping(ctxFor('test'), pending.id),
+      (error: unknown) => error instanceof ApiError && error.code === 'fiscal_profile.manifest_required' && error.status === 409,
+    );
     const active = (await create({ ...base(), fiel: asJson(creds.fiel!), manifest_email: 'a@example.mx' })).json();
     const stamping = await profiles.findProfileForStamping(ctxFor('test'), active.id);
     assert.deepEqual(stamping.fiscalProfile, active, 'the embedded object is the API object');
     assert.equal(stamping.credential.noCertificado, creds.csd!.serial);
     assert.equal(stamping.credential.rfc, RFC);
     assert.equal(stamping.credential.privateKey.type, 'private');
-    await assert.rejects(profiles.findProfileForStamping(ctxFor('live'), active.id), (error: unknown) => error instanceof ApiError && error.code === 'resource.not_found');
+    await assert.rejects(
+      profiles.findProfileForStamping(ctxFor('live'), active.id),
+      (error: unknown) => error instanceof ApiError && error.code === 'resource.not_found',
+    );
     await assert.rejects(profiles.findProfileForStamping(ctxFor('test'), 'fp_bad'), (error: unknown) => error instanceof ApiError && error.status === 404);
     const embedded = await serializeFiscalProfilesById(ctxFor('test'), [active.id, pending.id, active.id, 'fp_bad']);
     assert.deepEqual([...embedded.keys()].sort(), [active.id, pending.id].sort());
@@ -265,7 +323,10 @@ describe('fiscal profile errors, updates and the signing credential', () => {
     const saved = t.clock.now();
     try {
       t.clock.set('2030-01-01T00:00:00Z');
-      await assert.rejects(profiles.findProfileForStamping(ctxFor('test'), active.id), (error: unknown) => error instanceof ApiError && error.code === 'cfdi.csd_expired');
+      await assert.rejects(
+        profiles.findProfileForStamping(ctxFor('test'), active.id),
+        (error: unknown) => error instanceof ApiError && error.code === 'cfdi.csd_expired',
+      );
     } finally {
       t.clock.set(saved);
     }

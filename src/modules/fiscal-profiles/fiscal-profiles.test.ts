@@ -34,8 +34,7 @@ describe('fiscal profiles (generated credentials)', () => {
   });
   after(() => t.close());
 
-  const createJson = (body: Record<string, unknown>, key = org.testKey) =>
-    t.request({ method: 'POST', url: '/v1/fiscal_profiles', key, payload: body });
+  const createJson = (body: Record<string, unknown>, key = org.testKey) => t.request({ method: 'POST', url: '/v1/fiscal_profiles', key, payload: body });
   const createForm = (parts: FormPart[], key = org.testKey, headers: Record<string, string> = {}) => {
     const form = multipartBody(parts);
     return t.request({ method: 'POST', url: '/v1/fiscal_profiles', key, payload: form.payload, headers: { ...form.headers, ...headers } });
@@ -56,7 +55,12 @@ describe('fiscal profiles (generated credentials)', () => {
     assert.equal(profile.has_fiel, false);
     assert.equal(profile.has_logo, false);
     assert.equal(profile.livemode, false);
-    const action = { type: 'sign_manifest', message: profile.next_actions[0]?.message, endpoint: `POST /v1/fiscal_profiles/${profile.id}/manifest`, requires: ['fiel', 'email'] };
+    const action = {
+      type: 'sign_manifest',
+      message: profile.next_actions[0]?.message,
+      endpoint: `POST /v1/fiscal_profiles/${profile.id}/manifest`,
+      requires: ['fiel', 'email'],
+    };
     assert.deepEqual(profile.next_actions, [action]);
     assert.deepEqual(profile.pending_actions, [action]);
     assert.match(action.message, /carta manifiesto/);
@@ -65,7 +69,8 @@ describe('fiscal profiles (generated credentials)', () => {
 
   test('CSD, FIEL and a manifiesto e-mail in one multipart request sign the manifiesto at creation: the profile is active', async () => {
     const response = await createForm([
-      ...csdParts(csd), ...fielParts(fiel),
+      ...csdParts(csd),
+      ...fielParts(fiel),
       { name: 'manifest_email', value: 'contacto@example.mx' },
       { name: 'legal_name', value: 'ESCUELA KEMPER URGATE' },
       { name: 'tax_regime', value: '601' },
@@ -91,7 +96,12 @@ describe('fiscal profiles (generated credentials)', () => {
     assert.equal(created.status, 'requires_action');
     assert.equal(created.has_fiel, true);
     assert.deepEqual(created.next_actions[0].requires, ['email'], 'the stored FIEL is used');
-    const signed = await t.request({ method: 'POST', url: `/v1/fiscal_profiles/${created.id}/manifest`, key: org.testKey, payload: { email: 'firma@example.mx' } });
+    const signed = await t.request({
+      method: 'POST',
+      url: `/v1/fiscal_profiles/${created.id}/manifest`,
+      key: org.testKey,
+      payload: { email: 'firma@example.mx' },
+    });
     assert.equal(signed.statusCode, 200, signed.body);
     assert.equal(signed.json().status, 'active');
     assert.equal(signed.json().manifest_status, 'signed');
@@ -100,14 +110,24 @@ describe('fiscal profiles (generated credentials)', () => {
   test('the manifest endpoint signs with a FIEL sent as base64 JSON and keeps it on the profile', async () => {
     const created = (await createJson({ csd: asJson(csd), tax_regime: '601', zip: '42501' })).json();
     t.clock.advance(60_000);
-    const response = await t.request({ method: 'POST', url: `/v1/fiscal_profiles/${created.id}/manifest`, key: org.testKey, payload: { fiel: asJson(fiel), email: 'firma@example.mx' } });
+    const response = await t.request({
+      method: 'POST',
+      url: `/v1/fiscal_profiles/${created.id}/manifest`,
+      key: org.testKey,
+      payload: { fiel: asJson(fiel), email: 'firma@example.mx' },
+    });
     assert.equal(response.statusCode, 200, response.body);
     const profile = response.json();
     assert.equal(profile.status, 'active');
     assert.equal(profile.has_fiel, true);
     assert.equal(profile.manifest_signed_at, t.clock.now().toISOString());
     assert.equal(profile.updated_at, t.clock.now().toISOString());
-    const again = await t.request({ method: 'POST', url: `/v1/fiscal_profiles/${created.id}/manifest`, key: org.testKey, payload: { email: 'firma@example.mx' } });
+    const again = await t.request({
+      method: 'POST',
+      url: `/v1/fiscal_profiles/${created.id}/manifest`,
+      key: org.testKey,
+      payload: { email: 'firma@example.mx' },
+    });
     assert.equal(again.statusCode, 422);
     assert.equal(again.json().code, 'manifiesto.already_signed');
   });
@@ -152,10 +172,16 @@ describe('fiscal profiles (generated credentials)', () => {
     const first = await t.request({ method: 'GET', url: '/v1/fiscal_profiles?limit=2', key: other.testKey });
     assert.equal(first.statusCode, 200);
     assert.equal(first.json().url, '/v1/fiscal_profiles');
-    assert.deepEqual(first.json().data.map((profile: { id: string }) => profile.id), [ids[2], ids[1]]);
+    assert.deepEqual(
+      first.json().data.map((profile: { id: string }) => profile.id),
+      [ids[2], ids[1]],
+    );
     assert.equal(first.json().has_more, true);
     const second = (await t.request({ method: 'GET', url: `/v1/fiscal_profiles?limit=2&starting_after=${ids[1]}`, key: other.testKey })).json();
-    assert.deepEqual(second.data.map((profile: { id: string }) => profile.id), [ids[0]]);
+    assert.deepEqual(
+      second.data.map((profile: { id: string }) => profile.id),
+      [ids[0]],
+    );
     assert.equal(second.has_more, false);
     const single = await t.request({ method: 'GET', url: `/v1/fiscal_profiles/${ids[0]}`, key: other.testKey });
     assert.deepEqual(single.json(), second.data[0]);
@@ -189,10 +215,16 @@ describe('fiscal profiles (generated credentials)', () => {
     assert.deepEqual(strangerList.data, []);
   });
 
-  test('a connected account\'s profiles are its own: the platform sees them only through Invoice-Account', async () => {
+  test("a connected account's profiles are its own: the platform sees them only through Invoice-Account", async () => {
     const account = (await t.request({ method: 'POST', url: '/v1/accounts', key: org.testKey, payload: { name: 'Sucursal' } })).json();
     const headers = { 'invoice-account': account.id };
-    const created = await t.request({ method: 'POST', url: '/v1/fiscal_profiles', key: org.testKey, headers, payload: { csd: asJson(csd), tax_regime: '601', zip: '42501' } });
+    const created = await t.request({
+      method: 'POST',
+      url: '/v1/fiscal_profiles',
+      key: org.testKey,
+      headers,
+      payload: { csd: asJson(csd), tax_regime: '601', zip: '42501' },
+    });
     assert.equal(created.statusCode, 201);
     const id = created.json().id;
     assert.equal((await t.request({ method: 'GET', url: `/v1/fiscal_profiles/${id}`, key: org.testKey, headers })).statusCode, 200);
@@ -202,7 +234,12 @@ describe('fiscal profiles (generated credentials)', () => {
   });
 
   test('every endpoint needs an API key', async () => {
-    for (const [method, url] of [['GET', '/v1/fiscal_profiles'], ['POST', '/v1/fiscal_profiles'], ['GET', '/v1/fiscal_profiles/fp_x'], ['POST', '/v1/fiscal_profiles/fp_x/manifest']] as const) {
+    for (const [method, url] of [
+      ['GET', '/v1/fiscal_profiles'],
+      ['POST', '/v1/fiscal_profiles'],
+      ['GET', '/v1/fiscal_profiles/fp_x'],
+      ['POST', '/v1/fiscal_profiles/fp_x/manifest'],
+    ] as const) {
       const response = await t.request({ method, url, payload: method === 'POST' ? {} : undefined });
       assert.equal(response.statusCode, 401, `${method} ${url}`);
       assert.equal(response.json().code, 'auth.unauthorized');

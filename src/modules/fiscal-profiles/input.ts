@@ -102,7 +102,8 @@ function credentialFromParts(prefix: 'csd' | 'fiel', body: ProfileMultipart): Up
   const present = names.filter((name) => body[name] !== undefined);
   if (present.length === 0) return undefined;
   if (present.length < names.length) {
-    const errors: FieldError[] = names.filter((name) => body[name] === undefined)
+    const errors: FieldError[] = names
+      .filter((name) => body[name] === undefined)
       .map((name) => ({ path: name, code: 'required', message: `${name} is required together with ${present.join(', ')}.` }));
     throw new ApiError('request.validation_failed', `Send ${names.join(', ')} together.`, { errors });
   }

@@ -26,7 +26,10 @@ describe('the local carta manifiesto signer', () => {
   });
 
   const request = (certificate: MadeCredential, key: MadeCredential, rfc = RFC) => ({
-    rfc, legalName: 'ESCUELA KEMPER URGATE', email: 'a@example.mx', mode: 'test' as const,
+    rfc,
+    legalName: 'ESCUELA KEMPER URGATE',
+    email: 'a@example.mx',
+    mode: 'test' as const,
     fiel: { certificateDer: certificate.cer, privateKey: createPrivateKey(key.plainKeyPem) },
   });
 
@@ -49,12 +52,15 @@ describe('the local carta manifiesto signer', () => {
     await rejectsWith(signer.signManifest(request(csd, csd)), 'manifiesto.invalid_certificate');
     await rejectsWith(signer.signManifest(request(fiel, fiel, 'FUNK671228PH6')), 'manifiesto.certificate_error');
     await rejectsWith(signer.signManifest(request(fiel, otherFiel)), 'manifiesto.bad_sello');
-    await rejectsWith(signer.signManifest({ ...request(fiel, fiel), fiel: { certificateDer: Buffer.from('garbage'), privateKey: createPrivateKey(fiel.plainKeyPem) } }), 'manifiesto.invalid_certificate');
+    await rejectsWith(
+      signer.signManifest({ ...request(fiel, fiel), fiel: { certificateDer: Buffer.from('garbage'), privateKey: createPrivateKey(fiel.plainKeyPem) } }),
+      'manifiesto.invalid_certificate',
+    );
     const late = createLocalManifestSigner(new ManualClock('2031-01-01T00:00:00Z'));
     await rejectsWith(late.signManifest(request(fiel, fiel)), 'manifiesto.certificate_not_valid');
   });
 
-  test('the default legal name drops a persona moral\'s régimen de capital and keeps a persona física\'s name whole', async () => {
+  test("the default legal name drops a persona moral's régimen de capital and keeps a persona física's name whole", async () => {
     const names: Array<[string, string, string]> = [
       [RFC, 'ESCUELA KEMPER URGATE SA DE CV', 'ESCUELA KEMPER URGATE'],
       [RFC, 'ORGANICOS ÑAVEZ OSORIO S.A DE C.V SA DE CV', 'ORGANICOS ÑAVEZ OSORIO'],

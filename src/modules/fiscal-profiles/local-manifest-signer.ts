@@ -33,7 +33,8 @@ function certificateOf(der: Buffer, rfc: string) {
     if (error instanceof CredentialError) throw new ManifestSignerError('manifiesto.invalid_certificate', error.message);
     throw error;
   }
-  if (certificate.kind !== 'fiel') throw new ManifestSignerError('manifiesto.invalid_certificate', `Certificate ${certificate.serialNumber} is a CSD, not a FIEL.`);
+  if (certificate.kind !== 'fiel')
+    throw new ManifestSignerError('manifiesto.invalid_certificate', `Certificate ${certificate.serialNumber} is a CSD, not a FIEL.`);
   if (certificate.rfc !== rfc) throw new ManifestSignerError('manifiesto.certificate_error', `The FIEL belongs to ${certificate.rfc}, not ${rfc}.`);
   return certificate;
 }

@@ -58,10 +58,25 @@ export interface ProfileScope {
 
 /** The columns the API shows: no key material, no logo bytes. */
 const VIEW_COLUMNS = [
-  'id', 'organization_id', 'mode', 'rfc', 'legal_name', 'tax_regime', 'zip',
-  'csd_serial', 'csd_valid_from', 'csd_valid_to', 'csd_version', 'fiel_serial',
-  'manifest_status', 'manifest_signed_at', 'manifest_email', 'metadata', 'brand_color',
-  'created_at', 'updated_at',
+  'id',
+  'organization_id',
+  'mode',
+  'rfc',
+  'legal_name',
+  'tax_regime',
+  'zip',
+  'csd_serial',
+  'csd_valid_from',
+  'csd_valid_to',
+  'csd_version',
+  'fiel_serial',
+  'manifest_status',
+  'manifest_signed_at',
+  'manifest_email',
+  'metadata',
+  'brand_color',
+  'created_at',
+  'updated_at',
 ] as const;
 
 export type FiscalProfileView = Pick<FiscalProfileRow, (typeof VIEW_COLUMNS)[number]> & { has_logo: boolean };
@@ -84,13 +99,19 @@ export async function findProfileView(db: Db, scope: ProfileScope, id: string): 
 
 export async function findProfileViews(db: Db, scope: ProfileScope, ids: readonly string[]): Promise<FiscalProfileView[]> {
   if (ids.length === 0) return [];
-  return profilesQuery(db, scope).where('id', 'in', [...new Set(ids)]).execute();
+  return profilesQuery(db, scope)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
 }
 
 /** The whole row, secrets included (still encrypted), for the verbs that need them. */
 export async function findProfileRow(db: Db, scope: ProfileScope, id: string, options: { lock?: boolean } = {}): Promise<FiscalProfileRow | undefined> {
-  let query = db.selectFrom('fiscal_profiles').selectAll()
-    .where('organization_id', '=', scope.organizationId).where('mode', '=', scope.mode).where('id', '=', id);
+  let query = db
+    .selectFrom('fiscal_profiles')
+    .selectAll()
+    .where('organization_id', '=', scope.organizationId)
+    .where('mode', '=', scope.mode)
+    .where('id', '=', id);
   if (options.lock) query = query.forUpdate();
   return query.executeTakeFirst();
 }
@@ -101,29 +122,42 @@ export async function insertProfile(db: Db, row: NewFiscalProfileRow): Promise<v
 
 export async function updateProfile(db: Db, scope: ProfileScope, id: string, changes: FiscalProfileChanges): Promise<void> {
   profileViews.forget(id);
-  await db.updateTable('fiscal_profiles').set(changes)
-    .where('organization_id', '=', scope.organizationId).where('mode', '=', scope.mode).where('id', '=', id).execute();
+  await db
+    .updateTable('fiscal_profiles')
+    .set(changes)
+    .where('organization_id', '=', scope.organizationId)
+    .where('mode', '=', scope.mode)
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteProfile(db: Db, scope: ProfileScope, id: string): Promise<boolean> {
   profileViews.forget(id);
-  const result = await db.deleteFrom('fiscal_profiles')
-    .where('organization_id', '=', scope.organizationId).where('mode', '=', scope.mode).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .deleteFrom('fiscal_profiles')
+    .where('organization_id', '=', scope.organizationId)
+    .where('mode', '=', scope.mode)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 /** What sealing needs: the certificate and the encrypted CSD key, by id alone (callers scope first). */
 export async function findSigningRow(db: Db, id: string) {
-  return db.selectFrom('fiscal_profiles')
+  return db
+    .selectFrom('fiscal_profiles')
     .select(['id', 'organization_id', 'mode', 'rfc', 'data_key', 'csd_certificate', 'csd_private_key', 'csd_password', 'csd_version'])
-    .where('id', '=', id).executeTakeFirst();
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The FIEL columns, for the SAT's bulk download services. */
 export async function findFielRow(db: Db, id: string) {
-  return db.selectFrom('fiscal_profiles')
+  return db
+    .selectFrom('fiscal_profiles')
     .select(['id', 'organization_id', 'mode', 'rfc', 'data_key', 'fiel_certificate', 'fiel_private_key', 'fiel_password', 'fiel_valid_to', 'manifest_status'])
-    .where('id', '=', id).executeTakeFirst();
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function findSigningVersion(db: Db, id: string): Promise<number | undefined> {
@@ -133,6 +167,11 @@ export async function findSigningVersion(db: Db, id: string): Promise<number | u
 
 /** The logo and brand colour for rendering a PDF. */
 export async function findBranding(db: Db, scope: ProfileScope, id: string) {
-  return db.selectFrom('fiscal_profiles').select(['logo', 'logo_content_type', 'brand_color'])
-    .where('organization_id', '=', scope.organizationId).where('mode', '=', scope.mode).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('fiscal_profiles')
+    .select(['logo', 'logo_content_type', 'brand_color'])
+    .where('organization_id', '=', scope.organizationId)
+    .where('mode', '=', scope.mode)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

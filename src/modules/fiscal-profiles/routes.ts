@@ -13,7 +13,13 @@ import { inputFromJson, inputFromMultipart, type ProfileInput, type ProfileJson,
 import type { FiscalProfileDeps } from './ports.ts';
 import { getFiscalProfile, listFiscalProfiles } from './read-fiscal-profiles.ts';
 import {
-  CreateProfileJson, CreateProfileMultipart, DeletedFiscalProfile, FiscalProfile, ManifestBody, UpdateProfileJson, UpdateProfileMultipart,
+  CreateProfileJson,
+  CreateProfileMultipart,
+  DeletedFiscalProfile,
+  FiscalProfile,
+  ManifestBody,
+  UpdateProfileJson,
+  UpdateProfileMultipart,
 } from './schemas.ts';
 import { serializeFiscalProfile } from './serialize.ts';
 import { signFiscalProfileManifest, type ManifestInput } from './sign-manifest.ts';
@@ -23,7 +29,8 @@ import { registerUploads } from './uploads.ts';
 const tags = ['Fiscal profiles'];
 const Id = IdParam('Fiscal profile id (`fp_…`)');
 const TOO_LARGE = {
-  description: 'A file, a text field or the whole form is over its limit (`fiscal_profile.upload_too_large`, `fiscal_profile.too_many_parts`, `request.body_too_large`).',
+  description:
+    'A file, a text field or the whole form is over its limit (`fiscal_profile.upload_too_large`, `fiscal_profile.too_many_parts`, `request.body_too_large`).',
   content: { 'application/problem+json': { schema: Problem } },
 };
 
@@ -66,79 +73,130 @@ const CREDENTIALS_COST = { rateLimitCost: 10 };
 export function registerFiscalProfileRoutes(server: Server, services: Services, dependencies: FiscalProfileDeps): void {
   const { registration, first } = register(server, dependencies);
   if (!first) return;
-  server.register(async (scope: Server) => {
-    await registerUploads(scope);
-    scope.setValidatorCompiler(({ schema, httpPart }) => compileValidator(withoutBinary(schema as object), httpPart));
-    const now = () => services.clock.now();
+  server.register(
+    async (scope: Server) => {
+      await registerUploads(scope);
+      scope.setValidatorCompiler(({ schema, httpPart }) => compileValidator(withoutBinary(schema as object), httpPart));
+      const now = () => services.clock.now();
 
-    scope.post('/v1/fiscal_profiles', {
-      config: CREDENTIALS_COST,
-      schema: {
-        tags, summary: 'Create a fiscal profile', operationId: 'createFiscalProfile',
-        description: 'multipart/form-data (preferred) with the CSD files, or JSON with base64 files. The RFC comes from the CSD. With the FIEL and `manifest_email` the carta manifiesto is signed at once and the profile is `active`.',
-        body: bodyOf(CreateProfileJson, CreateProfileMultipart), response: { 201: FiscalProfile, 413: TOO_LARGE },
-      },
-    }, async (request, reply) => {
-      const ctx = ctxOf(request, services);
-      const view = await createFiscalProfile({ ctx, deps: registration.deps, input: profileInput(request) });
-      return reply.code(201).send(serializeFiscalProfile(view, now()));
-    });
+      scope.post(
+        '/v1/fiscal_profiles',
+        {
+          config: CREDENTIALS_COST,
+          schema: {
+            tags,
+            summary: 'Create a fiscal profile',
+            operationId: 'createFiscalProfile',
+            description:
+              'multipart/form-data (preferred) with the CSD files, or JSON with base64 files. The RFC comes from the CSD. With the FIEL and `manifest_email` the carta manifiesto is signed at once and the profile is `active`.',
+            body: bodyOf(CreateProfileJson, CreateProfileMultipart),
+            response: { 201: FiscalProfile, 413: TOO_LARGE },
+          },
+        },
+        async (request, reply) => {
+          const ctx = ctxOf(request, services);
+          const view = await createFiscalProfile({ ctx, deps: registration.deps, input: profileInput(request) });
+          return reply.code(201).send(serializeFiscalProfile(view, now()));
+        },
+      );
 
-    scope.get('/v1/fiscal_profiles', {
-      schema: { tags, summary: 'List fiscal profiles', operationId: 'listFiscalProfiles', querystring: ListQuery, response: { 200: ListOf(FiscalProfile) } },
-    }, async (request) => {
-      const ctx = ctxOf(request, services);
-      const page = await listFiscalProfiles(ctx, request.query as ListQuery, listUrl(request));
-      const at = now();
-      return mapPage(page, (view) => serializeFiscalProfile(view, at));
-    });
+      scope.get(
+        '/v1/fiscal_profiles',
+        {
+          schema: {
+            tags,
+            summary: 'List fiscal profiles',
+            operationId: 'listFiscalProfiles',
+            querystring: ListQuery,
+            response: { 200: ListOf(FiscalProfile) },
+          },
+        },
+        async (request) => {
+          const ctx = ctxOf(request, services);
+          const page = await listFiscalProfiles(ctx, request.query as ListQuery, listUrl(request));
+          const at = now();
+          return mapPage(page, (view) => serializeFiscalProfile(view, at));
+        },
+      );
 
-    scope.get('/v1/fiscal_profiles/:id', {
-      schema: { tags, summary: 'Retrieve a fiscal profile', operationId: 'getFiscalProfile', params: Id, response: { 200: FiscalProfile } },
-    }, async (request) => {
-      const ctx = ctxOf(request, services);
-      return serializeFiscalProfile(await getFiscalProfile(ctx, (request.params as { id: string }).id), now());
-    });
+      scope.get(
+        '/v1/fiscal_profiles/:id',
+        {
+          schema: { tags, summary: 'Retrieve a fiscal profile', operationId: 'getFiscalProfile', params: Id, response: { 200: FiscalProfile } },
+        },
+        async (request) => {
+          const ctx = ctxOf(request, services);
+          return serializeFiscalProfile(await getFiscalProfile(ctx, (request.params as { id: string }).id), now());
+        },
+      );
 
-    scope.patch('/v1/fiscal_profiles/:id', {
-      config: CREDENTIALS_COST,
-      schema: {
-        tags, summary: 'Update a fiscal profile', operationId: 'updateFiscalProfile',
-        description: 'Rotate the CSD (same RFC only), add or replace the FIEL, or change the logo, brand colour, legal name, tax regime, zip or metadata.',
-        params: Id, body: bodyOf(UpdateProfileJson, UpdateProfileMultipart), response: { 200: FiscalProfile, 413: TOO_LARGE },
-      },
-    }, async (request) => {
-      const ctx = ctxOf(request, services);
-      const { id } = request.params as { id: string };
-      if (!isId('fp', id)) throw notFound('fiscal profile', id);
-      const view = await updateFiscalProfile({ ctx, deps: registration.deps, id, input: profileInput(request) });
-      return serializeFiscalProfile(view, now());
-    });
+      scope.patch(
+        '/v1/fiscal_profiles/:id',
+        {
+          config: CREDENTIALS_COST,
+          schema: {
+            tags,
+            summary: 'Update a fiscal profile',
+            operationId: 'updateFiscalProfile',
+            description: 'Rotate the CSD (same RFC only), add or replace the FIEL, or change the logo, brand colour, legal name, tax regime, zip or metadata.',
+            params: Id,
+            body: bodyOf(UpdateProfileJson, UpdateProfileMultipart),
+            response: { 200: FiscalProfile, 413: TOO_LARGE },
+          },
+        },
+        async (request) => {
+          const ctx = ctxOf(request, services);
+          const { id } = request.params as { id: string };
+          if (!isId('fp', id)) throw notFound('fiscal profile', id);
+          const view = await updateFiscalProfile({ ctx, deps: registration.deps, id, input: profileInput(request) });
+          return serializeFiscalProfile(view, now());
+        },
+      );
 
-    scope.delete('/v1/fiscal_profiles/:id', {
-      schema: { tags, summary: 'Delete a fiscal profile', operationId: 'deleteFiscalProfile', params: Id, response: { 200: DeletedFiscalProfile } },
-    }, async (request) => {
-      const ctx = ctxOf(request, services);
-      const { id } = request.params as { id: string };
-      if (!isId('fp', id)) throw notFound('fiscal profile', id);
-      return deleteFiscalProfile({ ctx, deps: registration.deps, id });
-    });
+      scope.delete(
+        '/v1/fiscal_profiles/:id',
+        {
+          schema: { tags, summary: 'Delete a fiscal profile', operationId: 'deleteFiscalProfile', params: Id, response: { 200: DeletedFiscalProfile } },
+        },
+        async (request) => {
+          const ctx = ctxOf(request, services);
+          const { id } = request.params as { id: string };
+          if (!isId('fp', id)) throw notFound('fiscal profile', id);
+          return deleteFiscalProfile({ ctx, deps: registration.deps, id });
+        },
+      );
 
-    scope.post('/v1/fiscal_profiles/:id/manifest', {
-      config: CREDENTIALS_COST,
-      schema: {
-        tags, summary: 'Sign the carta manifiesto', operationId: 'signFiscalProfileManifest',
-        description: 'Signs the carta manifiesto with the FIEL sent (then kept on the profile) or the one already stored, and records the contact e-mail; the profile becomes `active`.',
-        params: Id, body: ManifestBody, response: { 200: FiscalProfile },
-      },
-    }, async (request) => {
-      const ctx = ctxOf(request, services);
-      const { id } = request.params as { id: string };
-      if (!isId('fp', id)) throw notFound('fiscal profile', id);
-      const view = await signFiscalProfileManifest({ ctx, deps: registration.deps, id, input: manifestInput(request.body as Parameters<typeof manifestInput>[0]) });
-      return serializeFiscalProfile(view, now());
-    });
-  }, { logLevel: scopeLogLevel(services.config.logLevel) });
+      scope.post(
+        '/v1/fiscal_profiles/:id/manifest',
+        {
+          config: CREDENTIALS_COST,
+          schema: {
+            tags,
+            summary: 'Sign the carta manifiesto',
+            operationId: 'signFiscalProfileManifest',
+            description:
+              'Signs the carta manifiesto with the FIEL sent (then kept on the profile) or the one already stored, and records the contact e-mail; the profile becomes `active`.',
+            params: Id,
+            body: ManifestBody,
+            response: { 200: FiscalProfile },
+          },
+        },
+        async (request) => {
+          const ctx = ctxOf(request, services);
+          const { id } = request.params as { id: string };
+          if (!isId('fp', id)) throw notFound('fiscal profile', id);
+          const view = await signFiscalProfileManifest({
+            ctx,
+            deps: registration.deps,
+            id,
+            input: manifestInput(request.body as Parameters<typeof manifestInput>[0]),
+          });
+          return serializeFiscalProfile(view, now());
+        },
+      );
+    },
+    { logLevel: scopeLogLevel(services.config.logLevel) },
+  );
 }
 
 /**

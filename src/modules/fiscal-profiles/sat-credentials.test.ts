@@ -61,10 +61,18 @@ describe('fiscal profiles with the SAT test credentials', { skip: skipWithoutSha
     const profile = response.json();
     assert.equal(profile.rfc, 'EKU9003173C9');
     assert.equal(profile.legal_name, 'ESCUELA KEMPER URGATE');
-    assert.deepEqual(profile.csd, { serial: '30001000000500003416', valid_from: '2023-05-18T11:43:51.000Z', valid_to: '2027-05-18T11:43:51.000Z', rfc: 'EKU9003173C9' });
+    assert.deepEqual(profile.csd, {
+      serial: '30001000000500003416',
+      valid_from: '2023-05-18T11:43:51.000Z',
+      valid_to: '2027-05-18T11:43:51.000Z',
+      rfc: 'EKU9003173C9',
+    });
     assert.equal(profile.status, 'requires_action');
     assert.equal(profile.manifest_status, 'pending_signature');
-    assert.deepEqual(profile.next_actions.map((action: { type: string; requires: string[] }) => [action.type, action.requires]), [['sign_manifest', ['fiel', 'email']]]);
+    assert.deepEqual(
+      profile.next_actions.map((action: { type: string; requires: string[] }) => [action.type, action.requires]),
+      [['sign_manifest', ['fiel', 'email']]],
+    );
   });
 
   test('CSD, FIEL and e-mail (JSON) sign the manifiesto at creation; the manifest endpoint signs a CSD-only profile', async () => {
@@ -73,7 +81,12 @@ describe('fiscal profiles with the SAT test credentials', { skip: skipWithoutSha
     assert.equal(active.json().status, 'active');
     assert.equal(active.json().has_fiel, true);
     const pending = (await create({ csd: json(eku.csd), tax_regime: '601', zip: '42501' })).json();
-    const signed = await t.request({ method: 'POST', url: `/v1/fiscal_profiles/${pending.id}/manifest`, key, payload: { fiel: json(eku.fiel), email: 'pruebas@example.mx' } });
+    const signed = await t.request({
+      method: 'POST',
+      url: `/v1/fiscal_profiles/${pending.id}/manifest`,
+      key,
+      payload: { fiel: json(eku.fiel), email: 'pruebas@example.mx' },
+    });
     assert.equal(signed.statusCode, 200, signed.body);
     assert.equal(signed.json().status, 'active');
     assert.equal(signed.json().manifest_status, 'signed');
@@ -103,7 +116,12 @@ describe('fiscal profiles with the SAT test credentials', { skip: skipWithoutSha
       assert.equal(response.json().code, code);
     }
     const expiredFiel = satCredential('expired/FIEL_AAA010101AAA_30001000000300023685', 'certificate', 'private_key.key');
-    const fielForm = await createForm([...parts('csd', eku.csd), ...parts('fiel', expiredFiel), { name: 'tax_regime', value: '601' }, { name: 'zip', value: '42501' }]);
+    const fielForm = await createForm([
+      ...parts('csd', eku.csd),
+      ...parts('fiel', expiredFiel),
+      { name: 'tax_regime', value: '601' },
+      { name: 'zip', value: '42501' },
+    ]);
     assert.equal(fielForm.json().code, 'fiscal_profile.invalid_fiel', 'an expired FIEL, and of another RFC');
   });
 

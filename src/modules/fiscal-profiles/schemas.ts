@@ -5,7 +5,11 @@ import { Metadata, NullableTimestamp, Timestamp } from '../../platform/http/sche
 const TaxRegime = Type.String({ pattern: '^[0-9]{3}$', description: 'SAT tax regime (c_RegimenFiscal), 3 digits, e.g. 601.' });
 const Zip = Type.String({ pattern: '^[0-9]{5}$', description: 'Postal code of the place of issue (c_CodigoPostal), 5 digits.' });
 // Anexo 20: the emisor Nombre is at most 254 characters.
-const LegalName = Type.String({ minLength: 1, maxLength: 254, description: 'Name or razón social as registered at the SAT; defaults to the CSD certificate\'s.' });
+const LegalName = Type.String({
+  minLength: 1,
+  maxLength: 254,
+  description: "Name or razón social as registered at the SAT; defaults to the CSD certificate's.",
+});
 const BrandColor = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: 'PDF brand colour, `#RRGGBB`.' });
 const Email = Type.String({ format: 'email', maxLength: 254, description: 'Contact e-mail recorded in the carta manifiesto.' });
 const Password = Type.String({ minLength: 1, maxLength: 256, description: 'Password of the .key file.' });
@@ -96,9 +100,11 @@ export const UpdateProfileJson = Type.Object(
 /** The branding being edited, in the update's own field and format; absent fields are the saved ones. */
 export const BrandingPreviewBody = Type.Object(
   {
-    brand_color: Type.Optional(Type.Union([BrandColor, Type.Null()], {
-      description: 'The candidate PDF brand colour `#RRGGBB`; null previews the default colour; absent previews the saved one.',
-    })),
+    brand_color: Type.Optional(
+      Type.Union([BrandColor, Type.Null()], {
+        description: 'The candidate PDF brand colour `#RRGGBB`; null previews the default colour; absent previews the saved one.',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'Candidate branding to preview; nothing is saved. The logo is the one saved on the profile.' },
 );

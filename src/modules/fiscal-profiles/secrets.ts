@@ -3,9 +3,7 @@
  * master key; each secret is encrypted under it with associated data naming the table, the row,
  * its organization and the column, so bytes copied to another row or column never decrypt.
  */
-import {
-  associatedData, decryptSecret, encryptSecret, newDataKey, unwrapDataKey, wrapDataKey, type MasterKeyring,
-} from '../../platform/crypto/index.ts';
+import { associatedData, decryptSecret, encryptSecret, newDataKey, unwrapDataKey, wrapDataKey, type MasterKeyring } from '../../platform/crypto/index.ts';
 
 const TABLE = 'fiscal_profiles';
 

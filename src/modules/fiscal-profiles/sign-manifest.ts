@@ -25,12 +25,25 @@ async function storedFiel(deps: FiscalProfileDeps, row: FiscalProfileRow): Promi
  * the profile afterwards) or, when none is sent, the one already stored. The signing service is
  * called before anything changes, so a failed signature leaves the profile as it was.
  */
-export async function signFiscalProfileManifest({ ctx, deps, id, input }: { ctx: Ctx; deps: FiscalProfileDeps; id: string; input: ManifestInput }): Promise<FiscalProfileView> {
+export async function signFiscalProfileManifest({
+  ctx,
+  deps,
+  id,
+  input,
+}: {
+  ctx: Ctx;
+  deps: FiscalProfileDeps;
+  id: string;
+  input: ManifestInput;
+}): Promise<FiscalProfileView> {
   const row = await findProfileRow(ctx.db, scopeOf(ctx), id);
   if (!row) throw notFound('fiscal profile', id);
   if (input.email === undefined) throw new ApiError('manifest.email_required', 'Send `email`, the contact address recorded in the carta manifiesto.');
   if (row.manifest_status === 'signed') {
-    throw new ApiError('manifiesto.already_signed', `The carta manifiesto of ${row.rfc} was signed on ${row.manifest_signed_at?.toISOString() ?? 'an earlier date'}.`);
+    throw new ApiError(
+      'manifiesto.already_signed',
+      `The carta manifiesto of ${row.rfc} was signed on ${row.manifest_signed_at?.toISOString() ?? 'an earlier date'}.`,
+    );
   }
   const now = ctx.services.clock.now();
   const fiel = input.fiel ? await openUploadedFiel(input.fiel, now, row.rfc) : await storedFiel(deps, row);

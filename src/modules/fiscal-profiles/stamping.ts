@@ -38,7 +38,11 @@ export async function findFiscalProfile(ctx: Ctx, profileId: string): Promise<Fi
 /** The embedded `fiscal_profile` objects of a page of invoices, by id, in one query. */
 export async function serializeFiscalProfilesById(ctx: Ctx, profileIds: readonly string[]): Promise<Map<string, SerializedFiscalProfile>> {
   const now = ctx.services.clock.now();
-  const views = await findProfileViews(ctx.db, scopeOf(ctx), profileIds.filter((id) => isId('fp', id)));
+  const views = await findProfileViews(
+    ctx.db,
+    scopeOf(ctx),
+    profileIds.filter((id) => isId('fp', id)),
+  );
   return new Map(views.map((view) => [view.id, serializeFiscalProfile(view, now)]));
 }
 
@@ -54,17 +58,21 @@ async function findProfileForStamping(
   const { ctx } = source;
   const view = await findFiscalProfile(ctx, profileId);
   if (view.manifest_status !== 'signed') {
-    throw new ApiError('fiscal_profile.manifest_required', `Fiscal profile ${profileId} has not signed the carta manifiesto; sign it with POST /v1/fiscal_profiles/${profileId}/manifest.`);
+    throw new ApiError(
+      'fiscal_profile.manifest_required',
+      `Fiscal profile ${profileId} has not signed the carta manifiesto; sign it with POST /v1/fiscal_profiles/${profileId}/manifest.`,
+    );
   }
   const now = ctx.services.clock.now();
   if (now.getTime() < view.csd_valid_from.getTime() || now.getTime() > view.csd_valid_to.getTime()) {
-    throw new ApiError('cfdi.csd_expired', `The CSD ${view.csd_serial} of fiscal profile ${profileId} is valid from ${view.csd_valid_from.toISOString()} to ${view.csd_valid_to.toISOString()}.`);
+    throw new ApiError(
+      'cfdi.csd_expired',
+      `The CSD ${view.csd_serial} of fiscal profile ${profileId} is valid from ${view.csd_valid_from.toISOString()} to ${view.csd_valid_to.toISOString()}.`,
+    );
   }
-  const credential = await loadSigningCredential(
-    { db: ctx.db, keyring: source.keyring, ...(source.cache ? { cache: source.cache } : {}) },
-    profileId,
-    { version: view.csd_version },
-  );
+  const credential = await loadSigningCredential({ db: ctx.db, keyring: source.keyring, ...(source.cache ? { cache: source.cache } : {}) }, profileId, {
+    version: view.csd_version,
+  });
   return { view, fiscalProfile: serializeFiscalProfile(view, now), credential };
 }
 

@@ -13,7 +13,9 @@ const RFC = 'EKU9003173C9';
 
 /** Every column of every row of every table, as text; binary values as hex, base64 and latin1. */
 async function dumpDatabase(db: Db): Promise<{ text: string; binaries: Buffer[] }> {
-  const tables = await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`.execute(db);
+  const tables = await sql<{
+    name: string;
+  }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`.execute(db);
   const parts: string[] = [];
   const binaries: Buffer[] = [];
   for (const { name } of tables.rows) {
@@ -61,22 +63,41 @@ describe('fiscal profile storage: nothing secret at rest or in logs', () => {
   async function createProfiles(): Promise<string[]> {
     const ids: string[] = [];
     const json = await t.request({
-      method: 'POST', url: '/v1/fiscal_profiles', key, headers: { 'idempotency-key': 'storage-json' },
+      method: 'POST',
+      url: '/v1/fiscal_profiles',
+      key,
+      headers: { 'idempotency-key': 'storage-json' },
       payload: { csd: asJson(csd), fiel: asJson(fiel), manifest_email: 'a@example.mx', tax_regime: '601', zip: '42501' },
     });
     assert.equal(json.statusCode, 201, json.body);
     ids.push(json.json().id);
     const encryptedPem = createPrivateKey(pemCsd.plainKeyPem).export({ format: 'pem', type: 'pkcs8', cipher: 'aes-256-cbc', passphrase: pemCsd.password });
     const form = multipartBody([
-      { name: 'csd_cer', file: pemCsd.cer }, { name: 'csd_key', file: Buffer.from(encryptedPem) }, { name: 'csd_password', value: pemCsd.password },
-      { name: 'fiel_cer', file: fiel.cer }, { name: 'fiel_key', file: fiel.key }, { name: 'fiel_password', value: fiel.password },
-      { name: 'tax_regime', value: '601' }, { name: 'zip', value: '42501' },
+      { name: 'csd_cer', file: pemCsd.cer },
+      { name: 'csd_key', file: Buffer.from(encryptedPem) },
+      { name: 'csd_password', value: pemCsd.password },
+      { name: 'fiel_cer', file: fiel.cer },
+      { name: 'fiel_key', file: fiel.key },
+      { name: 'fiel_password', value: fiel.password },
+      { name: 'tax_regime', value: '601' },
+      { name: 'zip', value: '42501' },
     ]);
-    const multipart = await t.request({ method: 'POST', url: '/v1/fiscal_profiles', key, payload: form.payload, headers: { ...form.headers, 'idempotency-key': 'storage-form' } });
+    const multipart = await t.request({
+      method: 'POST',
+      url: '/v1/fiscal_profiles',
+      key,
+      payload: form.payload,
+      headers: { ...form.headers, 'idempotency-key': 'storage-form' },
+    });
     assert.equal(multipart.statusCode, 201, multipart.body);
     ids.push(multipart.json().id);
     // Failures carry the password too: a wrong pair, then a manifest signed with a FIEL sent as JSON.
-    const refused = await t.request({ method: 'POST', url: '/v1/fiscal_profiles', key, payload: { csd: { ...asJson(csd), key_base64: asJson(fiel).key_base64 }, tax_regime: '601', zip: '42501' } });
+    const refused = await t.request({
+      method: 'POST',
+      url: '/v1/fiscal_profiles',
+      key,
+      payload: { csd: { ...asJson(csd), key_base64: asJson(fiel).key_base64 }, tax_regime: '601', zip: '42501' },
+    });
     assert.equal(refused.statusCode, 422);
     const signed = await t.request({ method: 'POST', url: `/v1/fiscal_profiles/${ids[1]}/manifest`, key, payload: { email: 'b@example.mx' } });
     assert.equal(signed.statusCode, 200, signed.body);
@@ -113,9 +134,13 @@ describe('fiscal profile storage: nothing secret at rest or in logs', () => {
 
   test('the log, at trace level with request logging on, holds no password or key material and no API key', async () => {
     assert.ok(logLines.length > 0, 'logging was on');
-    assert.ok(logLines.some((line) => line.includes('incoming request')), 'request logs were written');
+    assert.ok(
+      logLines.some((line) => line.includes('incoming request')),
+      'request logs were written',
+    );
     const text = logLines.join('');
-    for (const needle of [...secretNeedles(), key]) assert.ok(!text.includes(needle), `found ${needle.slice(0, 24)}… in the log: ${logLines.find((line) => line.includes(needle))?.slice(0, 300)}`);
+    for (const needle of [...secretNeedles(), key])
+      assert.ok(!text.includes(needle), `found ${needle.slice(0, 24)}… in the log: ${logLines.find((line) => line.includes(needle))?.slice(0, 300)}`);
   });
 
   test('a ciphertext or data key copied into another row does not decrypt there (associated data binds the row)', async () => {
@@ -124,9 +149,15 @@ describe('fiscal profile storage: nothing secret at rest or in logs', () => {
     const source = await db.selectFrom('fiscal_profiles').select(['csd_private_key', 'data_key']).where('id', '=', first).executeTakeFirstOrThrow();
     await db.updateTable('fiscal_profiles').set({ csd_private_key: source.csd_private_key }).where('id', '=', second).execute();
     const cache = new SigningCredentialCache();
-    await assert.rejects(loadSigningCredential({ db, keyring: t.keyring, cache }, second), (error: unknown) => error instanceof EnvelopeError && error.code === 'authentication_failed');
+    await assert.rejects(
+      loadSigningCredential({ db, keyring: t.keyring, cache }, second),
+      (error: unknown) => error instanceof EnvelopeError && error.code === 'authentication_failed',
+    );
     await db.updateTable('fiscal_profiles').set({ data_key: source.data_key }).where('id', '=', second).execute();
-    await assert.rejects(loadSigningCredential({ db, keyring: t.keyring, cache }, second), (error: unknown) => error instanceof EnvelopeError && error.code === 'authentication_failed');
+    await assert.rejects(
+      loadSigningCredential({ db, keyring: t.keyring, cache }, second),
+      (error: unknown) => error instanceof EnvelopeError && error.code === 'authentication_failed',
+    );
     assert.equal((await loadSigningCredential({ db, keyring: t.keyring, cache }, first)).rfc, RFC, 'the original row still opens');
   });
 
@@ -139,8 +170,10 @@ describe('fiscal profile storage: nothing secret at rest or in logs', () => {
     const opened = await loadSigningCredential({ db, keyring: rotated, cache: new SigningCredentialCache() }, id!);
     assert.equal(opened.noCertificado, csd.serial);
     const withoutOld = MasterKeyring.fromKeys(randomBytes(32));
-    await assert.rejects(loadSigningCredential({ db, keyring: withoutOld, cache: new SigningCredentialCache() }, id!), (error: unknown) =>
-      error instanceof EnvelopeError && error.code === 'unknown_master_key');
+    await assert.rejects(
+      loadSigningCredential({ db, keyring: withoutOld, cache: new SigningCredentialCache() }, id!),
+      (error: unknown) => error instanceof EnvelopeError && error.code === 'unknown_master_key',
+    );
   });
 
   async function createProfilesAgain(): Promise<string[]> {

@@ -57,7 +57,9 @@ export function multipartBody(parts: FormPart[], boundary = `----form${randomByt
   for (const part of parts) {
     const filename = part.file ? `; filename="${part.filename ?? `${part.name}.bin`}"` : '';
     const type = part.contentType ?? (part.file ? 'application/octet-stream' : undefined);
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${filename}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${filename}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`),
+    );
     chunks.push(part.file ?? Buffer.from(part.value ?? '', 'utf8'), Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));

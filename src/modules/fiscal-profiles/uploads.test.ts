@@ -42,21 +42,56 @@ describe('fiscal profile uploads: limits, types and malformed forms', () => {
   }
 
   test('a .cer or .key over 16 KiB and a logo over 512 KiB are 413 fiscal_profile.upload_too_large, naming the part', async () => {
-    const bigCer = expectProblem(await send([...required().filter((part) => part.name !== 'csd_cer'), { name: 'csd_cer', file: Buffer.alloc(16 * KIB + 1, 1) }]), 413, 'fiscal_profile.upload_too_large');
-    assert.deepEqual(bigCer.errors?.map((error) => error.path), ['csd_cer']);
-    const bigLogo = expectProblem(await send([...required(), { name: 'logo', file: Buffer.concat([PNG_SIGNATURE, Buffer.alloc(512 * KIB, 1)]) }]), 413, 'fiscal_profile.upload_too_large');
-    assert.deepEqual(bigLogo.errors?.map((error) => error.path), ['logo']);
+    const bigCer = expectProblem(
+      await send([...required().filter((part) => part.name !== 'csd_cer'), { name: 'csd_cer', file: Buffer.alloc(16 * KIB + 1, 1) }]),
+      413,
+      'fiscal_profile.upload_too_large',
+    );
+    assert.deepEqual(
+      bigCer.errors?.map((error) => error.path),
+      ['csd_cer'],
+    );
+    const bigLogo = expectProblem(
+      await send([...required(), { name: 'logo', file: Buffer.concat([PNG_SIGNATURE, Buffer.alloc(512 * KIB, 1)]) }]),
+      413,
+      'fiscal_profile.upload_too_large',
+    );
+    assert.deepEqual(
+      bigLogo.errors?.map((error) => error.path),
+      ['logo'],
+    );
     // Far over every cap: the parser itself stops reading at the largest one.
     const huge = expectProblem(await send([...required(), { name: 'logo', file: Buffer.alloc(3 * 1024 * KIB, 1) }]), 413, 'fiscal_profile.upload_too_large');
-    assert.deepEqual(huge.errors?.map((error) => error.path), ['logo']);
+    assert.deepEqual(
+      huge.errors?.map((error) => error.path),
+      ['logo'],
+    );
   });
 
   test('base64 files in JSON have the same caps', async () => {
-    const bigKey = await t.request({ method: 'POST', url: '/v1/fiscal_profiles', key, payload: { csd: { ...asJson(csd), key_base64: Buffer.alloc(20 * KIB, 1).toString('base64') }, tax_regime: '601', zip: '42501' } });
-    assert.deepEqual(expectProblem(bigKey, 413, 'fiscal_profile.upload_too_large').errors?.map((error) => error.path), ['csd.key_base64']);
-    const bigLogo = await t.request({ method: 'POST', url: '/v1/fiscal_profiles', key, payload: { csd: asJson(csd), tax_regime: '601', zip: '42501', logo_base64: Buffer.alloc(600 * KIB, 1).toString('base64') } });
+    const bigKey = await t.request({
+      method: 'POST',
+      url: '/v1/fiscal_profiles',
+      key,
+      payload: { csd: { ...asJson(csd), key_base64: Buffer.alloc(20 * KIB, 1).toString('base64') }, tax_regime: '601', zip: '42501' },
+    });
+    assert.deepEqual(
+      expectProblem(bigKey, 413, 'fiscal_profile.upload_too_large').errors?.map((error) => error.path),
+      ['csd.key_base64'],
+    );
+    const bigLogo = await t.request({
+      method: 'POST',
+      url: '/v1/fiscal_profiles',
+      key,
+      payload: { csd: asJson(csd), tax_regime: '601', zip: '42501', logo_base64: Buffer.alloc(600 * KIB, 1).toString('base64') },
+    });
     expectProblem(bigLogo, 413, 'fiscal_profile.upload_too_large');
-    const overBodyLimit = await t.request({ method: 'POST', url: '/v1/fiscal_profiles', key, payload: { csd: asJson(csd), tax_regime: '601', zip: '42501', logo_base64: Buffer.alloc(900 * KIB, 1).toString('base64') } });
+    const overBodyLimit = await t.request({
+      method: 'POST',
+      url: '/v1/fiscal_profiles',
+      key,
+      payload: { csd: asJson(csd), tax_regime: '601', zip: '42501', logo_base64: Buffer.alloc(900 * KIB, 1).toString('base64') },
+    });
     expectProblem(overBodyLimit, 413, 'request.body_too_large');
   });
 
@@ -68,21 +103,40 @@ describe('fiscal profile uploads: limits, types and malformed forms', () => {
   });
 
   test('unknown, repeated and misplaced parts are 422 request.validation_failed, each named', async () => {
-    const problem = expectProblem(await send([
-      ...required().filter((part) => part.name !== 'csd_password' && part.name !== 'csd_key'),
-      { name: 'csd_password', file: Buffer.from(csd.password) },
-      { name: 'csd_key', value: 'text where a file belongs' },
-      { name: 'resume', file: Buffer.from('%PDF') },
-      { name: 'nickname', value: 'x' },
-      { name: 'tax_regime', value: '603' },
-    ]), 422, 'request.validation_failed');
+    const problem = expectProblem(
+      await send([
+        ...required().filter((part) => part.name !== 'csd_password' && part.name !== 'csd_key'),
+        { name: 'csd_password', file: Buffer.from(csd.password) },
+        { name: 'csd_key', value: 'text where a file belongs' },
+        { name: 'resume', file: Buffer.from('%PDF') },
+        { name: 'nickname', value: 'x' },
+        { name: 'tax_regime', value: '603' },
+      ]),
+      422,
+      'request.validation_failed',
+    );
     const paths = problem.errors?.map((error) => `${error.path}:${error.code}`).sort();
-    assert.deepEqual(paths, ['csd_key:expected_file', 'csd_password:expected_text', 'nickname:unknown_field', 'resume:unknown_field', 'tax_regime:duplicate_field']);
+    assert.deepEqual(paths, [
+      'csd_key:expected_file',
+      'csd_password:expected_text',
+      'nickname:unknown_field',
+      'resume:unknown_field',
+      'tax_regime:duplicate_field',
+    ]);
   });
 
   test('metadata must be JSON text of string keys and values: 422 fiscal_profile.invalid_metadata_json', async () => {
     const tooMany = JSON.stringify(Object.fromEntries(Array.from({ length: 51 }, (_, index) => [`k${index}`, 'v'])));
-    for (const metadata of ['not json', '[1,2]', '"text"', '{"count":1}', '{"nested":{"a":"b"}}', '{"none":null}', tooMany, JSON.stringify({ ['k'.repeat(41)]: 'v' })]) {
+    for (const metadata of [
+      'not json',
+      '[1,2]',
+      '"text"',
+      '{"count":1}',
+      '{"nested":{"a":"b"}}',
+      '{"none":null}',
+      tooMany,
+      JSON.stringify({ ['k'.repeat(41)]: 'v' }),
+    ]) {
       expectProblem(await send([...required(), { name: 'metadata', value: metadata }]), 422, 'fiscal_profile.invalid_metadata_json');
     }
     const typed = await send([...required(), { name: 'metadata', value: '{"plan":"gold"}', contentType: 'application/json' }]);
@@ -93,13 +147,24 @@ describe('fiscal profile uploads: limits, types and malformed forms', () => {
   });
 
   test('the logo is recognised by its bytes: PNG and JPEG are kept, anything else is 422 fiscal_profile.invalid_logo', async () => {
-    const png = await send([...required(), { name: 'logo', file: Buffer.concat([PNG_SIGNATURE, Buffer.alloc(40, 2)]), filename: 'logo.jpg', contentType: 'image/jpeg' }]);
+    const png = await send([
+      ...required(),
+      { name: 'logo', file: Buffer.concat([PNG_SIGNATURE, Buffer.alloc(40, 2)]), filename: 'logo.jpg', contentType: 'image/jpeg' },
+    ]);
     assert.equal(png.statusCode, 201, png.body);
     assert.equal(png.json().has_logo, true);
     const jpeg = await send([...required(), { name: 'logo', file: JPEG, filename: 'logo.png', contentType: 'image/png' }]);
     assert.equal(jpeg.statusCode, 201, jpeg.body);
-    const stored = await t.app.services.db.selectFrom('fiscal_profiles').select(['logo_content_type']).where('id', 'in', [png.json().id, jpeg.json().id]).orderBy('id').execute();
-    assert.deepEqual(stored.map((row) => row.logo_content_type), ['image/png', 'image/jpeg']);
+    const stored = await t.app.services.db
+      .selectFrom('fiscal_profiles')
+      .select(['logo_content_type'])
+      .where('id', 'in', [png.json().id, jpeg.json().id])
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      stored.map((row) => row.logo_content_type),
+      ['image/png', 'image/jpeg'],
+    );
     for (const file of [Buffer.from('GIF89a......'), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), Buffer.alloc(0), PNG_SIGNATURE]) {
       expectProblem(await send([...required(), { name: 'logo', file, contentType: 'image/png' }]), 422, 'fiscal_profile.invalid_logo');
     }
@@ -119,20 +184,28 @@ describe('fiscal profile uploads: limits, types and malformed forms', () => {
 
   test('over a real socket, a 20 MiB upload is answered 413 while it streams in, and the server keeps serving', async () => {
     const address = await t.app.server.listen({ port: 0, host: '127.0.0.1' });
-    const post = (parts: FormPart[]) => new Promise<{ status: number | undefined; code: string }>((resolve, reject) => {
-      const form = multipartBody(parts);
-      const request = http.request(`${address}/v1/fiscal_profiles`, {
-        method: 'POST',
-        headers: { ...form.headers, authorization: `Bearer ${key}`, 'content-length': String(form.payload.length) },
-      }, (response) => {
-        let body = '';
-        response.on('data', (chunk) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode, code: JSON.parse(body).code ?? JSON.parse(body).object }));
+    const post = (parts: FormPart[]) =>
+      new Promise<{ status: number | undefined; code: string }>((resolve, reject) => {
+        const form = multipartBody(parts);
+        const request = http.request(
+          `${address}/v1/fiscal_profiles`,
+          {
+            method: 'POST',
+            headers: { ...form.headers, authorization: `Bearer ${key}`, 'content-length': String(form.payload.length) },
+          },
+          (response) => {
+            let body = '';
+            response.on('data', (chunk) => (body += chunk));
+            response.on('end', () => resolve({ status: response.statusCode, code: JSON.parse(body).code ?? JSON.parse(body).object }));
+          },
+        );
+        request.on('error', reject);
+        request.end(form.payload);
       });
-      request.on('error', reject);
-      request.end(form.payload);
+    assert.deepEqual(await post([...required(), { name: 'logo', file: Buffer.alloc(20 * 1024 * KIB, 1) }]), {
+      status: 413,
+      code: 'fiscal_profile.upload_too_large',
     });
-    assert.deepEqual(await post([...required(), { name: 'logo', file: Buffer.alloc(20 * 1024 * KIB, 1) }]), { status: 413, code: 'fiscal_profile.upload_too_large' });
     assert.deepEqual(await post(required()), { status: 201, code: 'fiscal_profile' });
   });
 });

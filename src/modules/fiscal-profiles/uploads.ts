@@ -41,9 +41,12 @@ async function readFile(this: FastifyRequest, part: MultipartFile): Promise<void
   part.value = Buffer.alloc(0);
   if (limit === undefined) return; // reported as an unknown field by normalizeForm
   if (size > limit || part.file.truncated) {
-    record(this, new ApiError('fiscal_profile.upload_too_large', `${part.fieldname} is larger than ${limit} bytes.`, {
-      errors: [{ path: part.fieldname, code: 'too_large', message: `at most ${limit} bytes.` }],
-    }));
+    record(
+      this,
+      new ApiError('fiscal_profile.upload_too_large', `${part.fieldname} is larger than ${limit} bytes.`, {
+        errors: [{ path: part.fieldname, code: 'too_large', message: `at most ${limit} bytes.` }],
+      }),
+    );
     return;
   }
   part.value = Buffer.concat(chunks, size);

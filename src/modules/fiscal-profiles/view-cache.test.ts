@@ -4,10 +4,26 @@ import type { FiscalProfileView } from './repository.ts';
 import { ProfileViewCache } from './view-cache.ts';
 
 const view = (id: string, legalName = 'ESCUELA KEMPER URGATE'): FiscalProfileView => ({
-  id, organization_id: 'org_1', mode: 'test', rfc: 'EKU9003173C9', legal_name: legalName, tax_regime: '601', zip: '42501',
-  csd_serial: '30001000000500003416', csd_valid_from: new Date('2023-01-01'), csd_valid_to: new Date('2027-01-01'), csd_version: 1,
-  fiel_serial: null, manifest_status: 'signed', manifest_signed_at: new Date('2026-01-01'), manifest_email: null,
-  metadata: { a: '1' }, brand_color: null, created_at: new Date('2026-01-01'), updated_at: new Date('2026-01-01'), has_logo: false,
+  id,
+  organization_id: 'org_1',
+  mode: 'test',
+  rfc: 'EKU9003173C9',
+  legal_name: legalName,
+  tax_regime: '601',
+  zip: '42501',
+  csd_serial: '30001000000500003416',
+  csd_valid_from: new Date('2023-01-01'),
+  csd_valid_to: new Date('2027-01-01'),
+  csd_version: 1,
+  fiel_serial: null,
+  manifest_status: 'signed',
+  manifest_signed_at: new Date('2026-01-01'),
+  manifest_email: null,
+  metadata: { a: '1' },
+  brand_color: null,
+  created_at: new Date('2026-01-01'),
+  updated_at: new Date('2026-01-01'),
+  has_logo: false,
 });
 
 test('a view is served only to its own organization and mode, and frozen', () => {
@@ -17,7 +33,9 @@ test('a view is served only to its own organization and mode, and frozen', () =>
   assert.equal(cached?.legal_name, 'ESCUELA KEMPER URGATE');
   assert.equal(cache.get({ organizationId: 'org_2', mode: 'test' }, 'fp_1'), undefined);
   assert.equal(cache.get({ organizationId: 'org_1', mode: 'live' }, 'fp_1'), undefined);
-  assert.throws(() => { (cached!.metadata as Record<string, string>).a = '2'; }, TypeError);
+  assert.throws(() => {
+    (cached!.metadata as Record<string, string>).a = '2';
+  }, TypeError);
 });
 
 test('a change drops the entry, and a read that started before any change stores nothing', () => {

@@ -34,7 +34,13 @@ describe('health probes', () => {
     assert.equal(body.status, 'ready');
     assert.equal(body.database, t.app.services.database.kind);
     assert.deepEqual(body.migrations, { applied: expected, expected });
-    assert.deepEqual(body.checks.map((check: { name: string; ok: boolean }) => [check.name, check.ok]), [['database', true], ['catalogs', true]]);
+    assert.deepEqual(
+      body.checks.map((check: { name: string; ok: boolean }) => [check.name, check.ok]),
+      [
+        ['database', true],
+        ['catalogs', true],
+      ],
+    );
   });
 
   test('a pending migration makes /readyz a 503 problem naming it, and applying it makes it ready again', async () => {
@@ -64,7 +70,12 @@ describe('health probes', () => {
     const checks: ReadinessCheck[] = [
       { name: 'simulator', run: async () => ({ ok: true, facts: { url: 'http://127.0.0.1:3001' } }) },
       { name: 'catalogs', run: async () => ({ ok: false, detail: 'SAT catalogs were never imported.' }) },
-      { name: 'flaky', run: async () => { throw new Error('connection refused'); } },
+      {
+        name: 'flaky',
+        run: async () => {
+          throw new Error('connection refused');
+        },
+      },
     ];
     const server = createServer({ services, auth: noKeys, rateLimiter: new MemoryRateLimiter() });
     registerHealthRoutes(server, services, checks);
@@ -72,7 +83,10 @@ describe('health probes', () => {
       const response = await server.inject({ method: 'GET', url: '/readyz' });
       assert.equal(response.statusCode, 503);
       const body = response.json();
-      assert.deepEqual(body.checks.map((check: { name: string }) => check.name), ['database', 'simulator', 'catalogs', 'flaky']);
+      assert.deepEqual(
+        body.checks.map((check: { name: string }) => check.name),
+        ['database', 'simulator', 'catalogs', 'flaky'],
+      );
       assert.equal(body.checks[1].url, 'http://127.0.0.1:3001');
       assert.equal(body.detail, 'catalogs: SAT catalogs were never imported. flaky: connection refused');
       assert.deepEqual(body.migrations, { applied: expected, expected });

@@ -33,7 +33,11 @@ export function databaseCheck(database: DatabaseHandle, expectedMigrations: numb
       const migrations = { applied, expected: expectedMigrations };
       // A newer schema than this build knows is fine during a rolling deploy: migrations only add.
       if (applied < expectedMigrations) {
-        return { ok: false, detail: `Migrations pending: ${applied} of ${expectedMigrations} applied; run \`invoicing migrate\`.`, facts: { ...facts, migrations } };
+        return {
+          ok: false,
+          detail: `Migrations pending: ${applied} of ${expectedMigrations} applied; run \`invoicing migrate\`.`,
+          facts: { ...facts, migrations },
+        };
       }
       return { ok: true, facts: { ...facts, migrations } };
     },
@@ -49,18 +53,19 @@ export interface CheckReport {
 
 /** Runs every check concurrently; a check that throws counts as failed, never as a 500. */
 export async function runChecks(checks: readonly ReadinessCheck[]): Promise<CheckReport[]> {
-  return Promise.all(checks.map(async (check): Promise<CheckReport> => {
-    try {
-      const result = await check.run();
-      return { name: check.name, ok: result.ok, ...(result.detail ? { detail: result.detail } : {}), ...result.facts };
-    } catch (error) {
-      return { name: check.name, ok: false, detail: (error as Error).message };
-    }
-  }));
+  return Promise.all(
+    checks.map(async (check): Promise<CheckReport> => {
+      try {
+        const result = await check.run();
+        return { name: check.name, ok: result.ok, ...(result.detail ? { detail: result.detail } : {}), ...result.facts };
+      } catch (error) {
+        return { name: check.name, ok: false, detail: (error as Error).message };
+      }
+    }),
+  );
 }
 
 /** How many migrations this build ships; read once at start, since they do not change while it runs. */
 export function shippedMigrationCount(): number {
   return readMigrations().length;
 }
-

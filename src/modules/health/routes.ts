@@ -57,39 +57,47 @@ export function registerHealthRoutes(
   // Registered as a plugin so that the OpenAPI document (set up by the docs module) sees these
   // routes whatever the order of registration in the composition root.
   server.register(async (scope) => {
-    scope.get('/healthz', {
-      config,
-      schema: { tags, summary: 'Liveness probe', operationId: 'getLiveness', security: [], response: { 200: Liveness } },
-    }, async (_request, reply) => {
-      reply.header('Cache-Control', NO_STORE);
-      return { status: 'ok' as const };
-    });
-
-    scope.get('/readyz', {
-      config,
-      schema: {
-        tags,
-        summary: 'Readiness probe',
-        description: 'Ready when the database is reachable, every migration is applied and every other dependency check passes.',
-        operationId: 'getReadiness',
-        security: [],
-        response: { 200: Ready, 503: { description: NOT_READY_DESCRIPTION, content: { 'application/problem+json': { schema: NotReady } } } },
+    scope.get(
+      '/healthz',
+      {
+        config,
+        schema: { tags, summary: 'Liveness probe', operationId: 'getLiveness', security: [], response: { 200: Liveness } },
       },
-    }, async (request, reply) => {
-      const reports = await runChecks(allChecks);
-      const database = reports[0]!;
-      const fields = {
-        database: services.database.kind,
-        migrations: (database.migrations as { applied: number; expected: number } | undefined) ?? { applied: 0, expected: expectedMigrations },
-        checks: reports,
-        ...(extras.simulatorUrl ? { simulator_url: extras.simulatorUrl } : {}),
-      };
-      reply.header('Cache-Control', NO_STORE);
-      const failing = reports.filter((report) => !report.ok);
-      if (failing.length === 0) return { status: 'ready' as const, ...fields };
-      const body = { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: describeFailures(failing), request_id: request.id, ...fields };
-      return reply.code(503).type('application/problem+json; charset=utf-8').send(JSON.stringify(body));
-    });
+      async (_request, reply) => {
+        reply.header('Cache-Control', NO_STORE);
+        return { status: 'ok' as const };
+      },
+    );
+
+    scope.get(
+      '/readyz',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Readiness probe',
+          description: 'Ready when the database is reachable, every migration is applied and every other dependency check passes.',
+          operationId: 'getReadiness',
+          security: [],
+          response: { 200: Ready, 503: { description: NOT_READY_DESCRIPTION, content: { 'application/problem+json': { schema: NotReady } } } },
+        },
+      },
+      async (request, reply) => {
+        const reports = await runChecks(allChecks);
+        const database = reports[0]!;
+        const fields = {
+          database: services.database.kind,
+          migrations: (database.migrations as { applied: number; expected: number } | undefined) ?? { applied: 0, expected: expectedMigrations },
+          checks: reports,
+          ...(extras.simulatorUrl ? { simulator_url: extras.simulatorUrl } : {}),
+        };
+        reply.header('Cache-Control', NO_STORE);
+        const failing = reports.filter((report) => !report.ok);
+        if (failing.length === 0) return { status: 'ready' as const, ...fields };
+        const body = { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: describeFailures(failing), request_id: request.id, ...fields };
+        return reply.code(503).type('application/problem+json; charset=utf-8').send(JSON.stringify(body));
+      },
+    );
   });
 }
 

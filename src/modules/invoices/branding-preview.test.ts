@@ -51,7 +51,14 @@ function uses(pdf: Buffer, hex: string): boolean {
 const counts = async () => {
   const { db } = t.app.services;
   const count = async (table: 'usage_records' | 'events' | 'invoices' | 'invoice_pdfs') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { usage: await count('usage_records'), events: await count('events'), invoices: await count('invoices'), pdfs: await count('invoice_pdfs') };
 };
 
@@ -93,7 +100,12 @@ test('the saved logo is embedded; a profile without one has no image', async () 
   const plain = await preview(profileId, {});
   assert.ok(!plain.rawPayload.toString('latin1').includes('/Subtype /Image'));
   const withLogo = (await registerProfile(t, keys.testKey, { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA' })).id;
-  const patched = await t.request({ method: 'PATCH', url: `/v1/fiscal_profiles/${withLogo}`, key: keys.testKey, payload: { logo_base64: sampleLogo().toString('base64') } });
+  const patched = await t.request({
+    method: 'PATCH',
+    url: `/v1/fiscal_profiles/${withLogo}`,
+    key: keys.testKey,
+    payload: { logo_base64: sampleLogo().toString('base64') },
+  });
   assert.equal(patched.statusCode, 200, patched.body);
   const pdf = (await preview(withLogo, { brand_color: '#12A456' })).rawPayload.toString('latin1');
   assert.match(pdf, /\/Subtype \/Image[\s\S]*?\/Width 240|\/Width 240[\s\S]*?\/Subtype \/Image/);
@@ -111,13 +123,16 @@ test('a bad colour is 422 request.validation_failed at brand_color', async () =>
     assert.equal(response.statusCode, 422);
     const problem = response.json();
     assert.equal(problem.code, 'request.validation_failed');
-    assert.ok(problem.errors.some((error: { path: string }) => error.path === 'brand_color'), JSON.stringify(problem.errors));
+    assert.ok(
+      problem.errors.some((error: { path: string }) => error.path === 'brand_color'),
+      JSON.stringify(problem.errors),
+    );
   }
   const unknown = await preview(profileId, { logo_base64: 'AAAA' });
   assert.equal(unknown.statusCode, 422);
 });
 
-test('another organization\'s or mode\'s profile is not found; live mode previews its own profiles', async () => {
+test("another organization's or mode's profile is not found; live mode previews its own profiles", async () => {
   const stranger = await t.bootstrap('Another organization');
   assert.equal((await preview(profileId, {}, stranger.testKey)).statusCode, 404);
   assert.equal((await preview(profileId, {}, keys.liveKey)).statusCode, 404);
@@ -134,6 +149,12 @@ test('authentication is required', async () => {
   assert.equal(response.statusCode, 401);
 });
 
-describeEndpointContract('POST /v1/fiscal_profiles/{id}/branding_preview', { resource: 'by-id', invalidBody: { payload: { brand_color: '#12A456', logo: 'x' } } }, () => ({
-  t, org: keys, request: { method: 'POST', url: `/v1/fiscal_profiles/${profileId}/branding_preview`, payload: { brand_color: '#12A456' } },
-}));
+describeEndpointContract(
+  'POST /v1/fiscal_profiles/{id}/branding_preview',
+  { resource: 'by-id', invalidBody: { payload: { brand_color: '#12A456', logo: 'x' } } },
+  () => ({
+    t,
+    org: keys,
+    request: { method: 'POST', url: `/v1/fiscal_profiles/${profileId}/branding_preview`, payload: { brand_color: '#12A456' } },
+  }),
+);

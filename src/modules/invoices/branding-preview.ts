@@ -20,11 +20,20 @@ export interface BrandingPreviewInput {
 
 // A generic receptor RFC (RMF 2.7.1.26) keeps the sample from naming a real taxpayer.
 const SAMPLE_RECEPTOR = {
-  Rfc: 'XAXX010101000', Nombre: 'CLIENTE DE EJEMPLO', DomicilioFiscalReceptor: '01000', RegimenFiscalReceptor: '616', UsoCFDI: 'S01',
+  Rfc: 'XAXX010101000',
+  Nombre: 'CLIENTE DE EJEMPLO',
+  DomicilioFiscalReceptor: '01000',
+  RegimenFiscalReceptor: '616',
+  UsoCFDI: 'S01',
 } as const;
 const SAMPLE_CONCEPTO = {
-  ClaveProdServ: '01010101', ClaveUnidad: 'E48', Unidad: 'Servicio', Descripcion: 'Concepto de ejemplo (vista previa del diseño, sin validez fiscal)',
-  Cantidad: '1', ValorUnitario: '1000.00', ObjetoImp: '02',
+  ClaveProdServ: '01010101',
+  ClaveUnidad: 'E48',
+  Unidad: 'Servicio',
+  Descripcion: 'Concepto de ejemplo (vista previa del diseño, sin validez fiscal)',
+  Cantidad: '1',
+  ValorUnitario: '1000.00',
+  ObjetoImp: '02',
   Traslados: [{ Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: '0.160000' }],
 } as const;
 
@@ -36,18 +45,37 @@ function sampleComprobante(profile: Pick<FiscalProfileView, 'rfc' | 'legal_name'
   const { Traslados: _taxes, ...fields } = SAMPLE_CONCEPTO;
   const computed = amounts.Conceptos[0];
   return {
-    Version: '4.0', Serie: 'MUESTRA', Folio: '1', Fecha: localDateTime(now, MEXICO_CITY_TIME_ZONE), FormaPago: '03', MetodoPago: 'PUE',
-    Moneda: 'MXN', TipoDeComprobante: 'I', Exportacion: '01', LugarExpedicion: profile.zip,
+    Version: '4.0',
+    Serie: 'MUESTRA',
+    Folio: '1',
+    Fecha: localDateTime(now, MEXICO_CITY_TIME_ZONE),
+    FormaPago: '03',
+    MetodoPago: 'PUE',
+    Moneda: 'MXN',
+    TipoDeComprobante: 'I',
+    Exportacion: '01',
+    LugarExpedicion: profile.zip,
     Emisor: { Rfc: profile.rfc, Nombre: profile.legal_name, RegimenFiscal: profile.tax_regime },
     Receptor: { ...SAMPLE_RECEPTOR },
-    SubTotal: amounts.SubTotal, Total: amounts.Total,
+    SubTotal: amounts.SubTotal,
+    Total: amounts.Total,
     Conceptos: [{ ...fields, Importe: computed?.Importe ?? '0', ...(computed?.Impuestos ? { Impuestos: computed.Impuestos } : {}) }],
     ...(amounts.Impuestos ? { Impuestos: amounts.Impuestos } : {}),
   };
 }
 
 /** The preview PDF; 404 for a profile of another organization or mode. Works in both modes. */
-export async function renderBrandingPreview({ ctx, deps, id, input }: { ctx: Ctx; deps: InvoiceDeps; id: string; input: BrandingPreviewInput }): Promise<Buffer> {
+export async function renderBrandingPreview({
+  ctx,
+  deps,
+  id,
+  input,
+}: {
+  ctx: Ctx;
+  deps: InvoiceDeps;
+  id: string;
+  input: BrandingPreviewInput;
+}): Promise<Buffer> {
   const profile = await findFiscalProfile(ctx, id);
   const saved = await findProfileBranding(ctx, id);
   const xml = writeCfdi(sampleComprobante(profile, ctx.services.clock.now()));

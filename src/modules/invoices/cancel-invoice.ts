@@ -13,26 +13,48 @@ import type { CancelInvoiceBody } from './request-schemas.ts';
 const CANCEL_RETRY_AFTER_SECONDS = 10;
 const MOTIVOS = new Set(['01', '02', '03', '04']);
 
-function fieldError(code: 'cancel.motivo_invalid' | 'invoice.substitute_required' | 'cancel.substitution_folio_not_required' | 'cancel.substitution_folio_invalid' | 'invoice.substitute_not_stamped', detail: string, path: string): ApiError {
+function fieldError(
+  code:
+    | 'cancel.motivo_invalid'
+    | 'invoice.substitute_required'
+    | 'cancel.substitution_folio_not_required'
+    | 'cancel.substitution_folio_invalid'
+    | 'invoice.substitute_not_stamped',
+  detail: string,
+  path: string,
+): ApiError {
   return new ApiError(code, detail, { errors: [{ path, code, message: detail }] });
 }
 
 /** SAT cancellation rules on motivo and substitute (Anexo 20, c_Motivo): 01 needs a stamped substitute, 02-04 take none. */
 async function checkRequest(ctx: Ctx, row: InvoiceRow, input: CancelInvoiceBody): Promise<InvoiceRow | undefined> {
-  if (!MOTIVOS.has(input.reason)) throw fieldError('cancel.motivo_invalid', `Reason "${input.reason}" is not a SAT cancellation motivo; use 01, 02, 03 or 04.`, 'reason');
+  if (!MOTIVOS.has(input.reason))
+    throw fieldError('cancel.motivo_invalid', `Reason "${input.reason}" is not a SAT cancellation motivo; use 01, 02, 03 or 04.`, 'reason');
   const substituteId = input.substitute_invoice_id;
   if (input.reason === '01' && substituteId === undefined) {
-    throw fieldError('invoice.substitute_required', 'Reason 01 (issued with errors, replaced) needs `substitute_invoice_id`: the stamped invoice that replaces this one.', 'substitute_invoice_id');
+    throw fieldError(
+      'invoice.substitute_required',
+      'Reason 01 (issued with errors, replaced) needs `substitute_invoice_id`: the stamped invoice that replaces this one.',
+      'substitute_invoice_id',
+    );
   }
   if (input.reason !== '01' && substituteId !== undefined) {
-    throw fieldError('cancel.substitution_folio_not_required', `Reason ${input.reason} takes no substitute: send \`substitute_invoice_id\` only with reason 01.`, 'substitute_invoice_id');
+    throw fieldError(
+      'cancel.substitution_folio_not_required',
+      `Reason ${input.reason} takes no substitute: send \`substitute_invoice_id\` only with reason 01.`,
+      'substitute_invoice_id',
+    );
   }
   if (substituteId === undefined) return undefined;
   if (substituteId === row.id) throw fieldError('cancel.substitution_folio_invalid', 'An invoice cannot substitute itself.', 'substitute_invoice_id');
   const substitute = isId('inv', substituteId) ? await findInvoice(ctx.db, scopeOf(ctx), substituteId) : undefined;
   if (!substitute) throw notFound('invoice', substituteId);
   if (substitute.status !== 'stamped' || substitute.uuid === null) {
-    throw fieldError('invoice.substitute_not_stamped', `The substitute invoice ${substituteId} is ${substitute.status}; stamp it first.`, 'substitute_invoice_id');
+    throw fieldError(
+      'invoice.substitute_not_stamped',
+      `The substitute invoice ${substituteId} is ${substitute.status}; stamp it first.`,
+      'substitute_invoice_id',
+    );
   }
   return substitute;
 }
@@ -41,11 +63,20 @@ function checkState(row: InvoiceRow): void {
   if (row.status === 'cancelled') throw new ApiError('cancel.already_cancelled', `Invoice ${row.id} is already cancelled.`);
   if (row.status !== 'stamped') throw new ApiError('invoice.not_stamped', `Invoice ${row.id} is ${row.status}; only stamped invoices can be cancelled.`);
   if (row.cancellation_status === 'pending') {
-    throw new ApiError('invoice.cancellation_in_progress', `The cancellation of invoice ${row.id} requested at ${row.cancellation_requested_at?.toISOString() ?? 'an earlier time'} is waiting for the receptor.`);
+    throw new ApiError(
+      'invoice.cancellation_in_progress',
+      `The cancellation of invoice ${row.id} requested at ${row.cancellation_requested_at?.toISOString() ?? 'an earlier time'} is waiting for the receptor.`,
+    );
   }
 }
 
-async function requestAtPac(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, motivo: string, substitute: InvoiceRow | undefined): Promise<CancelResult | 'already_cancelled'> {
+async function requestAtPac(
+  ctx: Ctx,
+  deps: InvoiceDeps,
+  row: InvoiceRow,
+  motivo: string,
+  substitute: InvoiceRow | undefined,
+): Promise<CancelResult | 'already_cancelled'> {
   const credential = await deps.fiscalProfiles.loadSigningCredential(ctx, row.fiscal_profile_id);
   try {
     return await deps.pacFor(row.mode).cancel({
@@ -62,7 +93,8 @@ async function requestAtPac(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, motivo
     if (error.code === 'cancel.already_cancelled') return 'already_cancelled';
     if (error.retryable || error.outcomeUnknown) {
       throw new ApiError(error.code === 'cancel.sat_service_unavailable' ? error.code : 'pac.internal_error', error.detail, {
-        headers: { 'Retry-After': String(CANCEL_RETRY_AFTER_SECONDS) }, cause: error,
+        headers: { 'Retry-After': String(CANCEL_RETRY_AFTER_SECONDS) },
+        cause: error,
       });
     }
     throw new ApiError(error.code, error.detail, { cause: error });

@@ -11,7 +11,10 @@ import type { InvoiceDeps } from './ports.ts';
 import { findInvoiceById, updateInvoice, type InvoiceChanges, type InvoiceRow } from './repository.ts';
 
 /** Job that follows a cancellation waiting for the receptor by polling the SAT status. */
-export const CANCELLATION_STATUS_JOB = defineJob('invoices.cancellation_status', Type.Object({ invoice_id: Type.String({ minLength: 1 }) }, { additionalProperties: false }));
+export const CANCELLATION_STATUS_JOB = defineJob(
+  'invoices.cancellation_status',
+  Type.Object({ invoice_id: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
+);
 /** Enough attempts for 72 business hours (a long weekend included) at the capped polling interval. */
 const CANCELLATION_POLL_ATTEMPTS = 500;
 const POLL_DELAYS_MS = [60_000, 120_000, 300_000, 600_000, 1_800_000];
@@ -36,7 +39,13 @@ export async function fetchAcuse(deps: InvoiceDeps, row: InvoiceRow): Promise<st
   }
 }
 
-async function transition(ctx: Ctx, row: InvoiceRow, changes: InvoiceChanges, events: EventType[], options: { from: InvoiceRow['cancellation_status'][]; enqueuePoll?: boolean }): Promise<InvoiceRow> {
+async function transition(
+  ctx: Ctx,
+  row: InvoiceRow,
+  changes: InvoiceChanges,
+  events: EventType[],
+  options: { from: InvoiceRow['cancellation_status'][]; enqueuePoll?: boolean },
+): Promise<InvoiceRow> {
   const profile = await profileObject(ctx, row.fiscal_profile_id);
   const stored = await ctx.db.transaction().execute(async (trx) => {
     const updated = await updateInvoice(trx, row.id, ['stamped'], { ...changes, updated_at: ctx.services.clock.now() }, options.from);
@@ -44,7 +53,12 @@ async function transition(ctx: Ctx, row: InvoiceRow, changes: InvoiceChanges, ev
     await recordInvoiceEvents(trx, ctx, events, updated, profile);
     if (options.enqueuePoll) {
       const runAt = new Date(ctx.services.clock.now().getTime() + pollDelayMs(1));
-      await ctx.services.jobs.enqueue(trx, CANCELLATION_STATUS_JOB, { invoice_id: row.id }, { runAt, dedupeKey: `${CANCELLATION_STATUS_JOB.kind}:${row.id}`, maxAttempts: CANCELLATION_POLL_ATTEMPTS });
+      await ctx.services.jobs.enqueue(
+        trx,
+        CANCELLATION_STATUS_JOB,
+        { invoice_id: row.id },
+        { runAt, dedupeKey: `${CANCELLATION_STATUS_JOB.kind}:${row.id}`, maxAttempts: CANCELLATION_POLL_ATTEMPTS },
+      );
     }
     return updated;
   });
@@ -54,27 +68,59 @@ async function transition(ctx: Ctx, row: InvoiceRow, changes: InvoiceChanges, ev
 /** The SAT cancelled it at once (no acceptance needed): requested and cancelled together. */
 export function recordCancelled(ctx: Ctx, row: InvoiceRow, request: CancellationRequest, acuse: string | null): Promise<InvoiceRow> {
   const now = ctx.services.clock.now();
-  return transition(ctx, row, {
-    status: 'cancelled', cancellation_status: 'accepted', cancellation_reason: request.reason, substitute_invoice_id: request.substituteInvoiceId,
-    cancellation_requested_at: now, cancellation_resolved_at: now, acuse,
-  }, ['invoice.cancellation_requested', 'invoice.cancelled'], { from: ['none', 'rejected'] });
+  return transition(
+    ctx,
+    row,
+    {
+      status: 'cancelled',
+      cancellation_status: 'accepted',
+      cancellation_reason: request.reason,
+      substitute_invoice_id: request.substituteInvoiceId,
+      cancellation_requested_at: now,
+      cancellation_resolved_at: now,
+      acuse,
+    },
+    ['invoice.cancellation_requested', 'invoice.cancelled'],
+    { from: ['none', 'rejected'] },
+  );
 }
 
 /** The receptor must accept: pending until the poller sees the SAT's answer. */
 export function recordPending(ctx: Ctx, row: InvoiceRow, request: CancellationRequest, acuse: string | null): Promise<InvoiceRow> {
-  return transition(ctx, row, {
-    cancellation_status: 'pending', cancellation_reason: request.reason, substitute_invoice_id: request.substituteInvoiceId,
-    cancellation_requested_at: ctx.services.clock.now(), cancellation_resolved_at: null, acuse,
-  }, ['invoice.cancellation_requested'], { from: ['none', 'rejected'], enqueuePoll: true });
+  return transition(
+    ctx,
+    row,
+    {
+      cancellation_status: 'pending',
+      cancellation_reason: request.reason,
+      substitute_invoice_id: request.substituteInvoiceId,
+      cancellation_requested_at: ctx.services.clock.now(),
+      cancellation_resolved_at: null,
+      acuse,
+    },
+    ['invoice.cancellation_requested'],
+    { from: ['none', 'rejected'], enqueuePoll: true },
+  );
 }
 
 /** The pending cancellation was accepted (by the receptor, or by its silence for 72 business hours). */
 export function recordAccepted(ctx: Ctx, row: InvoiceRow, acuse: string | null): Promise<InvoiceRow> {
-  return transition(ctx, row, {
-    status: 'cancelled', cancellation_status: 'accepted', cancellation_resolved_at: ctx.services.clock.now(), acuse: acuse ?? row.acuse,
-  }, ['invoice.cancelled'], { from: ['pending'] });
+  return transition(
+    ctx,
+    row,
+    {
+      status: 'cancelled',
+      cancellation_status: 'accepted',
+      cancellation_resolved_at: ctx.services.clock.now(),
+      acuse: acuse ?? row.acuse,
+    },
+    ['invoice.cancelled'],
+    { from: ['pending'] },
+  );
 }
 
 export function recordRejected(ctx: Ctx, row: InvoiceRow): Promise<InvoiceRow> {
-  return transition(ctx, row, { cancellation_status: 'rejected', cancellation_resolved_at: ctx.services.clock.now() }, ['invoice.cancellation_rejected'], { from: ['pending'] });
+  return transition(ctx, row, { cancellation_status: 'rejected', cancellation_resolved_at: ctx.services.clock.now() }, ['invoice.cancellation_rejected'], {
+    from: ['pending'],
+  });
 }

@@ -21,8 +21,13 @@ export function systemCtx(services: Services, organizationId: string, mode: Mode
     services,
     db: services.db,
     caller: {
-      apiKeyId: 'system', keyOrganizationId: organizationId, organizationId, platformOrganizationId: null,
-      keyOrganizationIsAccount: false, mode, keyVersion: null,
+      apiKeyId: 'system',
+      keyOrganizationId: organizationId,
+      organizationId,
+      platformOrganizationId: null,
+      keyOrganizationIsAccount: false,
+      mode,
+      keyVersion: null,
     },
     organizationId,
     mode,
@@ -53,7 +58,11 @@ function eventInputs(ctx: Ctx, types: readonly EventType[], row: InvoiceRow, pro
 
 /** The invoice events as companions of the statement that makes the change (statements.ts). */
 export function invoiceStatementEvents(
-  ctx: Ctx, types: readonly EventType[], row: InvoiceRow, profile: SerializedFiscalProfile, options: EventStatementOptions,
+  ctx: Ctx,
+  types: readonly EventType[],
+  row: InvoiceRow,
+  profile: SerializedFiscalProfile,
+  options: EventStatementOptions,
 ): StatementEvents {
   return statementEvents(eventInputs(ctx, types, row, profile), ctx.services, options);
 }

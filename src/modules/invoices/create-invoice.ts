@@ -39,10 +39,21 @@ function draftRow({ ctx, input, comprobante, profileId }: Draft, folio: string):
     total: comprobante.Total,
     input,
     comprobante: { ...comprobante, Folio: folio },
-    sealed_xml: null, sealed_at: null, xml: null, uuid: null, stamped_at: null, sello_cfd: null, sello_sat: null, no_certificado_sat: null,
+    sealed_xml: null,
+    sealed_at: null,
+    xml: null,
+    uuid: null,
+    stamped_at: null,
+    sello_cfd: null,
+    sello_sat: null,
+    no_certificado_sat: null,
     error: null,
-    cancellation_status: 'none', cancellation_reason: null, substitute_invoice_id: null,
-    cancellation_requested_at: null, cancellation_resolved_at: null, acuse: null,
+    cancellation_status: 'none',
+    cancellation_reason: null,
+    substitute_invoice_id: null,
+    cancellation_requested_at: null,
+    cancellation_resolved_at: null,
+    acuse: null,
     metadata: input.metadata ?? {},
     created_at: now,
     updated_at: now,
@@ -67,9 +78,15 @@ async function insertDraft(db: Db, draft: Draft, options: { pastTakenCounter?: b
 async function insertWithNextFolioAndEvent(db: Db, draft: Draft): Promise<InvoiceRow | undefined> {
   const token = `folio-${randomBytes(12).toString('hex')}`;
   const pending = draftRow(draft, token);
-  const events = invoiceStatementEvents(draft.ctx, ['invoice.created'], pending, draft.profile, { when: IF_INSERTED, replace: { token, value: INSERTED_FOLIO } });
+  const events = invoiceStatementEvents(draft.ctx, ['invoice.created'], pending, draft.profile, {
+    when: IF_INSERTED,
+    replace: { token, value: INSERTED_FOLIO },
+  });
   await limitLockWait(db, draft.folios);
-  const { folio, inserted, output } = await insertWithNextFolio<EventStatementOutput>(db, pending, token, { ctes: [events.parts.ctes], columns: [events.parts.columns] });
+  const { folio, inserted, output } = await insertWithNextFolio<EventStatementOutput>(db, pending, token, {
+    ctes: [events.parts.ctes],
+    columns: [events.parts.columns],
+  });
   await events.settle(db, output, inserted);
   return inserted ? { ...pending, folio, comprobante: { ...pending.comprobante, Folio: folio } } : undefined;
 }
@@ -79,7 +96,15 @@ async function insertWithNextFolioAndEvent(db: Db, draft: Draft): Promise<Invoic
  * a draft needs no signed manifiesto, stamping does. The folio is assigned in the inserting
  * statement or transaction, which also records `invoice.created`.
  */
-export async function createInvoice({ ctx, deps, input }: { ctx: Ctx; deps: InvoiceDeps; input: CreateInvoiceBody }): Promise<{ row: InvoiceRow; profile: SerializedFiscalProfile }> {
+export async function createInvoice({
+  ctx,
+  deps,
+  input,
+}: {
+  ctx: Ctx;
+  deps: InvoiceDeps;
+  input: CreateInvoiceBody;
+}): Promise<{ row: InvoiceRow; profile: SerializedFiscalProfile }> {
   const view = await findFiscalProfile(ctx, input.fiscal_profile_id);
   const comprobante = await validatedComprobante(ctx, deps.catalogs, view, input);
   const profile = serializeFiscalProfile(view, ctx.services.clock.now());

@@ -16,7 +16,11 @@ export interface DocumentBody {
   filename: string;
 }
 
-function assertStamped<Row extends InvoiceDocumentRow>(row: Row | undefined, id: string, code: 'invoice.xml_requires_stamp' | 'invoice.pdf_requires_stamp'): Row & { uuid: string } {
+function assertStamped<Row extends InvoiceDocumentRow>(
+  row: Row | undefined,
+  id: string,
+  code: 'invoice.xml_requires_stamp' | 'invoice.pdf_requires_stamp',
+): Row & { uuid: string } {
   if (!row) throw notFound('invoice', id);
   if (!row.stamped || row.uuid === null) {
     const what = code === 'invoice.xml_requires_stamp' ? 'XML' : 'PDF';
@@ -114,7 +118,9 @@ export async function invoicePdf(ctx: Ctx, deps: InvoiceDeps, id: string): Promi
       ...(cancelledAt !== undefined ? { cancelledAt } : {}),
       branding: { brandColor: branding.brandColor, ...(logo ? { logo } : {}) },
     };
-    pending = renderAndStore(ctx, deps, row, task, fingerprint).then((body) => remember(key, body)).finally(() => inFlight.delete(key));
+    pending = renderAndStore(ctx, deps, row, task, fingerprint)
+      .then((body) => remember(key, body))
+      .finally(() => inFlight.delete(key));
     inFlight.set(key, pending);
   }
   return { body: await pending, filename };
@@ -125,7 +131,10 @@ export async function invoiceAcuse(ctx: Ctx, id: string): Promise<DocumentBody> 
   const row = isId('inv', id) ? await findInvoice(ctx.db, scopeOf(ctx), id) : undefined;
   if (!row) throw notFound('invoice', id);
   if (row.acuse === null) {
-    const state = row.status === 'cancelled' ? 'cancelled, but the PAC has not delivered its acuse yet' : `${row.status}, and its cancellation is ${row.cancellation_status}`;
+    const state =
+      row.status === 'cancelled'
+        ? 'cancelled, but the PAC has not delivered its acuse yet'
+        : `${row.status}, and its cancellation is ${row.cancellation_status}`;
     throw new ApiError('cancel.no_acuse', `Invoice ${id} has no acuse: it is ${state}.`);
   }
   return { body: Buffer.from(row.acuse, 'utf8'), filename: `${row.uuid ?? row.id}-acuse.xml` };

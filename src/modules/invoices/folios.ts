@@ -42,7 +42,10 @@ export async function limitLockWait(db: Db, options: FolioOptions): Promise<void
  * already used explicitly is skipped by moving the counter past the highest numeric folio.
  */
 export async function assignFolio(
-  db: Db, profileId: string, serie: string, explicit: string | undefined,
+  db: Db,
+  profileId: string,
+  serie: string,
+  explicit: string | undefined,
   options: FolioOptions & { exceptId?: string; pastTakenCounter?: boolean } = {},
 ): Promise<string> {
   await limitLockWait(db, options);
@@ -89,10 +92,14 @@ export async function withFolioRetries<T>(work: () => Promise<T>, explicit: { se
       const retryable = code !== undefined && (RETRYABLE.has(code) || code === UNIQUE_VIOLATION);
       if (!retryable) throw error;
       if (attempt >= ATTEMPTS) {
-        throw new ApiError('invoice.folio_contention', 'Another request was assigning a folio of this serie at the same moment; retry shortly with the same Idempotency-Key.', {
-          headers: { 'Retry-After': String(FOLIO_RETRY_AFTER_SECONDS) },
-          cause: error,
-        });
+        throw new ApiError(
+          'invoice.folio_contention',
+          'Another request was assigning a folio of this serie at the same moment; retry shortly with the same Idempotency-Key.',
+          {
+            headers: { 'Retry-After': String(FOLIO_RETRY_AFTER_SECONDS) },
+            cause: error,
+          },
+        );
       }
     }
   }

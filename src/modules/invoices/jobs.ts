@@ -33,7 +33,11 @@ async function pollCancellation(services: Services, deps: InvoiceDeps, job: JobR
   let estatusCancelacion: string;
   try {
     ({ estado, estatusCancelacion } = await deps.satStatusFor(row.mode).query({
-      uuid: row.uuid, rfcEmisor: row.comprobante.Emisor.Rfc, rfcReceptor: row.comprobante.Receptor.Rfc, total: row.comprobante.Total, sello: row.sello_cfd ?? '',
+      uuid: row.uuid,
+      rfcEmisor: row.comprobante.Emisor.Rfc,
+      rfcReceptor: row.comprobante.Receptor.Rfc,
+      total: row.comprobante.Total,
+      sello: row.sello_cfd ?? '',
     }));
   } catch (error) {
     if (error instanceof ProviderError) throw retry(`SAT status unavailable: ${error.detail}`);

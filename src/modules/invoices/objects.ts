@@ -11,7 +11,10 @@ export function invoiceObject(row: InvoiceRow, profile: SerializedFiscalProfile,
 }
 
 export async function pageObjects(ctx: Ctx, page: Page<InvoiceRow>, baseUrl: string): Promise<Page<InvoiceObject>> {
-  const profiles = await serializeFiscalProfilesById(ctx, page.data.map((row) => row.fiscal_profile_id));
+  const profiles = await serializeFiscalProfilesById(
+    ctx,
+    page.data.map((row) => row.fiscal_profile_id),
+  );
   return {
     ...page,
     data: page.data.map((row) => {

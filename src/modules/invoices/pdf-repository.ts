@@ -21,7 +21,8 @@ export async function findInvoicePdf(db: Db, invoiceId: string): Promise<{ finge
 
 /** Keeps the newest rendering of an invoice. */
 export async function storeInvoicePdf(db: Db, invoiceId: string, fingerprint: string, body: Buffer, at: Date): Promise<void> {
-  await db.insertInto('invoice_pdfs')
+  await db
+    .insertInto('invoice_pdfs')
     .values({ invoice_id: invoiceId, fingerprint, body, created_at: at })
     .onConflict((conflict) => conflict.column('invoice_id').doUpdateSet({ fingerprint, body, created_at: at }))
     .execute();

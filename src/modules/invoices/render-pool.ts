@@ -15,8 +15,21 @@ const RENDER_TASK = new URL('./pdf/render-task.ts', import.meta.url);
 /** PDFs one organization may have rendering at once; more wait for Retry-After. */
 const RENDERS_PER_ORGANIZATION = 2;
 const CATALOGS: readonly PdfCatalog[] = [
-  'uso_cfdi', 'regimen_fiscal', 'forma_pago', 'metodo_pago', 'moneda', 'impuesto', 'objeto_imp', 'exportacion',
-  'tipo_comprobante', 'tipo_relacion', 'periodicidad', 'meses', 'pais', 'clave_prod_serv', 'clave_unidad',
+  'uso_cfdi',
+  'regimen_fiscal',
+  'forma_pago',
+  'metodo_pago',
+  'moneda',
+  'impuesto',
+  'objeto_imp',
+  'exportacion',
+  'tipo_comprobante',
+  'tipo_relacion',
+  'periodicidad',
+  'meses',
+  'pais',
+  'clave_prod_serv',
+  'clave_unidad',
 ];
 const CODE_VALUE = /="([A-Za-z0-9]{1,10})"/g;
 
@@ -49,7 +62,9 @@ function renderFailure(error: { code: string; message: string }): Error {
 export async function renderOnPool(ctx: Ctx, deps: Pick<InvoiceDeps, 'catalogs'>, organizationId: string, task: Omit<PdfTaskInput, 'names'>): Promise<Buffer> {
   const running = renderingByOrganization.get(organizationId) ?? 0;
   if (running >= RENDERS_PER_ORGANIZATION) {
-    throw new ApiError('service.overloaded', `This organization already has ${running} PDFs rendering; ask again after Retry-After.`, { headers: { 'Retry-After': '1' } });
+    throw new ApiError('service.overloaded', `This organization already has ${running} PDFs rendering; ask again after Retry-After.`, {
+      headers: { 'Retry-After': '1' },
+    });
   }
   renderingByOrganization.set(organizationId, running + 1);
   try {

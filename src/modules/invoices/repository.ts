@@ -90,7 +90,11 @@ export async function findInvoiceDocument(db: Db, scope: InvoiceScope, id: strin
 
 /** The same with the stamped XML, for its download. */
 export async function findInvoiceDocumentWithXml(db: Db, scope: InvoiceScope, id: string): Promise<(InvoiceDocumentRow & { xml: string | null }) | undefined> {
-  return scoped(db, scope).select([...DOCUMENT_COLUMNS, 'xml']).select(sql<boolean>`xml IS NOT NULL`.as('stamped')).where('id', '=', id).executeTakeFirst();
+  return scoped(db, scope)
+    .select([...DOCUMENT_COLUMNS, 'xml'])
+    .select(sql<boolean>`xml IS NOT NULL`.as('stamped'))
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function findInvoiceXml(db: Db, id: string): Promise<string | undefined> {
@@ -118,12 +122,18 @@ export async function findInvoiceById(db: Db, id: string, options: { lock?: bool
 
 export async function findInvoicesByIds(db: Db, scope: InvoiceScope, ids: readonly string[]): Promise<InvoiceRow[]> {
   if (ids.length === 0) return [];
-  return scoped(db, scope).selectAll().where('id', 'in', [...new Set(ids)]).execute();
+  return scoped(db, scope)
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
 }
 
 export async function insertInvoice(db: Db, row: NewInvoiceRow): Promise<void> {
   const { input, comprobante, metadata, ...rest } = row;
-  await db.insertInto('invoices').values({ ...rest, input: json(input), comprobante: json(comprobante), metadata: json(metadata ?? {}) } as never).execute();
+  await db
+    .insertInto('invoices')
+    .values({ ...rest, input: json(input), comprobante: json(comprobante), metadata: json(metadata ?? {}) } as never)
+    .execute();
 }
 
 /**
@@ -131,14 +141,22 @@ export async function insertInvoice(db: Db, row: NewInvoiceRow): Promise<void> {
  * another request moved it first (the caller then re-reads and decides).
  */
 export async function updateInvoice(
-  db: Db, id: string, expected: readonly InvoiceStatus[], changes: InvoiceChanges, cancellation?: readonly CancellationStatus[],
+  db: Db,
+  id: string,
+  expected: readonly InvoiceStatus[],
+  changes: InvoiceChanges,
+  cancellation?: readonly CancellationStatus[],
 ): Promise<InvoiceRow | undefined> {
   const { input, comprobante, metadata, ...rest } = changes;
   const values: Record<string, unknown> = { ...rest };
   if (input !== undefined) values.input = json(input);
   if (comprobante !== undefined) values.comprobante = json(comprobante);
   if (metadata !== undefined) values.metadata = json(metadata);
-  let query = db.updateTable('invoices').set(values as never).where('id', '=', id).where('status', 'in', [...expected]);
+  let query = db
+    .updateTable('invoices')
+    .set(values as never)
+    .where('id', '=', id)
+    .where('status', 'in', [...expected]);
   if (cancellation) query = query.where('cancellation_status', 'in', [...cancellation]);
   return query.returningAll().executeTakeFirst();
 }
@@ -154,14 +172,23 @@ export async function transitionInvoice(db: Db, row: InvoiceRow, expected: reado
   if (input !== undefined) values.input = json(input);
   if (comprobante !== undefined) values.comprobante = json(comprobante);
   if (metadata !== undefined) values.metadata = json(metadata);
-  const updated = await db.updateTable('invoices').set(values as never).where('id', '=', row.id).where('status', 'in', [...expected])
-    .returning('id').executeTakeFirst();
+  const updated = await db
+    .updateTable('invoices')
+    .set(values as never)
+    .where('id', '=', row.id)
+    .where('status', 'in', [...expected])
+    .returning('id')
+    .executeTakeFirst();
   return updated ? ({ ...row, ...changes } as InvoiceRow) : undefined;
 }
 
 export async function deleteDraft(db: Db, scope: InvoiceScope, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('invoices')
-    .where('organization_id', '=', scope.organizationId).where('mode', '=', scope.mode).where('id', '=', id).where('status', '=', 'draft')
+  const result = await db
+    .deleteFrom('invoices')
+    .where('organization_id', '=', scope.organizationId)
+    .where('mode', '=', scope.mode)
+    .where('id', '=', id)
+    .where('status', '=', 'draft')
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
@@ -207,8 +234,13 @@ export async function uuidsStampedHere(db: Db, organizationId: string, mode: Mod
   const found = new Set<string>();
   // A few thousand at a time: a statement holds at most 65,535 parameters.
   for (let at = 0; at < uuids.length; at += 5_000) {
-    const rows = await db.selectFrom('invoices').select('uuid').where('uuid', 'in', uuids.slice(at, at + 5_000))
-      .where('organization_id', '=', organizationId).where('mode', '=', mode).execute();
+    const rows = await db
+      .selectFrom('invoices')
+      .select('uuid')
+      .where('uuid', 'in', uuids.slice(at, at + 5_000))
+      .where('organization_id', '=', organizationId)
+      .where('mode', '=', mode)
+      .execute();
     for (const row of rows) found.add(row.uuid!);
   }
   return found;
@@ -216,7 +248,12 @@ export async function uuidsStampedHere(db: Db, organizationId: string, mode: Mod
 
 /** Invoices left `stamping` since before `sealedBefore`: a crashed or abandoned stamp. */
 export async function stuckStamping(db: Db, sealedBefore: Date, limit: number): Promise<InvoiceRow[]> {
-  return db.selectFrom('invoices').selectAll().where('status', '=', 'stamping').where('sealed_at', '<', sealedBefore)
-    .orderBy('sealed_at').limit(limit).execute();
+  return db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('status', '=', 'stamping')
+    .where('sealed_at', '<', sealedBefore)
+    .orderBy('sealed_at')
+    .limit(limit)
+    .execute();
 }
-

@@ -12,8 +12,14 @@ const decimal = (description: string) => Type.String({ maxLength: 40, descriptio
 export const TaxInput = Type.Object(
   {
     type: Type.Union([Type.Literal('IVA'), Type.Literal('ISR'), Type.Literal('IEPS')], { description: 'The tax: IVA, ISR (withholding only) or IEPS.' }),
-    factor: Type.Optional(Type.Union([Type.Literal('Tasa'), Type.Literal('Cuota'), Type.Literal('Exento')], { description: 'Tasa (rate, default), Cuota (amount per unit) or Exento (exempt; transferred taxes only).' })),
-    rate: Type.Optional(Type.String({ maxLength: 20, description: 'Required for Tasa and Cuota, e.g. "0.160000" (six decimals; "0.16" is accepted and written with six).' })),
+    factor: Type.Optional(
+      Type.Union([Type.Literal('Tasa'), Type.Literal('Cuota'), Type.Literal('Exento')], {
+        description: 'Tasa (rate, default), Cuota (amount per unit) or Exento (exempt; transferred taxes only).',
+      }),
+    ),
+    rate: Type.Optional(
+      Type.String({ maxLength: 20, description: 'Required for Tasa and Cuota, e.g. "0.160000" (six decimals; "0.16" is accepted and written with six).' }),
+    ),
     withholding: Type.Optional(Type.Boolean({ description: 'True for a withheld tax (retención); false or absent for a transferred one (traslado).' })),
     base: Type.Optional(decimal('Overrides the taxable base (default: the item amount minus its discount), e.g. litres for an IEPS Cuota.')),
   },
@@ -29,7 +35,7 @@ export const ItemInput = Type.Object(
     description: Type.Optional(text('What was sold.')),
     quantity: Type.Optional(decimal('Up to six decimals, greater than 0; default "1".')),
     unit_price: Type.Optional(decimal('Price per unit before taxes, up to six decimals.')),
-    discount: Type.Optional(decimal('Discount on this item, in the currency\'s decimals.')),
+    discount: Type.Optional(decimal("Discount on this item, in the currency's decimals.")),
     tax_object: Type.Optional(text('c_ObjetoImp: 01 not subject, 02 subject (needs taxes), 03, 04… Default 02 with taxes, 01 without.', 2)),
     taxes: Type.Optional(Type.Array(TaxInput, { maxItems: 10 })),
   },
@@ -38,10 +44,14 @@ export const ItemInput = Type.Object(
 
 const CustomerInput = Type.Object(
   {
-    rfc: Type.String({ minLength: 1, maxLength: 13, description: 'The customer\'s RFC; XAXX010101000 for the general public, XEXX010101000 for a foreign customer.' }),
+    rfc: Type.String({
+      minLength: 1,
+      maxLength: 13,
+      description: "The customer's RFC; XAXX010101000 for the general public, XEXX010101000 for a foreign customer.",
+    }),
     name: Type.Optional(text('Name exactly as registered at the SAT (without the capital regime, e.g. "S.A. de C.V.").', 254)),
-    tax_regime: Type.Optional(text('The customer\'s c_RegimenFiscal code (3 digits).', 3)),
-    postal_code: Type.Optional(text('The customer\'s fiscal address postal code (5 digits).', 5)),
+    tax_regime: Type.Optional(text("The customer's c_RegimenFiscal code (3 digits).", 3)),
+    postal_code: Type.Optional(text("The customer's fiscal address postal code (5 digits).", 5)),
     cfdi_use: Type.Optional(text('c_UsoCFDI code, e.g. G03. Defaults: S01 for the general public, CP01 for payments.', 4)),
     use: Type.Optional(text('Same as `cfdi_use`.', 4)),
     country: Type.Optional(text('Foreign customers (XEXX010101000): c_Pais country of tax residence, e.g. USA.', 3)),
@@ -54,7 +64,9 @@ const RelatedInput = Type.Object(
   {
     relationship: text('c_TipoRelacion, e.g. 01 (nota de crédito), 04 (sustitución), 07 (anticipo).', 2),
     uuids: Type.Optional(Type.Array(Type.String({ maxLength: 36 }), { maxItems: 100, description: 'Fiscal folios (UUIDs) of the related CFDIs.' })),
-    invoices: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100, description: 'Ids of stamped invoices of this account; their UUIDs are used.' })),
+    invoices: Type.Optional(
+      Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100, description: 'Ids of stamped invoices of this account; their UUIDs are used.' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -71,10 +83,12 @@ const GlobalInput = Type.Object(
 export const PaymentDocumentInput = Type.Object(
   {
     uuid: Type.Optional(Type.String({ maxLength: 36, description: 'UUID of the paid CFDI (give this or `invoice`).' })),
-    invoice: Type.Optional(Type.String({ maxLength: 200, description: 'Id of the paid invoice of this account; fills `uuid`, `serie`, `folio` and `currency`.' })),
+    invoice: Type.Optional(
+      Type.String({ maxLength: 200, description: 'Id of the paid invoice of this account; fills `uuid`, `serie`, `folio` and `currency`.' }),
+    ),
     serie: Type.Optional(text('Serie of the paid CFDI.', 25)),
     folio: Type.Optional(text('Folio of the paid CFDI.', 40)),
-    currency: Type.Optional(text('Currency of the paid CFDI; default the payment\'s.', 3)),
+    currency: Type.Optional(text("Currency of the paid CFDI; default the payment's.", 3)),
     equivalence: Type.Optional(decimal('Units of the document currency per unit of the payment currency; required when they differ.')),
     installment: Type.Optional(Type.Integer({ minimum: 1, maximum: 999, description: 'Installment number, 1 for the first payment.' })),
     previous_balance: Type.Optional(decimal('Balance of the document before this payment.')),
@@ -91,7 +105,7 @@ export const PaymentInput = Type.Object(
     payment_form: text('c_FormaPago of the payment (not 99), e.g. 03 transfer.', 2),
     currency: Type.Optional(text('Payment currency; default MXN.', 3)),
     exchange_rate: Type.Optional(decimal('MXN per unit of the payment currency; required unless MXN.')),
-    amount: Type.Optional(decimal('Amount received; default the sum of the documents\' amount_paid.')),
+    amount: Type.Optional(decimal("Amount received; default the sum of the documents' amount_paid.")),
     operation_number: Type.Optional(text('Bank operation or check number.', 100)),
     documents: Type.Array(PaymentDocumentInput, { minItems: 1, maxItems: 500 }),
   },
@@ -99,7 +113,11 @@ export const PaymentInput = Type.Object(
 );
 
 const fields = {
-  type: Type.Optional(Type.Union([Type.Literal('I'), Type.Literal('E'), Type.Literal('P'), Type.Literal('T')], { description: 'I income (default), E credit note, P payment, T transfer.' })),
+  type: Type.Optional(
+    Type.Union([Type.Literal('I'), Type.Literal('E'), Type.Literal('P'), Type.Literal('T')], {
+      description: 'I income (default), E credit note, P payment, T transfer.',
+    }),
+  ),
   customer: CustomerInput,
   items: Type.Optional(Type.Array(ItemInput, { maxItems: 1000, description: 'Required for types I, E and T; absent for P.' })),
   payment_form: Type.Optional(text('c_FormaPago (2 digits), e.g. 03 transfer; 99 with PPD. Types I and E.', 2)),
@@ -127,13 +145,27 @@ export const UpdateInvoiceBody = Type.Object(
     ...fields,
     customer: Type.Optional(Type.Partial(CustomerInput, { additionalProperties: false })),
   },
-  { additionalProperties: false, description: 'Fields to change; `customer` and `metadata` are merged, the others replaced. An empty string in metadata removes the key.' },
+  {
+    additionalProperties: false,
+    description: 'Fields to change; `customer` and `metadata` are merged, the others replaced. An empty string in metadata removes the key.',
+  },
 );
 
 export const CancelInvoiceBody = Type.Object(
   {
-    reason: Type.String({ minLength: 1, maxLength: 2, description: 'Motivo: 01 replaced by `substitute_invoice_id` (with errors), 02 with errors and no replacement, 03 operation not carried out, 04 nominative operation in a global invoice.' }),
-    substitute_invoice_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Reason 01 only: the stamped invoice that replaces this one (it relates to it with TipoRelacion 04).' })),
+    reason: Type.String({
+      minLength: 1,
+      maxLength: 2,
+      description:
+        'Motivo: 01 replaced by `substitute_invoice_id` (with errors), 02 with errors and no replacement, 03 operation not carried out, 04 nominative operation in a global invoice.',
+    }),
+    substitute_invoice_id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'Reason 01 only: the stamped invoice that replaces this one (it relates to it with TipoRelacion 04).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

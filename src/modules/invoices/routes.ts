@@ -21,9 +21,14 @@ import { updateInvoiceDraft } from './update-invoice.ts';
 const tags = ['Invoices'];
 const Id = IdParam('Invoice id (`inv_…`)');
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: Problem } } });
-const document = (mediaType: string, description: string, format?: string) => ({ description, content: { [mediaType]: { schema: Type.String(format ? { format } : {}) } } });
+const document = (mediaType: string, description: string, format?: string) => ({
+  description,
+  content: { [mediaType]: { schema: Type.String(format ? { format } : {}) } },
+});
 
-const NOT_DRAFT = problem('Only drafts change: stamping started (`invoice.not_stampable`), or the new folio is used (`invoice.folio_taken`, `invoice.folio_contention`).');
+const NOT_DRAFT = problem(
+  'Only drafts change: stamping started (`invoice.not_stampable`), or the new folio is used (`invoice.folio_taken`, `invoice.folio_contention`).',
+);
 
 const register = replaceableRegistrations<Server, InvoiceDeps>();
 
@@ -40,131 +45,237 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
   // Rate-limit costs follow the CPU each call takes (docs/decisions.md, "Weighted rate limits").
   const invoiceInput = { invalidTextCode: 'cfdi.invalid_input' as const, rateLimitCost: 2 };
 
-  server.post('/v1/invoices', {
-    config: invoiceInput,
-    schema: {
-      tags, summary: 'Create an invoice', operationId: 'createInvoice', body: CreateInvoiceBody,
-      description: 'Validates the request against the SAT catalogs and the CFDI 4.0 rules and creates a `draft` with its amounts computed and its folio assigned. Every failing field is listed in one 422 `cfdi.invalid_input`.',
-      response: { 201: Invoice, 409: problem('The explicit folio is used (`invoice.folio_taken`) or could not be assigned (`invoice.folio_contention`, with Retry-After).') },
-    },
-  }, async (request, reply) => {
-    const ctx = ctxOf(request, services);
-    const { row, profile } = await createInvoice({ ctx, deps: registration.deps, input: request.body });
-    return reply.code(201).send(invoiceObject(row, profile, baseUrl));
-  });
-
-  server.get('/v1/invoices', {
-    schema: { tags, summary: 'List invoices', operationId: 'listInvoices', querystring: InvoiceListQuery, response: { 200: ListOf(Invoice) } },
-  }, async (request) => {
-    const ctx = ctxOf(request, services);
-    const page = await listInvoices(ctx, request.query, listUrl(request));
-    return pageObjects(ctx, page, baseUrl);
-  });
-
-  server.get('/v1/invoices/:id', {
-    schema: { tags, summary: 'Retrieve an invoice', operationId: 'getInvoice', params: Id, response: { 200: Invoice } },
-  }, async (request) => {
-    const ctx = ctxOf(request, services);
-    return singleObject(ctx, await getInvoice(ctx, request.params.id), baseUrl);
-  });
-
-  server.patch('/v1/invoices/:id', {
-    config: invoiceInput,
-    schema: {
-      tags, summary: 'Update a draft invoice', operationId: 'updateInvoice', params: Id, body: UpdateInvoiceBody,
-      description: 'Drafts only (409 `invoice.not_stampable` otherwise). The invoice is validated and its amounts recomputed as on creation.',
-      response: { 200: Invoice, 409: NOT_DRAFT },
-    },
-  }, async (request) => {
-    const ctx = ctxOf(request, services);
-    const { row, profile } = await updateInvoiceDraft({ ctx, deps: registration.deps, id: request.params.id, changes: request.body });
-    return invoiceObject(row, profile, baseUrl);
-  });
-
-  server.delete('/v1/invoices/:id', {
-    schema: { tags, summary: 'Delete a draft invoice', operationId: 'deleteInvoice', params: Id, response: { 200: DeletedInvoice, 409: NOT_DRAFT } },
-  }, async (request) => {
-    const ctx = ctxOf(request, services);
-    await deleteInvoice({ ctx, id: request.params.id });
-    return { object: 'invoice' as const, id: request.params.id, deleted: true as const };
-  });
-
-  server.post('/v1/invoices/:id/stamp', {
-    config: { rateLimitCost: 5 },
-    schema: {
-      tags, summary: 'Stamp an invoice', operationId: 'stampInvoice', params: Id,
-      description: 'Seals the draft with the profile\'s CSD (Fecha now, in the issuer\'s local time) and has it stamped by the PAC (the simulator in test mode). Live stamps consume one credit. Safe to retry with the same Idempotency-Key: a stamp already made is returned, never repeated.',
-      response: {
-        200: Invoice,
-        402: problem('No live stamp credits left (`balance.insufficient_credits`).'),
-        409: problem('Already stamped (`invoice.already_stamped`), or the profile has not signed the carta manifiesto (`fiscal_profile.manifest_required`).'),
-        502: problem('The PAC did not answer (`pac.internal_error`, with Retry-After); the invoice stays `stamping` until a retry or the recovery job finishes it.'),
+  server.post(
+    '/v1/invoices',
+    {
+      config: invoiceInput,
+      schema: {
+        tags,
+        summary: 'Create an invoice',
+        operationId: 'createInvoice',
+        body: CreateInvoiceBody,
+        description:
+          'Validates the request against the SAT catalogs and the CFDI 4.0 rules and creates a `draft` with its amounts computed and its folio assigned. Every failing field is listed in one 422 `cfdi.invalid_input`.',
+        response: {
+          201: Invoice,
+          409: problem('The explicit folio is used (`invoice.folio_taken`) or could not be assigned (`invoice.folio_contention`, with Retry-After).'),
+        },
       },
     },
-  }, async (request) => {
-    const ctx = ctxOf(request, services);
-    const { row, profile } = await stampInvoice({ ctx, deps: registration.deps, id: request.params.id });
-    return profile ? invoiceObject(row, profile, baseUrl) : singleObject(ctx, row, baseUrl);
-  });
+    async (request, reply) => {
+      const ctx = ctxOf(request, services);
+      const { row, profile } = await createInvoice({ ctx, deps: registration.deps, input: request.body });
+      return reply.code(201).send(invoiceObject(row, profile, baseUrl));
+    },
+  );
 
-  server.post('/v1/invoices/:id/cancel', {
-    config: { rateLimitCost: 5 },
-    schema: {
-      tags, summary: 'Cancel an invoice', operationId: 'cancelInvoice', params: Id, body: CancelInvoiceBody,
-      description: 'Asks the SAT (through the PAC) to cancel a stamped invoice. Cancelled at once when no acceptance is needed; otherwise `cancellation.status` is `pending` until the receptor answers (72 business hours; silence accepts).',
-      response: {
-        200: Invoice,
-        409: problem('Not stamped (`invoice.not_stamped`), or a cancellation is already pending (`invoice.cancellation_in_progress`).'),
-        502: problem('The SAT or the PAC could not be reached (`cancel.sat_service_unavailable`, `pac.internal_error`, with Retry-After).'),
+  server.get(
+    '/v1/invoices',
+    {
+      schema: { tags, summary: 'List invoices', operationId: 'listInvoices', querystring: InvoiceListQuery, response: { 200: ListOf(Invoice) } },
+    },
+    async (request) => {
+      const ctx = ctxOf(request, services);
+      const page = await listInvoices(ctx, request.query, listUrl(request));
+      return pageObjects(ctx, page, baseUrl);
+    },
+  );
+
+  server.get(
+    '/v1/invoices/:id',
+    {
+      schema: { tags, summary: 'Retrieve an invoice', operationId: 'getInvoice', params: Id, response: { 200: Invoice } },
+    },
+    async (request) => {
+      const ctx = ctxOf(request, services);
+      return singleObject(ctx, await getInvoice(ctx, request.params.id), baseUrl);
+    },
+  );
+
+  server.patch(
+    '/v1/invoices/:id',
+    {
+      config: invoiceInput,
+      schema: {
+        tags,
+        summary: 'Update a draft invoice',
+        operationId: 'updateInvoice',
+        params: Id,
+        body: UpdateInvoiceBody,
+        description: 'Drafts only (409 `invoice.not_stampable` otherwise). The invoice is validated and its amounts recomputed as on creation.',
+        response: { 200: Invoice, 409: NOT_DRAFT },
       },
     },
-  }, async (request) => {
-    const ctx = ctxOf(request, services);
-    const row = await cancelInvoice({ ctx, deps: registration.deps, id: request.params.id, input: request.body });
-    return singleObject(ctx, row, baseUrl);
-  });
+    async (request) => {
+      const ctx = ctxOf(request, services);
+      const { row, profile } = await updateInvoiceDraft({ ctx, deps: registration.deps, id: request.params.id, changes: request.body });
+      return invoiceObject(row, profile, baseUrl);
+    },
+  );
 
-  server.get('/v1/invoices/:id/xml', {
-    schema: { tags, summary: 'Download the stamped XML', operationId: 'getInvoiceXml', params: Id, response: { 200: document('application/xml', 'The stamped CFDI, byte for byte as the PAC returned it.'), 409: problem('The invoice is not stamped yet (`invoice.xml_requires_stamp`).') } },
-  }, async (request, reply) => {
-    const { body, filename } = await invoiceXml(ctxOf(request, services), request.params.id);
-    return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${filename}"`).send(body as never);
-  });
+  server.delete(
+    '/v1/invoices/:id',
+    {
+      schema: { tags, summary: 'Delete a draft invoice', operationId: 'deleteInvoice', params: Id, response: { 200: DeletedInvoice, 409: NOT_DRAFT } },
+    },
+    async (request) => {
+      const ctx = ctxOf(request, services);
+      await deleteInvoice({ ctx, id: request.params.id });
+      return { object: 'invoice' as const, id: request.params.id, deleted: true as const };
+    },
+  );
 
-  server.get('/v1/invoices/:id/pdf', {
-    config: { rateLimitCost: 20 },
-    schema: { tags, summary: 'Download the PDF', operationId: 'getInvoicePdf', params: Id, response: { 200: document('application/pdf', 'The representación impresa of the stamped CFDI.', 'binary'), 409: problem('The invoice is not stamped yet (`invoice.pdf_requires_stamp`).') } },
-  }, async (request, reply) => {
-    const { body, filename } = await invoicePdf(ctxOf(request, services), registration.deps, request.params.id);
-    return reply.type('application/pdf').header('Content-Disposition', `inline; filename="${filename}"`).send(body as never);
-  });
+  server.post(
+    '/v1/invoices/:id/stamp',
+    {
+      config: { rateLimitCost: 5 },
+      schema: {
+        tags,
+        summary: 'Stamp an invoice',
+        operationId: 'stampInvoice',
+        params: Id,
+        description:
+          "Seals the draft with the profile's CSD (Fecha now, in the issuer's local time) and has it stamped by the PAC (the simulator in test mode). Live stamps consume one credit. Safe to retry with the same Idempotency-Key: a stamp already made is returned, never repeated.",
+        response: {
+          200: Invoice,
+          402: problem('No live stamp credits left (`balance.insufficient_credits`).'),
+          409: problem('Already stamped (`invoice.already_stamped`), or the profile has not signed the carta manifiesto (`fiscal_profile.manifest_required`).'),
+          502: problem(
+            'The PAC did not answer (`pac.internal_error`, with Retry-After); the invoice stays `stamping` until a retry or the recovery job finishes it.',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request, services);
+      const { row, profile } = await stampInvoice({ ctx, deps: registration.deps, id: request.params.id });
+      return profile ? invoiceObject(row, profile, baseUrl) : singleObject(ctx, row, baseUrl);
+    },
+  );
+
+  server.post(
+    '/v1/invoices/:id/cancel',
+    {
+      config: { rateLimitCost: 5 },
+      schema: {
+        tags,
+        summary: 'Cancel an invoice',
+        operationId: 'cancelInvoice',
+        params: Id,
+        body: CancelInvoiceBody,
+        description:
+          'Asks the SAT (through the PAC) to cancel a stamped invoice. Cancelled at once when no acceptance is needed; otherwise `cancellation.status` is `pending` until the receptor answers (72 business hours; silence accepts).',
+        response: {
+          200: Invoice,
+          409: problem('Not stamped (`invoice.not_stamped`), or a cancellation is already pending (`invoice.cancellation_in_progress`).'),
+          502: problem('The SAT or the PAC could not be reached (`cancel.sat_service_unavailable`, `pac.internal_error`, with Retry-After).'),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request, services);
+      const row = await cancelInvoice({ ctx, deps: registration.deps, id: request.params.id, input: request.body });
+      return singleObject(ctx, row, baseUrl);
+    },
+  );
+
+  server.get(
+    '/v1/invoices/:id/xml',
+    {
+      schema: {
+        tags,
+        summary: 'Download the stamped XML',
+        operationId: 'getInvoiceXml',
+        params: Id,
+        response: {
+          200: document('application/xml', 'The stamped CFDI, byte for byte as the PAC returned it.'),
+          409: problem('The invoice is not stamped yet (`invoice.xml_requires_stamp`).'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { body, filename } = await invoiceXml(ctxOf(request, services), request.params.id);
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('Content-Disposition', `inline; filename="${filename}"`)
+        .send(body as never);
+    },
+  );
+
+  server.get(
+    '/v1/invoices/:id/pdf',
+    {
+      config: { rateLimitCost: 20 },
+      schema: {
+        tags,
+        summary: 'Download the PDF',
+        operationId: 'getInvoicePdf',
+        params: Id,
+        response: {
+          200: document('application/pdf', 'The representación impresa of the stamped CFDI.', 'binary'),
+          409: problem('The invoice is not stamped yet (`invoice.pdf_requires_stamp`).'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { body, filename } = await invoicePdf(ctxOf(request, services), registration.deps, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `inline; filename="${filename}"`)
+        .send(body as never);
+    },
+  );
 
   // Served here, beside the renderer and its worker pool, though it reads as a fiscal-profile URL:
   // the invoices module already depends on fiscal-profiles, and the reverse would be a cycle.
-  server.post('/v1/fiscal_profiles/:id/branding_preview', {
-    config: { rateLimitCost: 20 },
-    schema: {
-      tags: ['Fiscal profiles'], summary: 'Preview the PDF branding', operationId: 'previewFiscalProfileBranding',
-      description: 'Renders a sample invoice with this profile as emisor (its RFC, name, regime, zip and saved logo) and the candidate `brand_color`, with the same renderer as stamped invoices. The PDF says on every page that it is a preview and not a CFDI: it has no folio fiscal, seal or QR. Nothing is saved or counted; works in test and live mode.',
-      params: IdParam('Fiscal profile id (`fp_…`)'), body: BrandingPreviewBody,
-      response: { 200: document('application/pdf', 'The preview PDF (not a CFDI).', 'binary') },
+  server.post(
+    '/v1/fiscal_profiles/:id/branding_preview',
+    {
+      config: { rateLimitCost: 20 },
+      schema: {
+        tags: ['Fiscal profiles'],
+        summary: 'Preview the PDF branding',
+        operationId: 'previewFiscalProfileBranding',
+        description:
+          'Renders a sample invoice with this profile as emisor (its RFC, name, regime, zip and saved logo) and the candidate `brand_color`, with the same renderer as stamped invoices. The PDF says on every page that it is a preview and not a CFDI: it has no folio fiscal, seal or QR. Nothing is saved or counted; works in test and live mode.',
+        params: IdParam('Fiscal profile id (`fp_…`)'),
+        body: BrandingPreviewBody,
+        response: { 200: document('application/pdf', 'The preview PDF (not a CFDI).', 'binary') },
+      },
+      // Every field is optional, so no body at all means "the saved branding", like `{}`.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
     },
-    // Every field is optional, so no body at all means "the saved branding", like `{}`.
-    preValidation: async (request) => {
-      request.body ??= {};
+    async (request, reply) => {
+      const color = request.body.brand_color;
+      const input = color === undefined ? {} : { brandColor: color ?? DEFAULT_BRAND_COLOR };
+      const body = await renderBrandingPreview({ ctx: ctxOf(request, services), deps: registration.deps, id: request.params.id, input });
+      return reply
+        .type('application/pdf')
+        .header('Cache-Control', 'no-store')
+        .header('Content-Disposition', `inline; filename="vista-previa-${request.params.id}.pdf"`)
+        .send(body as never);
     },
-  }, async (request, reply) => {
-    const color = request.body.brand_color;
-    const input = color === undefined ? {} : { brandColor: color ?? DEFAULT_BRAND_COLOR };
-    const body = await renderBrandingPreview({ ctx: ctxOf(request, services), deps: registration.deps, id: request.params.id, input });
-    return reply.type('application/pdf').header('Cache-Control', 'no-store')
-      .header('Content-Disposition', `inline; filename="vista-previa-${request.params.id}.pdf"`).send(body as never);
-  });
+  );
 
-  server.get('/v1/invoices/:id/acuse', {
-    schema: { tags, summary: 'Download the cancellation acuse', operationId: 'getInvoiceAcuse', params: Id, response: { 200: document('application/xml', 'The SAT acuse of the cancellation request (422 `cancel.no_acuse` before there is one).') } },
-  }, async (request, reply) => {
-    const { body, filename } = await invoiceAcuse(ctxOf(request, services), request.params.id);
-    return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${filename}"`).send(body as never);
-  });
+  server.get(
+    '/v1/invoices/:id/acuse',
+    {
+      schema: {
+        tags,
+        summary: 'Download the cancellation acuse',
+        operationId: 'getInvoiceAcuse',
+        params: Id,
+        response: { 200: document('application/xml', 'The SAT acuse of the cancellation request (422 `cancel.no_acuse` before there is one).') },
+      },
+    },
+    async (request, reply) => {
+      const { body, filename } = await invoiceAcuse(ctxOf(request, services), request.params.id);
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('Content-Disposition', `inline; filename="${filename}"`)
+        .send(body as never);
+    },
+  );
 }

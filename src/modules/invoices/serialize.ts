@@ -26,7 +26,11 @@ function taxObject(tax: TaxInput, line: { base?: string; rate?: string | undefin
 }
 
 /** The caller's taxes with the computed base, rate and amount of the matching CFDI line. */
-function taxesOf(taxes: readonly TaxInput[] | undefined, traslados: readonly { base: string; rate?: string | undefined; amount?: string | undefined }[], retenciones: typeof traslados): TaxObject[] {
+function taxesOf(
+  taxes: readonly TaxInput[] | undefined,
+  traslados: readonly { base: string; rate?: string | undefined; amount?: string | undefined }[],
+  retenciones: typeof traslados,
+): TaxObject[] {
   const split = splitTaxes(taxes);
   return (taxes ?? []).map((tax, index) => {
     const line = tax.withholding ? retenciones[split.retenciones.indexOf(index)] : traslados[split.traslados.indexOf(index)];

@@ -105,7 +105,9 @@ export async function sealDraft(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, st
   };
   if (documentSize(comprobante) >= LARGE_DOCUMENT_NODES) {
     const sealed = await ctx.services.workers.run<SealTaskInput, SealTaskOutput>(SEAL_TASK, {
-      comprobante, certificateDer: credential.certificate.der, privateKey: credential.privateKey,
+      comprobante,
+      certificateDer: credential.certificate.der,
+      privateKey: credential.privateKey,
     });
     return { xml: sealed.xml, comprobante: sealed.comprobante, profile: stamping.fiscalProfile };
   }
@@ -122,10 +124,14 @@ export async function commitRecoveryPoint(ctx: Ctx, row: InvoiceRow, sealedXml: 
 /** The invoice stays `stamping`: the caller retries, and the retry asks the PAC before stamping again. */
 function outcomeUnknown(error: ProviderError): ApiError {
   const code = error.retryable || error.outcomeUnknown ? 'pac.internal_error' : error.code;
-  return new ApiError(code, `The stamp's outcome is not known yet (${error.detail}); retry with the same Idempotency-Key: a stamp already made is returned, never repeated.`, {
-    headers: { 'Retry-After': String(STAMP_RETRY_AFTER_SECONDS) },
-    cause: error,
-  });
+  return new ApiError(
+    code,
+    `The stamp's outcome is not known yet (${error.detail}); retry with the same Idempotency-Key: a stamp already made is returned, never repeated.`,
+    {
+      headers: { 'Retry-After': String(STAMP_RETRY_AFTER_SECONDS) },
+      cause: error,
+    },
+  );
 }
 
 /** A PAC failure: definitive ones put the invoice back to draft with `error`; the rest leave it `stamping`. */
@@ -133,7 +139,11 @@ async function stampFailed(ctx: Ctx, row: InvoiceRow, error: unknown): Promise<n
   if (!(error instanceof ProviderError)) throw error;
   if (error.retryable || error.outcomeUnknown) throw outcomeUnknown(error);
   await updateInvoice(ctx.db, row.id, ['stamping'], {
-    status: 'draft', sealed_xml: null, sealed_at: null, error: `${error.code}: ${error.detail}`, updated_at: ctx.services.clock.now(),
+    status: 'draft',
+    sealed_xml: null,
+    sealed_at: null,
+    error: `${error.code}: ${error.detail}`,
+    updated_at: ctx.services.clock.now(),
   });
   throw new ApiError(error.code, error.detail, { cause: error });
 }
@@ -156,9 +166,18 @@ async function finishStamp(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, result:
   const stamped = known.comprobante ?? parseCfdi(result.xml).comprobante;
   const now = ctx.services.clock.now();
   const changes: InvoiceChanges = {
-    status: 'stamped', xml: result.xml, uuid: result.uuid, stamped_at: instantOf(result.fechaTimbrado, MEXICO_CITY_TIME_ZONE),
-    sello_cfd: stamped.Sello ?? '', sello_sat: result.selloSat, no_certificado_sat: result.noCertificadoSat,
-    sealed_xml: null, sealed_at: null, error: null, comprobante: storedModel(stamped), updated_at: now,
+    status: 'stamped',
+    xml: result.xml,
+    uuid: result.uuid,
+    stamped_at: instantOf(result.fechaTimbrado, MEXICO_CITY_TIME_ZONE),
+    sello_cfd: stamped.Sello ?? '',
+    sello_sat: result.selloSat,
+    no_certificado_sat: result.noCertificadoSat,
+    sealed_xml: null,
+    sealed_at: null,
+    error: null,
+    comprobante: storedModel(stamped),
+    updated_at: now,
   };
   const events = invoiceStatementEvents(ctx, ['invoice.stamped'], { ...row, ...changes } as InvoiceRow, profile, { when: IF_UPDATED });
   const usage = stampUsageCtes({ organizationId: row.organization_id, mode: row.mode, resourceId: row.id, at: now }, IF_UPDATED);
@@ -167,7 +186,8 @@ async function finishStamp(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, result:
   let stored;
   try {
     stored = await transitionInvoiceWith<EventStatementOutput>(ctx.db, row, ['stamping'], changes, {
-      ctes: [usage, events.parts.ctes], columns: [events.parts.columns],
+      ctes: [usage, events.parts.ctes],
+      columns: [events.parts.columns],
     });
   } catch (error) {
     // The statement is atomic: nothing of it was stored.
@@ -198,7 +218,13 @@ export async function sendToPac(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, se
 
 /** finishStamp, unless the stamp is another invoice's: then seal again (once) or give up cleanly. */
 async function finishOwnStamp(
-  ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, result: StampResult, sealedXml: string, known: Omit<Sealed, 'xml'> = {}, collisions = 0,
+  ctx: Ctx,
+  deps: InvoiceDeps,
+  row: InvoiceRow,
+  result: StampResult,
+  sealedXml: string,
+  known: Omit<Sealed, 'xml'> = {},
+  collisions = 0,
 ): Promise<StampOutcome> {
   try {
     return await finishStamp(ctx, deps, row, result, known);
@@ -213,14 +239,25 @@ async function finishOwnStamp(
  * Sealed again now, it differs by its Fecha, unless the clock is still in the same second: then
  * the invoice goes back to `draft` with the reason and the caller retries after a second.
  */
-async function stampAgainDistinct(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, sealedXml: string, foreignUuid: string, collisions: number): Promise<StampOutcome> {
+async function stampAgainDistinct(
+  ctx: Ctx,
+  deps: InvoiceDeps,
+  row: InvoiceRow,
+  sealedXml: string,
+  foreignUuid: string,
+  collisions: number,
+): Promise<StampOutcome> {
   const stamping = await deps.fiscalProfiles.findProfileForStamping(ctx, row.fiscal_profile_id);
   const resealed = await sealDraft(ctx, deps, row, stamping);
   // A third collision in a row means identical drafts keep racing this one: the caller decides.
   if (fechaOf(resealed.xml) === fechaOf(sealedXml) || collisions >= MAX_COLLISIONS) {
     const detail = `Invoice ${row.id} is identical to another invoice of issuer ${stamping.view.rfc} sealed in the same second and stamped first (UUID ${foreignUuid}); stamp it again: sealed a second later it is a distinct CFDI.`;
     await updateInvoice(ctx.db, row.id, ['stamping'], {
-      status: 'draft', sealed_xml: null, sealed_at: null, error: `invoice.stamp_collision: ${detail}`, updated_at: ctx.services.clock.now(),
+      status: 'draft',
+      sealed_xml: null,
+      sealed_at: null,
+      error: `invoice.stamp_collision: ${detail}`,
+      updated_at: ctx.services.clock.now(),
     });
     throw new ApiError('invoice.stamp_collision', detail, { headers: { 'Retry-After': '1' } });
   }

@@ -39,7 +39,12 @@ function withCompanions(head: RawBuilder<unknown>, companions: Companions, selec
  * it. `token` stands for the folio in `row` (its `folio`, and `Folio` in its model) and in the
  * companions' text, and is replaced by the number.
  */
-export async function insertWithNextFolio<T>(db: Db, row: NewInvoiceRow, token: string, companions: Companions): Promise<{ folio: string; inserted: boolean; output: T }> {
+export async function insertWithNextFolio<T>(
+  db: Db,
+  row: NewInvoiceRow,
+  token: string,
+  companions: Companions,
+): Promise<{ folio: string; inserted: boolean; output: T }> {
   const head = sql`folio_counter AS (
       INSERT INTO invoice_folios (fiscal_profile_id, serie, last_folio) VALUES (${row.fiscal_profile_id}, ${row.serie}, 1)
       ON CONFLICT (fiscal_profile_id, serie) DO UPDATE SET last_folio = invoice_folios.last_folio + 1
@@ -74,14 +79,23 @@ export async function insertWithNextFolio<T>(db: Db, row: NewInvoiceRow, token: 
  * IF_UPDATED wrote nothing).
  */
 export async function transitionInvoiceWith<T>(
-  db: Db, row: InvoiceRow, expected: readonly InvoiceStatus[], changes: InvoiceChanges, companions: Companions,
+  db: Db,
+  row: InvoiceRow,
+  expected: readonly InvoiceStatus[],
+  changes: InvoiceChanges,
+  companions: Companions,
 ): Promise<{ updated: InvoiceRow | undefined; output: T }> {
   const { input, comprobante, metadata, ...rest } = changes;
   const values: Record<string, unknown> = { ...rest };
   if (input !== undefined) values.input = sql`${json(input)}::jsonb`;
   if (comprobante !== undefined) values.comprobante = sql`${json(comprobante)}::jsonb`;
   if (metadata !== undefined) values.metadata = sql`${json(metadata)}::jsonb`;
-  const update = db.updateTable('invoices').set(values as never).where('id', '=', row.id).where('status', 'in', [...expected]).returning('id');
+  const update = db
+    .updateTable('invoices')
+    .set(values as never)
+    .where('id', '=', row.id)
+    .where('status', 'in', [...expected])
+    .returning('id');
   const result = await withCompanions(sql`invoice_updated AS (${update})`, companions, sql`${IF_UPDATED} AS updated`).execute(db);
   const output = result.rows[0] as (T & { updated: boolean }) | undefined;
   if (!output) throw new Error(`The update of invoice ${row.id} returned no row`);

@@ -25,23 +25,39 @@ test('a folio transaction is retried after a lock timeout, a deadlock or a seria
 
 test('after three failed attempts the create answers 409 folio_contention with Retry-After', async () => {
   let attempts = 0;
-  await assert.rejects(withFolioRetries(async () => {
-    attempts += 1;
-    throw databaseError('40001');
-  }, undefined), (error: unknown) => {
-    assert.ok(error instanceof ApiError);
-    assert.equal(error.code, 'invoice.folio_contention');
-    assert.equal(error.status, 409);
-    assert.equal(error.headers['Retry-After'], String(FOLIO_RETRY_AFTER_SECONDS));
-    return true;
-  });
+  await assert.rejects(
+    withFolioRetries(async () => {
+      attempts += 1;
+      throw databaseError('40001');
+    }, undefined),
+    (error: unknown) => {
+      assert.ok(error instanceof ApiError);
+      assert.equal(error.code, 'invoice.folio_contention');
+      assert.equal(error.status, 409);
+      assert.equal(error.headers['Retry-After'], String(FOLIO_RETRY_AFTER_SECONDS));
+      return true;
+    },
+  );
   assert.equal(attempts, 3);
 });
 
 test('a unique violation on an explicit folio is folio_taken, and other errors pass through untouched', async () => {
-  await assert.rejects(withFolioRetries(async () => { throw databaseError('23505'); }, { serie: 'A', folio: '7' }), (error: unknown) => error instanceof ApiError && error.code === 'invoice.folio_taken');
+  await assert.rejects(
+    withFolioRetries(
+      async () => {
+        throw databaseError('23505');
+      },
+      { serie: 'A', folio: '7' },
+    ),
+    (error: unknown) => error instanceof ApiError && error.code === 'invoice.folio_taken',
+  );
   const other = new Error('boom');
-  await assert.rejects(withFolioRetries(async () => { throw other; }, undefined), (error: unknown) => error === other);
+  await assert.rejects(
+    withFolioRetries(async () => {
+      throw other;
+    }, undefined),
+    (error: unknown) => error === other,
+  );
 });
 
 test('a local time names the instant of its zone (FechaTimbrado is Mexico City time)', () => {
@@ -58,7 +74,12 @@ test('the cancellation poller starts within minutes and settles at one poll an h
 });
 
 test('PATCH merges customer fields and metadata keys, and replaces the rest', () => {
-  const current = { fiscal_profile_id: 'fp_x', customer: { rfc: 'URE180429TM6', name: 'A', cfdi_use: 'G03' }, items: [{ unit_price: '1' }], metadata: { a: '1', b: '2' } };
+  const current = {
+    fiscal_profile_id: 'fp_x',
+    customer: { rfc: 'URE180429TM6', name: 'A', cfdi_use: 'G03' },
+    items: [{ unit_price: '1' }],
+    metadata: { a: '1', b: '2' },
+  };
   const merged = mergeInput(current, { customer: { name: 'B' }, items: [{ unit_price: '2' }], metadata: { a: '', c: '3' } });
   assert.deepEqual(merged.customer, { rfc: 'URE180429TM6', name: 'B', cfdi_use: 'G03' });
   assert.deepEqual(merged.items, [{ unit_price: '2' }]);

@@ -38,7 +38,17 @@ export async function findDraftForChange(ctx: Ctx, id: string, action: string): 
 }
 
 /** Updates a draft and recomputes it; a new serie (or folio) takes a new folio. */
-export async function updateInvoiceDraft({ ctx, deps, id, changes }: { ctx: Ctx; deps: InvoiceDeps; id: string; changes: UpdateInvoiceBody }): Promise<{ row: InvoiceRow; profile: SerializedFiscalProfile }> {
+export async function updateInvoiceDraft({
+  ctx,
+  deps,
+  id,
+  changes,
+}: {
+  ctx: Ctx;
+  deps: InvoiceDeps;
+  id: string;
+  changes: UpdateInvoiceBody;
+}): Promise<{ row: InvoiceRow; profile: SerializedFiscalProfile }> {
   const current = await findDraftForChange(ctx, id, 'updated');
   const input = mergeInput(current.input, changes);
   const view = await findFiscalProfile(ctx, current.fiscal_profile_id);
@@ -47,24 +57,34 @@ export async function updateInvoiceDraft({ ctx, deps, id, changes }: { ctx: Ctx;
   const serie = input.serie ?? '';
   const refolio = serie !== current.serie || (changes.folio !== undefined && changes.folio !== current.folio);
   const explicit = changes.folio === undefined ? undefined : { serie, folio: changes.folio };
-  const row = await withFolioRetries(() => ctx.db.transaction().execute(async (trx) => {
-    const folio = refolio ? await assignFolio(trx, current.fiscal_profile_id, serie, changes.folio, { exceptId: id, lockTimeoutMs: deps.folioLockTimeoutMs, waitsForLocks: ctx.services.database.kind === 'postgres' }) : current.folio;
-    const updated = await updateInvoice(trx, id, ['draft'], {
-      type: comprobante.TipoDeComprobante,
-      serie,
-      folio,
-      customer_rfc: comprobante.Receptor.Rfc,
-      currency: comprobante.Moneda,
-      subtotal: comprobante.SubTotal,
-      total: comprobante.Total,
-      input: refolio && changes.folio === undefined ? { ...input, folio: undefined } : input,
-      comprobante: { ...comprobante, Folio: folio },
-      metadata: input.metadata ?? {},
-      error: null,
-      updated_at: ctx.services.clock.now(),
-    });
-    if (!updated) throw new ApiError('invoice.not_stampable', `Invoice ${id} stopped being a draft while it was being updated.`);
-    return updated;
-  }), explicit);
+  const row = await withFolioRetries(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const folio = refolio
+          ? await assignFolio(trx, current.fiscal_profile_id, serie, changes.folio, {
+              exceptId: id,
+              lockTimeoutMs: deps.folioLockTimeoutMs,
+              waitsForLocks: ctx.services.database.kind === 'postgres',
+            })
+          : current.folio;
+        const updated = await updateInvoice(trx, id, ['draft'], {
+          type: comprobante.TipoDeComprobante,
+          serie,
+          folio,
+          customer_rfc: comprobante.Receptor.Rfc,
+          currency: comprobante.Moneda,
+          subtotal: comprobante.SubTotal,
+          total: comprobante.Total,
+          input: refolio && changes.folio === undefined ? { ...input, folio: undefined } : input,
+          comprobante: { ...comprobante, Folio: folio },
+          metadata: input.metadata ?? {},
+          error: null,
+          updated_at: ctx.services.clock.now(),
+        });
+        if (!updated) throw new ApiError('invoice.not_stampable', `Invoice ${id} stopped being a draft while it was being updated.`);
+        return updated;
+      }),
+    explicit,
+  );
   return { row, profile };
 }

@@ -15,8 +15,12 @@ function platformOf(ctx: Ctx): string {
   return ctx.caller.keyOrganizationId;
 }
 
-export async function createAccount({ ctx, input }: {
-  ctx: Ctx; input: { name: string; email?: string; metadata?: Record<string, string> };
+export async function createAccount({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { name: string; email?: string; metadata?: Record<string, string> };
 }): Promise<OrganizationRow> {
   const parentId = platformOf(ctx);
   const at = ctx.services.clock.now();
@@ -42,8 +46,14 @@ export async function getAccount({ ctx, id }: { ctx: Ctx; id: string }): Promise
   return row;
 }
 
-export async function changeAccount({ ctx, id, changes }: {
-  ctx: Ctx; id: string; changes: { name?: string; email?: string | null; disabled?: boolean; metadata?: Record<string, string> };
+export async function changeAccount({
+  ctx,
+  id,
+  changes,
+}: {
+  ctx: Ctx;
+  id: string;
+  changes: { name?: string; email?: string | null; disabled?: boolean; metadata?: Record<string, string> };
 }): Promise<OrganizationRow> {
   const parentId = platformOf(ctx);
   const row = isId('org', id) ? await updateAccount(ctx.services.db, parentId, id, { ...changes, updated_at: ctx.services.clock.now() }) : undefined;

@@ -23,24 +23,32 @@ const Organization = Type.Object(
 );
 
 export function registerOrganizationRoutes(app: Server, services: Services): void {
-  app.post('/v1/organizations', {
-    config: { public: true },
-    schema: {
-      tags: ['Organizations'],
-      summary: 'Create an organization with a test and a live key (development bootstrap)',
-      description: 'Public and unauthenticated; turned off in production (403 `org.bootstrap_disabled`).',
-      operationId: 'bootstrapOrganization',
-      security: [],
-      body: BootstrapBody,
-      response: { 201: Organization },
+  app.post(
+    '/v1/organizations',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['Organizations'],
+        summary: 'Create an organization with a test and a live key (development bootstrap)',
+        description: 'Public and unauthenticated; turned off in production (403 `org.bootstrap_disabled`).',
+        operationId: 'bootstrapOrganization',
+        security: [],
+        body: BootstrapBody,
+        response: { 201: Organization },
+      },
     },
-  }, async (request, reply) => {
-    const { organization, test, live } = await bootstrapOrganization({ services, name: request.body.name, ...(request.body.email ? { email: request.body.email } : {}) });
-    return reply.code(201).send({
-      object: 'organization' as const,
-      id: organization.id,
-      name: organization.name,
-      keys: { test: serializeApiKey(test.row, test.secret), live: serializeApiKey(live.row, live.secret) },
-    });
-  });
+    async (request, reply) => {
+      const { organization, test, live } = await bootstrapOrganization({
+        services,
+        name: request.body.name,
+        ...(request.body.email ? { email: request.body.email } : {}),
+      });
+      return reply.code(201).send({
+        object: 'organization' as const,
+        id: organization.id,
+        name: organization.name,
+        keys: { test: serializeApiKey(test.row, test.secret), live: serializeApiKey(live.row, live.secret) },
+      });
+    },
+  );
 }

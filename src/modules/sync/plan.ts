@@ -75,7 +75,12 @@ export function horizonDay(now: Date, lagHours: number): string {
 }
 
 /** The chunks of [from, through], each month cut in `parts` day ranges, four kinds each. */
-export function planChunks(profileId: string, range: { from: string; through: string }, purpose: ChunkPurpose, options: { maxMonthly: number | null; now: Date; kinds?: readonly (typeof KINDS)[number][] }): ChunkRow[] {
+export function planChunks(
+  profileId: string,
+  range: { from: string; through: string },
+  purpose: ChunkPurpose,
+  options: { maxMonthly: number | null; now: Date; kinds?: readonly (typeof KINDS)[number][] },
+): ChunkRow[] {
   const rows: ChunkRow[] = [];
   const parts = Math.max(1, Math.ceil((options.maxMonthly ?? 0) / CHUNK_DOCUMENTS));
   for (let start = range.from; start <= range.through; start = addDays(monthEnd(start), 1)) {
@@ -86,9 +91,20 @@ export function planChunks(profileId: string, range: { from: string; through: st
       const last = earlier(addDays(first, size - 1), end);
       for (const kind of options.kinds ?? KINDS) {
         rows.push({
-          id: newId('chk', options.now.getTime()), fiscal_profile_id: profileId, side: kind.side, type: kind.type, purpose,
-          first_day: first, last_day: last, state: 'planned', sat_request_root: null, attempts: 0, next_run_at: options.now,
-          started_at: null, done_at: null, created_at: options.now,
+          id: newId('chk', options.now.getTime()),
+          fiscal_profile_id: profileId,
+          side: kind.side,
+          type: kind.type,
+          purpose,
+          first_day: first,
+          last_day: last,
+          state: 'planned',
+          sat_request_root: null,
+          attempts: 0,
+          next_run_at: options.now,
+          started_at: null,
+          done_at: null,
+          created_at: options.now,
         });
       }
     }

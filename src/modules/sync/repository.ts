@@ -70,7 +70,11 @@ export async function updateSync(db: Db, profileId: string, changes: Partial<Omi
 }
 
 export async function insertChunks(db: Db, rows: ChunkRow[]): Promise<void> {
-  for (let at = 0; at < rows.length; at += 500) await db.insertInto('sync_chunks').values(rows.slice(at, at + 500)).execute();
+  for (let at = 0; at < rows.length; at += 500)
+    await db
+      .insertInto('sync_chunks')
+      .values(rows.slice(at, at + 500))
+      .execute();
 }
 
 export async function deletePlannedChunks(db: Db, profileId: string): Promise<void> {
@@ -83,7 +87,12 @@ export async function deletePlannedChunksBefore(db: Db, profileId: string, day: 
 }
 
 export function enabledSyncs(db: Db): Promise<SyncRow[]> {
-  return db.selectFrom('fiscal_profile_syncs').selectAll().where('enabled', '=', true).orderBy('last_started_at', (order) => order.asc().nullsFirst()).execute();
+  return db
+    .selectFrom('fiscal_profile_syncs')
+    .selectAll()
+    .where('enabled', '=', true)
+    .orderBy('last_started_at', (order) => order.asc().nullsFirst())
+    .execute();
 }
 
 export function runningChunks(db: Db): Promise<ChunkRow[]> {
@@ -91,8 +100,12 @@ export function runningChunks(db: Db): Promise<ChunkRow[]> {
 }
 
 export async function runningCounts(db: Db): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('sync_chunks').select(['fiscal_profile_id', sql<number>`count(*)`.as('running')])
-    .where('state', '=', 'running').groupBy('fiscal_profile_id').execute();
+  const rows = await db
+    .selectFrom('sync_chunks')
+    .select(['fiscal_profile_id', sql<number>`count(*)`.as('running')])
+    .where('state', '=', 'running')
+    .groupBy('fiscal_profile_id')
+    .execute();
   return new Map(rows.map((row) => [row.fiscal_profile_id, Number(row.running)]));
 }
 
@@ -101,10 +114,19 @@ export async function runningCounts(db: Db): Promise<Map<string, number>> {
  * new days first (they keep the store current), then the backfill from its oldest month.
  */
 export function nextDueChunk(db: Db, profileId: string, now: Date): Promise<ChunkRow | undefined> {
-  return db.selectFrom('sync_chunks').selectAll()
-    .where('fiscal_profile_id', '=', profileId).where('state', '=', 'planned').where('next_run_at', '<=', now)
-    .orderBy(sql`CASE purpose WHEN 'backfill' THEN 1 ELSE 0 END`).orderBy('first_day').orderBy('id')
-    .limit(1).forUpdate().skipLocked().executeTakeFirst();
+  return db
+    .selectFrom('sync_chunks')
+    .selectAll()
+    .where('fiscal_profile_id', '=', profileId)
+    .where('state', '=', 'planned')
+    .where('next_run_at', '<=', now)
+    .orderBy(sql`CASE purpose WHEN 'backfill' THEN 1 ELSE 0 END`)
+    .orderBy('first_day')
+    .orderBy('id')
+    .limit(1)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
 }
 
 export async function updateChunk(db: Db, id: string, changes: Partial<Omit<ChunkRow, 'id'>>): Promise<void> {
@@ -113,18 +135,26 @@ export async function updateChunk(db: Db, id: string, changes: Partial<Omit<Chun
 
 /** Done chunks of the watermark (backfill and current), per side and type, by first day. */
 export function doneCoverage(db: Db, profileId: string): Promise<Pick<ChunkRow, 'side' | 'type' | 'first_day' | 'last_day'>[]> {
-  return db.selectFrom('sync_chunks').select(['side', 'type', 'first_day', 'last_day'])
-    .where('fiscal_profile_id', '=', profileId).where('state', '=', 'done').where('purpose', '!=', 'recheck')
-    .orderBy('first_day').execute();
+  return db
+    .selectFrom('sync_chunks')
+    .select(['side', 'type', 'first_day', 'last_day'])
+    .where('fiscal_profile_id', '=', profileId)
+    .where('state', '=', 'done')
+    .where('purpose', '!=', 'recheck')
+    .orderBy('first_day')
+    .execute();
 }
 
 export async function hasPendingWork(db: Db, profileId: string): Promise<{ planned: number; running: number; retried: number }> {
-  const row = await db.selectFrom('sync_chunks')
+  const row = await db
+    .selectFrom('sync_chunks')
     .select([
       sql<number>`count(*) FILTER (WHERE state = 'planned')`.as('planned'),
       sql<number>`count(*) FILTER (WHERE state = 'running')`.as('running'),
       sql<number>`count(*) FILTER (WHERE state <> 'done' AND attempts > 0)`.as('retried'),
     ])
-    .where('fiscal_profile_id', '=', profileId).where('purpose', '!=', 'recheck').executeTakeFirstOrThrow();
+    .where('fiscal_profile_id', '=', profileId)
+    .where('purpose', '!=', 'recheck')
+    .executeTakeFirstOrThrow();
   return { planned: Number(row.planned), running: Number(row.running), retried: Number(row.retried) };
 }

@@ -17,29 +17,46 @@ export function registerSyncRoutes(server: Server, services: Services, dependenc
   const { registration, first } = register(server, dependencies);
   if (!first) return;
 
-  server.post('/v1/fiscal_profiles/:id/sync', {
-    config: { rateLimitCost: 5 },
-    schema: {
-      tags, summary: 'Turn on automatic SAT synchronization', operationId: 'enableFiscalProfileSync', params, body: EnableSyncBody,
-      description: 'Authenticates the profile\'s FIEL with the SAT, then mirrors every CFDI it issued or received from `sync_from` into the CFDI store (`GET /v1/cfdis`) and keeps it current by itself. A sync already on is a no-op that answers its state. Follow it with `fiscal_profile_sync.updated` and `cfdi.received` events.',
-      response: {
-        200: FiscalProfileSync,
-        409: problem('The carta manifiesto is not signed (`fiscal_profile.manifest_required`).'),
-        422: problem('The profile has no FIEL (`download.fiel_required`), or a field as listed (`request.validation_failed`).'),
-        502: problem('The SAT could not be reached (`download.request_failed`).'),
-        503: problem('The SAT refused the FIEL (`sat.download_rejected`).'),
+  server.post(
+    '/v1/fiscal_profiles/:id/sync',
+    {
+      config: { rateLimitCost: 5 },
+      schema: {
+        tags,
+        summary: 'Turn on automatic SAT synchronization',
+        operationId: 'enableFiscalProfileSync',
+        params,
+        body: EnableSyncBody,
+        description:
+          "Authenticates the profile's FIEL with the SAT, then mirrors every CFDI it issued or received from `sync_from` into the CFDI store (`GET /v1/cfdis`) and keeps it current by itself. A sync already on is a no-op that answers its state. Follow it with `fiscal_profile_sync.updated` and `cfdi.received` events.",
+        response: {
+          200: FiscalProfileSync,
+          409: problem('The carta manifiesto is not signed (`fiscal_profile.manifest_required`).'),
+          422: problem('The profile has no FIEL (`download.fiel_required`), or a field as listed (`request.validation_failed`).'),
+          502: problem('The SAT could not be reached (`download.request_failed`).'),
+          503: problem('The SAT refused the FIEL (`sat.download_rejected`).'),
+        },
       },
     },
-  }, async (request) => {
-    const ctx = ctxOf(request, services);
-    return enableSync(ctx, registration.deps, request.params.id, request.body);
-  });
+    async (request) => {
+      const ctx = ctxOf(request, services);
+      return enableSync(ctx, registration.deps, request.params.id, request.body);
+    },
+  );
 
-  server.get('/v1/fiscal_profiles/:id/sync', {
-    schema: { tags, summary: 'Retrieve the synchronization state', operationId: 'getFiscalProfileSync', params, response: { 200: FiscalProfileSync } },
-  }, async (request) => getSync(ctxOf(request, services), request.params.id));
+  server.get(
+    '/v1/fiscal_profiles/:id/sync',
+    {
+      schema: { tags, summary: 'Retrieve the synchronization state', operationId: 'getFiscalProfileSync', params, response: { 200: FiscalProfileSync } },
+    },
+    async (request) => getSync(ctxOf(request, services), request.params.id),
+  );
 
-  server.delete('/v1/fiscal_profiles/:id/sync', {
-    schema: { tags, summary: 'Turn synchronization off', operationId: 'disableFiscalProfileSync', params, response: { 200: FiscalProfileSync } },
-  }, async (request) => disableSync(ctxOf(request, services), request.params.id));
+  server.delete(
+    '/v1/fiscal_profiles/:id/sync',
+    {
+      schema: { tags, summary: 'Turn synchronization off', operationId: 'disableFiscalProfileSync', params, response: { 200: FiscalProfileSync } },
+    },
+    async (request) => disableSync(ctxOf(request, services), request.params.id),
+  );
 }

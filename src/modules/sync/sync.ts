@@ -16,8 +16,23 @@ import { uuidsStampedHere } from '../invoices/index.ts';
 import { addDays, clampSyncFrom, daysBetween, horizonDay, KINDS, monthStartBefore, planChunks, today, watermark } from './plan.ts';
 import type { SyncDeps } from './ports.ts';
 import {
-  deletePlannedChunks, deletePlannedChunksBefore, doneCoverage, enabledSyncs, findSync, hasPendingWork, insertChunks, insertSync, lockSync, nextDueChunk,
-  runningChunks, runningCounts, updateChunk, updateSync, type ChunkRow, type SyncRow, type SyncStatus,
+  deletePlannedChunks,
+  deletePlannedChunksBefore,
+  doneCoverage,
+  enabledSyncs,
+  findSync,
+  hasPendingWork,
+  insertChunks,
+  insertSync,
+  lockSync,
+  nextDueChunk,
+  runningChunks,
+  runningCounts,
+  updateChunk,
+  updateSync,
+  type ChunkRow,
+  type SyncRow,
+  type SyncStatus,
 } from './repository.ts';
 
 export interface EnableSyncInput {
@@ -71,8 +86,16 @@ async function renderSync(db: Db, row: SyncRow, now: Date): Promise<RenderedSync
 
 function inactive(profile: { id: string; rfc: string }): RenderedSync {
   return {
-    object: 'fiscal_profile_sync', fiscal_profile_id: profile.id, rfc: profile.rfc, enabled: false, status: 'inactive',
-    sync_from: null, synced_through: null, lag_days: null, documents: 0, checked_at: null,
+    object: 'fiscal_profile_sync',
+    fiscal_profile_id: profile.id,
+    rfc: profile.rfc,
+    enabled: false,
+    status: 'inactive',
+    sync_from: null,
+    synced_through: null,
+    lag_days: null,
+    documents: 0,
+    checked_at: null,
   };
 }
 
@@ -80,7 +103,12 @@ async function syncEvents(services: Services, db: Db, rows: SyncRow[]): Promise<
   const now = services.clock.now();
   const inputs: EmitEventInput[] = [];
   for (const row of rows) {
-    inputs.push({ organizationId: row.organization_id, mode: row.mode, type: 'fiscal_profile_sync.updated', object: await renderSync(db, row, now) as unknown as Record<string, unknown> });
+    inputs.push({
+      organizationId: row.organization_id,
+      mode: row.mode,
+      type: 'fiscal_profile_sync.updated',
+      object: (await renderSync(db, row, now)) as unknown as Record<string, unknown>,
+    });
   }
   await emitEvents(db, inputs, services);
 }
@@ -105,30 +133,56 @@ export async function enableSync(ctx: Ctx, deps: SyncDeps, profileId: string, in
   const now = ctx.services.clock.now();
   const existing = await findSync(ctx.db, profile.id);
   if (existing?.enabled) return renderSync(ctx.db, existing, now);
-  if (profile.fiel_serial === null) throw new ApiError('download.fiel_required', `Fiscal profile ${profile.id} has no FIEL; synchronization authenticates with it.`);
+  if (profile.fiel_serial === null)
+    throw new ApiError('download.fiel_required', `Fiscal profile ${profile.id} has no FIEL; synchronization authenticates with it.`);
   if (profile.manifest_status !== 'signed') {
-    throw new ApiError('fiscal_profile.manifest_required', `Fiscal profile ${profile.id} has not signed the carta manifiesto; sign it with POST /v1/fiscal_profiles/${profile.id}/manifest.`);
+    throw new ApiError(
+      'fiscal_profile.manifest_required',
+      `Fiscal profile ${profile.id} has not signed the carta manifiesto; sign it with POST /v1/fiscal_profiles/${profile.id}/manifest.`,
+    );
   }
   await deps.authorize(ctx, profile.id);
   const syncFrom = clampSyncFrom(input.sync_from, now);
   const horizon = horizonDay(now, ctx.services.config.sync.publicationLagHours);
   const row: SyncRow = {
-    fiscal_profile_id: profile.id, organization_id: ctx.organizationId, mode: ctx.mode, rfc: profile.rfc, enabled: true, status: 'pending',
-    sync_from: syncFrom, max_monthly_documents: input.max_monthly_documents ?? null, phone: input.phone ?? null,
-    planned_through: horizon, synced_through: null, last_progress_at: null, last_recheck_at: now, last_started_at: null, checked_at: null,
-    created_at: now, updated_at: now,
+    fiscal_profile_id: profile.id,
+    organization_id: ctx.organizationId,
+    mode: ctx.mode,
+    rfc: profile.rfc,
+    enabled: true,
+    status: 'pending',
+    sync_from: syncFrom,
+    max_monthly_documents: input.max_monthly_documents ?? null,
+    phone: input.phone ?? null,
+    planned_through: horizon,
+    synced_through: null,
+    last_progress_at: null,
+    last_recheck_at: now,
+    last_started_at: null,
+    checked_at: null,
+    created_at: now,
+    updated_at: now,
   };
   const saved = await ctx.db.transaction().execute(async (trx) => {
     const current = await lockSync(trx, profile.id);
     if (current?.enabled) return current;
     // Re-enabling keeps what was done; what was planned and dropped at disable is planned again.
     const next: SyncRow = current
-      ? { ...current, enabled: true, status: current.synced_through ? 'healthy' : 'pending', max_monthly_documents: row.max_monthly_documents, phone: row.phone, planned_through: horizon, updated_at: now }
+      ? {
+          ...current,
+          enabled: true,
+          status: current.synced_through ? 'healthy' : 'pending',
+          max_monthly_documents: row.max_monthly_documents,
+          phone: row.phone,
+          planned_through: horizon,
+          updated_at: now,
+        }
       : row;
     if (current) await updateSync(trx, profile.id, next);
     else await insertSync(trx, next);
     const from = current?.synced_through ? addDays(current.synced_through, 1) : firstRequested(next.sync_from, now);
-    if (from <= horizon) await insertChunks(trx, planChunks(profile.id, { from, through: horizon }, 'backfill', { maxMonthly: next.max_monthly_documents, now }));
+    if (from <= horizon)
+      await insertChunks(trx, planChunks(profile.id, { from, through: horizon }, 'backfill', { maxMonthly: next.max_monthly_documents, now }));
     await syncEvents(ctx.services, trx, [next]);
     return next;
   });
@@ -173,7 +227,12 @@ async function observeRunning(services: Services, now: Date): Promise<number> {
       const sync = await lockSync(trx, chunk.fiscal_profile_id);
       if (state.status === 'failed') {
         const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** chunk.attempts);
-        await updateChunk(trx, chunk.id, { state: 'planned', sat_request_root: null, attempts: chunk.attempts + 1, next_run_at: new Date(now.getTime() + delay) });
+        await updateChunk(trx, chunk.id, {
+          state: 'planned',
+          sat_request_root: null,
+          attempts: chunk.attempts + 1,
+          next_run_at: new Date(now.getTime() + delay),
+        });
       } else {
         await updateChunk(trx, chunk.id, { state: 'done', done_at: now });
         if (sync && chunk.purpose === 'current') await newCfdiEvents(services, trx, sync, chunk);
@@ -192,14 +251,25 @@ async function observeRunning(services: Services, now: Date): Promise<number> {
 async function newCfdiEvents(services: Services, db: Db, sync: SyncRow, chunk: ChunkRow): Promise<void> {
   let rows = await broughtBy(db, chunk.sat_request_root!, chunk.side);
   if (chunk.side === 'issued') {
-    const ours = await uuidsStampedHere(db, sync.organization_id, sync.mode, rows.map((row) => row.uuid));
+    const ours = await uuidsStampedHere(
+      db,
+      sync.organization_id,
+      sync.mode,
+      rows.map((row) => row.uuid),
+    );
     rows = rows.filter((row) => !ours.has(row.uuid));
   }
-  const type = chunk.side === 'received' ? 'cfdi.received' as const : 'cfdi.issued' as const;
-  await emitEvents(db, rows.map((row) => ({
-    organizationId: sync.organization_id, mode: sync.mode, type,
-    object: renderCfdi(row, services.config.baseUrl) as unknown as Record<string, unknown>,
-  })), services);
+  const type = chunk.side === 'received' ? ('cfdi.received' as const) : ('cfdi.issued' as const);
+  await emitEvents(
+    db,
+    rows.map((row) => ({
+      organizationId: sync.organization_id,
+      mode: sync.mode,
+      type,
+      object: renderCfdi(row, services.config.baseUrl) as unknown as Record<string, unknown>,
+    })),
+    services,
+  );
 }
 
 async function planNewDays(services: Services, sync: SyncRow, now: Date): Promise<void> {
@@ -212,13 +282,26 @@ async function planNewDays(services: Services, sync: SyncRow, now: Date): Promis
     // On 1 January the SAT stops serving a year: what was still planned of it is dropped.
     await deletePlannedChunksBefore(trx, current.fiscal_profile_id, satFirstDay(now));
     if (horizon > current.planned_through) {
-      await insertChunks(trx, planChunks(current.fiscal_profile_id, { from: addDays(current.planned_through, 1), through: horizon }, 'current', { maxMonthly: current.max_monthly_documents, now }));
+      await insertChunks(
+        trx,
+        planChunks(current.fiscal_profile_id, { from: addDays(current.planned_through, 1), through: horizon }, 'current', {
+          maxMonthly: current.max_monthly_documents,
+          now,
+        }),
+      );
       await updateSync(trx, current.fiscal_profile_id, { planned_through: horizon });
     }
     if (recheckDue && current.synced_through !== null) {
       const start = [monthStartBefore(current.synced_through, RECHECK_MONTHS - 1), firstRequested(current.sync_from, now)].sort().at(-1)!;
       const metadata = KINDS.filter((kind) => kind.type === 'metadata');
-      await insertChunks(trx, planChunks(current.fiscal_profile_id, { from: start, through: current.synced_through }, 'recheck', { maxMonthly: current.max_monthly_documents, now, kinds: metadata }));
+      await insertChunks(
+        trx,
+        planChunks(current.fiscal_profile_id, { from: start, through: current.synced_through }, 'recheck', {
+          maxMonthly: current.max_monthly_documents,
+          now,
+          kinds: metadata,
+        }),
+      );
       await updateSync(trx, current.fiscal_profile_id, { last_recheck_at: now });
     }
   });
@@ -244,11 +327,19 @@ async function startDue(services: Services, syncs: SyncRow[], now: Date): Promis
         const chunk = await nextDueChunk(trx, sync.fiscal_profile_id, now);
         if (!chunk) return false;
         const root = await startSatRequest(services, trx, {
-          organizationId: sync.organization_id, mode: sync.mode, fiscalProfileId: sync.fiscal_profile_id, rfc: sync.rfc,
+          organizationId: sync.organization_id,
+          mode: sync.mode,
+          fiscalProfileId: sync.fiscal_profile_id,
+          rfc: sync.rfc,
           parameters: {
-            side: chunk.side, type: chunk.type, periodFrom: `${chunk.first_day}T00:00:00`, periodTo: `${chunk.last_day}T23:59:59`,
+            side: chunk.side,
+            type: chunk.type,
+            periodFrom: `${chunk.first_day}T00:00:00`,
+            periodTo: `${chunk.last_day}T23:59:59`,
             // Received XML is served only while active: the filter is the SAT's own.
-            documentStatus: chunk.side === 'received' && chunk.type === 'cfdi' ? 'active' : null, counterpartyRfc: null, voucherType: null,
+            documentStatus: chunk.side === 'received' && chunk.type === 'cfdi' ? 'active' : null,
+            counterpartyRfc: null,
+            voucherType: null,
           },
         });
         await updateChunk(trx, chunk.id, { state: 'running', sat_request_root: root, started_at: now });

@@ -32,7 +32,15 @@ export type UsageRecordRow = Selectable<UsageRecordTable>;
 
 /** One unit of `kind` used by `resourceId` at `at`, as a new usage record. */
 export function usageRow(kind: string, input: { organizationId: string; mode: Mode; resourceId: string; at: Date }): Insertable<UsageRecordTable> {
-  return { id: newId('ur', input.at.getTime()), organization_id: input.organizationId, mode: input.mode, kind, quantity: 1, resource_id: input.resourceId, created_at: input.at };
+  return {
+    id: newId('ur', input.at.getTime()),
+    organization_id: input.organizationId,
+    mode: input.mode,
+    kind,
+    quantity: 1,
+    resource_id: input.resourceId,
+    created_at: input.at,
+  };
 }
 
 /** Inserts a usage record once per (kind, resource); returns false when it already existed. */

@@ -11,7 +11,10 @@ const UsageRecord = Type.Object(
   {
     object: Type.Literal('usage_record'),
     id: Type.String(),
-    kind: Type.String({ description: 'Metered kind: `stamp` (a CFDI stamped; live stamps consume a credit) or `validation` (a CFDI checked with POST /v1/validations; never charged against credits).' }),
+    kind: Type.String({
+      description:
+        'Metered kind: `stamp` (a CFDI stamped; live stamps consume a credit) or `validation` (a CFDI checked with POST /v1/validations; never charged against credits).',
+    }),
     quantity: Type.Integer(),
     resource_id: Type.String({ description: 'The resource that consumed it (an invoice id for stamps).' }),
     livemode: Type.Boolean(),
@@ -49,15 +52,23 @@ function serializeUsage(row: UsageRecordRow) {
 }
 
 export function registerUsageRoutes(app: Server, services: Services): void {
-  app.get('/v1/usage', {
-    schema: { tags: ['Usage'], summary: 'List usage records', operationId: 'listUsage', querystring: UsageQuery, response: { 200: ListOf(UsageRecord) } },
-  }, async (request) => mapPage(await listUsage({ ctx: ctxOf(request, services), query: request.query, url: listUrl(request) }), serializeUsage));
+  app.get(
+    '/v1/usage',
+    {
+      schema: { tags: ['Usage'], summary: 'List usage records', operationId: 'listUsage', querystring: UsageQuery, response: { 200: ListOf(UsageRecord) } },
+    },
+    async (request) => mapPage(await listUsage({ ctx: ctxOf(request, services), query: request.query, url: listUrl(request) }), serializeUsage),
+  );
 
-  app.get('/v1/balance', {
-    schema: { tags: ['Balance'], summary: 'Retrieve the stamp-credit balance', operationId: 'getBalance', response: { 200: Balance } },
-  }, async (request) => {
-    const ctx = ctxOf(request, services);
-    const { stampCredits, stampsUsed } = await readBalance({ ctx });
-    return { object: 'balance' as const, livemode: ctx.livemode, stamp_credits: stampCredits, stamps_used: stampsUsed };
-  });
+  app.get(
+    '/v1/balance',
+    {
+      schema: { tags: ['Balance'], summary: 'Retrieve the stamp-credit balance', operationId: 'getBalance', response: { 200: Balance } },
+    },
+    async (request) => {
+      const ctx = ctxOf(request, services);
+      const { stampCredits, stampsUsed } = await readBalance({ ctx });
+      return { object: 'balance' as const, livemode: ctx.livemode, stamp_credits: stampCredits, stamps_used: stampsUsed };
+    },
+  );
 }

@@ -55,14 +55,25 @@ describe('usage and balance', () => {
 
   test('usage lists are per mode and organization, filter by kind and inclusive dates', async () => {
     const live = (await t.request({ method: 'GET', url: '/v1/usage', key: org.liveKey })).json();
-    assert.deepEqual(live.data.map((row: { resource_id: string }) => row.resource_id), ['inv_live2', 'inv_live1']);
-    assert.ok(live.data.every((row: { livemode: boolean; kind: string; object: string }) => row.livemode && row.kind === 'stamp' && row.object === 'usage_record'));
+    assert.deepEqual(
+      live.data.map((row: { resource_id: string }) => row.resource_id),
+      ['inv_live2', 'inv_live1'],
+    );
+    assert.ok(
+      live.data.every((row: { livemode: boolean; kind: string; object: string }) => row.livemode && row.kind === 'stamp' && row.object === 'usage_record'),
+    );
     const test = (await t.request({ method: 'GET', url: '/v1/usage?kind=stamp', key: org.testKey })).json();
     assert.equal(test.data.length, 2);
     const day = (await t.request({ method: 'GET', url: '/v1/usage?created[gte]=2026-11-21&created[lte]=2026-11-21', key: org.liveKey })).json();
-    assert.deepEqual(day.data.map((row: { resource_id: string }) => row.resource_id), ['inv_live2']);
+    assert.deepEqual(
+      day.data.map((row: { resource_id: string }) => row.resource_id),
+      ['inv_live2'],
+    );
     const upTo = (await t.request({ method: 'GET', url: '/v1/usage?created[lte]=2026-11-20T10:00:00Z', key: org.liveKey })).json();
-    assert.deepEqual(upTo.data.map((row: { resource_id: string }) => row.resource_id), ['inv_live1']);
+    assert.deepEqual(
+      upTo.data.map((row: { resource_id: string }) => row.resource_id),
+      ['inv_live1'],
+    );
     const none = (await t.request({ method: 'GET', url: '/v1/usage?kind=download', key: org.liveKey })).json();
     assert.equal(none.data.length, 0);
     const other = await t.bootstrap('Other');
@@ -70,7 +81,7 @@ describe('usage and balance', () => {
     assert.equal(foreign.data.length, 0);
   });
 
-  test('as CTEs of the stamp\'s statement: written only with the change, once per invoice, a live credit when there is one and no failure when not', async () => {
+  test("as CTEs of the stamp's statement: written only with the change, once per invoice, a live credit when there is one and no failure when not", async () => {
     const fresh = await t.bootstrap('Statement');
     const at = new Date('2026-11-22T10:00:00Z');
     const run = (mode: 'test' | 'live', resourceId: string, changed: boolean) => {
@@ -82,7 +93,11 @@ describe('usage and balance', () => {
     await run('test', 'inv_changed', true);
     assert.equal((await balance(fresh.testKey)).stamps_used, 1);
     await run('live', 'inv_nocredit', true);
-    assert.deepEqual(await balance(fresh.liveKey), { object: 'balance', livemode: true, stamp_credits: 0, stamps_used: 1 }, 'stored without a credit, as the stamp exists');
+    assert.deepEqual(
+      await balance(fresh.liveKey),
+      { object: 'balance', livemode: true, stamp_credits: 0, stamps_used: 1 },
+      'stored without a credit, as the stamp exists',
+    );
     await grantCredits(t.app.services.db, fresh.organizationId, 1, at);
     await run('live', 'inv_paid', true);
     await run('live', 'inv_paid', true);

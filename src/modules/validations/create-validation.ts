@@ -44,7 +44,8 @@ function issue(code: 'cfdi.not_found' | 'cfdi.cancelled' | 'cfdi.status_indeterm
 
 /** Reads the bytes on a worker; bytes that are no XML document at all are a 422 problem. */
 async function read(ctx: Ctx, xml: Buffer): Promise<CfdiReading> {
-  if (xml.length === 0) throw new ApiError('cfdi.parse_error', 'The document is empty.', { errors: [{ path: 'xml', code: 'empty', message: 'No bytes were sent.' }] });
+  if (xml.length === 0)
+    throw new ApiError('cfdi.parse_error', 'The document is empty.', { errors: [{ path: 'xml', code: 'empty', message: 'No bytes were sent.' }] });
   if (xml.length > MAX_VALIDATION_XML_BYTES) {
     throw new ApiError('request.body_too_large', `The CFDI is ${xml.length} bytes; at most ${MAX_VALIDATION_XML_BYTES} are accepted.`);
   }
@@ -57,7 +58,12 @@ async function read(ctx: Ctx, xml: Buffer): Promise<CfdiReading> {
 }
 
 /** The SAT's answer for a stamped CFDI: its status, and the error it means when it is not Vigente. */
-async function satStatus(deps: ValidationDeps, mode: Mode, summary: StoredSummary, sello: string | undefined): Promise<{ sat: SatStatusSummary | null; errors: ValidationIssue[] }> {
+async function satStatus(
+  deps: ValidationDeps,
+  mode: Mode,
+  summary: StoredSummary,
+  sello: string | undefined,
+): Promise<{ sat: SatStatusSummary | null; errors: ValidationIssue[] }> {
   const { uuid, emisor, receptor, total } = summary;
   if (!summary.stamped || !uuid || !UUID_PATTERN.test(uuid) || !emisor || !RFC_PATTERN.test(emisor) || !receptor || !RFC_PATTERN.test(receptor) || !total) {
     return { sat: null, errors: [] };

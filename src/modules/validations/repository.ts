@@ -39,7 +39,11 @@ export type ValidationRow = Selectable<ValidationTable>;
  * atomic without a transaction, which on the embedded database costs two more round trips.
  * Returns the row of `columns`.
  */
-export async function insertValidationWith<Output>(db: Db, row: ValidationRow, parts: { ctes: RawBuilder<unknown>[]; columns: RawBuilder<unknown> }): Promise<Output> {
+export async function insertValidationWith<Output>(
+  db: Db,
+  row: ValidationRow,
+  parts: { ctes: RawBuilder<unknown>[]; columns: RawBuilder<unknown> },
+): Promise<Output> {
   const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
   const result = await sql<Output>`
     WITH ${sql.join(parts.ctes)}, validation_inserted AS (
@@ -82,5 +86,9 @@ export async function findSatCertificate(db: Db, source: string, noCertificado: 
 }
 
 export async function saveSatCertificate(db: Db, row: SatCertificateTable): Promise<void> {
-  await db.insertInto('sat_certificates').values(row).onConflict((conflict) => conflict.columns(['source', 'no_certificado']).doNothing()).execute();
+  await db
+    .insertInto('sat_certificates')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['source', 'no_certificado']).doNothing())
+    .execute();
 }

@@ -22,7 +22,9 @@ function documentOf(request: FastifyRequest): Buffer {
   if (Buffer.isBuffer(request.body)) return request.body;
   const encoded = (request.body as { xml_base64: string }).xml_base64.replace(/\s+/g, '');
   if (!STRICT_BASE64.test(encoded) || encoded.length % 4 === 1) {
-    throw new ApiError('request.validation_failed', 'xml_base64 is not base64.', { errors: [{ path: 'xml_base64', code: 'invalid_format', message: 'must be the base64 encoding of the CFDI XML.' }] });
+    throw new ApiError('request.validation_failed', 'xml_base64 is not base64.', {
+      errors: [{ path: 'xml_base64', code: 'invalid_format', message: 'must be the base64 encoding of the CFDI XML.' }],
+    });
   }
   return Buffer.from(encoded, 'base64');
 }
@@ -39,39 +41,74 @@ export function registerValidationRoutes(server: Server, services: Services, dep
   server.register(async (scope: Server) => {
     scope.addContentTypeParser(XML_TYPES, { parseAs: 'buffer', bodyLimit: MAX_VALIDATION_XML_BYTES }, (_request, body, done) => done(null, body));
 
-    scope.post('/v1/validations', {
-      // Parsing, an XSD pass and two signature checks: about a stamp's CPU, less its network.
-      config: { rateLimitCost: 2 },
-      bodyLimit: JSON_BODY_LIMIT,
-      schema: {
-        tags, summary: 'Validate a CFDI', operationId: 'createValidation',
-        description: 'Checks any CFDI 4.0 (yours or anyone\'s) and stores the result: safe XML, a CFDI 4.0 Comprobante, its structure against the SAT\'s XSDs, arithmetic, catalog keys, the issuer\'s Sello and certificate (a CSD of the Emisor, valid at Fecha), the TimbreFiscalDigital and, when stamped, its live status at the SAT. Send JSON `{"xml_base64": …}` or the XML itself with `Content-Type: application/xml`; both give the same result. Bytes that are no XML document are a 422 `cfdi.parse_error` and nothing is stored; any XML document gets a validation, `valid: false` with its `errors` when it fails.',
-        body: { content: { 'application/json': { schema: CreateValidationJson }, 'application/xml': { schema: CreateValidationXml }, 'text/xml': { schema: CreateValidationXml } } },
-        response: {
-          201: Validation,
-          413: problem('The CFDI is larger than 4 MiB (`request.body_too_large`).'),
-          422: problem('The body is no XML document: empty, not UTF-8 or not well-formed (`cfdi.parse_error`), or the JSON is not as described (`request.validation_failed`).'),
+    scope.post(
+      '/v1/validations',
+      {
+        // Parsing, an XSD pass and two signature checks: about a stamp's CPU, less its network.
+        config: { rateLimitCost: 2 },
+        bodyLimit: JSON_BODY_LIMIT,
+        schema: {
+          tags,
+          summary: 'Validate a CFDI',
+          operationId: 'createValidation',
+          description:
+            "Checks any CFDI 4.0 (yours or anyone's) and stores the result: safe XML, a CFDI 4.0 Comprobante, its structure against the SAT's XSDs, arithmetic, catalog keys, the issuer's Sello and certificate (a CSD of the Emisor, valid at Fecha), the TimbreFiscalDigital and, when stamped, its live status at the SAT. Send JSON `{\"xml_base64\": …}` or the XML itself with `Content-Type: application/xml`; both give the same result. Bytes that are no XML document are a 422 `cfdi.parse_error` and nothing is stored; any XML document gets a validation, `valid: false` with its `errors` when it fails.",
+          body: {
+            content: {
+              'application/json': { schema: CreateValidationJson },
+              'application/xml': { schema: CreateValidationXml },
+              'text/xml': { schema: CreateValidationXml },
+            },
+          },
+          response: {
+            201: Validation,
+            413: problem('The CFDI is larger than 4 MiB (`request.body_too_large`).'),
+            422: problem(
+              'The body is no XML document: empty, not UTF-8 or not well-formed (`cfdi.parse_error`), or the JSON is not as described (`request.validation_failed`).',
+            ),
+          },
         },
       },
-    }, async (request, reply) => {
-      const ctx = ctxOf(request, services);
-      const row = await createValidation(ctx, registration.deps, documentOf(request));
-      return reply.code(201).send(renderValidation(row));
-    });
+      async (request, reply) => {
+        const ctx = ctxOf(request, services);
+        const row = await createValidation(ctx, registration.deps, documentOf(request));
+        return reply.code(201).send(renderValidation(row));
+      },
+    );
 
-    scope.get('/v1/validations', {
-      schema: { tags, summary: 'List validations, newest first', operationId: 'listValidations', querystring: ListValidationsQuery, response: { 200: ListOf(Validation) } },
-    }, async (request) => {
-      const ctx = ctxOf(request, services);
-      const page = await listValidations({ ctx, query: request.query as ValidationListQuery, url: listUrl(request) });
-      return mapPage(page, renderValidation);
-    });
+    scope.get(
+      '/v1/validations',
+      {
+        schema: {
+          tags,
+          summary: 'List validations, newest first',
+          operationId: 'listValidations',
+          querystring: ListValidationsQuery,
+          response: { 200: ListOf(Validation) },
+        },
+      },
+      async (request) => {
+        const ctx = ctxOf(request, services);
+        const page = await listValidations({ ctx, query: request.query as ValidationListQuery, url: listUrl(request) });
+        return mapPage(page, renderValidation);
+      },
+    );
 
-    scope.get('/v1/validations/:id', {
-      schema: { tags, summary: 'Retrieve a validation', operationId: 'getValidation', params: IdParam('Validation id (`val_…`)'), response: { 200: Validation } },
-    }, async (request) => {
-      const ctx = ctxOf(request, services);
-      return renderValidation(await getValidation({ ctx, id: request.params.id }));
-    });
+    scope.get(
+      '/v1/validations/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Retrieve a validation',
+          operationId: 'getValidation',
+          params: IdParam('Validation id (`val_…`)'),
+          response: { 200: Validation },
+        },
+      },
+      async (request) => {
+        const ctx = ctxOf(request, services);
+        return renderValidation(await getValidation({ ctx, id: request.params.id }));
+      },
+    );
   });
 }

@@ -4,74 +4,104 @@ import { listQuery } from '../../platform/http/pagination.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
-const ValidationIssue = Type.Object({
-  code: Type.String({ description: 'Stable code (see /docs/errors and the Validations guide), e.g. `cfdi.total_mismatch`.' }),
-  path: Type.String({ description: 'Where, as an XPath-like location, e.g. `/cfdi:Comprobante/cfdi:Conceptos/cfdi:Concepto[2]/@Importe`.' }),
-  message: Type.String({ description: 'What is wrong, with the declared and the computed values where there are two.' }),
-  remediation: Type.String({ description: 'What to do about it.' }),
-}, { additionalProperties: false });
+const ValidationIssue = Type.Object(
+  {
+    code: Type.String({ description: 'Stable code (see /docs/errors and the Validations guide), e.g. `cfdi.total_mismatch`.' }),
+    path: Type.String({ description: 'Where, as an XPath-like location, e.g. `/cfdi:Comprobante/cfdi:Conceptos/cfdi:Concepto[2]/@Importe`.' }),
+    message: Type.String({ description: 'What is wrong, with the declared and the computed values where there are two.' }),
+    remediation: Type.String({ description: 'What to do about it.' }),
+  },
+  { additionalProperties: false },
+);
 
-const SatStatusSummary = Type.Object({
-  estado: Type.String({ description: '`Vigente`, `Cancelado`, `No Encontrado`, or `indeterminate` when the SAT could not be asked.' }),
-  es_cancelable: Nullable(Type.String({ description: 'The SAT\'s EsCancelable, e.g. `Cancelable con aceptación`; null when the SAT did not say.' })),
-  cancel_status: Nullable(Type.String({ description: 'The SAT\'s EstatusCancelacion; null unless a cancellation is under way.' })),
-}, { additionalProperties: false });
+const SatStatusSummary = Type.Object(
+  {
+    estado: Type.String({ description: '`Vigente`, `Cancelado`, `No Encontrado`, or `indeterminate` when the SAT could not be asked.' }),
+    es_cancelable: Nullable(Type.String({ description: "The SAT's EsCancelable, e.g. `Cancelable con aceptación`; null when the SAT did not say." })),
+    cancel_status: Nullable(Type.String({ description: "The SAT's EstatusCancelacion; null unless a cancellation is under way." })),
+  },
+  { additionalProperties: false },
+);
 
-const ValidationSummary = Type.Object({
-  uuid: Nullable(Type.String({ description: 'Folio fiscal from the TimbreFiscalDigital, upper case.' })),
-  version: Nullable(Type.String()),
-  tipo_de_comprobante: Nullable(Type.String({ description: '`I`, `E`, `T`, `N` or `P`.' })),
-  emisor: Nullable(Type.String({ description: 'Issuer RFC.' })),
-  receptor: Nullable(Type.String({ description: 'Receiver RFC.' })),
-  moneda: Nullable(Type.String()),
-  sub_total: Nullable(Type.String()),
-  total: Nullable(Type.String()),
-  stamped: Type.Boolean({ description: 'Whether the CFDI carries a TimbreFiscalDigital.' }),
-  sat: Type.Union([SatStatusSummary, Type.Null()], { description: 'The live SAT status; null when the CFDI is not stamped or could not be read far enough to ask.' }),
-}, { additionalProperties: false });
+const ValidationSummary = Type.Object(
+  {
+    uuid: Nullable(Type.String({ description: 'Folio fiscal from the TimbreFiscalDigital, upper case.' })),
+    version: Nullable(Type.String()),
+    tipo_de_comprobante: Nullable(Type.String({ description: '`I`, `E`, `T`, `N` or `P`.' })),
+    emisor: Nullable(Type.String({ description: 'Issuer RFC.' })),
+    receptor: Nullable(Type.String({ description: 'Receiver RFC.' })),
+    moneda: Nullable(Type.String()),
+    sub_total: Nullable(Type.String()),
+    total: Nullable(Type.String()),
+    stamped: Type.Boolean({ description: 'Whether the CFDI carries a TimbreFiscalDigital.' }),
+    sat: Type.Union([SatStatusSummary, Type.Null()], {
+      description: 'The live SAT status; null when the CFDI is not stamped or could not be read far enough to ask.',
+    }),
+  },
+  { additionalProperties: false },
+);
 
-export const Validation = Type.Object({
-  object: Type.Literal('validation'),
-  id: Type.String({ description: '`val_…`' }),
-  valid: Type.Boolean({ description: 'True only when every check passed (warnings do not count).' }),
-  errors: Type.Array(ValidationIssue, { description: 'Every failed check; empty when valid.' }),
-  warnings: Type.Array(ValidationIssue, { description: 'What could not be checked (for example a catalog not imported) and why; never a failure.' }),
-  summary: ValidationSummary,
-  livemode: Type.Boolean(),
-  created_at: Type.String({ format: 'date-time' }),
-}, {
-  additionalProperties: false,
-  description: 'The result of checking one CFDI, check by check.',
-  examples: [{
-    object: 'validation',
-    id: 'val_01m88f2k7c3x9d0q4r6t8v1w2y',
-    valid: false,
-    errors: [{
-      code: 'cfdi.total_mismatch',
-      path: '/cfdi:Comprobante/@Total',
-      message: 'Total 1170.00 differs from SubTotal − Descuento + TotalImpuestosTrasladados − TotalImpuestosRetenidos = 1160.00.',
-      remediation: 'Total must equal SubTotal − Descuento + TotalImpuestosTrasladados − TotalImpuestosRetenidos (plus local taxes).',
-    }],
-    warnings: [],
-    summary: {
-      uuid: 'C2832671-DA6D-11EF-A83D-00155D012007', version: '4.0', tipo_de_comprobante: 'I', emisor: 'EKU9003173C9', receptor: 'URE180429TM6',
-      moneda: 'MXN', sub_total: '1000.00', total: '1170.00', stamped: true,
-      sat: { estado: 'Vigente', es_cancelable: 'Cancelable sin aceptación', cancel_status: null },
-    },
-    livemode: false,
-    created_at: '2026-11-25T04:15:55.056Z',
-  }],
-});
+export const Validation = Type.Object(
+  {
+    object: Type.Literal('validation'),
+    id: Type.String({ description: '`val_…`' }),
+    valid: Type.Boolean({ description: 'True only when every check passed (warnings do not count).' }),
+    errors: Type.Array(ValidationIssue, { description: 'Every failed check; empty when valid.' }),
+    warnings: Type.Array(ValidationIssue, { description: 'What could not be checked (for example a catalog not imported) and why; never a failure.' }),
+    summary: ValidationSummary,
+    livemode: Type.Boolean(),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  {
+    additionalProperties: false,
+    description: 'The result of checking one CFDI, check by check.',
+    examples: [
+      {
+        object: 'validation',
+        id: 'val_01m88f2k7c3x9d0q4r6t8v1w2y',
+        valid: false,
+        errors: [
+          {
+            code: 'cfdi.total_mismatch',
+            path: '/cfdi:Comprobante/@Total',
+            message: 'Total 1170.00 differs from SubTotal − Descuento + TotalImpuestosTrasladados − TotalImpuestosRetenidos = 1160.00.',
+            remediation: 'Total must equal SubTotal − Descuento + TotalImpuestosTrasladados − TotalImpuestosRetenidos (plus local taxes).',
+          },
+        ],
+        warnings: [],
+        summary: {
+          uuid: 'C2832671-DA6D-11EF-A83D-00155D012007',
+          version: '4.0',
+          tipo_de_comprobante: 'I',
+          emisor: 'EKU9003173C9',
+          receptor: 'URE180429TM6',
+          moneda: 'MXN',
+          sub_total: '1000.00',
+          total: '1170.00',
+          stamped: true,
+          sat: { estado: 'Vigente', es_cancelable: 'Cancelable sin aceptación', cancel_status: null },
+        },
+        livemode: false,
+        created_at: '2026-11-25T04:15:55.056Z',
+      },
+    ],
+  },
+);
 
-export const CreateValidationJson = Type.Object({
-  xml_base64: Type.String({ minLength: 1, description: 'The CFDI XML, base64-encoded.' }),
-}, { additionalProperties: false, examples: [{ xml_base64: 'PD94bWwgdmVyc2lvbj0iMS4wIiBlbmNvZGluZz0iVVRGLTgiPz4KPGNmZGk6Q29tcHJvYmFudGUg4oCmCg==' }] });
+export const CreateValidationJson = Type.Object(
+  {
+    xml_base64: Type.String({ minLength: 1, description: 'The CFDI XML, base64-encoded.' }),
+  },
+  { additionalProperties: false, examples: [{ xml_base64: 'PD94bWwgdmVyc2lvbj0iMS4wIiBlbmNvZGluZz0iVVRGLTgiPz4KPGNmZGk6Q29tcHJvYmFudGUg4oCmCg==' }] },
+);
 
 export const CreateValidationXml = Type.Any({ description: 'The CFDI XML itself (UTF-8).' });
 
 export const ListValidationsQuery = listQuery({
   valid: Type.Optional(Type.Boolean({ description: 'Only valid (`true`) or invalid (`false`) results.' })),
-  uuid: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', description: 'Folio fiscal (any case).' })),
+  uuid: Type.Optional(
+    Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', description: 'Folio fiscal (any case).' }),
+  ),
   emisor: Type.Optional(Type.String({ minLength: 12, maxLength: 13, description: 'Issuer RFC.' })),
   receptor: Type.Optional(Type.String({ minLength: 12, maxLength: 13, description: 'Receiver RFC.' })),
   'created[gte]': Type.Optional(DateBound),

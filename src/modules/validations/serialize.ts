@@ -13,4 +13,3 @@ export function renderValidation(row: ValidationRow) {
     created_at: row.created_at.toISOString(),
   };
 }
-

@@ -15,7 +15,10 @@ const MEMORY_LIMIT = 256;
 export class TimbreCertificates {
   private readonly parsed = new Map<string, SatCertificate>();
 
-  constructor(private readonly db: Db, private readonly clock: Clock) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   /** The certificate of `noCertificado` from `repository` (through the caches). */
   async lookup(repository: CertificateRepository, noCertificado: string): Promise<TimbreCertificateLookup> {

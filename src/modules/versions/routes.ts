@@ -32,28 +32,32 @@ const HOW_TO_PIN =
 export function registerVersionRoutes(server: Server): void {
   // A plugin, so that the OpenAPI document sees the route whatever the registration order.
   server.register(async (scope) => {
-    scope.get('/v1/versions', {
-      config: { public: true },
-      schema: {
-        tags: ['Versions'],
-        summary: 'List API versions',
-        description: 'Every dated version of the API with its changes, the current version and how to pin one. No API key needed.',
-        operationId: 'listVersions',
-        security: [],
-        response: { 200: VersionList },
+    scope.get(
+      '/v1/versions',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['Versions'],
+          summary: 'List API versions',
+          description: 'Every dated version of the API with its changes, the current version and how to pin one. No API key needed.',
+          operationId: 'listVersions',
+          security: [],
+          response: { 200: VersionList },
+        },
       },
-    }, async () => ({
-      object: 'list' as const,
-      url: '/v1/versions',
-      current: CURRENT_VERSION,
-      how_to_pin: HOW_TO_PIN,
-      data: API_VERSIONS.map((entry) => ({
-        version: entry.version,
-        summary: entry.summary,
-        changes: entry.changes,
-        sunset_at: entry.sunsetAt?.toISOString() ?? null,
-      })),
-      has_more: false,
-    }));
+      async () => ({
+        object: 'list' as const,
+        url: '/v1/versions',
+        current: CURRENT_VERSION,
+        how_to_pin: HOW_TO_PIN,
+        data: API_VERSIONS.map((entry) => ({
+          version: entry.version,
+          summary: entry.summary,
+          changes: entry.changes,
+          sunset_at: entry.sunsetAt?.toISOString() ?? null,
+        })),
+        has_more: false,
+      }),
+    );
   });
 }

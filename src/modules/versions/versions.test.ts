@@ -19,8 +19,14 @@ describe('GET /v1/versions', () => {
     assert.equal(body.current, '2026-07-15');
     assert.equal(body.url, '/v1/versions');
     assert.equal(body.has_more, false);
-    assert.deepEqual(body.data.map((entry: { version: string }) => entry.version), ['2026-07-15', '2026-07-10']);
-    assert.deepEqual(body.data, API_VERSIONS.map((entry) => ({ version: entry.version, summary: entry.summary, changes: entry.changes, sunset_at: null })));
+    assert.deepEqual(
+      body.data.map((entry: { version: string }) => entry.version),
+      ['2026-07-15', '2026-07-10'],
+    );
+    assert.deepEqual(
+      body.data,
+      API_VERSIONS.map((entry) => ({ version: entry.version, summary: entry.summary, changes: entry.changes, sunset_at: null })),
+    );
     assert.match(body.how_to_pin, /Invoice-Version/);
     assert.match(body.how_to_pin, /PATCH \/v1\/api_keys\/\{id\}/);
     assert.equal(response.headers['invoice-version'], CURRENT_VERSION);
@@ -50,7 +56,7 @@ describe('GET /v1/versions', () => {
     assert.equal(response.json().code, 'request.invalid_version');
   });
 
-  test('the pinned version shapes a failed authentication\'s problem too', async () => {
+  test("the pinned version shapes a failed authentication's problem too", async () => {
     for (const key of [undefined, 'sk_test_notarealkeynotarealkey00']) {
       const pinned = await t.request({ method: 'GET', url: '/v1/api_keys', ...(key ? { key } : {}), headers: { 'invoice-version': '2026-07-10' } });
       assert.equal(pinned.statusCode, 401);

@@ -8,7 +8,10 @@ function blockList(ranges: [string, number][]): net.BlockList {
   return list;
 }
 
-const LOOPBACK = blockList([['127.0.0.0', 8], ['::1', 128]]);
+const LOOPBACK = blockList([
+  ['127.0.0.0', 8],
+  ['::1', 128],
+]);
 
 // IANA special-purpose registries (RFC 6890 and successors): nothing here is a public host a
 // webhook may reach. Cloud metadata services live in 169.254.0.0/16 and fd00:ec2::/32 (in fc00::/7).

@@ -38,7 +38,10 @@ const ERROR_TEXT_LIMIT = 500;
  * surrogate pair.
  */
 export function clean(text: string): string {
-  let flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g, ' ').trim().slice(0, ERROR_TEXT_LIMIT);
+  let flat = text
+    .replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g, ' ')
+    .trim()
+    .slice(0, ERROR_TEXT_LIMIT);
   const last = flat.charCodeAt(flat.length - 1);
   if (last >= 0xd800 && last <= 0xdbff) flat = flat.slice(0, -1);
   return (flat as string & { toWellFormed(): string }).toWellFormed();
@@ -69,7 +72,11 @@ function signingSecrets(delivery: ClaimedDelivery, keyring: MasterKeyring, at: D
 }
 
 /** The request body and headers of one attempt, rendered in the endpoint's pinned version and signed. */
-function buildRequest(delivery: ClaimedDelivery, at: Date, settings: Pick<AttemptSettings, 'userAgent' | 'keyring'>): { body: string; headers: Record<string, string> } {
+function buildRequest(
+  delivery: ClaimedDelivery,
+  at: Date,
+  settings: Pick<AttemptSettings, 'userAgent' | 'keyring'>,
+): { body: string; headers: Record<string, string> } {
   const body = renderEventJson(eventOf(delivery), delivery.endpoint_version);
   return {
     body,
@@ -88,7 +95,13 @@ async function exchange(delivery: ClaimedDelivery, settings: AttemptSettings, at
     const target = await resolveWebhookTarget(url, settings.policy);
     const { body, headers } = buildRequest(delivery, at, settings);
     return await settings.sender.send({
-      url, target, headers, body, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, ...(signal ? { signal } : {}),
+      url,
+      target,
+      headers,
+      body,
+      timeoutMs: settings.timeoutMs,
+      maxResponseBytes: settings.maxResponseBytes,
+      ...(signal ? { signal } : {}),
     });
   } catch (error) {
     if (error instanceof UrlRefusal) return { ok: false as const, error: `Not sent: ${error.message}` };

@@ -45,8 +45,14 @@ describe('webhook delivery: audience, resend, rotation, versions, pausing', () =
     assert.match(request!.headers['webhook-signature']!, /^v1,[A-Za-z0-9+/]+=*$/);
     const payload = verifyDelivery(hook.secret, request!, t.clock.now());
     assert.deepEqual(payload, {
-      object: 'event', id: event.id, type: 'invoice.stamped', api_version: '2026-07-15', created_at: event.created_at.toISOString(),
-      livemode: false, account: null, data: { object: { object: 'invoice', id: 'inv_9', total: '1160.00' } },
+      object: 'event',
+      id: event.id,
+      type: 'invoice.stamped',
+      api_version: '2026-07-15',
+      created_at: event.created_at.toISOString(),
+      livemode: false,
+      account: null,
+      data: { object: { object: 'invoice', id: 'inv_9', total: '1160.00' } },
     });
   });
 
@@ -62,14 +68,19 @@ describe('webhook delivery: audience, resend, rotation, versions, pausing', () =
     await emit(org.organizationId, 'invoice.stamped');
     await emit(org.organizationId, 'download.updated', 'live');
     await t.runJobs();
-    assert.deepEqual(exact.received.map((request) => JSON.parse(request.body).type), ['invoice.cancelled']);
+    assert.deepEqual(
+      exact.received.map((request) => JSON.parse(request.body).type),
+      ['invoice.cancelled'],
+    );
     assert.deepEqual(wildcard.received.map((request) => JSON.parse(request.body).type).sort(), ['cfdi.received', 'download.updated']);
   });
 
   test('connect: a platform endpoint with connect receives its accounts’ events with account set; accounts never see the platform’s', async () => {
     const platform = await t.bootstrap('Platform');
     const account = (await t.request({ method: 'POST', url: '/v1/accounts', key: platform.testKey, payload: { name: 'Shop' } })).json();
-    const stranger = (await t.request({ method: 'POST', url: '/v1/accounts', key: (await t.bootstrap('Other platform')).testKey, payload: { name: 'Elsewhere' } })).json();
+    const stranger = (
+      await t.request({ method: 'POST', url: '/v1/accounts', key: (await t.bootstrap('Other platform')).testKey, payload: { name: 'Elsewhere' } })
+    ).json();
     const [connectInbox, plainInbox, accountInbox] = [await receiver(), await receiver(), await receiver()];
     const connectHook = await endpoint(platform.testKey, { url: connectInbox.url, connect: true });
     await endpoint(platform.testKey, { url: plainInbox.url });
@@ -79,9 +90,23 @@ describe('webhook delivery: audience, resend, rotation, versions, pausing', () =
     await emit(stranger.id);
     await t.runJobs();
     const bodies = (inbox: Receiver) => inbox.received.map((request) => JSON.parse(request.body));
-    assert.deepEqual(bodies(connectInbox).map((body) => [body.id, body.account]).sort(), [[accountEvent.id, account.id], [platformEvent.id, null]].sort());
-    assert.deepEqual(bodies(plainInbox).map((body) => body.id), [platformEvent.id]);
-    assert.deepEqual(bodies(accountInbox).map((body) => [body.id, body.account]), [[accountEvent.id, account.id]]);
+    assert.deepEqual(
+      bodies(connectInbox)
+        .map((body) => [body.id, body.account])
+        .sort(),
+      [
+        [accountEvent.id, account.id],
+        [platformEvent.id, null],
+      ].sort(),
+    );
+    assert.deepEqual(
+      bodies(plainInbox).map((body) => body.id),
+      [platformEvent.id],
+    );
+    assert.deepEqual(
+      bodies(accountInbox).map((body) => [body.id, body.account]),
+      [[accountEvent.id, account.id]],
+    );
     const fromAccount = connectInbox.received.find((request) => request.headers['webhook-id'] === accountEvent.id)!;
     assert.equal(verifyDelivery(connectHook.secret, fromAccount, t.clock.now()).account, account.id);
     verifyDelivery(accountHook.secret, accountInbox.received[0]!, t.clock.now());
@@ -106,7 +131,10 @@ describe('webhook delivery: audience, resend, rotation, versions, pausing', () =
     await t.runJobs();
     const resent = await t.request({ method: 'POST', url: `/v1/events/${event.id}/resend`, key: org.testKey });
     assert.equal(resent.statusCode, 200);
-    assert.deepEqual(resent.json().data.map((row: { endpoint_id: string; status: string }) => [row.endpoint_id, row.status]), [[hook.id, 'pending']]);
+    assert.deepEqual(
+      resent.json().data.map((row: { endpoint_id: string; status: string }) => [row.endpoint_id, row.status]),
+      [[hook.id, 'pending']],
+    );
     await t.runJobs();
     assert.equal(inbox.received.length, 2);
     assert.equal(inbox.received[1]!.headers['webhook-id'], event.id);
@@ -115,7 +143,11 @@ describe('webhook delivery: audience, resend, rotation, versions, pausing', () =
     assert.equal(delivery.status, 'succeeded');
     assert.equal(delivery.attempts, 2);
     const toOther = await t.request({ method: 'POST', url: `/v1/events/${event.id}/resend`, key: org.testKey, payload: { endpoint_id: other.id } });
-    assert.deepEqual(toOther.json().data.map((row: { endpoint_id: string }) => row.endpoint_id), [other.id], 'an explicit endpoint gets it even unsubscribed');
+    assert.deepEqual(
+      toOther.json().data.map((row: { endpoint_id: string }) => row.endpoint_id),
+      [other.id],
+      'an explicit endpoint gets it even unsubscribed',
+    );
     await t.runJobs();
     assert.equal(quiet.received.length, 1);
     const listed = (await t.request({ method: 'GET', url: `/v1/webhook_endpoints/${other.id}/deliveries?event_id=${event.id}`, key: org.testKey })).json();
@@ -199,10 +231,23 @@ describe('webhook delivery: audience, resend, rotation, versions, pausing', () =
     const event = await emit(org.organizationId);
     const at = t.clock.now();
     // What an emit that read the endpoint as enabled, and committed after the pause, leaves behind.
-    await t.app.services.db.insertInto('webhook_deliveries').values({
-      id: 'whd_01m7ybd58eghd4p5sg5m8n9dsm', event_id: event.id, endpoint_id: hook.id, status: 'pending', attempts: 0, round_attempts: 0,
-      response_status: null, last_error: null, next_attempt_at: at, last_attempt_at: null, created_at: at, updated_at: at,
-    }).execute();
+    await t.app.services.db
+      .insertInto('webhook_deliveries')
+      .values({
+        id: 'whd_01m7ybd58eghd4p5sg5m8n9dsm',
+        event_id: event.id,
+        endpoint_id: hook.id,
+        status: 'pending',
+        attempts: 0,
+        round_attempts: 0,
+        response_status: null,
+        last_error: null,
+        next_attempt_at: at,
+        last_attempt_at: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
     await t.worker.dispatcher.run();
     assert.equal(inbox.received.length, 0);
     const [held] = (await t.request({ method: 'GET', url: `/v1/webhook_endpoints/${hook.id}/deliveries`, key: org.testKey })).json().data;
@@ -210,7 +255,10 @@ describe('webhook delivery: audience, resend, rotation, versions, pausing', () =
     assert.equal(held.next_attempt_at, null);
     await t.request({ method: 'PATCH', url: `/v1/webhook_endpoints/${hook.id}`, key: org.testKey, payload: { enabled: true } });
     await t.runJobs();
-    assert.deepEqual(inbox.received.map((request) => request.headers['webhook-id']), [event.id]);
+    assert.deepEqual(
+      inbox.received.map((request) => request.headers['webhook-id']),
+      [event.id],
+    );
   });
 
   test('standardwebhooks verified every delivery above with the endpoint’s secret', () => {

@@ -21,7 +21,14 @@ describe('webhook delivery: retries, success, 410 and disabling', () => {
     const org = await t.bootstrap();
     const receiver = await startReceiver(respond, () => t.clock.now());
     receivers.push(receiver);
-    const endpoint = (await t.request({ method: 'POST', url: '/v1/webhook_endpoints', key: org.testKey, payload: { url: `${receiver.url}/hooks`, enabled_events: enabledEvents } })).json();
+    const endpoint = (
+      await t.request({
+        method: 'POST',
+        url: '/v1/webhook_endpoints',
+        key: org.testKey,
+        payload: { url: `${receiver.url}/hooks`, enabled_events: enabledEvents },
+      })
+    ).json();
     receiver.secrets.push(endpoint.secret);
     const emit = (type: EventType = 'invoice.stamped') =>
       emitEvent(t.app.services.db, { organizationId: org.organizationId, mode: 'test', type, object: { object: 'invoice', id: 'inv_1' } }, t.app.services);
@@ -94,7 +101,14 @@ describe('webhook delivery: retries, success, 410 and disabling', () => {
     const { org, receiver, endpoint, emit, deliveries } = await setup(() => ({ status }));
     const monitor = await startReceiver(undefined, () => t.clock.now());
     receivers.push(monitor);
-    const watcher = (await t.request({ method: 'POST', url: '/v1/webhook_endpoints', key: org.testKey, payload: { url: monitor.url, enabled_events: ['webhook_endpoint.disabled'] } })).json();
+    const watcher = (
+      await t.request({
+        method: 'POST',
+        url: '/v1/webhook_endpoints',
+        key: org.testKey,
+        payload: { url: monitor.url, enabled_events: ['webhook_endpoint.disabled'] },
+      })
+    ).json();
     monitor.secrets.push(watcher.secret);
     const retrying = await emit();
     await t.runJobs();

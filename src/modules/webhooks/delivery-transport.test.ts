@@ -37,7 +37,12 @@ describe('webhook delivery: transport safety', () => {
     inbox.secrets.push(response.json().secret);
     return { inbox, hook: response.json() };
   }
-  const emit = () => emitEvent(t.app.services.db, { organizationId: org.organizationId, mode: 'test', type: 'download.updated', object: { object: 'download' } }, t.app.services);
+  const emit = () =>
+    emitEvent(
+      t.app.services.db,
+      { organizationId: org.organizationId, mode: 'test', type: 'download.updated', object: { object: 'download' } },
+      t.app.services,
+    );
   const delivery = async (endpointId: string) =>
     (await t.request({ method: 'GET', url: `/v1/webhook_endpoints/${endpointId}/deliveries`, key: org.testKey })).json().data[0];
 
@@ -136,7 +141,14 @@ describe('webhook URLs in production', () => {
     const { insertOrganization } = await import('../organizations/index.ts');
     const { createApiKey } = await import('../api-keys/index.ts');
     const at = t.clock.now();
-    await insertOrganization(t.app.services.db, { id: 'org_01m7ybd58eghd4p5sg5m8n9dsm', name: 'Prod', email: null, parent_id: null, created_at: at, updated_at: at });
+    await insertOrganization(t.app.services.db, {
+      id: 'org_01m7ybd58eghd4p5sg5m8n9dsm',
+      name: 'Prod',
+      email: null,
+      parent_id: null,
+      created_at: at,
+      updated_at: at,
+    });
     key = (await createApiKey({ db: t.app.services.db, organizationId: 'org_01m7ybd58eghd4p5sg5m8n9dsm', name: 'k', mode: 'live', at })).secret;
   });
   after(() => t.close());

@@ -147,7 +147,10 @@ class Drain {
     this.recheck = false;
     const excluded = [...this.inFlight].filter(([, count]) => count >= tuning.perEndpoint).map(([id]) => id);
     const claimed = await claimDueDeliveries(db, {
-      now, leaseUntil: new Date(now.getTime() + tuning.leaseMs), limit: room, excludeEndpoints: excluded,
+      now,
+      leaseUntil: new Date(now.getTime() + tuning.leaseMs),
+      limit: room,
+      excludeEndpoints: excluded,
     });
     this.moreDue = claimed.length === room;
     if (!this.moreDue) this.idleClaimAt = performance.now() + tuning.claimIntervalMs;

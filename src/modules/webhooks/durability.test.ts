@@ -42,7 +42,10 @@ describe('webhook delivery durability', () => {
   let inbox: Receiver;
   before(async () => {
     t = await createWebhookTestApp({ jobs: { crashHook, tuning: { concurrency: 48, perEndpoint: 48, leaseMs: LEASE_MS } } });
-    inbox = await startReceiver(() => ({ status: 200 }), () => t.clock.now());
+    inbox = await startReceiver(
+      () => ({ status: 200 }),
+      () => t.clock.now(),
+    );
   });
   after(async () => {
     await inbox.close();
@@ -56,14 +59,25 @@ describe('webhook delivery durability', () => {
     const emitted: string[] = [];
     for (let batch = 0; batch < EVENTS / 50; batch++) {
       const inputs = Array.from({ length: 50 }, (_, index) => ({
-        organizationId: org.organizationId, mode: 'test' as const, type: 'cfdi.received' as const,
+        organizationId: org.organizationId,
+        mode: 'test' as const,
+        type: 'cfdi.received' as const,
         object: { object: 'cfdi', uuid: `uuid-${batch}-${index}` },
       }));
       const rows = await t.app.services.db.transaction().execute((trx) => emitEvents(trx, inputs, t.app.services));
       emitted.push(...rows.map((row) => row.id));
     }
-    const pending = async () => Number((await t.app.services.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('endpoint_id', '=', hook.id).where('status', '<>', 'succeeded').executeTakeFirstOrThrow()).n);
+    const pending = async () =>
+      Number(
+        (
+          await t.app.services.db
+            .selectFrom('webhook_deliveries')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('endpoint_id', '=', hook.id)
+            .where('status', '<>', 'succeeded')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     for (let round = 0; round < 200; round++) {
       await t.runJobs();
       const delivered = await t.app.services.db.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', hook.id).execute();

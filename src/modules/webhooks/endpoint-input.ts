@@ -6,9 +6,17 @@ import { checkWebhookUrl, UrlRefusal, type UrlPolicy } from './url-guard.ts';
 
 /** Checks `enabled_events` and drops repeats; an unknown type is a 422 naming the entry. */
 export function enabledEventsOf(patterns: string[]): string[] {
-  const errors = patterns.flatMap((pattern, index) => isSubscriptionPattern(pattern)
-    ? []
-    : [{ path: `enabled_events.${index}`, code: 'invalid_value', message: `'${pattern}' is not an event type, a namespace wildcard such as invoice.*, or *.` }]);
+  const errors = patterns.flatMap((pattern, index) =>
+    isSubscriptionPattern(pattern)
+      ? []
+      : [
+          {
+            path: `enabled_events.${index}`,
+            code: 'invalid_value',
+            message: `'${pattern}' is not an event type, a namespace wildcard such as invoice.*, or *.`,
+          },
+        ],
+  );
   if (errors.length > 0) {
     throw new ApiError('request.validation_failed', 'enabled_events lists event types that do not exist; see the webhooks guide for the list.', { errors });
   }
@@ -39,6 +47,9 @@ export function checkedVersion(version: string): string {
  */
 export function checkConnectAllowed(ctx: Ctx): void {
   if (ctx.caller.platformOrganizationId !== null || ctx.caller.keyOrganizationIsAccount) {
-    throw new ApiError('connect.nesting_not_allowed', 'Only a platform organization, calling without Invoice-Account, can create an endpoint with connect: true.');
+    throw new ApiError(
+      'connect.nesting_not_allowed',
+      'Only a platform organization, calling without Invoice-Account, can create an endpoint with connect: true.',
+    );
   }
 }

@@ -6,9 +6,7 @@ import { isId, newId } from '../../platform/ids.ts';
 import { holdPendingDeliveries } from './deliveries-repository.ts';
 import { DISPATCH_JOB } from './dispatcher.ts';
 import { checkConnectAllowed, checkedUrl, checkedVersion, enabledEventsOf } from './endpoint-input.ts';
-import {
-  countEndpoints, findEndpoint, insertEndpoint, MAX_ENDPOINTS, updateEndpoint, type EndpointRow, type Owner,
-} from './repository.ts';
+import { countEndpoints, findEndpoint, insertEndpoint, MAX_ENDPOINTS, updateEndpoint, type EndpointRow, type Owner } from './repository.ts';
 import type { CreateEndpointBody, UpdateEndpointBody } from './schemas.ts';
 import { openSecrets, sealSecrets } from './secrets.ts';
 import { newSigningSecret } from './signing.ts';

@@ -21,12 +21,16 @@ async function disableEndpointFor(db: Db, endpointId: string, reason: DisabledRe
     const row = await disableEndpoint(trx, endpointId, reason, now);
     if (!row) return false;
     await failPendingDeliveries(trx, endpointId, DISABLED_MESSAGES[reason], now);
-    await emitEvent(trx, {
-      organizationId: row.organization_id,
-      mode: row.mode,
-      type: 'webhook_endpoint.disabled',
-      object: serializeEndpoint(row),
-    }, deps);
+    await emitEvent(
+      trx,
+      {
+        organizationId: row.organization_id,
+        mode: row.mode,
+        type: 'webhook_endpoint.disabled',
+        object: serializeEndpoint(row),
+      },
+      deps,
+    );
     return true;
   });
 }
@@ -40,25 +44,33 @@ async function disableEndpointFor(db: Db, endpointId: string, reason: DisabledRe
 export async function recordOutcomes(db: Db, outcomes: AttemptOutcome[], deps: EmitDependencies): Promise<void> {
   if (outcomes.length === 0) return;
   const now = deps.clock.now();
-  const recorded = new Set(await recordAttempts(db, outcomes.map((outcome) => ({
-    id: outcome.delivery.id,
-    attempts: outcome.delivery.attempts,
-    status: outcome.status,
-    responseStatus: outcome.responseStatus,
-    lastError: outcome.lastError,
-    nextAttemptAt: outcome.nextAttemptAt,
-  })), now));
+  const recorded = new Set(
+    await recordAttempts(
+      db,
+      outcomes.map((outcome) => ({
+        id: outcome.delivery.id,
+        attempts: outcome.delivery.attempts,
+        status: outcome.status,
+        responseStatus: outcome.responseStatus,
+        lastError: outcome.lastError,
+        nextAttemptAt: outcome.nextAttemptAt,
+      })),
+      now,
+    ),
+  );
   const kept = outcomes.filter((outcome) => recorded.has(outcome.delivery.id));
   const succeeded = new Set(kept.filter((outcome) => outcome.status === 'succeeded').map((outcome) => outcome.delivery.endpoint_id));
   const recovering = kept.filter((outcome) => outcome.status === 'succeeded' && outcome.delivery.failing_since !== null);
   await markEndpointsHealthy(db, [...new Set(recovering.map((outcome) => outcome.delivery.endpoint_id))]);
   const gone = new Set(kept.filter((outcome) => outcome.gone).map((outcome) => outcome.delivery.endpoint_id));
-  const failing = new Set(
-    kept.filter((outcome) => outcome.status !== 'succeeded' && !outcome.gone).map((outcome) => outcome.delivery.endpoint_id),
-  );
+  const failing = new Set(kept.filter((outcome) => outcome.status !== 'succeeded' && !outcome.gone).map((outcome) => outcome.delivery.endpoint_id));
   for (const id of succeeded) failing.delete(id);
   for (const id of gone) await disableEndpointFor(db, id, 'gone', deps);
-  const runs = await markEndpointsFailing(db, [...failing].filter((id) => !gone.has(id)), now);
+  const runs = await markEndpointsFailing(
+    db,
+    [...failing].filter((id) => !gone.has(id)),
+    now,
+  );
   for (const run of runs) {
     if (now.getTime() - new Date(run.failing_since).getTime() >= DISABLE_AFTER_FAILING_MS) {
       await disableEndpointFor(db, run.id, 'failing', deps);

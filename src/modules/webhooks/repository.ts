@@ -125,16 +125,21 @@ export async function markEndpointsHealthy(db: Db, ids: string[]): Promise<void>
  * The endpoints an event is for: the same-mode endpoints of its organization, and the `connect`
  * endpoints of that organization's platform. (Subscriptions and `enabled` are checked by callers.)
  */
-export async function audienceEndpoints(db: Db, event: { organization_id: string; platform_organization_id: string | null; mode: Mode }): Promise<EndpointRow[]> {
+export async function audienceEndpoints(
+  db: Db,
+  event: { organization_id: string; platform_organization_id: string | null; mode: Mode },
+): Promise<EndpointRow[]> {
   const platform = event.platform_organization_id;
   return db
     .selectFrom('webhook_endpoints')
     .selectAll()
     .where('mode', '=', event.mode)
-    .where((eb) => eb.or([
-      eb('organization_id', '=', event.organization_id),
-      ...(platform === null ? [] : [eb.and([eb('connect', '=', true), eb('organization_id', '=', platform)])]),
-    ]))
+    .where((eb) =>
+      eb.or([
+        eb('organization_id', '=', event.organization_id),
+        ...(platform === null ? [] : [eb.and([eb('connect', '=', true), eb('organization_id', '=', platform)])]),
+      ]),
+    )
     .orderBy('id')
     .execute();
 }

@@ -21,13 +21,21 @@ export async function resendEvent(ctx: Ctx, eventId: string, endpointId: string 
     const endpoint = audience.find((candidate) => candidate.id === endpointId);
     if (!endpoint) throw notFound('webhook endpoint', endpointId);
     if (!endpoint.enabled) {
-      throw new ApiError('webhook.endpoint_disabled', `Webhook endpoint ${endpoint.id} is disabled${endpoint.disabled_reason ? ` (${endpoint.disabled_reason})` : ''}; enable it before resending to it.`);
+      throw new ApiError(
+        'webhook.endpoint_disabled',
+        `Webhook endpoint ${endpoint.id} is disabled${endpoint.disabled_reason ? ` (${endpoint.disabled_reason})` : ''}; enable it before resending to it.`,
+      );
     }
     targets = [endpoint];
   }
   const now = ctx.services.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const rows = await scheduleResend(trx, event.id, targets.map((endpoint) => endpoint.id), now);
+    const rows = await scheduleResend(
+      trx,
+      event.id,
+      targets.map((endpoint) => endpoint.id),
+      now,
+    );
     if (rows.length > 0) {
       await ctx.services.jobs.enqueue(trx, DISPATCH_JOB, {}, { dedupeKey: `${DISPATCH_JOB.kind}:${now.getTime()}` });
     }

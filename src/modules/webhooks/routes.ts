@@ -6,9 +6,7 @@ import { ctxOf, type Server } from '../../platform/http/server.ts';
 import { changeEndpoint, createEndpoint, getEndpoint, rotateSecret } from './manage-endpoints.ts';
 import { listDeliveries, listEndpoints, removeEndpoint } from './read-endpoints.ts';
 import { resendEvent } from './resend-event.ts';
-import {
-  CreateEndpointBody, DeletedEndpoint, ListDeliveriesQuery, ResendBody, UpdateEndpointBody, WebhookDelivery, WebhookEndpoint,
-} from './schemas.ts';
+import { CreateEndpointBody, DeletedEndpoint, ListDeliveriesQuery, ResendBody, UpdateEndpointBody, WebhookDelivery, WebhookEndpoint } from './schemas.ts';
 import { policyFor, type WebhookRouteOptions } from './policy.ts';
 import { serializeDelivery, serializeEndpoint } from './serialize.ts';
 
@@ -20,74 +18,145 @@ export function registerWebhookRoutes(app: Server, services: Services, options: 
   const policy = policyFor(services.config, options.resolver);
   const keyring = options.keyring ?? masterKeyringFor(services.config);
 
-  app.post('/v1/webhook_endpoints', {
-    config: secretConfig,
-    schema: { tags, summary: 'Create a webhook endpoint', operationId: 'createWebhookEndpoint', body: CreateEndpointBody, response: { 201: WebhookEndpoint } },
-  }, async (request, reply) => {
-    const { row, secret } = await createEndpoint(ctxOf(request, services), request.body, { policy, keyring });
-    return reply.code(201).send(serializeEndpoint(row, secret));
-  });
-
-  app.get('/v1/webhook_endpoints', {
-    schema: { tags, summary: 'List webhook endpoints', operationId: 'listWebhookEndpoints', querystring: ListQuery, response: { 200: ListOf(WebhookEndpoint) } },
-  }, async (request) => {
-    const page = await listEndpoints(ctxOf(request, services), request.query, listUrl(request));
-    return mapPage(page, (row) => serializeEndpoint(row));
-  });
-
-  app.get('/v1/webhook_endpoints/:id', {
-    schema: { tags, summary: 'Retrieve a webhook endpoint', operationId: 'getWebhookEndpoint', params: IdParam('Webhook endpoint id'), response: { 200: WebhookEndpoint } },
-  }, async (request) => serializeEndpoint(await getEndpoint(ctxOf(request, services), request.params.id)));
-
-  app.patch('/v1/webhook_endpoints/:id', {
-    schema: {
-      tags, summary: 'Update, pause or resume a webhook endpoint', operationId: 'updateWebhookEndpoint',
-      params: IdParam('Webhook endpoint id'), body: UpdateEndpointBody, response: { 200: WebhookEndpoint },
+  app.post(
+    '/v1/webhook_endpoints',
+    {
+      config: secretConfig,
+      schema: {
+        tags,
+        summary: 'Create a webhook endpoint',
+        operationId: 'createWebhookEndpoint',
+        body: CreateEndpointBody,
+        response: { 201: WebhookEndpoint },
+      },
     },
-  }, async (request) => serializeEndpoint(await changeEndpoint(ctxOf(request, services), request.params.id, request.body, policy)));
-
-  app.delete('/v1/webhook_endpoints/:id', {
-    schema: { tags, summary: 'Delete a webhook endpoint', operationId: 'deleteWebhookEndpoint', params: IdParam('Webhook endpoint id'), response: { 200: DeletedEndpoint } },
-  }, async (request) => {
-    await removeEndpoint(ctxOf(request, services), request.params.id);
-    return { object: 'webhook_endpoint' as const, id: request.params.id, deleted: true as const };
-  });
-
-  app.post('/v1/webhook_endpoints/:id/rotate_secret', {
-    config: secretConfig,
-    schema: {
-      tags, summary: 'Rotate the signing secret (the old one keeps signing for 24 hours)', operationId: 'rotateWebhookSecret',
-      params: IdParam('Webhook endpoint id'), response: { 200: WebhookEndpoint },
+    async (request, reply) => {
+      const { row, secret } = await createEndpoint(ctxOf(request, services), request.body, { policy, keyring });
+      return reply.code(201).send(serializeEndpoint(row, secret));
     },
-  }, async (request) => {
-    const { row, secret } = await rotateSecret(ctxOf(request, services), request.params.id, keyring);
-    return serializeEndpoint(row, secret);
-  });
+  );
 
-  app.get('/v1/webhook_endpoints/:id/deliveries', {
-    schema: {
-      tags, summary: 'List the deliveries to a webhook endpoint, newest first', operationId: 'listWebhookDeliveries',
-      params: IdParam('Webhook endpoint id'), querystring: ListDeliveriesQuery, response: { 200: ListOf(WebhookDelivery) },
+  app.get(
+    '/v1/webhook_endpoints',
+    {
+      schema: {
+        tags,
+        summary: 'List webhook endpoints',
+        operationId: 'listWebhookEndpoints',
+        querystring: ListQuery,
+        response: { 200: ListOf(WebhookEndpoint) },
+      },
     },
-  }, async (request) => {
-    const ctx = ctxOf(request, services);
-    const endpoint = await getEndpoint(ctx, request.params.id);
-    const page = await listDeliveries(ctx, endpoint, request.query, listUrl(request));
-    return mapPage(page, (row) => serializeDelivery(row, endpoint.mode === 'live'));
-  });
+    async (request) => {
+      const page = await listEndpoints(ctxOf(request, services), request.query, listUrl(request));
+      return mapPage(page, (row) => serializeEndpoint(row));
+    },
+  );
 
-  app.post('/v1/events/:id/resend', {
-    // No body resends to every subscribed endpoint.
-    preValidation: async (request) => {
-      request.body ??= {};
+  app.get(
+    '/v1/webhook_endpoints/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Retrieve a webhook endpoint',
+        operationId: 'getWebhookEndpoint',
+        params: IdParam('Webhook endpoint id'),
+        response: { 200: WebhookEndpoint },
+      },
     },
-    schema: {
-      tags: ['Events'], summary: 'Deliver an event again (same webhook-id)', operationId: 'resendEvent',
-      params: IdParam('Event id'), body: ResendBody, response: { 200: ListOf(WebhookDelivery) },
+    async (request) => serializeEndpoint(await getEndpoint(ctxOf(request, services), request.params.id)),
+  );
+
+  app.patch(
+    '/v1/webhook_endpoints/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update, pause or resume a webhook endpoint',
+        operationId: 'updateWebhookEndpoint',
+        params: IdParam('Webhook endpoint id'),
+        body: UpdateEndpointBody,
+        response: { 200: WebhookEndpoint },
+      },
     },
-  }, async (request) => {
-    const ctx = ctxOf(request, services);
-    const rows = await resendEvent(ctx, request.params.id, request.body.endpoint_id);
-    return { object: 'list' as const, url: listUrl(request), data: rows.map((row) => serializeDelivery(row, ctx.livemode)), has_more: false };
-  });
+    async (request) => serializeEndpoint(await changeEndpoint(ctxOf(request, services), request.params.id, request.body, policy)),
+  );
+
+  app.delete(
+    '/v1/webhook_endpoints/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a webhook endpoint',
+        operationId: 'deleteWebhookEndpoint',
+        params: IdParam('Webhook endpoint id'),
+        response: { 200: DeletedEndpoint },
+      },
+    },
+    async (request) => {
+      await removeEndpoint(ctxOf(request, services), request.params.id);
+      return { object: 'webhook_endpoint' as const, id: request.params.id, deleted: true as const };
+    },
+  );
+
+  app.post(
+    '/v1/webhook_endpoints/:id/rotate_secret',
+    {
+      config: secretConfig,
+      schema: {
+        tags,
+        summary: 'Rotate the signing secret (the old one keeps signing for 24 hours)',
+        operationId: 'rotateWebhookSecret',
+        params: IdParam('Webhook endpoint id'),
+        response: { 200: WebhookEndpoint },
+      },
+    },
+    async (request) => {
+      const { row, secret } = await rotateSecret(ctxOf(request, services), request.params.id, keyring);
+      return serializeEndpoint(row, secret);
+    },
+  );
+
+  app.get(
+    '/v1/webhook_endpoints/:id/deliveries',
+    {
+      schema: {
+        tags,
+        summary: 'List the deliveries to a webhook endpoint, newest first',
+        operationId: 'listWebhookDeliveries',
+        params: IdParam('Webhook endpoint id'),
+        querystring: ListDeliveriesQuery,
+        response: { 200: ListOf(WebhookDelivery) },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request, services);
+      const endpoint = await getEndpoint(ctx, request.params.id);
+      const page = await listDeliveries(ctx, endpoint, request.query, listUrl(request));
+      return mapPage(page, (row) => serializeDelivery(row, endpoint.mode === 'live'));
+    },
+  );
+
+  app.post(
+    '/v1/events/:id/resend',
+    {
+      // No body resends to every subscribed endpoint.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: {
+        tags: ['Events'],
+        summary: 'Deliver an event again (same webhook-id)',
+        operationId: 'resendEvent',
+        params: IdParam('Event id'),
+        body: ResendBody,
+        response: { 200: ListOf(WebhookDelivery) },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request, services);
+      const rows = await resendEvent(ctx, request.params.id, request.body.endpoint_id);
+      return { object: 'list' as const, url: listUrl(request), data: rows.map((row) => serializeDelivery(row, ctx.livemode)), has_more: false };
+    },
+  );
 }

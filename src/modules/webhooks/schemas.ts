@@ -3,13 +3,20 @@ import { listQuery } from '../../platform/http/pagination.ts';
 import { Metadata, NullableTimestamp, Timestamp } from '../../platform/http/schemas.ts';
 import { MAX_URL_LENGTH } from './url-guard.ts';
 
-const Url = Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH, description: 'HTTPS URL that receives event POSTs (http and loopback hosts only outside production).' });
+const Url = Type.String({
+  minLength: 1,
+  maxLength: MAX_URL_LENGTH,
+  description: 'HTTPS URL that receives event POSTs (http and loopback hosts only outside production).',
+});
 const EnabledEvents = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
   minItems: 1,
   maxItems: 50,
   description: 'Exact event types, namespace wildcards such as `invoice.*`, or `*` for every event.',
 });
-const ApiVersion = Type.String({ minLength: 1, description: 'The API version event payloads are rendered in; defaults to the version of the creating request.' });
+const ApiVersion = Type.String({
+  minLength: 1,
+  description: 'The API version event payloads are rendered in; defaults to the version of the creating request.',
+});
 
 export const WebhookEndpoint = Type.Object(
   {
@@ -86,6 +93,10 @@ export const ListDeliveriesQuery = listQuery({
 
 /** The body is optional: no body resends to every enabled endpoint subscribed to the event. */
 export const ResendBody = Type.Object(
-  { endpoint_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Resend to this endpoint only; by default to every enabled endpoint subscribed to the event.' })) },
+  {
+    endpoint_id: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'Resend to this endpoint only; by default to every enabled endpoint subscribed to the event.' }),
+    ),
+  },
   { additionalProperties: false },
 );

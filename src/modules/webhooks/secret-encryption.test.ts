@@ -35,10 +35,12 @@ describe('webhook signing secrets are encrypted at rest', () => {
 
   /** Every column of the row, bytes read both as UTF-8 and as Latin-1, so no encoding hides a secret. */
   function rowText(row: Record<string, unknown>): string {
-    return Object.values(row).map((value) => {
-      if (value instanceof Uint8Array) return `${Buffer.from(value).toString('utf8')} ${Buffer.from(value).toString('latin1')}`;
-      return JSON.stringify(value);
-    }).join('\n');
+    return Object.values(row)
+      .map((value) => {
+        if (value instanceof Uint8Array) return `${Buffer.from(value).toString('utf8')} ${Buffer.from(value).toString('latin1')}`;
+        return JSON.stringify(value);
+      })
+      .join('\n');
   }
   function assertNoPlaintext(row: Record<string, unknown>, secrets: string[]) {
     const text = rowText(row);
@@ -91,10 +93,18 @@ describe('webhook signing secrets are encrypted at rest', () => {
     const legacy = newSigningSecret();
     const legacyPrevious = newSigningSecret();
     const expires = new Date(t.clock.now().getTime() + 60 * 60_000);
-    await t.app.services.db.updateTable('webhook_endpoints').set({
-      secret: legacy, previous_secret: legacyPrevious, previous_secret_expires_at: expires,
-      data_key: null, secret_encrypted: null, previous_secret_encrypted: null,
-    }).where('id', '=', hook.id).execute();
+    await t.app.services.db
+      .updateTable('webhook_endpoints')
+      .set({
+        secret: legacy,
+        previous_secret: legacyPrevious,
+        previous_secret_expires_at: expires,
+        data_key: null,
+        secret_encrypted: null,
+        previous_secret_encrypted: null,
+      })
+      .where('id', '=', hook.id)
+      .execute();
 
     inbox.secrets = [legacy];
     await emit(org.organizationId);
@@ -137,12 +147,16 @@ describe('webhook signing secrets are encrypted at rest', () => {
     const source = await endpoint(org.testKey, `${inbox.url}/source`);
     const target = await endpoint(org.testKey, `${inbox.url}/target`);
     const stolen = await storedRow(source.id);
-    await t.app.services.db.updateTable('webhook_endpoints')
+    await t.app.services.db
+      .updateTable('webhook_endpoints')
       .set({ data_key: stolen.data_key, secret_encrypted: stolen.secret_encrypted })
       .where('id', '=', target.id)
       .execute();
     const copied = await storedRow(target.id);
-    assert.throws(() => openSecrets(t.keyring, copied, copied), (error: unknown) => error instanceof EnvelopeError && error.code === 'authentication_failed');
+    assert.throws(
+      () => openSecrets(t.keyring, copied, copied),
+      (error: unknown) => error instanceof EnvelopeError && error.code === 'authentication_failed',
+    );
     assert.equal(openSecrets(t.keyring, stolen, stolen).secret, source.secret, 'the original row still opens');
 
     // Only the secret copied, with the target's own data key: the associated data still refuses it.
@@ -156,7 +170,11 @@ describe('webhook signing secrets are encrypted at rest', () => {
     await t.request({ method: 'PATCH', url: `/v1/webhook_endpoints/${fresh.id}`, key: org.testKey, payload: { enabled: false } });
     await emit(org.organizationId);
     await t.runJobs();
-    assert.deepEqual(inbox.received.map((request) => request.path), ['/source'], 'the copied row sent nothing');
+    assert.deepEqual(
+      inbox.received.map((request) => request.path),
+      ['/source'],
+      'the copied row sent nothing',
+    );
     const [delivery] = (await t.request({ method: 'GET', url: `/v1/webhook_endpoints/${target.id}/deliveries`, key: org.testKey })).json().data;
     assert.equal(delivery.status, 'pending');
     assert.match(delivery.last_error, /signing secret could not be decrypted \(authentication_failed\)/);

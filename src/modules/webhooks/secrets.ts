@@ -7,9 +7,7 @@
  * and sealed at start by `sealPlaintextSecrets`.
  */
 import type { Db } from '../../platform/db/database.ts';
-import {
-  associatedData, decryptSecret, encryptSecret, newDataKey, unwrapDataKey, wrapDataKey, type MasterKeyring,
-} from '../../platform/crypto/index.ts';
+import { associatedData, decryptSecret, encryptSecret, newDataKey, unwrapDataKey, wrapDataKey, type MasterKeyring } from '../../platform/crypto/index.ts';
 
 const TABLE = 'webhook_endpoints';
 
@@ -66,9 +64,8 @@ export function openSecrets(keyring: MasterKeyring, owner: EndpointOwner, stored
   }
   const dataKey = unwrapDataKey(keyring, stored.data_key, aad(owner, 'data_key'));
   const secret = decryptSecret(dataKey, stored.secret_encrypted, aad(owner, 'secret')).toString('utf8');
-  const previous = stored.previous_secret_encrypted === null
-    ? null
-    : decryptSecret(dataKey, stored.previous_secret_encrypted, aad(owner, 'previous_secret')).toString('utf8');
+  const previous =
+    stored.previous_secret_encrypted === null ? null : decryptSecret(dataKey, stored.previous_secret_encrypted, aad(owner, 'previous_secret')).toString('utf8');
   return { secret, previous };
 }
 

@@ -15,9 +15,7 @@ interface SendRequest {
   signal?: AbortSignal;
 }
 
-type SendResult =
-  | { ok: true; status: number; body: string }
-  | { ok: false; error: string };
+type SendResult = { ok: true; status: number; body: string } | { ok: false; error: string };
 
 export interface Sender {
   send(request: SendRequest): Promise<SendResult>;

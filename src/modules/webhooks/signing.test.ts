@@ -46,7 +46,10 @@ describe('Standard Webhooks signing', () => {
 describe('retry schedule', () => {
   test('eight attempts: 0 s, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after each failure', () => {
     assert.equal(MAX_ATTEMPTS, 8);
-    assert.deepEqual(RETRY_DELAYS_MS.map((ms) => ms / 1000), [5, 300, 1800, 7200, 18000, 36000, 36000]);
+    assert.deepEqual(
+      RETRY_DELAYS_MS.map((ms) => ms / 1000),
+      [5, 300, 1800, 7200, 18000, 36000, 36000],
+    );
   });
 
   test('each delay stays within ±20% jitter and the extremes are reachable', () => {

@@ -106,17 +106,34 @@ describe('webhook URL guard', () => {
   });
 
   test('production accepts public https hosts, by name and by address, IPv4 and IPv6', async () => {
-    for (const url of ['https://hooks.example.com/webhooks?x=1', 'https://v6.example.com:8443/in', 'https://93.184.216.34/', 'https://[2606:2800:220:1:248:1893:25c8:1946]/']) {
+    for (const url of [
+      'https://hooks.example.com/webhooks?x=1',
+      'https://v6.example.com:8443/in',
+      'https://93.184.216.34/',
+      'https://[2606:2800:220:1:248:1893:25c8:1946]/',
+    ]) {
       const checked = await checkWebhookUrl(url, production);
       assert.equal(checked.protocol, 'https:', url);
     }
   });
 
   test('outside production, http and loopback are allowed but private and metadata addresses are not', async () => {
-    for (const url of ['http://127.0.0.1:4000/hook', 'http://localhost:4000/', 'http://[::1]:4000/', 'http://hooks.example.com/', 'http://loopback.attacker.example/']) {
+    for (const url of [
+      'http://127.0.0.1:4000/hook',
+      'http://localhost:4000/',
+      'http://[::1]:4000/',
+      'http://hooks.example.com/',
+      'http://loopback.attacker.example/',
+    ]) {
       await checkWebhookUrl(url, development);
     }
-    for (const url of ['http://10.0.0.1/', 'http://169.254.169.254/', 'http://rebind.attacker.example/', 'http://metadata.google.internal/', 'http://u:p@127.0.0.1/']) {
+    for (const url of [
+      'http://10.0.0.1/',
+      'http://169.254.169.254/',
+      'http://rebind.attacker.example/',
+      'http://metadata.google.internal/',
+      'http://u:p@127.0.0.1/',
+    ]) {
       await refusal(url, development);
     }
   });
@@ -144,10 +161,20 @@ describe('webhook URL guard', () => {
 
   test('address classes follow the IANA special-purpose registries', () => {
     const expectations: [string, string][] = [
-      ['8.8.8.8', 'public'], ['2001:4860:4860::8888', 'public'], ['127.0.0.53', 'loopback'], ['::1', 'loopback'],
-      ['::ffff:127.0.0.1', 'loopback'], ['10.255.255.255', 'forbidden'], ['172.15.255.255', 'public'], ['172.32.0.0', 'public'],
-      ['100.127.255.255', 'forbidden'], ['100.128.0.0', 'public'], ['::ffff:a9fe:a9fe', 'forbidden'], ['2002:0808:0808::1', 'public'],
-      ['2001:db8::1', 'forbidden'], ['not-an-ip', 'forbidden'],
+      ['8.8.8.8', 'public'],
+      ['2001:4860:4860::8888', 'public'],
+      ['127.0.0.53', 'loopback'],
+      ['::1', 'loopback'],
+      ['::ffff:127.0.0.1', 'loopback'],
+      ['10.255.255.255', 'forbidden'],
+      ['172.15.255.255', 'public'],
+      ['172.32.0.0', 'public'],
+      ['100.127.255.255', 'forbidden'],
+      ['100.128.0.0', 'public'],
+      ['::ffff:a9fe:a9fe', 'forbidden'],
+      ['2002:0808:0808::1', 'public'],
+      ['2001:db8::1', 'forbidden'],
+      ['not-an-ip', 'forbidden'],
     ];
     for (const [address, expected] of expectations) assert.equal(classifyAddress(address), expected, address);
   });

@@ -57,7 +57,10 @@ describe('webhook endpoints API', () => {
     const bad = await create(org.testKey, { url: `${PUBLIC}/b`, enabled_events: ['invoice.stamped', 'invoice.paid', 'nope.*'] });
     assert.equal(bad.statusCode, 422);
     assert.equal(bad.json().code, 'request.validation_failed');
-    assert.deepEqual(bad.json().errors.map((error: { path: string }) => error.path), ['enabled_events.1', 'enabled_events.2']);
+    assert.deepEqual(
+      bad.json().errors.map((error: { path: string }) => error.path),
+      ['enabled_events.1', 'enabled_events.2'],
+    );
     const empty = await create(org.testKey, { url: `${PUBLIC}/c`, enabled_events: [] });
     assert.equal(empty.statusCode, 422);
   });
@@ -65,7 +68,10 @@ describe('webhook endpoints API', () => {
   test('bad bodies are 422 with field paths: missing url, unknown field, 51 metadata keys', async () => {
     const missing = await create(org.testKey, { enabled_events: ['*'] });
     assert.equal(missing.statusCode, 422);
-    assert.deepEqual(missing.json().errors.map((error: { path: string }) => error.path), ['url']);
+    assert.deepEqual(
+      missing.json().errors.map((error: { path: string }) => error.path),
+      ['url'],
+    );
     const unknown = await create(org.testKey, { url: `${PUBLIC}/`, secret: 'whsec_mine' });
     assert.equal(unknown.statusCode, 422);
     const metadata = Object.fromEntries(Array.from({ length: 51 }, (_, index) => [`k${index}`, 'v']));
@@ -99,7 +105,12 @@ describe('webhook endpoints API', () => {
   test('update changes url, events, metadata and version; pausing and resuming flips enabled', async () => {
     const endpoint = (await create(org.testKey, { url: `${PUBLIC}/u` })).json();
     const url = `/v1/webhook_endpoints/${endpoint.id}`;
-    const patched = await t.request({ method: 'PATCH', url, key: org.testKey, payload: { url: `${PUBLIC}/v2`, enabled_events: ['invoice.*'], metadata: { a: 'b' }, api_version: '2026-07-10' } });
+    const patched = await t.request({
+      method: 'PATCH',
+      url,
+      key: org.testKey,
+      payload: { url: `${PUBLIC}/v2`, enabled_events: ['invoice.*'], metadata: { a: 'b' }, api_version: '2026-07-10' },
+    });
     assert.equal(patched.statusCode, 200);
     assert.equal(patched.json().url, `${PUBLIC}/v2`);
     assert.deepEqual(patched.json().enabled_events, ['invoice.*']);
@@ -114,7 +125,13 @@ describe('webhook endpoints API', () => {
 
   test('rotate_secret returns a new secret; an idempotent replay returns the same answer, secret included', async () => {
     const endpoint = (await create(org.testKey, { url: `${PUBLIC}/r` })).json();
-    const rotate = () => t.request({ method: 'POST', url: `/v1/webhook_endpoints/${endpoint.id}/rotate_secret`, key: org.testKey, headers: { 'idempotency-key': `rotate-${endpoint.id}` } });
+    const rotate = () =>
+      t.request({
+        method: 'POST',
+        url: `/v1/webhook_endpoints/${endpoint.id}/rotate_secret`,
+        key: org.testKey,
+        headers: { 'idempotency-key': `rotate-${endpoint.id}` },
+      });
     const rotated = await rotate();
     assert.equal(rotated.statusCode, 200);
     assert.match(rotated.json().secret, /^whsec_/);
@@ -130,7 +147,12 @@ describe('webhook endpoints API', () => {
     const url = `/v1/webhook_endpoints/${endpoint.id}`;
     const deleted = await t.request({ method: 'DELETE', url, key: org.testKey });
     assert.deepEqual(deleted.json(), { object: 'webhook_endpoint', id: endpoint.id, deleted: true });
-    for (const [method, path] of [['GET', url], ['DELETE', url], ['GET', `${url}/deliveries`], ['POST', `${url}/rotate_secret`]] as const) {
+    for (const [method, path] of [
+      ['GET', url],
+      ['DELETE', url],
+      ['GET', `${url}/deliveries`],
+      ['POST', `${url}/rotate_secret`],
+    ] as const) {
       const response = await t.request({ method, url: path, key: org.testKey });
       assert.equal(response.statusCode, 404, `${method} ${path}`);
       assert.equal(response.json().code, 'resource.not_found');
@@ -140,8 +162,19 @@ describe('webhook endpoints API', () => {
   test('another organization, the other mode and malformed ids see 404; no key is 401', async () => {
     const endpoint = (await create(org.testKey, { url: `${PUBLIC}/iso` })).json();
     for (const key of [other.testKey, org.liveKey]) {
-      for (const [method, path] of [['GET', ''], ['PATCH', ''], ['DELETE', ''], ['GET', '/deliveries'], ['POST', '/rotate_secret']] as const) {
-        const response = await t.request({ method, url: `/v1/webhook_endpoints/${endpoint.id}${path}`, key, ...(method === 'PATCH' ? { payload: { enabled: false } } : {}) });
+      for (const [method, path] of [
+        ['GET', ''],
+        ['PATCH', ''],
+        ['DELETE', ''],
+        ['GET', '/deliveries'],
+        ['POST', '/rotate_secret'],
+      ] as const) {
+        const response = await t.request({
+          method,
+          url: `/v1/webhook_endpoints/${endpoint.id}${path}`,
+          key,
+          ...(method === 'PATCH' ? { payload: { enabled: false } } : {}),
+        });
         assert.equal(response.statusCode, 404, `${method} ${path}`);
       }
       const list = (await t.request({ method: 'GET', url: '/v1/webhook_endpoints', key })).json();
@@ -166,7 +199,10 @@ describe('webhook endpoints API', () => {
     const forAccount = await create(platform.testKey, { url: `${PUBLIC}/acct` }, { 'invoice-account': account.id });
     assert.equal(forAccount.statusCode, 201, 'a platform may manage an account’s own endpoints');
     const platformList = (await t.request({ method: 'GET', url: '/v1/webhook_endpoints', key: platform.testKey })).json();
-    assert.ok(platformList.data.every((row: { id: string }) => row.id !== forAccount.json().id), 'the account’s endpoint is the account’s');
+    assert.ok(
+      platformList.data.every((row: { id: string }) => row.id !== forAccount.json().id),
+      'the account’s endpoint is the account’s',
+    );
   });
 
   test('each organization has at most 16 endpoints per mode', async () => {

@@ -95,10 +95,11 @@ export async function startReceiver(respond: Responder = () => ({ status: 200 })
     received: [],
     respond,
     secrets: [],
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -136,7 +137,11 @@ function verificationError(secret: string, request: ReceivedRequest, now: Date):
 export function assertAllVerified(receivers: Receiver[]): void {
   for (const receiver of receivers) {
     for (const request of receiver.received) {
-      assert.equal(request.verified, true, `${request.headers['webhook-id']} to ${receiver.url} did not verify with standardwebhooks: ${request.verificationError}`);
+      assert.equal(
+        request.verified,
+        true,
+        `${request.headers['webhook-id']} to ${receiver.url} did not verify with standardwebhooks: ${request.verificationError}`,
+      );
     }
   }
 }

@@ -3,7 +3,15 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  EnvelopeError, associatedData, decryptSecret, encryptSecret, newDataKey, rewrapDataKey, unwrapDataKey, wrapDataKey, wrappingKeyId,
+  EnvelopeError,
+  associatedData,
+  decryptSecret,
+  encryptSecret,
+  newDataKey,
+  rewrapDataKey,
+  unwrapDataKey,
+  wrapDataKey,
+  wrappingKeyId,
 } from './envelope.ts';
 import { MasterKeyring, masterKeyId } from './master-key.ts';
 
@@ -18,13 +26,16 @@ describe('envelope encryption', () => {
   const keyring = MasterKeyring.fromKeys(randomBytes(32));
 
   test('a secret round-trips through a data key wrapped by the master key', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 4096 }), (bytes) => {
-      const dataKey = newDataKey();
-      const wrapped = wrapDataKey(keyring, dataKey, rowA);
-      const sealed = encryptSecret(dataKey, bytes, rowA);
-      const unwrapped = unwrapDataKey(keyring, wrapped, rowA);
-      assert.deepEqual(decryptSecret(unwrapped, sealed, rowA), Buffer.from(bytes));
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 4096 }), (bytes) => {
+        const dataKey = newDataKey();
+        const wrapped = wrapDataKey(keyring, dataKey, rowA);
+        const sealed = encryptSecret(dataKey, bytes, rowA);
+        const unwrapped = unwrapDataKey(keyring, wrapped, rowA);
+        assert.deepEqual(decryptSecret(unwrapped, sealed, rowA), Buffer.from(bytes));
+      }),
+      { numRuns: 50 },
+    );
   });
 
   test('each encryption uses a fresh IV, so equal secrets give different ciphertexts', () => {
@@ -81,8 +92,10 @@ describe('envelope encryption', () => {
     assert.equal(rewrapDataKey(rotated, rewrapped, rowA), undefined, 'already under the current key');
 
     // Without the retired key the data key cannot be opened, and the error names the key id.
-    assert.throws(() => unwrapDataKey(MasterKeyring.fromKeys(randomBytes(32)), wrapped, rowA), (error: unknown) =>
-      error instanceof EnvelopeError && error.code === 'unknown_master_key' && error.message.includes(masterKeyId(oldKey)));
+    assert.throws(
+      () => unwrapDataKey(MasterKeyring.fromKeys(randomBytes(32)), wrapped, rowA),
+      (error: unknown) => error instanceof EnvelopeError && error.code === 'unknown_master_key' && error.message.includes(masterKeyId(oldKey)),
+    );
   });
 
   test('the stored bytes contain neither the plaintext nor the data key', () => {

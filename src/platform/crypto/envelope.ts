@@ -89,7 +89,10 @@ export function unwrapDataKey(keyring: MasterKeyring, wrapped: Uint8Array, aad: 
   const id = wrappingKeyId(bytes);
   const master = keyring.find(id);
   if (!master) {
-    throw new EnvelopeError('unknown_master_key', `The data key was wrapped by master key ${id}, which this process does not hold; add it to MASTER_KEY_PREVIOUS.`);
+    throw new EnvelopeError(
+      'unknown_master_key',
+      `The data key was wrapped by master key ${id}, which this process does not hold; add it to MASTER_KEY_PREVIOUS.`,
+    );
   }
   let offset = 1 + KEY_ID_BYTES;
   const iv = bytes.subarray(offset, (offset += IV_BYTES));

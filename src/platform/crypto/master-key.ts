@@ -78,7 +78,11 @@ function decodeMasterKey(text: string, name: string): Buffer {
 /** MASTER_KEY_PREVIOUS: comma-separated base64 keys, blanks ignored. */
 export function parseMasterKeyList(raw: string | undefined, name = 'MASTER_KEY_PREVIOUS'): Buffer[] {
   if (!raw) return [];
-  return raw.split(',').map((item) => item.trim()).filter(Boolean).map((item, index) => decodeMasterKey(item, `${name}[${index}]`));
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item, index) => decodeMasterKey(item, `${name}[${index}]`));
 }
 
 export interface MasterKeyringOptions {
@@ -93,9 +97,10 @@ export interface MasterKeyringOptions {
 
 /** Builds the keyring at start-up; outside production a missing key is generated once and reused. */
 export function loadMasterKeyring(options: MasterKeyringOptions): MasterKeyring {
-  const previous = typeof options.previousMasterKeys === 'string' || options.previousMasterKeys === undefined
-    ? parseMasterKeyList(options.previousMasterKeys)
-    : options.previousMasterKeys.map((item, index) => decodeMasterKey(item, `MASTER_KEY_PREVIOUS[${index}]`));
+  const previous =
+    typeof options.previousMasterKeys === 'string' || options.previousMasterKeys === undefined
+      ? parseMasterKeyList(options.previousMasterKeys)
+      : options.previousMasterKeys.map((item, index) => decodeMasterKey(item, `MASTER_KEY_PREVIOUS[${index}]`));
   if (options.masterKey) return MasterKeyring.fromKeys(decodeMasterKey(options.masterKey, 'MASTER_KEY'), previous);
   if (options.appEnv === 'production') {
     // docs/contract.md §1: production never generates its own key; losing it would lose every private key.

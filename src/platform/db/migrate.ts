@@ -14,7 +14,10 @@ export interface Migration {
 
 /** Reads `NNNN_name.sql` files in version order; a gap or a repeated number is an error. */
 export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
-  const files = fs.readdirSync(dir).filter((file) => file.endsWith('.sql')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.sql'))
+    .sort();
   const migrations = files.map((file) => {
     const match = /^(\d{4})_([a-z0-9_]+)\.sql$/.exec(file);
     if (!match) throw new Error(`Migration file name ${file} is not NNNN_name.sql`);
@@ -51,7 +54,9 @@ export async function migrate(handle: DatabaseHandle, migrations: Migration[] = 
       for (const migration of migrations) {
         if (applied.has(migration.version)) continue;
         try {
-          await exec(`BEGIN;\n${migration.script}\n;\nINSERT INTO schema_migrations (version, name) VALUES (${migration.version}, '${migration.name}');\nCOMMIT;`);
+          await exec(
+            `BEGIN;\n${migration.script}\n;\nINSERT INTO schema_migrations (version, name) VALUES (${migration.version}, '${migration.name}');\nCOMMIT;`,
+          );
         } catch (error) {
           await exec('ROLLBACK').catch(() => {});
           throw new Error(`Migration ${migration.version}_${migration.name} failed: ${(error as Error).message}`);

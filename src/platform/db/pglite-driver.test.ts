@@ -8,16 +8,27 @@ import { PREPARED_STATEMENTS_LIMIT, PreparedStatements } from './pglite-statemen
 let handle: DatabaseHandle;
 before(async () => {
   handle = await openDatabase({});
-  await handle.session((exec) => exec(`
+  await handle.session((exec) =>
+    exec(`
     CREATE TABLE items (id text PRIMARY KEY, amount numeric NOT NULL, count bigint NOT NULL, data jsonb, seen timestamptz, raw bytea);
-  `));
+  `),
+  );
 });
 after(() => handle.close());
 
-test('values and rows go through PGlite\'s type handlers: numeric as text, int8 as number, jsonb, timestamptz, bytea', async () => {
+test("values and rows go through PGlite's type handlers: numeric as text, int8 as number, jsonb, timestamptz, bytea", async () => {
   const at = new Date('2026-07-15T18:00:00.123Z');
-  await sql`INSERT INTO items VALUES (${'a'}, ${'12.50'}, ${7}, ${JSON.stringify({ k: [1, 'x'], name: 'ESPAÑOLA € 😀' })}, ${at}, ${Buffer.from([1, 2, 255])})`.execute(handle.db);
-  const { rows } = await sql<{ id: string; amount: string; count: number; data: unknown; seen: Date; raw: Uint8Array }>`SELECT * FROM items WHERE id = ${'a'}`.execute(handle.db);
+  await sql`INSERT INTO items VALUES (${'a'}, ${'12.50'}, ${7}, ${JSON.stringify({ k: [1, 'x'], name: 'ESPAÑOLA € 😀' })}, ${at}, ${Buffer.from([1, 2, 255])})`.execute(
+    handle.db,
+  );
+  const { rows } = await sql<{
+    id: string;
+    amount: string;
+    count: number;
+    data: unknown;
+    seen: Date;
+    raw: Uint8Array;
+  }>`SELECT * FROM items WHERE id = ${'a'}`.execute(handle.db);
   assert.equal(rows.length, 1);
   const row = rows[0]!;
   assert.equal(row.amount, '12.50');
@@ -29,7 +40,10 @@ test('values and rows go through PGlite\'s type handlers: numeric as text, int8 
 
 test('a statement run many times keeps answering with its own parameters; affected rows are counted', async () => {
   for (let index = 0; index < 20; index += 1) {
-    await handle.db.insertInto('items' as never).values({ id: `n${index}`, amount: String(index), count: index } as never).execute();
+    await handle.db
+      .insertInto('items' as never)
+      .values({ id: `n${index}`, amount: String(index), count: index } as never)
+      .execute();
   }
   const result = await sql`UPDATE items SET count = 0 WHERE id LIKE ${'n1%'}`.execute(handle.db);
   assert.equal(result.numAffectedRows, 11n);
@@ -38,7 +52,10 @@ test('a statement run many times keeps answering with its own parameters; affect
 });
 
 test('errors keep their SQLSTATE, and the connection stays usable after one', async () => {
-  await assert.rejects(sql`INSERT INTO items VALUES (${'a'}, ${'1'}, ${1}, NULL, NULL, NULL)`.execute(handle.db), (error: { code?: string }) => error.code === '23505');
+  await assert.rejects(
+    sql`INSERT INTO items VALUES (${'a'}, ${'1'}, ${1}, NULL, NULL, NULL)`.execute(handle.db),
+    (error: { code?: string }) => error.code === '23505',
+  );
   await assert.rejects(sql`SELECT nope FROM items`.execute(handle.db), (error: { code?: string }) => error.code === '42703');
   const { rows } = await sql<{ id: string }>`SELECT id FROM items WHERE id = ${'a'}`.execute(handle.db);
   assert.deepEqual(rows, [{ id: 'a' }]);
@@ -49,21 +66,32 @@ test('transactions commit together or roll back together; a commit after a faile
     await sql`INSERT INTO items VALUES (${'t1'}, ${'1'}, ${1}, NULL, NULL, NULL)`.execute(trx);
     await sql`INSERT INTO items VALUES (${'t2'}, ${'1'}, ${1}, NULL, NULL, NULL)`.execute(trx);
   });
-  await assert.rejects(handle.db.transaction().execute(async (trx) => {
-    await sql`INSERT INTO items VALUES (${'t3'}, ${'1'}, ${1}, NULL, NULL, NULL)`.execute(trx);
-    throw new Error('changed my mind');
-  }), /changed my mind/);
-  await assert.rejects(handle.db.transaction().execute(async (trx) => {
-    await sql`INSERT INTO items VALUES (${'t4'}, ${'1'}, ${1}, NULL, NULL, NULL)`.execute(trx);
-    await sql`INSERT INTO items VALUES (${'t1'}, ${'1'}, ${1}, NULL, NULL, NULL)`.execute(trx).catch(() => undefined);
-  }), (error: { code?: string }) => error.code === '25P02');
+  await assert.rejects(
+    handle.db.transaction().execute(async (trx) => {
+      await sql`INSERT INTO items VALUES (${'t3'}, ${'1'}, ${1}, NULL, NULL, NULL)`.execute(trx);
+      throw new Error('changed my mind');
+    }),
+    /changed my mind/,
+  );
+  await assert.rejects(
+    handle.db.transaction().execute(async (trx) => {
+      await sql`INSERT INTO items VALUES (${'t4'}, ${'1'}, ${1}, NULL, NULL, NULL)`.execute(trx);
+      await sql`INSERT INTO items VALUES (${'t1'}, ${'1'}, ${1}, NULL, NULL, NULL)`.execute(trx).catch(() => undefined);
+    }),
+    (error: { code?: string }) => error.code === '25P02',
+  );
   const { rows } = await sql<{ id: string }>`SELECT id FROM items WHERE id LIKE ${'t%'} ORDER BY id`.execute(handle.db);
-  assert.deepEqual(rows.map((row) => row.id), ['t1', 't2']);
+  assert.deepEqual(
+    rows.map((row) => row.id),
+    ['t1', 't2'],
+  );
 });
 
 test('statements wait for a transaction in progress instead of joining it', async () => {
   let release!: () => void;
-  const holding = new Promise<void>((resolve) => { release = resolve; });
+  const holding = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const transaction = handle.db.transaction().execute(async (trx) => {
     await sql`INSERT INTO items VALUES (${'w1'}, ${'1'}, ${1}, NULL, NULL, NULL)`.execute(trx);
     await holding;
@@ -78,7 +106,7 @@ test('statements wait for a transaction in progress instead of joining it', asyn
 test('after DDL run through a session, statements whose result changed are prepared again', async () => {
   const before = await sql<Record<string, unknown>>`SELECT * FROM items WHERE id = ${'a'}`.execute(handle.db);
   assert.equal('extra' in before.rows[0]!, false);
-  await handle.session((exec) => exec('ALTER TABLE items ADD COLUMN extra text DEFAULT \'x\''));
+  await handle.session((exec) => exec("ALTER TABLE items ADD COLUMN extra text DEFAULT 'x'"));
   const afterDdl = await sql<Record<string, unknown>>`SELECT * FROM items WHERE id = ${'a'}`.execute(handle.db);
   assert.equal(afterDdl.rows[0]!.extra, 'x');
 });
@@ -123,7 +151,11 @@ test('the database works on its own thread: the event loop keeps turning while a
 
 test('values that are objects with a text form (a decimal, say) reach the database as that text', async () => {
   const amount = { toString: () => '42.10' };
-  Object.setPrototypeOf(amount, { toString() { return '42.10'; } });
+  Object.setPrototypeOf(amount, {
+    toString() {
+      return '42.10';
+    },
+  });
   const { rows } = await sql<{ v: string }>`SELECT ${amount}::numeric::text AS v`.execute(handle.db);
   assert.equal(rows[0]!.v, '42.10');
 });

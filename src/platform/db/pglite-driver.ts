@@ -11,8 +11,15 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { Mutex } from '@electric-sql/pglite';
 import {
-  type CompiledQuery, PGliteAdapter, PostgresIntrospector, PostgresQueryCompiler,
-  type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult,
+  type CompiledQuery,
+  PGliteAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
 } from 'kysely';
 import { TYPESCRIPT_ENTRY, workerExecArgv } from '../workers/pool.ts';
 import type { HostAnswer, HostData, HostRequest, HostResult } from './pglite-host.ts';
@@ -62,7 +69,10 @@ export class PgliteHost {
 
   /** Starts the thread and waits until PGlite is ready (its directory created or opened). */
   static async start(dataDir: string | undefined): Promise<PgliteHost> {
-    const worker = new Worker(TYPESCRIPT_ENTRY, { workerData: { entry: fileURLToPath(HOST), dataDir } satisfies HostData & { entry: string }, execArgv: workerExecArgv() });
+    const worker = new Worker(TYPESCRIPT_ENTRY, {
+      workerData: { entry: fileURLToPath(HOST), dataDir } satisfies HostData & { entry: string },
+      execArgv: workerExecArgv(),
+    });
     await new Promise<void>((resolve, reject) => {
       const failed = (error: Error) => reject(error);
       const exited = (code: number) => reject(new Error(`The embedded database's thread stopped while opening (exit code ${code}).`));

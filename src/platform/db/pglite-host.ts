@@ -18,9 +18,7 @@ export type HostRequest =
 /** A statement's result, a command tag (COMMIT answers ROLLBACK after an error), or a script's rows. */
 export type HostResult = StatementResult | string | undefined | Record<string, unknown>[];
 
-export type HostAnswer =
-  | { id: number; roundTrips: number; result: HostResult }
-  | { id: number; roundTrips: number; error: SerializedError };
+export type HostAnswer = { id: number; roundTrips: number; result: HostResult } | { id: number; roundTrips: number; error: SerializedError };
 
 /** An error's message and its own fields (PostgreSQL's `code`, `detail`, `constraint`, …). */
 export type SerializedError = { message: string; name: string } & Record<string, unknown>;

@@ -147,10 +147,9 @@ export class PreparedStatements {
     this.sequence += 1;
     this.roundTrips += 1;
     const name = `kysely_${this.sequence}`;
-    const { messages } = await this.pglite.execProtocol(
-      concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
-      { syncToFs: false },
-    );
+    const { messages } = await this.pglite.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), {
+      syncToFs: false,
+    });
     const statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
     this.prepared.set(text, statement);
     if (this.prepared.size > PREPARED_STATEMENTS_LIMIT) {

@@ -14,7 +14,9 @@ export function dateBound(value: string, edge: 'start' | 'end', name: string): D
   const text = bare ? `${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z` : /[Z+-]\d{0,2}:?\d{0,2}$/.test(value.slice(10)) ? value : `${value}Z`;
   const date = new Date(text);
   if (Number.isNaN(date.getTime())) {
-    throw new ApiError('request.validation_failed', `${name} is not a valid date.`, { errors: [{ path: name, code: 'invalid_format', message: 'is not a valid date.' }] });
+    throw new ApiError('request.validation_failed', `${name} is not a valid date.`, {
+      errors: [{ path: name, code: 'invalid_format', message: 'is not a valid date.' }],
+    });
   }
   return date;
 }

@@ -91,7 +91,11 @@ describe('request plumbing and problems', () => {
 
   test('coded errors from the engine and providers become their catalog problem; unknown codes stay internal', () => {
     class ProviderLike extends Error {
-      constructor(readonly code: string, readonly detail: string, readonly retryable: boolean) {
+      constructor(
+        readonly code: string,
+        readonly detail: string,
+        readonly retryable: boolean,
+      ) {
         super(`${code}: ${detail}`);
       }
     }
@@ -131,20 +135,40 @@ describe('cursor pagination', () => {
     assert.equal(ids.length, 7);
     assert.deepEqual([...ids].sort().reverse(), ids, 'newest first');
     const first = (await t.request({ method: 'GET', url: '/v1/accounts?limit=3', key })).json();
-    assert.deepEqual(first.data.map((row: { id: string }) => row.id), ids.slice(0, 3));
+    assert.deepEqual(
+      first.data.map((row: { id: string }) => row.id),
+      ids.slice(0, 3),
+    );
     assert.equal(first.has_more, true);
     const second = (await t.request({ method: 'GET', url: `/v1/accounts?limit=3&starting_after=${ids[2]}`, key })).json();
-    assert.deepEqual(second.data.map((row: { id: string }) => row.id), ids.slice(3, 6));
+    assert.deepEqual(
+      second.data.map((row: { id: string }) => row.id),
+      ids.slice(3, 6),
+    );
     const last = (await t.request({ method: 'GET', url: `/v1/accounts?limit=3&starting_after=${ids[5]}`, key })).json();
-    assert.deepEqual(last.data.map((row: { id: string }) => row.id), ids.slice(6));
+    assert.deepEqual(
+      last.data.map((row: { id: string }) => row.id),
+      ids.slice(6),
+    );
     assert.equal(last.has_more, false);
     const back = (await t.request({ method: 'GET', url: `/v1/accounts?limit=2&ending_before=${ids[4]}`, key })).json();
-    assert.deepEqual(back.data.map((row: { id: string }) => row.id), ids.slice(2, 4));
+    assert.deepEqual(
+      back.data.map((row: { id: string }) => row.id),
+      ids.slice(2, 4),
+    );
     assert.equal(back.has_more, true);
   });
 
   test('bad limits and cursors are 422 problems naming the parameter', async () => {
-    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'starting_after=', 'starting_after=inv_123', 'bogus=1', `starting_after=${ids[0]}&ending_before=${ids[1]}`]) {
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=abc',
+      'starting_after=',
+      'starting_after=inv_123',
+      'bogus=1',
+      `starting_after=${ids[0]}&ending_before=${ids[1]}`,
+    ]) {
       const response = await t.request({ method: 'GET', url: `/v1/accounts?${query}`, key });
       assert.equal(response.statusCode, 422, query);
       const body = response.json();

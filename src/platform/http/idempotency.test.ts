@@ -47,12 +47,15 @@ function addProbeRoutes(testApp: TestApp): void {
   });
   server.post('/v1/probe/binary', async (_request, reply) => reply.type('application/pdf').send(Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x0a])));
   server.post('/v1/probe/secret', { config: { idempotencySealed: true } }, async (_request, reply) =>
-    reply.code(201).send({ object: 'endpoint', id: 'we_1', secret: 'whsec_only_once' }));
+    reply.code(201).send({ object: 'endpoint', id: 'we_1', secret: 'whsec_only_once' }),
+  );
   server.post('/v1/probe/slow', async (_request, reply) => {
     const call = ++calls.slow;
     if (call === 1) {
       slowStarted();
-      await new Promise<void>((resolve) => { releaseSlow = resolve; });
+      await new Promise<void>((resolve) => {
+        releaseSlow = resolve;
+      });
     }
     return reply.code(201).send({ object: 'slow', call });
   });
@@ -96,7 +99,10 @@ test('a retried POST replays the first response byte for byte and creates nothin
 test('a key reused with another body or path is 409 idempotency.key_reuse', async () => {
   const first = await post('/v1/probe/echo', org.testKey, 'reuse-1', { n: 1 });
   assert.equal(first.statusCode, 201);
-  for (const [url, payload] of [['/v1/probe/echo', { n: 2 }], ['/v1/accounts', { name: 'Valid account body' }]] as const) {
+  for (const [url, payload] of [
+    ['/v1/probe/echo', { n: 2 }],
+    ['/v1/accounts', { name: 'Valid account body' }],
+  ] as const) {
     const reused = await post(url, org.testKey, 'reuse-1', payload);
     assert.equal(reused.statusCode, 409);
     assert.equal(reused.json().code, 'idempotency.key_reuse');
@@ -184,7 +190,9 @@ test('a response with a one-time secret is stored only encrypted, and replayed b
 });
 
 test('an in-flight key answers 409 key_processing; a lapsed claim is taken over and fenced', async () => {
-  const started = new Promise<void>((resolve) => { slowStarted = resolve; });
+  const started = new Promise<void>((resolve) => {
+    slowStarted = resolve;
+  });
   const first = post('/v1/probe/slow', org.testKey, 'slow-1');
   await started;
   const concurrent = await post('/v1/probe/slow', org.testKey, 'slow-1');
@@ -219,7 +227,10 @@ test('a stored response expires after 24 hours and the purge job deletes it', as
   clock.advance(IDEMPOTENCY_WINDOW_MS + 60_000);
   await post('/v1/probe/echo', other.testKey, 'recent-2', { n: 1 });
   await t.app.services.jobs.runDue();
-  assert.deepEqual((await keys()).map((row) => row.key), ['recent-2']);
+  assert.deepEqual(
+    (await keys()).map((row) => row.key),
+    ['recent-2'],
+  );
 });
 
 test('DELETE honours Idempotency-Key too (SPEC: API key revocation)', async () => {

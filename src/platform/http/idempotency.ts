@@ -4,8 +4,17 @@ import type { Caller, Services } from '../context.ts';
 import { associatedData, decryptSecret, encryptSecret, newDataKey, unwrapDataKey, wrapDataKey, type MasterKeyring } from '../crypto/index.ts';
 import { ApiError } from '../errors/api-error.ts';
 import {
-  findRecord, insertClaim, releaseAllClaims, releaseClaim, storeResponse, takeOverClaim,
-  type Claim, type ClaimTimes, type IdempotencyRecord, type KeyScope, type StoredResponse,
+  findRecord,
+  insertClaim,
+  releaseAllClaims,
+  releaseClaim,
+  storeResponse,
+  takeOverClaim,
+  type Claim,
+  type ClaimTimes,
+  type IdempotencyRecord,
+  type KeyScope,
+  type StoredResponse,
 } from './idempotency-store.ts';
 import type { Server } from './server.ts';
 
@@ -94,10 +103,12 @@ export function registerIdempotency(server: Server, services: Services, keyring:
       if (response) await storeResponse(services.db, claim, response);
       else await releaseClaim(services.db, claim);
     })();
-    recorded.catch((error: unknown) => {
-      // The response itself must still reach the client; the claim lapses after IDEMPOTENCY_LOCK_MS.
-      request.log.error({ err: error }, 'could not record the idempotent response');
-    }).finally(() => done(null, payload));
+    recorded
+      .catch((error: unknown) => {
+        // The response itself must still reach the client; the claim lapses after IDEMPOTENCY_LOCK_MS.
+        request.log.error({ err: error }, 'could not record the idempotent response');
+      })
+      .finally(() => done(null, payload));
   });
 
   // A request that ended without onSend (a hijacked or destroyed reply) must not hold its key.
@@ -121,7 +132,10 @@ async function claimOrFind(services: Services, scope: KeyScope, requestHash: str
     if (!record) continue;
     const expired = record.expires_at.getTime() <= times.now.getTime();
     if (!expired && record.request_hash !== requestHash) {
-      throw new ApiError('idempotency.key_reuse', 'This Idempotency-Key was already used with a different request (method, path, body or Invoice-Account); use a new key.');
+      throw new ApiError(
+        'idempotency.key_reuse',
+        'This Idempotency-Key was already used with a different request (method, path, body or Invoice-Account); use a new key.',
+      );
     }
     const lapsed = record.state === 'processing' && record.locked_until.getTime() <= times.now.getTime();
     if (!expired && !lapsed) return record;

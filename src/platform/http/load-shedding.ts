@@ -32,7 +32,12 @@ export interface LoadSheddingOptions {
  * or a burst of work, only refuses expensive requests for a window); each level is left only
  * below half of its threshold (hysteresis).
  */
-export function nextLevel(current: ShedLevel, p99Ms: number, options: Pick<LoadSheddingOptions, 'expensiveLagMs' | 'allLagMs'>, previousP99Ms = p99Ms): ShedLevel {
+export function nextLevel(
+  current: ShedLevel,
+  p99Ms: number,
+  options: Pick<LoadSheddingOptions, 'expensiveLagMs' | 'allLagMs'>,
+  previousP99Ms = p99Ms,
+): ShedLevel {
   if (Math.min(p99Ms, previousP99Ms) >= options.allLagMs) return 'all';
   if (current === 'all' && p99Ms >= options.allLagMs / 2) return 'all';
   if (p99Ms >= options.expensiveLagMs) return 'expensive';

@@ -14,18 +14,21 @@ export function redactUrl(url: string): string {
   const question = url.indexOf('?');
   const pathPart = (question === -1 ? url : url.slice(0, question)).replace(CREDENTIAL_VALUE, REDACTED);
   if (question === -1) return pathPart;
-  const query = url.slice(question + 1).split('&').map((pair) => {
-    const equals = pair.indexOf('=');
-    const name = equals === -1 ? pair : pair.slice(0, equals);
-    let decoded = name;
-    try {
-      decoded = decodeURIComponent(name);
-    } catch {
-      // A malformed escape is judged as written.
-    }
-    if (equals !== -1 && CREDENTIAL_NAME.test(decoded)) return `${name}=${REDACTED}`;
-    return pair.replace(CREDENTIAL_VALUE, REDACTED);
-  });
+  const query = url
+    .slice(question + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals === -1 ? pair : pair.slice(0, equals);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // A malformed escape is judged as written.
+      }
+      if (equals !== -1 && CREDENTIAL_NAME.test(decoded)) return `${name}=${REDACTED}`;
+      return pair.replace(CREDENTIAL_VALUE, REDACTED);
+    });
   return `${pathPart}?${query.join('&')}`;
 }
 
@@ -35,8 +38,15 @@ export function redactUrl(url: string): string {
  * log line that ever includes a request body (an error's context) cannot show a password.
  */
 export const REDACTED_LOG_PATHS = [
-  'req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]', 'req.headers["x-api-key"]', 'req.headers["x-csrf-token"]',
-  'headers.authorization', 'headers.cookie', 'headers["x-csrf-token"]', 'res.headers["set-cookie"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["idempotency-key"]',
+  'req.headers["x-api-key"]',
+  'req.headers["x-csrf-token"]',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
   ...['password', 'current_password', 'new_password'].flatMap((field) => [`body.${field}`, `req.body.${field}`, `err.body.${field}`, `request.body.${field}`]),
 ];
 

@@ -55,13 +55,20 @@ export async function paginate<DB, TB extends keyof DB, O extends { id: string }
   const column = options.idColumn as never;
   let rows: O[];
   if (params.ending_before !== undefined) {
-    const newer = await query.where(column, '>', params.ending_before as never).orderBy(column, 'asc').limit(limit + 1).execute();
+    const newer = await query
+      .where(column, '>', params.ending_before as never)
+      .orderBy(column, 'asc')
+      .limit(limit + 1)
+      .execute();
     rows = newer.slice(0, limit).reverse();
     return { object: 'list', url: options.url, data: rows, has_more: newer.length > limit };
   }
   let older = query;
   if (params.starting_after !== undefined) older = older.where(column, '<', params.starting_after as never);
-  const found = await older.orderBy(column, 'desc').limit(limit + 1).execute();
+  const found = await older
+    .orderBy(column, 'desc')
+    .limit(limit + 1)
+    .execute();
   rows = found.slice(0, limit);
   return { object: 'list', url: options.url, data: rows, has_more: found.length > limit };
 }

@@ -24,7 +24,10 @@ export function toApiError(error: unknown): ApiError {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiError('request.invalid_json', 'The request body is not valid JSON.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError('request.unsupported_media_type', 'This endpoint does not accept that Content-Type: send application/json, or another type /openapi.json lists for this endpoint (multipart/form-data or application/xml where it takes them).');
+      return new ApiError(
+        'request.unsupported_media_type',
+        'This endpoint does not accept that Content-Type: send application/json, or another type /openapi.json lists for this endpoint (multipart/form-data or application/xml where it takes them).',
+      );
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError('request.body_too_large', 'The request body is larger than this endpoint accepts.');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':

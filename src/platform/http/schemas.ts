@@ -33,9 +33,7 @@ export const Problem = Type.Object(
     remediation: Type.String(),
     doc_url: Type.Optional(Type.String({ format: 'uri' })),
     request_id: Type.String(),
-    errors: Type.Optional(
-      Type.Array(Type.Object({ path: Type.String(), code: Type.String(), message: Type.String() })),
-    ),
+    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), code: Type.String(), message: Type.String() }))),
   },
   { $id: 'Problem', description: 'RFC 9457 problem details.' },
 );

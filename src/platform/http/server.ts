@@ -74,11 +74,14 @@ export function createServer(options: ServerOptions): Server {
   const loadMonitor = options.loadMonitor ?? NEVER_SHED;
   const { config } = services;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : {
-      level: config.logLevel,
-      serializers: { req: serializeRequest },
-      redact: { paths: REDACTED_LOG_PATHS, censor: '[REDACTED]' },
-    },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: serializeRequest },
+            redact: { paths: REDACTED_LOG_PATHS, censor: '[REDACTED]' },
+          },
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => newId('req'),
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: config.appEnv === 'test' }),
@@ -114,16 +117,26 @@ export function createServer(options: ServerOptions): Server {
     const connectAllowed = routeConfig.connect !== false;
     // An Authorization header always wins: the cookie is looked at only when none was sent.
     const sessionToken = authorization === undefined && sessions ? sessionTokenOf(request, config) : undefined;
-    const caller = sessionToken !== undefined && sessions
-      ? await authenticateSession(request, sessionToken, { sessions, auth, now: services.clock.now(), connectAllowed })
-      : await authenticate(auth, { authorization, accountHeader: headerValue(request.headers['invoice-account']), connectAllowed, now: services.clock.now() });
+    const caller =
+      sessionToken !== undefined && sessions
+        ? await authenticateSession(request, sessionToken, { sessions, auth, now: services.clock.now(), connectAllowed })
+        : await authenticate(auth, {
+            authorization,
+            accountHeader: headerValue(request.headers['invoice-account']),
+            connectAllowed,
+            now: services.clock.now(),
+          });
     request.state.caller = caller;
     request.state.version = resolveVersion(versionHeader, caller.keyVersion);
     const cost = routeConfig.rateLimitCost ?? 1;
     if (shouldShed(loadMonitor.level(), cost)) {
-      throw new ApiError('service.overloaded', cost > 1
-        ? 'The service is catching up with its load and is refusing expensive requests for a moment; retry after Retry-After.'
-        : 'The service is catching up with its load; retry after Retry-After.', { headers: { 'Retry-After': String(SHED_RETRY_AFTER_SECONDS) } });
+      throw new ApiError(
+        'service.overloaded',
+        cost > 1
+          ? 'The service is catching up with its load and is refusing expensive requests for a moment; retry after Retry-After.'
+          : 'The service is catching up with its load; retry after Retry-After.',
+        { headers: { 'Retry-After': String(SHED_RETRY_AFTER_SECONDS) } },
+      );
     }
     await applyRateLimit(rateLimiter, services, request, reply, caller, cost);
   });
@@ -172,7 +185,10 @@ export function createServer(options: ServerOptions): Server {
 
   app.setNotFoundHandler(async (request, reply) => {
     ensureState(request);
-    const error = new ApiError('request.route_not_found', `There is no endpoint ${request.method} ${request.url.split('?')[0]}. See ${config.baseUrl}/docs for the API reference.`);
+    const error = new ApiError(
+      'request.route_not_found',
+      `There is no endpoint ${request.method} ${request.url.split('?')[0]}. See ${config.baseUrl}/docs for the API reference.`,
+    );
     return sendProblem(request, reply, error, config.baseUrl);
   });
 

@@ -77,7 +77,10 @@ function isStateChanging(method: string): boolean {
 /** Refuses a request the browser says another site started (Fetch Metadata). */
 export function refuseCrossSite(request: FastifyRequest): void {
   if (headerValue(request.headers['sec-fetch-site'])?.trim().toLowerCase() === 'cross-site') {
-    throw new ApiError('dashboard.csrf_failed', 'The browser reports that another site sent this request (Sec-Fetch-Site: cross-site); dashboard requests must come from the dashboard.');
+    throw new ApiError(
+      'dashboard.csrf_failed',
+      'The browser reports that another site sent this request (Sec-Fetch-Site: cross-site); dashboard requests must come from the dashboard.',
+    );
   }
 }
 
@@ -91,7 +94,10 @@ export function assertCsrf(request: FastifyRequest, csrfToken: string): void {
   const sent = headerValue(request.headers['x-csrf-token']);
   // Digests have one length, so the comparison takes the same time whatever was sent.
   if (sent === undefined || !timingSafeEqual(digest(sent), digest(csrfToken))) {
-    throw new ApiError('dashboard.csrf_failed', `${request.method} with the dashboard session needs the header X-CSRF-Token with the session's csrf_token (GET /dashboard/api/session).`);
+    throw new ApiError(
+      'dashboard.csrf_failed',
+      `${request.method} with the dashboard session needs the header X-CSRF-Token with the session's csrf_token (GET /dashboard/api/session).`,
+    );
   }
 }
 

@@ -71,5 +71,7 @@ export function assertStorableText(request: FastifyRequest): void {
   if (errors.length === 0) return;
   const code = request.routeOptions.config.invalidTextCode ?? 'request.validation_failed';
   const fields = errors.map((error) => error.path || 'the body').join(', ');
-  throw new ApiError(code, `${errors.length === 1 ? 'A field holds' : `${errors.length} fields hold`} a character that cannot be stored (${fields}).`, { errors });
+  throw new ApiError(code, `${errors.length === 1 ? 'A field holds' : `${errors.length} fields hold`} a character that cannot be stored (${fields}).`, {
+    errors,
+  });
 }

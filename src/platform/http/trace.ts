@@ -18,11 +18,7 @@ export function continueTrace(header: string | undefined): TraceContext {
   const spanId = randomHex(8);
   if (match) {
     const [, version, traceId, parentId, flags, rest] = match;
-    const valid =
-      version !== 'ff' &&
-      !/^0+$/.test(traceId!) &&
-      !/^0+$/.test(parentId!) &&
-      (version !== '00' || rest === undefined);
+    const valid = version !== 'ff' && !/^0+$/.test(traceId!) && !/^0+$/.test(parentId!) && (version !== '00' || rest === undefined);
     if (valid) return { traceId: traceId!, spanId, flags: flags! };
   }
   return { traceId: randomHex(16), spanId, flags: '01' };

@@ -49,7 +49,10 @@ const CODES: Record<string, string> = {
 };
 
 function joinPath(instancePath: string, child?: string): string {
-  const parts = instancePath.split('/').filter(Boolean).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (child !== undefined) parts.push(child);
   return parts.join('.');
 }
@@ -75,9 +78,7 @@ export function fieldErrors(errors: ErrorObject[], prefix?: string): FieldError[
   for (const error of errors) {
     const params = error.params as Record<string, unknown>;
     const child =
-      error.keyword === 'required' ? String(params.missingProperty)
-      : error.keyword === 'additionalProperties' ? String(params.additionalProperty)
-      : undefined;
+      error.keyword === 'required' ? String(params.missingProperty) : error.keyword === 'additionalProperties' ? String(params.additionalProperty) : undefined;
     let path = joinPath(error.instancePath, child);
     if (prefix && !path) path = prefix;
     const code = CODES[error.keyword] ?? 'invalid';

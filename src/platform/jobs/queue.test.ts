@@ -48,7 +48,16 @@ afterEach(() => {
 
 function newQueue(clock: ManualClock, options: Partial<JobQueueOptions> = {}): JobQueue {
   // A fixed jitter of 0.5 makes every retry delay exactly the nominal one.
-  return createJobQueue({ db: database.db, clock, pollMs: 60_000, random: () => 0.5, onError: (error) => { reported.push(error); }, ...options });
+  return createJobQueue({
+    db: database.db,
+    clock,
+    pollMs: 60_000,
+    random: () => 0.5,
+    onError: (error) => {
+      reported.push(error);
+    },
+    ...options,
+  });
 }
 
 async function jobsOf(kind: string): Promise<JobRow[]> {
@@ -58,7 +67,9 @@ async function jobsOf(kind: string): Promise<JobRow[]> {
 test('a job enqueued in a rolled-back transaction does not exist', async () => {
   const queue = newQueue(new ManualClock());
   const ran: JobRecord[] = [];
-  queue.register(EMAIL_SEND, async (job) => { ran.push(job); });
+  queue.register(EMAIL_SEND, async (job) => {
+    ran.push(job);
+  });
   await assert.rejects(
     database.db.transaction().execute(async (trx) => {
       await queue.enqueue(trx, EMAIL_SEND, { to: 'a@example.com' });
@@ -74,7 +85,9 @@ test('a job enqueued in a rolled-back transaction does not exist', async () => {
 test('a committed job runs once with its payload and is kept as succeeded', async () => {
   const queue = newQueue(new ManualClock());
   const ran: JobRecord[] = [];
-  queue.register(EMAIL_SEND, async (job) => { ran.push(job); });
+  queue.register(EMAIL_SEND, async (job) => {
+    ran.push(job);
+  });
   const id = await database.db.transaction().execute((trx) => queue.enqueue(trx, EMAIL_SEND, { to: 'a@example.com' }));
   assert.equal(await queue.runDue(), 1);
   assert.equal(await queue.runDue(), 0);
@@ -112,7 +125,10 @@ test('a failing job is retried with exponential backoff and then succeeds', asyn
   assert.equal(row?.attempts, 1);
   assert.equal(row?.last_error, 'Error: provider down (1)');
   assert.equal(row?.run_at.getTime(), clock.now().getTime() + retryDelayMs(1, () => 0.5));
-  assert.equal(retryDelayMs(1, () => 0.5), 5_000);
+  assert.equal(
+    retryDelayMs(1, () => 0.5),
+    5_000,
+  );
 
   clock.advance(4_999);
   assert.equal(await queue.runDue(), 0, 'not due before the backoff elapsed');
@@ -131,16 +147,30 @@ test('a failing job is retried with exponential backoff and then succeeds', asyn
 });
 
 test('backoff delays double up to an hour and stay within ±20% jitter', () => {
-  assert.deepEqual([1, 2, 3, 4].map((attempt) => retryDelayMs(attempt, () => 0.5)), [5_000, 10_000, 20_000, 40_000]);
-  assert.equal(retryDelayMs(30, () => 0.5), 3_600_000);
-  assert.equal(retryDelayMs(1, () => 0), 4_000);
-  assert.equal(retryDelayMs(1, () => 0.999_999), 6_000);
+  assert.deepEqual(
+    [1, 2, 3, 4].map((attempt) => retryDelayMs(attempt, () => 0.5)),
+    [5_000, 10_000, 20_000, 40_000],
+  );
+  assert.equal(
+    retryDelayMs(30, () => 0.5),
+    3_600_000,
+  );
+  assert.equal(
+    retryDelayMs(1, () => 0),
+    4_000,
+  );
+  assert.equal(
+    retryDelayMs(1, () => 0.999_999),
+    6_000,
+  );
 });
 
 test('a handler may ask for its own retry time', async () => {
   const clock = new ManualClock();
   const queue = newQueue(clock);
-  queue.register(SAT_POLL, async () => { throw new RetryJobError('package not ready', 120_000); });
+  queue.register(SAT_POLL, async () => {
+    throw new RetryJobError('package not ready', 120_000);
+  });
   await queue.enqueue(database.db, SAT_POLL, {});
   await queue.runDue();
   const [row] = await jobsOf('sat.poll');
@@ -173,10 +203,16 @@ test('a job whose worker died (lease expired) is run again; a live lease is resp
   const clock = new ManualClock();
   const queue = newQueue(clock);
   const ran: JobRecord<object>[] = [];
-  queue.register(DOWNLOAD_POLL, async (job) => { ran.push(job); });
+  queue.register(DOWNLOAD_POLL, async (job) => {
+    ran.push(job);
+  });
   const id = await queue.enqueue(database.db, DOWNLOAD_POLL, {});
   const crashed = { state: 'running' as const, attempts: 1, locked_by: 'worker-that-died' };
-  await database.db.updateTable('jobs').set({ ...crashed, locked_until: new Date(clock.now().getTime() + 1_000) }).where('id', '=', id).execute();
+  await database.db
+    .updateTable('jobs')
+    .set({ ...crashed, locked_until: new Date(clock.now().getTime() + 1_000) })
+    .where('id', '=', id)
+    .execute();
   assert.equal(await queue.runDue(), 0, 'the lease is still valid');
   clock.advance(1_001);
   assert.equal(await queue.runDue(), 1);
@@ -189,7 +225,9 @@ test('a job whose worker died during the last attempt is failed, not run again',
   const clock = new ManualClock();
   const queue = newQueue(clock);
   let calls = 0;
-  queue.register(DOWNLOAD_POLL, async () => { calls += 1; });
+  queue.register(DOWNLOAD_POLL, async () => {
+    calls += 1;
+  });
   const id = await queue.enqueue(database.db, DOWNLOAD_POLL, {}, { maxAttempts: 1 });
   await database.db.updateTable('jobs').set({ state: 'running', attempts: 1, locked_by: 'gone', locked_until: clock.now() }).where('id', '=', id).execute();
   clock.advance(1);
@@ -205,8 +243,12 @@ test('a scheduled job recurs, with exactly one pending occurrence across process
   const queue = newQueue(clock);
   const other = newQueue(clock);
   let runs = 0;
-  queue.schedule(USAGE_ROLLUP, 60_000, async () => { runs += 1; });
-  other.schedule(USAGE_ROLLUP, 60_000, async () => { runs += 1; });
+  queue.schedule(USAGE_ROLLUP, 60_000, async () => {
+    runs += 1;
+  });
+  other.schedule(USAGE_ROLLUP, 60_000, async () => {
+    runs += 1;
+  });
   assert.equal(await queue.runDue(), 0, 'the first occurrence is one interval away');
   assert.equal(await other.runDue(), 0);
   assert.equal((await jobsOf('usage.rollup')).filter((job) => job.state === 'queued').length, 1);
@@ -223,14 +265,19 @@ test('a scheduled job recurs, with exactly one pending occurrence across process
 test('a scheduled job that keeps failing still gets its next occurrence', async () => {
   const clock = new ManualClock();
   const queue = newQueue(clock);
-  queue.schedule(CATALOG_REFRESH, 600_000, async () => { throw new Error('mirror unavailable'); });
+  queue.schedule(CATALOG_REFRESH, 600_000, async () => {
+    throw new Error('mirror unavailable');
+  });
   clock.advance(600_000);
   for (let attempt = 1; attempt <= SCHEDULED_MAX_ATTEMPTS; attempt += 1) {
     assert.equal(await queue.runDue(), 1);
     clock.advance(60_000);
   }
   const rows = await jobsOf('catalog.refresh');
-  assert.deepEqual(rows.map((row) => row.state), ['failed', 'queued']);
+  assert.deepEqual(
+    rows.map((row) => row.state),
+    ['failed', 'queued'],
+  );
 });
 
 test('finished jobs are purged after their retention by the built-in schedule', async () => {
@@ -266,9 +313,13 @@ test('a handler that uses the database and enqueues in a transaction does not de
 test('the worker wakes on enqueue and stop() waits for the running handler', async () => {
   const queue = newQueue(new ManualClock(), { pollMs: 3_600_000 });
   let release!: () => void;
-  const gate = new Promise<void>((resolve) => { release = resolve; });
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   let started!: () => void;
-  const running = new Promise<void>((resolve) => { started = resolve; });
+  const running = new Promise<void>((resolve) => {
+    started = resolve;
+  });
   let finished = false;
   queue.register(PDF_RENDER, async () => {
     started();
@@ -288,7 +339,9 @@ test('the worker wakes on enqueue and stop() waits for the running handler', asy
   assert.equal(row?.state, 'succeeded');
 });
 
-test('two queues on one PostgreSQL database never run the same job twice', { skip: process.env.TEST_DATABASE_URL ? false : 'needs TEST_DATABASE_URL (PostgreSQL)' }, async () => {
+test('two queues on one PostgreSQL database never run the same job twice', {
+  skip: process.env.TEST_DATABASE_URL ? false : 'needs TEST_DATABASE_URL (PostgreSQL)',
+}, async () => {
   const name = (await sql<{ name: string }>`SELECT current_database() AS name`.execute(database.db)).rows[0]!.name;
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
@@ -313,15 +366,21 @@ test('two queues on one PostgreSQL database never run the same job twice', { ski
   }
 });
 
-test('a payload that does not match its kind\'s schema is refused at enqueue, and a stored one fails its job unread', async () => {
+test("a payload that does not match its kind's schema is refused at enqueue, and a stored one fails its job unread", async () => {
   const queue = newQueue(new ManualClock());
   const ran: JobRecord[] = [];
-  queue.register(PROFILE_SYNC, async (job) => { ran.push(job); });
+  queue.register(PROFILE_SYNC, async (job) => {
+    ran.push(job);
+  });
   await assert.rejects(queue.enqueue(database.db, PROFILE_SYNC, { n: 'one' } as never), /profile\.sync job does not match its schema: \/n /);
   assert.deepEqual(await jobsOf('profile.sync'), []);
   // A row written by an older build or by hand.
   const id = await queue.enqueue(database.db, PROFILE_SYNC, { n: 1 });
-  await database.db.updateTable('jobs').set({ payload: JSON.stringify({ fiscal_profile: 'fp_1' }) as never }).where('id', '=', id).execute();
+  await database.db
+    .updateTable('jobs')
+    .set({ payload: JSON.stringify({ fiscal_profile: 'fp_1' }) as never })
+    .where('id', '=', id)
+    .execute();
   assert.equal(await queue.runDue(), 1);
   assert.deepEqual(ran, []);
   const [row] = await jobsOf('profile.sync');

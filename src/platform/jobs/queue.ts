@@ -3,10 +3,7 @@ import os from 'node:os';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { newId } from '../ids.ts';
-import {
-  extendLease, failExhaustedLeases, finishJob, insertJob, leaseJobs, purgeFinishedJobs,
-  type JobOutcome, type JobRow,
-} from './repository.ts';
+import { extendLease, failExhaustedLeases, finishJob, insertJob, leaseJobs, purgeFinishedJobs, type JobOutcome, type JobRow } from './repository.ts';
 import { RetryJobError, retryDelayMs } from './retry.ts';
 import type { Static, TSchema } from 'typebox';
 import { defineJob, NoPayload, type JobKind } from './kinds.ts';
@@ -206,7 +203,12 @@ class DurableJobQueue implements JobQueue {
     const abandoned = await failExhaustedLeases(this.db, kinds, now);
     for (const kind of abandoned) await this.ensureScheduled(this.db, kind);
     return leaseJobs(this.db, {
-      kinds, now, limit, exclude, workerId: this.workerId, lockedUntil: new Date(now.getTime() + this.leaseMs),
+      kinds,
+      now,
+      limit,
+      exclude,
+      workerId: this.workerId,
+      lockedUntil: new Date(now.getTime() + this.leaseMs),
     });
   }
 
@@ -217,14 +219,19 @@ class DurableJobQueue implements JobQueue {
     const problems = kind.problems(job.payload);
     if (problems.length > 0) {
       // A payload written by an older build, or by hand: retrying cannot help.
-      await this.finish(job, { state: 'failed', error: `The payload does not match the ${job.kind} schema: ${problems.join('; ')}` }).catch((error) => this.report(error, `recording the outcome of ${job.id}`));
+      await this.finish(job, { state: 'failed', error: `The payload does not match the ${job.kind} schema: ${problems.join('; ')}` }).catch((error) =>
+        this.report(error, `recording the outcome of ${job.id}`),
+      );
       return;
     }
     const record: JobRecord<never> = { id: job.id, kind: job.kind, payload: job.payload as never, attempts: job.attempts, maxAttempts: job.max_attempts };
-    const heartbeat = setInterval(() => {
-      const lockedUntil = new Date(this.clock.now().getTime() + this.leaseMs);
-      extendLease(this.db, job.id, this.workerId, lockedUntil).catch((error) => this.report(error, `renewing the lease of ${job.id}`));
-    }, Math.max(1, Math.floor(this.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        const lockedUntil = new Date(this.clock.now().getTime() + this.leaseMs);
+        extendLease(this.db, job.id, this.workerId, lockedUntil).catch((error) => this.report(error, `renewing the lease of ${job.id}`));
+      },
+      Math.max(1, Math.floor(this.leaseMs / 3)),
+    );
     heartbeat.unref();
     let outcome: JobOutcome;
     try {

@@ -110,7 +110,14 @@ export async function failExhaustedLeases(db: Db, kinds: string[], now: Date): P
   if (kinds.length === 0) return [];
   const rows = await db
     .updateTable('jobs')
-    .set({ state: 'failed', locked_until: null, locked_by: null, dedupe_key: null, updated_at: now, last_error: 'The worker running the last attempt stopped before finishing (lease expired).' })
+    .set({
+      state: 'failed',
+      locked_until: null,
+      locked_by: null,
+      dedupe_key: null,
+      updated_at: now,
+      last_error: 'The worker running the last attempt stopped before finishing (lease expired).',
+    })
     .where('kind', 'in', kinds)
     .where('state', '=', 'running')
     .where('locked_until', '<', now)
@@ -132,10 +139,7 @@ export async function extendLease(db: Db, id: string, workerId: string, lockedUn
   return result.numUpdatedRows > 0n;
 }
 
-export type JobOutcome =
-  | { state: 'succeeded' }
-  | { state: 'failed'; error: string }
-  | { state: 'queued'; error: string; runAt: Date };
+export type JobOutcome = { state: 'succeeded' } | { state: 'failed'; error: string } | { state: 'queued'; error: string; runAt: Date };
 
 /**
  * Records how a run ended, fenced by the lease holder so that a worker whose lease was taken over

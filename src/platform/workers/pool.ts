@@ -53,17 +53,26 @@ export class WorkerPool {
   /** Runs the default export of `task` (a module URL) on a worker thread. */
   async run<Input, Output>(task: URL, input: Input): Promise<Output> {
     if (this.piscina.queueSize >= this.piscina.options.maxQueue) {
-      throw new ApiError('service.overloaded', 'Every worker is busy and the queue of CPU-heavy work is full; retry after Retry-After.', { headers: { 'Retry-After': '2' } });
+      throw new ApiError('service.overloaded', 'Every worker is busy and the queue of CPU-heavy work is full; retry after Retry-After.', {
+        headers: { 'Retry-After': '2' },
+      });
     }
     const signal = AbortSignal.timeout(this.taskTimeoutMs);
     try {
       return (await this.piscina.run(input, { filename: task.href, signal })) as Output;
     } catch (error) {
       if (signal.aborted) {
-        throw new ApiError('service.task_timeout', `The work took longer than ${this.taskTimeoutMs / 1000} s and was stopped; retry later, or contact support if it keeps happening.`, { headers: { 'Retry-After': '10' }, cause: error });
+        throw new ApiError(
+          'service.task_timeout',
+          `The work took longer than ${this.taskTimeoutMs / 1000} s and was stopped; retry later, or contact support if it keeps happening.`,
+          { headers: { 'Retry-After': '10' }, cause: error },
+        );
       }
       if ((error as Error).message?.includes('Task queue is at limit')) {
-        throw new ApiError('service.overloaded', 'Every worker is busy and the queue of CPU-heavy work is full; retry after Retry-After.', { headers: { 'Retry-After': '2' }, cause: error });
+        throw new ApiError('service.overloaded', 'Every worker is busy and the queue of CPU-heavy work is full; retry after Retry-After.', {
+          headers: { 'Retry-After': '2' },
+          cause: error,
+        });
       }
       throw error;
     }

@@ -66,7 +66,10 @@ test('a CFDI of up to $1,000 is cancelled at once, with a signed acuse', async (
   assert.match(acuse, new RegExp(`<UUID>${stamped.uuid}</UUID><EstatusUUID>201</EstatusUUID>`));
   assert.equal(verifyEnveloped(acuse, simulator.ca.stamping.certificate.publicKey).ok, true);
   const sat = await status(stamped.uuid, '580.00');
-  assert.deepEqual([sat.found, sat.estado, sat.estatusCancelacion, sat.esCancelable], [true, 'Cancelado', 'Cancelado sin aceptación', 'Cancelable sin aceptación']);
+  assert.deepEqual(
+    [sat.found, sat.estado, sat.estatusCancelacion, sat.esCancelable],
+    [true, 'Cancelado', 'Cancelado sin aceptación', 'Cancelable sin aceptación'],
+  );
 });
 
 test('público en general and a cancellation within the next business day need no acceptance', async () => {
@@ -124,8 +127,12 @@ test('the receptor answers through accept_reject and sees its pending requests',
   const pending = await client.call('cancel', 'get_pending', parameters('tns:', { ...auth, rtaxpayer_id: 'MCI7306249Y1' }));
   assert.match(JSON.stringify(pending), new RegExp(stamped.uuid));
   const key = receptor.privateKey.export({ format: 'pem', type: 'pkcs8' });
-  const answer = await client.call('cancel', 'accept_reject', `<s0:UUIDS_AR><s0:uuids_ar><s0:UUID_AR><s0:uuid>${stamped.uuid}</s0:uuid><s0:respuesta>Aceptacion</s0:respuesta></s0:UUID_AR></s0:uuids_ar></s0:UUIDS_AR>`
-    + parameters('tns:', { ...auth, rtaxpayer_id: 'MCI7306249Y1', cer: receptor.certificate.der.toString('base64'), key: Buffer.from(key).toString('base64') }));
+  const answer = await client.call(
+    'cancel',
+    'accept_reject',
+    `<s0:UUIDS_AR><s0:uuids_ar><s0:UUID_AR><s0:uuid>${stamped.uuid}</s0:uuid><s0:respuesta>Aceptacion</s0:respuesta></s0:UUID_AR></s0:uuids_ar></s0:UUIDS_AR>` +
+      parameters('tns:', { ...auth, rtaxpayer_id: 'MCI7306249Y1', cer: receptor.certificate.der.toString('base64'), key: Buffer.from(key).toString('base64') }),
+  );
   assert.match(JSON.stringify(answer), /"1000"/);
   const sat = await status(stamped.uuid, '2320.00');
   assert.deepEqual([sat.estado, sat.estatusCancelacion], ['Cancelado', 'Cancelado con aceptación']);
@@ -149,12 +156,14 @@ test('motivo 01 needs a stamped substitute that relates to the cancelled CFDI wi
   assert.equal(again.code, 'cancel.already_cancelled');
 });
 
-test('unknown UUIDs, another emisor\'s CFDI and CFDIs that live CFDIs refer to are refused', async () => {
+test("unknown UUIDs, another emisor's CFDI and CFDIs that live CFDIs refer to are refused", async () => {
   clock.set(START);
   const stamped = await stampNow();
   const other = (await simulator.ca.issue({ rfc: 'AAA010101AAA', kind: 'csd' })).credential;
   assert.equal((await cancelError(client.cancel(request('11111111-2222-3333-4444-555555555555')))).code, 'cancel.uuid_not_found');
-  const foreign = await cancelError(client.cancel(request(stamped.uuid, { rfcEmisor: 'AAA010101AAA', certificateDer: other.certificate.der, privateKey: other.privateKey })));
+  const foreign = await cancelError(
+    client.cancel(request(stamped.uuid, { rfcEmisor: 'AAA010101AAA', certificateDer: other.certificate.der, privateKey: other.privateKey })),
+  );
   assert.equal(foreign.code, 'cancel.rfc_mismatch');
   await stampNow({ tipo: 'E', relacionados: [{ TipoRelacion: '01', UUIDs: [stamped.uuid] }] });
   const referenced = await cancelError(client.cancel(request(stamped.uuid)));

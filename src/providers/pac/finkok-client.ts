@@ -17,9 +17,7 @@ import type { FinkokStampResult } from './finkok-results.ts';
 import { signFinkokManifest } from './finkok-manifest.ts';
 import { readCfdiStatus } from '../sat/cfdi-status.ts';
 import type { CfdiStatus, SatStatusQuery } from '../sat/cfdi-status.ts';
-import type {
-  CancelRequest, CancelResult, ManifestRequest, ManifestResult, PacClient, StampResult,
-} from './port.ts';
+import type { CancelRequest, CancelResult, ManifestRequest, ManifestResult, PacClient, StampResult } from './port.ts';
 
 export interface FinkokOptions {
   /** Scheme and host of the PAC (or the simulator), without a trailing slash. */
@@ -52,8 +50,12 @@ const VIEWS_NAMESPACE = 'apps.services.soap.core.views';
 function transportError(error: SoapCallError, service: Service): ProviderError {
   const failure = error.failure;
   if (service !== 'firmar') return new ProviderError('pac.internal_error', error.message, true, failure);
-  const code = failure === 'timeout' || failure === 'network' ? 'manifiesto.network_error'
-    : failure === 'invalid_response' ? 'manifiesto.invalid_response' : 'manifiesto.provider_error';
+  const code =
+    failure === 'timeout' || failure === 'network'
+      ? 'manifiesto.network_error'
+      : failure === 'invalid_response'
+        ? 'manifiesto.invalid_response'
+        : 'manifiesto.provider_error';
   return new ProviderError(code, error.message, true, failure);
 }
 
@@ -92,7 +94,14 @@ export class FinkokPacClient implements PacClient {
   }
 
   private toStampResult(result: FinkokStampResult, duplicate: boolean): StampResult {
-    return { uuid: result.uuid.toUpperCase(), xml: result.xml, fechaTimbrado: result.fecha, selloSat: result.satSeal, noCertificadoSat: result.noCertificadoSat, duplicate };
+    return {
+      uuid: result.uuid.toUpperCase(),
+      xml: result.xml,
+      fechaTimbrado: result.fecha,
+      selloSat: result.satSeal,
+      noCertificadoSat: result.noCertificadoSat,
+      duplicate,
+    };
   }
 
   private rejection(result: FinkokStampResult): ProviderError {
@@ -136,7 +145,11 @@ export class FinkokPacClient implements PacClient {
     const key = request.privateKey.export({ format: 'pem', type: 'pkcs8', cipher: 'aes-256-cbc', passphrase: this.options.password });
     const folio = `<s0:UUID UUID="${escapeXml(request.uuid)}" Motivo="${escapeXml(request.motivo)}"${request.folioSustitucion ? ` FolioSustitucion="${escapeXml(request.folioSustitucion)}"` : ''}/>`;
     const content = `<tns:UUIDS>${folio}</tns:UUIDS>${parameters('tns:', {
-      ...this.auth(), taxpayer_id: request.rfcEmisor, cer: Buffer.from(certificate).toString('base64'), key: Buffer.from(key).toString('base64'), store_pending: 'false',
+      ...this.auth(),
+      taxpayer_id: request.rfcEmisor,
+      cer: Buffer.from(certificate).toString('base64'),
+      key: Buffer.from(key).toString('base64'),
+      store_pending: 'false',
     })}`;
     const result = cancelResultOf(await this.call('cancel', 'cancel', content));
     if (!result) throw new ProviderError('pac.internal_error', 'The answer has no cancelResult.', true, 'invalid_response');
@@ -153,9 +166,17 @@ export class FinkokPacClient implements PacClient {
   }
 
   async cancellationStatus(query: SatStatusQuery): Promise<CfdiStatus> {
-    const body = await this.call('cancel', 'get_sat_status', parameters('tns:', {
-      ...this.auth(), taxpayer_id: query.rfcEmisor, rtaxpayer_id: query.rfcReceptor, uuid: query.uuid, total: query.total,
-    }));
+    const body = await this.call(
+      'cancel',
+      'get_sat_status',
+      parameters('tns:', {
+        ...this.auth(),
+        taxpayer_id: query.rfcEmisor,
+        rtaxpayer_id: query.rfcReceptor,
+        uuid: query.uuid,
+        total: query.total,
+      }),
+    );
     const sat = findElement(body, 'sat');
     if (!sat) {
       const error = childText(body, 'error');

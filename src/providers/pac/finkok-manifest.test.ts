@@ -56,7 +56,9 @@ test('a CSD, a FIEL from no SAT authority and an expired FIEL are refused', asyn
   } finally {
     await elsewhere.close();
   }
-  const expired = (await simulator.ca.issue({ rfc: 'AAA010101AAA', kind: 'fiel', validFrom: new Date('2020-01-01T00:00:00Z'), validTo: new Date('2024-01-01T00:00:00Z') })).credential;
+  const expired = (
+    await simulator.ca.issue({ rfc: 'AAA010101AAA', kind: 'fiel', validFrom: new Date('2020-01-01T00:00:00Z'), validTo: new Date('2024-01-01T00:00:00Z') })
+  ).credential;
   assert.equal(await manifestError(client.signManifest({ fiel: expired, email: 'a@example.com' })), 'manifiesto.certificate_not_valid');
 });
 
@@ -65,7 +67,11 @@ test('a wrong partner id and an altered signed contract are refused', async () =
   const stranger = new FinkokPacClient({ baseUrl: simulator.url, username: 'u', password: 'p', snid: 'OTRO', clock });
   assert.equal(await manifestError(stranger.signManifest({ fiel, email: 'x@example.com' })), 'manifiesto.invalid_credentials');
   const snid = simulator.deps.settings.manifestSnid;
-  const contracts = await client.call('firmar', 'get_contracts_snid', parameters('tns:', { snid, taxpayer_id: 'XIQB891116QE4', name: 'BERENICE', address: '', email: 'x@example.com' }));
+  const contracts = await client.call(
+    'firmar',
+    'get_contracts_snid',
+    parameters('tns:', { snid, taxpayer_id: 'XIQB891116QE4', name: 'BERENICE', address: '', email: 'x@example.com' }),
+  );
   const text = (name: string) => Buffer.from(childText(contracts, name), 'base64').toString('utf8');
   const privacy = signContract(text('privacy'), 'XIQB891116QE4', '2026-07-15T12:00:00', fiel);
   const contract = signContract(text('contract'), 'XIQB891116QE4', '2026-07-15T12:00:00', fiel).replace('autoriza', 'no autoriza');
@@ -76,7 +82,7 @@ test('a wrong partner id and an altered signed contract are refused', async () =
   assert.equal(manifestCode(childText(incomplete, 'message')), 'manifiesto.bad_request');
 });
 
-test('the SAT\'s test FIEL signs the manifest', { skip: skipWithoutShared }, async () => {
+test("the SAT's test FIEL signs the manifest", { skip: skipWithoutShared }, async () => {
   const folder = satPath('credentials/EKU9003173C9_FIEL_30001000000500003415');
   const fiel = openFiel(fs.readFileSync(`${folder}/EKU9003173C9.cer`), fs.readFileSync(`${folder}/EKU9003173C9.key`), '12345678a', { now: clock.now() });
   const result = await client.signManifest({ fiel, email: 'escuela@example.com' });

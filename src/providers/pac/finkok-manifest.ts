@@ -39,13 +39,28 @@ function decoded(value: string): string {
 }
 
 export async function signFinkokManifest(
-  caller: ManifestCaller, request: ManifestRequest, context: { snid: string; clock: Clock; timeZone: string },
+  caller: ManifestCaller,
+  request: ManifestRequest,
+  context: { snid: string; clock: Clock; timeZone: string },
 ): Promise<ManifestResult> {
   const { certificate } = request.fiel;
-  if (certificate.kind !== 'fiel') throw new ProviderError('manifiesto.invalid_certificate', `Certificate ${certificate.serialNumber} is a CSD; the manifiesto is signed with the FIEL.`, false);
-  const contracts = await caller.call('firmar', 'get_contracts_snid', parameters('tns:', {
-    snid: context.snid, taxpayer_id: certificate.rfc, name: certificate.legalName, address: request.address ?? '', email: request.email,
-  }));
+  if (certificate.kind !== 'fiel')
+    throw new ProviderError(
+      'manifiesto.invalid_certificate',
+      `Certificate ${certificate.serialNumber} is a CSD; the manifiesto is signed with the FIEL.`,
+      false,
+    );
+  const contracts = await caller.call(
+    'firmar',
+    'get_contracts_snid',
+    parameters('tns:', {
+      snid: context.snid,
+      taxpayer_id: certificate.rfc,
+      name: certificate.legalName,
+      address: request.address ?? '',
+      email: request.email,
+    }),
+  );
   if (childText(contracts, 'success') !== 'true') {
     const error = childText(contracts, 'error') || 'The signing service refused to hand out the contracts.';
     throw new ProviderError(manifestCode(error), error, false);

@@ -83,7 +83,9 @@ test('a certificate no SAT authority issued is 308 (pac.certificate_invalid)', a
 });
 
 test('an expired CSD is 304 (pac.certificate_revoked)', async () => {
-  const expired = (await simulator.ca.issue({ rfc: 'EKU9003173C9', kind: 'csd', validFrom: new Date('2021-01-01T00:00:00Z'), validTo: new Date('2025-01-01T00:00:00Z') })).credential;
+  const expired = (
+    await simulator.ca.issue({ rfc: 'EKU9003173C9', kind: 'csd', validFrom: new Date('2021-01-01T00:00:00Z'), validTo: new Date('2025-01-01T00:00:00Z') })
+  ).credential;
   await expectRejection(sealedXml(expired, { fecha: fechaAt(clock) }), 'pac.certificate_revoked', '304');
 });
 
@@ -93,7 +95,7 @@ test('a revoked CSD is 304 (pac.certificate_revoked)', async () => {
   await expectRejection(sealedXml(issued.credential, { fecha: fechaAt(clock) }), 'pac.certificate_revoked', '304');
 });
 
-test('the SAT\'s expired test CSD is 304 (pac.certificate_revoked)', { skip: skipWithoutShared }, async () => {
+test("the SAT's expired test CSD is 304 (pac.certificate_revoked)", { skip: skipWithoutShared }, async () => {
   const folder = satPath('credentials/expired/EKU9003173C9_CSD_30001000000400002434');
   const expired = openCredential(fs.readFileSync(`${folder}/EKU9003173C9.cer`), fs.readFileSync(`${folder}/EKU9003173C9.key`), '12345678a');
   await expectRejection(sealedXml(expired, { fecha: fechaAt(clock) }), 'pac.certificate_revoked', '304');
@@ -128,6 +130,9 @@ test('wrong arithmetic is rejected with the SAT code of the rule (cfdi.invalid_i
 test('an emisor outside the LCO is 402 (cfdi.emisor_not_in_lco), by magic Serie or by the taxpayer registry', async () => {
   await expectRejection(sealedXml(csd, { fecha: fechaAt(clock), serie: 'SIMNOLCO' }), 'cfdi.emisor_not_in_lco', '402');
   const other = (await simulator.ca.issue({ rfc: 'FUNK671228PH6', kind: 'csd' })).credential;
-  await simulator.ledger.upsertTaxpayer({ rfc: 'FUNK671228PH6', name: 'KARLA FUENTE NOLASCO', regimenFiscal: '612', postalCode: '06600', inLco: false, efos: '200' }, clock.now());
+  await simulator.ledger.upsertTaxpayer(
+    { rfc: 'FUNK671228PH6', name: 'KARLA FUENTE NOLASCO', regimenFiscal: '612', postalCode: '06600', inLco: false, efos: '200' },
+    clock.now(),
+  );
   await expectRejection(sealedXml(other, { fecha: fechaAt(clock) }), 'cfdi.emisor_not_in_lco', '402');
 });

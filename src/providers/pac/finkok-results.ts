@@ -19,7 +19,10 @@ export interface FinkokStampResult {
 
 function incidenciasOf(result: XmlElement): FinkokIncidencia[] {
   const list = findElement(result, 'Incidencias');
-  return (list ? childElements(list, 'Incidencia') : []).map((item) => ({ code: childText(item, 'CodigoError'), message: childText(item, 'MensajeIncidencia') }));
+  return (list ? childElements(list, 'Incidencia') : []).map((item) => ({
+    code: childText(item, 'CodigoError'),
+    message: childText(item, 'MensajeIncidencia'),
+  }));
 }
 
 /** The text of a direct child (not a descendant: the stamped xml itself contains "UUID" attributes only, but be strict). */

@@ -87,7 +87,12 @@ test('stamped() returns the earlier stamp of a comprobante, and null for one nev
 });
 
 test('a stamp whose answer times out is recovered with stamped(), with a single UUID', async () => {
-  const impatient = new FinkokPacClient({ baseUrl: simulator.url, username: simulator.deps.settings.pacUsername, password: simulator.deps.settings.pacPassword, timeoutMs: 300 });
+  const impatient = new FinkokPacClient({
+    baseUrl: simulator.url,
+    username: simulator.deps.settings.pacUsername,
+    password: simulator.deps.settings.pacPassword,
+    timeoutMs: 300,
+  });
   const xml = sealedXml(csd, { fecha: fechaAt(clock), folio: nextFolio(), serie: 'SIMLENTO' });
   const countBefore = await simulator.ledger.count({});
   const error = await rejection(impatient.stamp(xml));

@@ -8,10 +8,7 @@ import type { FetchFunction } from '../soap-client.ts';
 
 export const SAT_CERTIFICATES_URL = 'https://rdc.sat.gob.mx/rccf';
 
-type CertificateFetch =
-  | { status: 'found'; der: Buffer }
-  | { status: 'not_found' }
-  | { status: 'unreachable'; message: string };
+type CertificateFetch = { status: 'found'; der: Buffer } | { status: 'not_found' } | { status: 'unreachable'; message: string };
 
 export interface CertificateRepository {
   /** Names the repository in the durable cache (its base URL). */
@@ -48,7 +45,10 @@ export function certificateRepository(options: CertificateRepositoryOptions): Ce
         response = await fetchImpl(`${base}/${certificatePath(noCertificado, options.layout)}`, { signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
       } catch (error) {
         const timeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-        return { status: 'unreachable', message: timeout ? 'the certificate repository did not answer in time' : 'the certificate repository could not be reached' };
+        return {
+          status: 'unreachable',
+          message: timeout ? 'the certificate repository did not answer in time' : 'the certificate repository could not be reached',
+        };
       }
       if (response.status === 404 || response.status === 410) {
         await response.body?.cancel();

@@ -40,8 +40,14 @@ const CFDI_SCHEMAS: readonly SchemaEntry[] = [
   { namespace: 'http://www.sat.gob.mx/valesdedespensa', location: 'sitio_internet/cfd/valesdedespensa/valesdedespensa.xsd' },
   { namespace: 'http://www.sat.gob.mx/notariospublicos', location: 'sitio_internet/cfd/notariospublicos/notariospublicos.xsd' },
   { namespace: 'http://www.sat.gob.mx/vehiculousado', location: 'sitio_internet/cfd/vehiculousado/vehiculousado.xsd' },
-  { namespace: 'http://www.sat.gob.mx/servicioparcialconstruccion', location: 'sitio_internet/cfd/servicioparcialconstruccion/servicioparcialconstruccion.xsd' },
-  { namespace: 'http://www.sat.gob.mx/renovacionysustitucionvehiculos', location: 'sitio_internet/cfd/renovacionysustitucionvehiculos/renovacionysustitucionvehiculos.xsd' },
+  {
+    namespace: 'http://www.sat.gob.mx/servicioparcialconstruccion',
+    location: 'sitio_internet/cfd/servicioparcialconstruccion/servicioparcialconstruccion.xsd',
+  },
+  {
+    namespace: 'http://www.sat.gob.mx/renovacionysustitucionvehiculos',
+    location: 'sitio_internet/cfd/renovacionysustitucionvehiculos/renovacionysustitucionvehiculos.xsd',
+  },
   { namespace: 'http://www.sat.gob.mx/certificadodestruccion', location: 'sitio_internet/cfd/certificadodestruccion/certificadodedestruccion.xsd' },
   { namespace: 'http://www.sat.gob.mx/arteantiguedades', location: 'sitio_internet/cfd/arteantiguedades/obrasarteantiguedades.xsd' },
   { namespace: 'http://www.sat.gob.mx/ventavehiculos', location: 'sitio_internet/cfd/ventavehiculos/ventavehiculos11.xsd' },

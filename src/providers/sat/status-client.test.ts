@@ -96,7 +96,10 @@ const FIXTURES = 'protocols/consulta-estado';
 test('the recorded ConsultaCFDIService responses parse with the client', { skip: skipWithoutShared }, () => {
   const read = (file: string) => parseConsultaResponse(fs.readFileSync(satPath(FIXTURES, file), 'utf8'));
   const recorded = read('soap-response.xml');
-  assert.deepEqual([recorded.found, recorded.estado, recorded.cancellable, recorded.estatusCancelacion, recorded.efosListed], [true, 'Vigente', 'with_acceptance', 'Solicitud rechazada', false]);
+  assert.deepEqual(
+    [recorded.found, recorded.estado, recorded.cancellable, recorded.estatusCancelacion, recorded.efosListed],
+    [true, 'Vigente', 'with_acceptance', 'Solicitud rechazada', false],
+  );
   const expected: Record<string, [boolean, string, string | null, string, boolean]> = {
     'response-cancelado-sin-aceptacion.xml': [true, 'Cancelado', 'without_acceptance', 'Cancelado sin aceptación', false],
     'response-emisor-efos.xml': [true, 'Vigente', 'without_acceptance', '', true],
@@ -116,7 +119,9 @@ test('the recorded ConsultaCFDIService responses parse with the client', { skip:
 test('the recorded requests are answered by the simulator as the SAT would', { skip: skipWithoutShared }, async () => {
   const post = async (file: string) => {
     const response = await fetch(`${simulator.url}/ConsultaCFDIService.svc`, {
-      method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${CONSULTA_ACTION}"` }, body: fs.readFileSync(satPath(FIXTURES, file)),
+      method: 'POST',
+      headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${CONSULTA_ACTION}"` },
+      body: fs.readFileSync(satPath(FIXTURES, file)),
     });
     assert.equal(response.status, 200);
     return parseConsultaResponse(await response.text());

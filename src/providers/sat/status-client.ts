@@ -68,7 +68,12 @@ export class SatStatusClient {
   async queryExpression(expression: string): Promise<CfdiStatus> {
     const body = `<tem:Consulta xmlns:tem="http://tempuri.org/"><tem:expresionImpresa>${escapeXml(expression)}</tem:expresionImpresa></tem:Consulta>`;
     try {
-      const response = await this.transport.call({ url: this.options.url ?? SAT_STATUS_URL, action: CONSULTA_ACTION, body, timeoutMs: this.options.timeoutMs ?? 15_000 });
+      const response = await this.transport.call({
+        url: this.options.url ?? SAT_STATUS_URL,
+        action: CONSULTA_ACTION,
+        body,
+        timeoutMs: this.options.timeoutMs ?? 15_000,
+      });
       return readConsultaResult(response);
     } catch (error) {
       if (!(error instanceof SoapCallError)) throw error;

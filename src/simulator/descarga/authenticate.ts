@@ -49,8 +49,10 @@ export async function authenticate(service: DescargaService, envelope: SoapEnvel
   if (byId([timestamp], parts.referenceUri) === undefined) return invalidSecurityFault();
   const tokenReference = parts.keyInfo && childElement(parts.keyInfo, WSSE_NAMESPACE, 'SecurityTokenReference');
   const reference = tokenReference && childElement(tokenReference, WSSE_NAMESPACE, 'Reference');
-  const token = byId(children.filter((child) => child.name === 'BinarySecurityToken' && child.namespaceUri === WSSE_NAMESPACE),
-    reference?.attrs.find((item) => item.name === 'URI')?.value);
+  const token = byId(
+    children.filter((child) => child.name === 'BinarySecurityToken' && child.namespaceUri === WSSE_NAMESPACE),
+    reference?.attrs.find((item) => item.name === 'URI')?.value,
+  );
   const der = token && decodeBase64(token.content.trim());
   const certificate = der && readRequestCertificate(der);
   if (!certificate) return invalidSecurityFault();

@@ -7,9 +7,7 @@ import { AuthenticateTranslator, DateTime, Fiel, FielRequestBuilder } from '@nod
 import * as x509 from '@peculiar/x509';
 import { XmlDocument } from 'libxml2-wasm';
 import { satPath, skipWithoutShared } from '../../../test/support/shared.ts';
-import {
-  attributeOf, authorization, post, rawToken, sharedFiel, signedEnvelope, signer, startHarness,
-} from './descarga.test-support.ts';
+import { attributeOf, authorization, post, rawToken, sharedFiel, signedEnvelope, signer, startHarness } from './descarga.test-support.ts';
 import type { FielFiles, Harness } from './descarga.test-support.ts';
 import { DESCARGA_PATHS } from './index.ts';
 
@@ -19,8 +17,13 @@ const EMITIDOS = 'SolicitaDescargaEmitidos';
 
 function issuedRequest(rfc: string, overrides: Record<string, string> = {}): Record<string, string> {
   return {
-    RfcSolicitante: rfc, RfcEmisor: rfc, FechaInicial: '2026-04-01T00:00:00', FechaFinal: '2026-04-30T23:59:59',
-    TipoSolicitud: 'Metadata', EstadoComprobante: 'Todos', ...overrides,
+    RfcSolicitante: rfc,
+    RfcEmisor: rfc,
+    FechaInicial: '2026-04-01T00:00:00',
+    FechaFinal: '2026-04-30T23:59:59',
+    TipoSolicitud: 'Metadata',
+    EstadoComprobante: 'Todos',
+    ...overrides,
   };
 }
 
@@ -42,11 +45,19 @@ async function untrustedFiel(rfc: string): Promise<FielFiles> {
   const certificate = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: Buffer.from('30001000000999999999').toString('hex'),
     name: [{ CN: ['IMPOSTOR SA DE CV'] }, { '2.5.4.45': [rfc] }],
-    notBefore: new Date('2025-01-01T00:00:00Z'), notAfter: new Date('2029-01-01T00:00:00Z'),
-    signingAlgorithm: algorithm, keys, extensions: [new x509.KeyUsagesExtension(usage, true)],
+    notBefore: new Date('2025-01-01T00:00:00Z'),
+    notAfter: new Date('2029-01-01T00:00:00Z'),
+    signingAlgorithm: algorithm,
+    keys,
+    extensions: [new x509.KeyUsagesExtension(usage, true)],
   });
   const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey));
-  const privateKey = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }).export({ format: 'der', type: 'pkcs8', cipher: 'aes-256-cbc', passphrase: 'secreto1' });
+  const privateKey = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }).export({
+    format: 'der',
+    type: 'pkcs8',
+    cipher: 'aes-256-cbc',
+    passphrase: 'secreto1',
+  });
   return { certificate: Buffer.from(certificate.rawData), privateKey, password: 'secreto1' };
 }
 
@@ -70,7 +81,11 @@ describe('bad input to the bulk download services is answered as the SAT would, 
         assert.equal(answer.status, 500, `${path} ${body}`);
         assert.ok(wellFormed(answer.body) && answer.body.includes('s:Client</faultcode>'), answer.body);
       }
-      const unknown = await post(harness.url, path, '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><Nada xmlns="urn:x"/></s:Body></s:Envelope>');
+      const unknown = await post(
+        harness.url,
+        path,
+        '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><Nada xmlns="urn:x"/></s:Body></s:Envelope>',
+      );
       assert.equal(unknown.status, 500);
       assert.match(unknown.body, /a:ActionNotSupported/);
     }
@@ -97,7 +112,9 @@ describe('bad input to the bulk download services is answered as the SAT would, 
     assert.notEqual(new AuthenticateTranslator().createTokenFromSoapResponse(accepted.body).getValue(), '');
   });
 
-  test('the SAT test FIEL is accepted, its expired and CSD siblings are not; recorded requests verify and are judged on their content', { skip: skipWithoutShared }, async () => {
+  test('the SAT test FIEL is accepted, its expired and CSD siblings are not; recorded requests verify and are judged on their content', {
+    skip: skipWithoutShared,
+  }, async () => {
     const satFiel = sharedFiel('EKU9003173C9_FIEL_30001000000500003415', 'EKU9003173C9');
     const satToken = await rawToken(harness, satFiel);
     assert.notEqual(satToken, '');
@@ -135,11 +152,22 @@ describe('bad input to the bulk download services is answered as the SAT would, 
     assert.equal(await codeOf(signedEnvelope(other, EMITIDOS, 'solicitud', issuedRequest(OWNER))), '303');
     assert.equal(await codeOf(signedEnvelope(signer(await untrustedFiel(OWNER)), EMITIDOS, 'solicitud', issuedRequest(OWNER))), '305');
     const invalid: Record<string, string>[] = [
-      { FechaInicial: '2026-04-01' }, { FechaInicial: '2026-05-01T00:00:00' }, { FechaInicial: '2019-01-01T00:00:00' },
-      { TipoSolicitud: 'XML' }, { EstadoComprobante: 'Activo' }, { TipoComprobante: 'X' }, { Complemento: 'inexistente' }, { RfcACuentaTerceros: 'NO-RFC' },
+      { FechaInicial: '2026-04-01' },
+      { FechaInicial: '2026-05-01T00:00:00' },
+      { FechaInicial: '2019-01-01T00:00:00' },
+      { TipoSolicitud: 'XML' },
+      { EstadoComprobante: 'Activo' },
+      { TipoComprobante: 'X' },
+      { Complemento: 'inexistente' },
+      { RfcACuentaTerceros: 'NO-RFC' },
     ];
     for (const override of invalid) {
-      const answer = await post(harness.url, DESCARGA_PATHS.request, signedEnvelope(key, EMITIDOS, 'solicitud', issuedRequest(OWNER, override)), authorization(token));
+      const answer = await post(
+        harness.url,
+        DESCARGA_PATHS.request,
+        signedEnvelope(key, EMITIDOS, 'solicitud', issuedRequest(OWNER, override)),
+        authorization(token),
+      );
       assert.equal(attributeOf(answer.body, `${EMITIDOS}Result`, 'CodEstatus'), '301', JSON.stringify(override));
       assert.match(attributeOf(answer.body, `${EMITIDOS}Result`, 'Mensaje') ?? '', /^XML Mal Formado: /);
     }
@@ -147,23 +175,49 @@ describe('bad input to the bulk download services is answered as the SAT would, 
     assert.equal(await codeOf(valid), '5000');
   });
 
-  test('verification and download: unknown ids, malformed ids and another RFC\'s ids are 5004; an expired token is 300', async () => {
+  test("verification and download: unknown ids, malformed ids and another RFC's ids are 5004; an expired token is 300", async () => {
     const key = signer(fiel);
-    const accepted = await post(harness.url, DESCARGA_PATHS.request, signedEnvelope(key, EMITIDOS, 'solicitud', issuedRequest(OWNER, { FechaFinal: '2026-04-29T23:59:59' })), authorization(token));
+    const accepted = await post(
+      harness.url,
+      DESCARGA_PATHS.request,
+      signedEnvelope(key, EMITIDOS, 'solicitud', issuedRequest(OWNER, { FechaFinal: '2026-04-29T23:59:59' })),
+      authorization(token),
+    );
     const requestId = attributeOf(accepted.body, `${EMITIDOS}Result`, 'IdSolicitud')!;
-    const verifyCode = async (id: string, by = key, rfc = OWNER, headers = authorization(token)) => attributeOf(
-      (await post(harness.url, DESCARGA_PATHS.verify, signedEnvelope(by, 'VerificaSolicitudDescarga', 'solicitud', { IdSolicitud: id, RfcSolicitante: rfc }), headers)).body,
-      'VerificaSolicitudDescargaResult', 'CodEstatus');
-    const downloadCode = async (id: string, headers = authorization(token)) => attributeOf(
-      (await post(harness.url, DESCARGA_PATHS.download, signedEnvelope(key, 'PeticionDescargaMasivaTercerosEntrada', 'peticionDescarga', { IdPaquete: id, RfcSolicitante: OWNER }), headers)).body,
-      'respuesta', 'CodEstatus');
+    const verifyCode = async (id: string, by = key, rfc = OWNER, headers = authorization(token)) =>
+      attributeOf(
+        (
+          await post(
+            harness.url,
+            DESCARGA_PATHS.verify,
+            signedEnvelope(by, 'VerificaSolicitudDescarga', 'solicitud', { IdSolicitud: id, RfcSolicitante: rfc }),
+            headers,
+          )
+        ).body,
+        'VerificaSolicitudDescargaResult',
+        'CodEstatus',
+      );
+    const downloadCode = async (id: string, headers = authorization(token)) =>
+      attributeOf(
+        (
+          await post(
+            harness.url,
+            DESCARGA_PATHS.download,
+            signedEnvelope(key, 'PeticionDescargaMasivaTercerosEntrada', 'peticionDescarga', { IdPaquete: id, RfcSolicitante: OWNER }),
+            headers,
+          )
+        ).body,
+        'respuesta',
+        'CodEstatus',
+      );
     assert.equal(await verifyCode(requestId), '5000');
     assert.equal(await verifyCode('00000000-0000-0000-0000-000000000000'), '5004');
     assert.equal(await verifyCode('<script>'), '5004');
     const stranger = await harness.fiel('FUNK671228PH6');
     assert.equal(await verifyCode(requestId, signer(stranger), 'FUNK671228PH6', authorization(await rawToken(harness, stranger))), '5004');
     assert.equal(await verifyCode(requestId, key, 'FUNK671228PH6'), '303');
-    for (const id of [`${requestId}_01`, `${requestId}_99`, '00000000-0000-0000-0000-000000000000_01', 'nada']) assert.equal(await downloadCode(id), '5004', id);
+    for (const id of [`${requestId}_01`, `${requestId}_99`, '00000000-0000-0000-0000-000000000000_01', 'nada'])
+      assert.equal(await downloadCode(id), '5004', id);
     harness.clock.advance(301_000);
     assert.equal(await verifyCode(requestId), '300');
     assert.equal(await downloadCode(`${requestId}_01`), '300');

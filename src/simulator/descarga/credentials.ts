@@ -43,8 +43,16 @@ export class SyntheticCredentials {
   private async issue(rfc: string, name: string) {
     const password = randomBytes(12).toString('base64url');
     const issued = await this.ca.issue({ rfc, kind: 'csd', name, validFrom: VALID_FROM, validTo: VALID_TO, password, branch: 'Matriz' });
-    return this.store.saveCredential({
-      rfc, name, noCertificado: issued.noCertificado, cerDer: issued.cerDer, keyDer: issued.keyPkcs8EncryptedDer, password,
-    }, this.clock.now());
+    return this.store.saveCredential(
+      {
+        rfc,
+        name,
+        noCertificado: issued.noCertificado,
+        cerDer: issued.cerDer,
+        keyDer: issued.keyPkcs8EncryptedDer,
+        password,
+      },
+      this.clock.now(),
+    );
   }
 }

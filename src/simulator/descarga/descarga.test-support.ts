@@ -78,7 +78,11 @@ export function sharedFiel(folder: string, certificate: string, key = certificat
 }
 
 /** Requests, lets the processing time pass on the clock and verifies. */
-export async function finishedRequest(harness: Harness, client: DescargaClient, input: DescargaRequestInput): Promise<DescargaVerification & { requestId: string }> {
+export async function finishedRequest(
+  harness: Harness,
+  client: DescargaClient,
+  input: DescargaRequestInput,
+): Promise<DescargaVerification & { requestId: string }> {
   const { requestId } = await client.request(input);
   harness.clock.advance(121_000);
   return { ...(await client.verify(requestId)), requestId };
@@ -126,18 +130,25 @@ export function signer(fiel: FielFiles): Signer {
  * C14N), RSA-SHA1 over SignedInfo, the certificate in KeyInfo.
  */
 export function signedEnvelope(key: Signer, operation: string, element: string, attributes: Record<string, string>, inner = ''): string {
-  const text = Object.entries(attributes).sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, value]) => `${name}="${escapeAttribute(value)}"`).join(' ');
+  const text = Object.entries(attributes)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, value]) => `${name}="${escapeAttribute(value)}"`)
+    .join(' ');
   const toDigest = `<des:${operation} xmlns:des="${DESCARGA_NAMESPACE}"><des:${element} ${text}>${inner}</des:${element}></des:${operation}>`;
   const digest = createHash('sha1').update(toDigest).digest('base64');
-  const signedInfo = '<SignedInfo xmlns="http://www.w3.org/2000/09/xmldsig#"><CanonicalizationMethod Algorithm="http://www.w3.org/2001/10/xml-exc-c14n#"></CanonicalizationMethod>'
-    + '<SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"></SignatureMethod><Reference URI=""><Transforms>'
-    + '<Transform Algorithm="http://www.w3.org/2001/10/xml-exc-c14n#"></Transform></Transforms><DigestMethod Algorithm="http://www.w3.org/2000/09/xmldsig#sha1"></DigestMethod>'
-    + `<DigestValue>${digest}</DigestValue></Reference></SignedInfo>`;
+  const signedInfo =
+    '<SignedInfo xmlns="http://www.w3.org/2000/09/xmldsig#"><CanonicalizationMethod Algorithm="http://www.w3.org/2001/10/xml-exc-c14n#"></CanonicalizationMethod>' +
+    '<SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"></SignatureMethod><Reference URI=""><Transforms>' +
+    '<Transform Algorithm="http://www.w3.org/2001/10/xml-exc-c14n#"></Transform></Transforms><DigestMethod Algorithm="http://www.w3.org/2000/09/xmldsig#sha1"></DigestMethod>' +
+    `<DigestValue>${digest}</DigestValue></Reference></SignedInfo>`;
   const value = sign('sha1', Buffer.from(signedInfo), key.privateKey).toString('base64');
-  const signature = `<Signature xmlns="http://www.w3.org/2000/09/xmldsig#">${signedInfo.replace(' xmlns="http://www.w3.org/2000/09/xmldsig#"', '')}`
-    + `<SignatureValue>${value}</SignatureValue><KeyInfo><X509Data><X509Certificate>${key.certificate.toString('base64')}</X509Certificate></X509Data></KeyInfo></Signature>`;
-  return `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" xmlns:des="${DESCARGA_NAMESPACE}" xmlns:xd="http://www.w3.org/2000/09/xmldsig#">`
-    + `<s:Header/><s:Body><des:${operation}><des:${element} ${text}>${inner}${signature}</des:${element}></des:${operation}></s:Body></s:Envelope>`;
+  const signature =
+    `<Signature xmlns="http://www.w3.org/2000/09/xmldsig#">${signedInfo.replace(' xmlns="http://www.w3.org/2000/09/xmldsig#"', '')}` +
+    `<SignatureValue>${value}</SignatureValue><KeyInfo><X509Data><X509Certificate>${key.certificate.toString('base64')}</X509Certificate></X509Data></KeyInfo></Signature>`;
+  return (
+    `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" xmlns:des="${DESCARGA_NAMESPACE}" xmlns:xd="http://www.w3.org/2000/09/xmldsig#">` +
+    `<s:Header/><s:Body><des:${operation}><des:${element} ${text}>${inner}${signature}</des:${element}></des:${operation}></s:Body></s:Envelope>`
+  );
 }
 
 /** An attribute of the first element with that local name, read with a regular expression. */
@@ -161,16 +172,34 @@ export async function stampIntoLedger(harness: Harness, stamp: LedgerStamp): Pro
   const csd = await simulator.ca.issue({ rfc: stamp.emisor.rfc, kind: 'csd', name: stamp.emisor.name, validFrom: new Date('2025-01-01T00:00:00Z') });
   const uuid = randomUUID().toUpperCase();
   const cfdi: SyntheticCfdi = {
-    owner: stamp.emisor.rfc, side: 'issued', month: 0, index: 0, uuid, issuedAt: stamp.issuedAt.getTime(), stampedAt: stamp.issuedAt.getTime() + 40_000,
-    tipo: stamp.tipo ?? 'I', counterparty: 0, subtotalCents: stamp.subtotalCents, cancelledAt: null,
+    owner: stamp.emisor.rfc,
+    side: 'issued',
+    month: 0,
+    index: 0,
+    uuid,
+    issuedAt: stamp.issuedAt.getTime(),
+    stampedAt: stamp.issuedAt.getTime() + 40_000,
+    tipo: stamp.tipo ?? 'I',
+    counterparty: 0,
+    subtotalCents: stamp.subtotalCents,
+    cancelledAt: null,
   };
   const stamper = { credential: simulator.ca.stamping, rfcProvCertif: simulator.deps.settings.pacRfc };
   const xml = await syntheticXml(cfdi, { emisor: stamp.emisor, receptor: stamp.receptor }, csd.credential, stamper, simulator.deps.settings.timeZone);
   const sello = /\bSello="([^"]+)"/.exec(xml)![1]!;
   await simulator.ledger.insertUnlessDuplicate({
-    uuid, emisorRfc: stamp.emisor.rfc, emisorNombre: stamp.emisor.name, receptorRfc: stamp.receptor.rfc, receptorNombre: stamp.receptor.name,
-    tipo: cfdi.tipo, total: formatCents(totalCents(stamp.subtotalCents)), fecha: localDateTime(stamp.issuedAt, simulator.deps.settings.timeZone),
-    fechaTimbrado: new Date(cfdi.stampedAt), rfcProvCertif: stamper.rfcProvCertif, selloHash: createHash('sha256').update(sello).digest('hex'), xml,
+    uuid,
+    emisorRfc: stamp.emisor.rfc,
+    emisorNombre: stamp.emisor.name,
+    receptorRfc: stamp.receptor.rfc,
+    receptorNombre: stamp.receptor.name,
+    tipo: cfdi.tipo,
+    total: formatCents(totalCents(stamp.subtotalCents)),
+    fecha: localDateTime(stamp.issuedAt, simulator.deps.settings.timeZone),
+    fechaTimbrado: new Date(cfdi.stampedAt),
+    rfcProvCertif: stamper.rfcProvCertif,
+    selloHash: createHash('sha256').update(sello).digest('hex'),
+    xml,
   });
   return uuid;
 }

@@ -1,9 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Rfc } from '@nodecfdi/rfc';
-import {
-  COUNTERPARTIES, coordinatesOf, formatCents, monthBounds, monthlyCount, publicationLagMs, syntheticCfdi, totalCents,
-} from './history.ts';
+import { COUNTERPARTIES, coordinatesOf, formatCents, monthBounds, monthlyCount, publicationLagMs, syntheticCfdi, totalCents } from './history.ts';
 import { instantOf, localDateTime, monthNumberOf } from './local-time.ts';
 import { amountText, metadataText, METADATA_HEADER } from './metadata.ts';
 import { readDescargaSettings } from './settings.ts';
@@ -33,8 +31,10 @@ describe('deterministic synthetic history', () => {
       }
     }
     assert.equal(uuids.size, monthlyCount(OWNER, 'issued', month, 100) + monthlyCount(OWNER, 'received', month, 100));
-    assert.notDeepEqual(syntheticCfdi({ owner: 'FUNK671228PH6', side: 'issued', month, index: 0 }, bounds, 0.05).uuid,
-      syntheticCfdi({ owner: OWNER, side: 'issued', month, index: 0 }, bounds, 0.05).uuid);
+    assert.notDeepEqual(
+      syntheticCfdi({ owner: 'FUNK671228PH6', side: 'issued', month, index: 0 }, bounds, 0.05).uuid,
+      syntheticCfdi({ owner: OWNER, side: 'issued', month, index: 0 }, bounds, 0.05).uuid,
+    );
   });
 
   test('publication lag is 24 to 72 hours, fixed per UUID; counterparties are valid RFCs', () => {
@@ -50,7 +50,7 @@ describe('deterministic synthetic history', () => {
     for (const party of COUNTERPARTIES) assert.ok(Rfc.isValid(party.rfc) && party.rfc.length === 12, party.rfc);
   });
 
-  test('the engine\'s computeTotals gives every synthetic CFDI the Total its metadata announces', () => {
+  test("the engine's computeTotals gives every synthetic CFDI the Total its metadata announces", () => {
     const month = monthNumberOf('2023-11-01T00:00:00');
     const bounds = monthBounds(month, ZONE);
     for (let index = 0; index < 1_000; index++) {
@@ -71,7 +71,20 @@ describe('local time, metadata text, settings and tokens', () => {
   });
 
   test('metadata lines use ~ and CRLF, keep fields on one line and write amounts as the CFDI does', () => {
-    const row = { uuid: 'U', rfcEmisor: 'A', nombreEmisor: 'X~Y\r\nZ', rfcReceptor: 'B', nombreReceptor: 'N', rfcPac: 'P', fechaEmision: 'F', fechaCertificacionSat: 'C', monto: '1.00', efectoComprobante: 'I', estatus: '1' as const, fechaCancelacion: '' };
+    const row = {
+      uuid: 'U',
+      rfcEmisor: 'A',
+      nombreEmisor: 'X~Y\r\nZ',
+      rfcReceptor: 'B',
+      nombreReceptor: 'N',
+      rfcPac: 'P',
+      fechaEmision: 'F',
+      fechaCertificacionSat: 'C',
+      monto: '1.00',
+      efectoComprobante: 'I',
+      estatus: '1' as const,
+      fechaCancelacion: '',
+    };
     assert.equal(metadataText([row]), `${METADATA_HEADER}\r\nU~A~X Y Z~B~N~P~F~C~1.00~I~1~\r\n`);
     assert.deepEqual(['1160.000000', '0.500000', '12.345600', '7'].map(amountText), ['1160.00', '0.50', '12.3456', '7.00']);
   });
@@ -94,7 +107,9 @@ describe('local time, metadata text, settings and tokens', () => {
     assert.equal(tokens.verify(issued.value, new Date(now.getTime() + 300_000)), undefined);
     assert.equal(new TokenAuthority(300).verify(issued.value, now), undefined, 'another simulator did not issue it');
     const [header, payload, rest] = issued.value.split('.');
-    const forged = Buffer.from(payload!, 'base64url').toString().replace(/"exp":\d+/, '"exp":9999999999');
+    const forged = Buffer.from(payload!, 'base64url')
+      .toString()
+      .replace(/"exp":\d+/, '"exp":9999999999');
     assert.equal(tokens.verify(`${header}.${Buffer.from(forged).toString('base64url')}.${rest}`, now), undefined);
     assert.equal(tokenFromAuthorization('Bearer abc'), undefined);
   });

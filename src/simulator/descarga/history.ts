@@ -56,7 +56,8 @@ export const COUNTERPARTIES: readonly Counterparty[] = ACTIVITIES.flatMap((activ
       name: `${activity} ${region} SIMULADA SA DE CV`,
       postalCode: POSTAL_CODES[index % POSTAL_CODES.length]!,
     };
-  }));
+  }),
+);
 
 const DAY_MS = 86_400_000;
 
@@ -91,7 +92,7 @@ export function monthBounds(month: MonthNumber, timeZone: string): MonthBounds {
 export function syntheticCfdi(coordinates: SyntheticCoordinates, bounds: MonthBounds, cancelledShare: number): SyntheticCfdi {
   const { owner, side, month, index } = coordinates;
   const bytes = hashBytes(`${owner}|${side}|${month}|${index}`);
-  const issuedAt = bounds.start + Math.floor((bytes.readUInt32BE(0) / 0x1_0000_0000) * (bounds.end - bounds.start) / 1000) * 1000;
+  const issuedAt = bounds.start + Math.floor(((bytes.readUInt32BE(0) / 0x1_0000_0000) * (bounds.end - bounds.start)) / 1000) * 1000;
   // A PAC stamps within minutes of Fecha.
   const stampedAt = issuedAt + (1 + (bytes.readUInt16BE(4) % 600)) * 1000;
   const cancelled = bytes.readUInt16BE(13) / 0x1_0000 < cancelledShare;

@@ -62,22 +62,30 @@ interface Endpoint {
 function endpoints(service: DescargaService): Endpoint[] {
   return [
     {
-      path: DESCARGA_PATHS.authenticate, namespace: AUTH_NAMESPACE, operations: ['Autentica'],
-      handle: (envelope) => authenticate(service, envelope), uncontrolled: () => invalidSecurityFault(),
+      path: DESCARGA_PATHS.authenticate,
+      namespace: AUTH_NAMESPACE,
+      operations: ['Autentica'],
+      handle: (envelope) => authenticate(service, envelope),
+      uncontrolled: () => invalidSecurityFault(),
     },
     {
-      path: DESCARGA_PATHS.request, namespace: DESCARGA_NAMESPACE,
+      path: DESCARGA_PATHS.request,
+      namespace: DESCARGA_NAMESPACE,
       operations: ['SolicitaDescargaEmitidos', 'SolicitaDescargaRecibidos', 'SolicitaDescargaFolio'],
       handle: (envelope, operation, authorization) => solicita(service, envelope, operation, authorization),
       uncontrolled: (operation) => solicitaResponse(operation, CodEstatus.uncontrolled),
     },
     {
-      path: DESCARGA_PATHS.verify, namespace: DESCARGA_NAMESPACE, operations: ['VerificaSolicitudDescarga'],
+      path: DESCARGA_PATHS.verify,
+      namespace: DESCARGA_NAMESPACE,
+      operations: ['VerificaSolicitudDescarga'],
       handle: (envelope, _operation, authorization) => verifica(service, envelope, authorization),
       uncontrolled: () => verificaResponse({ status: CodEstatus.uncontrolled }),
     },
     {
-      path: DESCARGA_PATHS.download, namespace: DESCARGA_NAMESPACE, operations: ['PeticionDescargaMasivaTercerosEntrada'],
+      path: DESCARGA_PATHS.download,
+      namespace: DESCARGA_NAMESPACE,
+      operations: ['PeticionDescargaMasivaTercerosEntrada'],
       handle: (envelope, _operation, authorization) => descarga(service, envelope, authorization),
       uncontrolled: () => descargaResponse(CodEstatus.uncontrolled),
     },

@@ -107,7 +107,7 @@ describe('the SAT limits of bulk download', () => {
     assert.ok((await client.request(folio)).requestId, 'the limit is per day');
   });
 
-  test('magic FechaInicial times force the SAT\'s rare outcomes (docs/simulator.md)', async () => {
+  test("magic FechaInicial times force the SAT's rare outcomes (docs/simulator.md)", async () => {
     const at = (time: string): DescargaRequestInput => ({ side: 'issued', type: 'metadata', from: `2025-03-01T${time}`, to: '2025-03-31T23:59:59' });
     assert.equal((await rejection(client.request(at('00:00:01')))).satCode, '5001');
     const overLimit = await finishedRequest(harness, client, at('00:00:02'));

@@ -4,7 +4,8 @@
  * (cancelado) with FechaCancelacion only for cancelled CFDIs.
  */
 
-export const METADATA_HEADER = 'Uuid~RfcEmisor~NombreEmisor~RfcReceptor~NombreReceptor~RfcPac~FechaEmision~FechaCertificacionSat~Monto~EfectoComprobante~Estatus~FechaCancelacion';
+export const METADATA_HEADER =
+  'Uuid~RfcEmisor~NombreEmisor~RfcReceptor~NombreReceptor~RfcPac~FechaEmision~FechaCertificacionSat~Monto~EfectoComprobante~Estatus~FechaCancelacion';
 
 export interface MetadataRow {
   uuid: string;
@@ -28,9 +29,21 @@ function field(value: string): string {
 
 function metadataLine(row: MetadataRow): string {
   return [
-    row.uuid, row.rfcEmisor, row.nombreEmisor, row.rfcReceptor, row.nombreReceptor, row.rfcPac, row.fechaEmision,
-    row.fechaCertificacionSat, row.monto, row.efectoComprobante, row.estatus, row.fechaCancelacion,
-  ].map(field).join('~');
+    row.uuid,
+    row.rfcEmisor,
+    row.nombreEmisor,
+    row.rfcReceptor,
+    row.nombreReceptor,
+    row.rfcPac,
+    row.fechaEmision,
+    row.fechaCertificacionSat,
+    row.monto,
+    row.efectoComprobante,
+    row.estatus,
+    row.fechaCancelacion,
+  ]
+    .map(field)
+    .join('~');
 }
 
 export function metadataText(rows: Iterable<MetadataRow>): string {

@@ -93,9 +93,17 @@ function metadataRow(entry: SelectionEntry, owner: Party, rfcPac: string, asOf: 
     const { cfdi } = entry;
     const cancelled = cfdi.cancelledAt !== null && cfdi.cancelledAt.getTime() <= asOf;
     return {
-      uuid: cfdi.uuid, rfcEmisor: cfdi.emisorRfc, nombreEmisor: cfdi.emisorNombre, rfcReceptor: cfdi.receptorRfc, nombreReceptor: cfdi.receptorNombre,
-      rfcPac: cfdi.rfcProvCertif, fechaEmision: metadataDate(cfdi.fecha), fechaCertificacionSat: local(cfdi.fechaTimbrado.getTime()),
-      monto: amountText(cfdi.total), efectoComprobante: cfdi.tipo, estatus: cancelled ? '0' : '1',
+      uuid: cfdi.uuid,
+      rfcEmisor: cfdi.emisorRfc,
+      nombreEmisor: cfdi.emisorNombre,
+      rfcReceptor: cfdi.receptorRfc,
+      nombreReceptor: cfdi.receptorNombre,
+      rfcPac: cfdi.rfcProvCertif,
+      fechaEmision: metadataDate(cfdi.fecha),
+      fechaCertificacionSat: local(cfdi.fechaTimbrado.getTime()),
+      monto: amountText(cfdi.total),
+      efectoComprobante: cfdi.tipo,
+      estatus: cancelled ? '0' : '1',
       fechaCancelacion: cancelled ? local(cfdi.cancelledAt!.getTime()) : '',
     };
   }
@@ -103,9 +111,17 @@ function metadataRow(entry: SelectionEntry, owner: Party, rfcPac: string, asOf: 
   const { emisor, receptor } = parties(cfdi, owner);
   const cancelled = cfdi.cancelledAt !== null && cfdi.cancelledAt <= asOf;
   return {
-    uuid: cfdi.uuid, rfcEmisor: emisor.rfc, nombreEmisor: emisor.name, rfcReceptor: receptor.rfc, nombreReceptor: receptor.name,
-    rfcPac, fechaEmision: local(cfdi.issuedAt), fechaCertificacionSat: local(cfdi.stampedAt),
-    monto: formatCents(totalCents(cfdi.subtotalCents)), efectoComprobante: cfdi.tipo, estatus: cancelled ? '0' : '1',
+    uuid: cfdi.uuid,
+    rfcEmisor: emisor.rfc,
+    nombreEmisor: emisor.name,
+    rfcReceptor: receptor.rfc,
+    nombreReceptor: receptor.name,
+    rfcPac,
+    fechaEmision: local(cfdi.issuedAt),
+    fechaCertificacionSat: local(cfdi.stampedAt),
+    monto: formatCents(totalCents(cfdi.subtotalCents)),
+    efectoComprobante: cfdi.tipo,
+    estatus: cancelled ? '0' : '1',
     fechaCancelacion: cancelled ? local(cfdi.cancelledAt!) : '',
   };
 }
@@ -126,7 +142,11 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
 async function ledgerXml(builder: PackageBuilder, uuids: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   for (let start = 0; start < uuids.length; start += 1_000) {
-    const rows = await builder.context.db.selectFrom('sim_cfdis').select(['uuid', 'xml']).where('uuid', 'in', uuids.slice(start, start + 1_000)).execute();
+    const rows = await builder.context.db
+      .selectFrom('sim_cfdis')
+      .select(['uuid', 'xml'])
+      .where('uuid', 'in', uuids.slice(start, start + 1_000))
+      .execute();
     for (const row of rows) found.set(row.uuid, row.xml);
   }
   return found;
@@ -135,7 +155,10 @@ async function ledgerXml(builder: PackageBuilder, uuids: string[]): Promise<Map<
 /** The XML files of some entries, in order. */
 async function cfdiFiles(builder: PackageBuilder, entries: readonly SelectionEntry[], owner: Party): Promise<[string, string][]> {
   const { timeZone } = builder.context;
-  const stored = await ledgerXml(builder, entries.filter((entry) => entry.origin === 'ledger').map((entry) => entry.uuid));
+  const stored = await ledgerXml(
+    builder,
+    entries.filter((entry) => entry.origin === 'ledger').map((entry) => entry.uuid),
+  );
   return mapLimited(entries, SEALING_CONCURRENCY, async (entry): Promise<[string, string]> => {
     if (entry.origin === 'ledger') return [entry.uuid, stored.get(entry.uuid) ?? ''];
     const both = parties(entry.cfdi, owner);

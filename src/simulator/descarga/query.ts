@@ -114,7 +114,15 @@ function readPeriodQuery(request: SignedRequest, operation: Operation, signer: s
   if ([...counterparts, terceros ?? 'XAXX010101000'].some((rfc) => !RFC.test(rfc))) return rejected(malformed('Un RFC de la solicitud no es válido.'));
   const complemento = parameters.get('Complemento');
   if (complemento !== undefined && !COMPLEMENTO_CODES.has(complemento)) return rejected(malformed('El Complemento no es válido.'));
-  const query: DescargaQuery = { operation, requestType, requester: signer, from, to, estado: estado as EstadoComprobante, counterparts: [...new Set(counterparts)].sort() };
+  const query: DescargaQuery = {
+    operation,
+    requestType,
+    requester: signer,
+    from,
+    to,
+    estado: estado as EstadoComprobante,
+    counterparts: [...new Set(counterparts)].sort(),
+  };
   if (tipo !== undefined) query.tipoComprobante = tipo;
   if (terceros !== undefined) query.terceros = terceros;
   if (complemento !== undefined) query.complemento = complemento;

@@ -30,7 +30,8 @@ function envelope(body: string, header = ''): string {
 }
 
 function fault(code: string, codeNamespace: string, message: string): SoapAnswer {
-  const body = `<s:Envelope xmlns:s="${SOAP_NAMESPACE}"><s:Body><s:Fault><faultcode xmlns:a="${codeNamespace}">${code}</faultcode>` +
+  const body =
+    `<s:Envelope xmlns:s="${SOAP_NAMESPACE}"><s:Body><s:Fault><faultcode xmlns:a="${codeNamespace}">${code}</faultcode>` +
     `<faultstring xml:lang="en-US">${escapeXml(message)}</faultstring></s:Fault></s:Body></s:Envelope>`;
   return { status: 500, body };
 }
@@ -47,12 +48,16 @@ export function badRequestFault(): SoapAnswer {
 
 /** An operation this endpoint does not have (WCF's contract filter mismatch). */
 export function actionNotSupportedFault(action: string): SoapAnswer {
-  return fault('a:ActionNotSupported', ADDRESSING_NONE,
-    `The message with Action '${action}' cannot be processed at the receiver, due to a ContractFilter mismatch at the EndpointDispatcher.`);
+  return fault(
+    'a:ActionNotSupported',
+    ADDRESSING_NONE,
+    `The message with Action '${action}' cannot be processed at the receiver, due to a ContractFilter mismatch at the EndpointDispatcher.`,
+  );
 }
 
 export function authenticateResponse(token: string, created: Date, expires: Date): SoapAnswer {
-  const header = `<s:Header><o:Security xmlns:o="${WSSE_NAMESPACE}" s:mustUnderstand="1"><u:Timestamp u:Id="_0">` +
+  const header =
+    `<s:Header><o:Security xmlns:o="${WSSE_NAMESPACE}" s:mustUnderstand="1"><u:Timestamp u:Id="_0">` +
     `<u:Created>${created.toISOString()}</u:Created><u:Expires>${expires.toISOString()}</u:Expires></u:Timestamp></o:Security></s:Header>`;
   const body = `<s:Body><AutenticaResponse xmlns="${AUTH_NAMESPACE}"><AutenticaResult>${escapeXml(token)}</AutenticaResult></AutenticaResponse></s:Body>`;
   return { status: 200, body: `<s:Envelope xmlns:s="${SOAP_NAMESPACE}" xmlns:u="${WSU_NAMESPACE}">${header}${body}</s:Envelope>` };
@@ -81,14 +86,21 @@ export function verificaResponse(answer: VerifyAnswer): SoapAnswer {
     Mensaje: answer.status.message,
   });
   const packages = (answer.packageIds ?? []).map((id) => `<IdsPaquetes>${escapeXml(id)}</IdsPaquetes>`).join('');
-  const element = packages === '' ? `<VerificaSolicitudDescargaResult${result} />` : `<VerificaSolicitudDescargaResult${result}>${packages}</VerificaSolicitudDescargaResult>`;
+  const element =
+    packages === ''
+      ? `<VerificaSolicitudDescargaResult${result} />`
+      : `<VerificaSolicitudDescargaResult${result}>${packages}</VerificaSolicitudDescargaResult>`;
   return { status: 200, body: envelope(`<VerificaSolicitudDescargaResponse xmlns="${DESCARGA_NAMESPACE}">${element}</VerificaSolicitudDescargaResponse>`) };
 }
 
 /** Descarga: the status travels in the SOAP header; the package (base64 zip) in the body. */
 export function descargaResponse(status: SatStatus, packageBase64 = ''): SoapAnswer {
-  const header = `<s:Header><h:respuesta${attributes({ CodEstatus: status.code, Mensaje: status.message })} ` +
+  const header =
+    `<s:Header><h:respuesta${attributes({ CodEstatus: status.code, Mensaje: status.message })} ` +
     `xmlns:h="${DESCARGA_NAMESPACE}" xmlns="${DESCARGA_NAMESPACE}" ${XSI_XSD} /></s:Header>`;
   const paquete = packageBase64 === '' ? '<Paquete />' : `<Paquete>${packageBase64}</Paquete>`;
-  return { status: 200, body: envelope(`<RespuestaDescargaMasivaTercerosSalida xmlns="${DESCARGA_NAMESPACE}">${paquete}</RespuestaDescargaMasivaTercerosSalida>`, header) };
+  return {
+    status: 200,
+    body: envelope(`<RespuestaDescargaMasivaTercerosSalida xmlns="${DESCARGA_NAMESPACE}">${paquete}</RespuestaDescargaMasivaTercerosSalida>`, header),
+  };
 }

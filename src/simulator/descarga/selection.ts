@@ -15,8 +15,10 @@ import type { DescargaQuery } from './query.ts';
 import type { DescargaSettings } from './settings.ts';
 
 /** The ledger columns a bulk download reads (not the XML, which only CFDI packages need). */
-type LedgerSummary = Pick<LedgerCfdi,
-  'uuid' | 'emisorRfc' | 'emisorNombre' | 'receptorRfc' | 'receptorNombre' | 'tipo' | 'total' | 'fecha' | 'fechaTimbrado' | 'rfcProvCertif' | 'cancelledAt'>;
+type LedgerSummary = Pick<
+  LedgerCfdi,
+  'uuid' | 'emisorRfc' | 'emisorNombre' | 'receptorRfc' | 'receptorNombre' | 'tipo' | 'total' | 'fecha' | 'fechaTimbrado' | 'rfcProvCertif' | 'cancelledAt'
+>;
 
 export type SelectionEntry =
   | { origin: 'ledger'; uuid: string; issuedAt: number; cfdi: LedgerSummary }
@@ -51,14 +53,29 @@ function sideOf(query: DescargaQuery): Side {
 
 async function ledgerEntries(context: SelectionContext, query: DescargaQuery, match: Matcher): Promise<SelectionEntry[]> {
   const needsXml = query.terceros !== undefined || query.complemento !== undefined;
-  let select = context.db.selectFrom('sim_cfdis').select([
-    'uuid', 'emisor_rfc', 'emisor_nombre', 'receptor_rfc', 'receptor_nombre', 'tipo', 'total', 'fecha', 'fecha_timbrado', 'rfc_prov_certif', 'cancelled_at',
-  ]).select(needsXml ? sql<string>`xml`.as('xml') : sql<string>`''`.as('xml'));
+  let select = context.db
+    .selectFrom('sim_cfdis')
+    .select([
+      'uuid',
+      'emisor_rfc',
+      'emisor_nombre',
+      'receptor_rfc',
+      'receptor_nombre',
+      'tipo',
+      'total',
+      'fecha',
+      'fecha_timbrado',
+      'rfc_prov_certif',
+      'cancelled_at',
+    ])
+    .select(needsXml ? sql<string>`xml`.as('xml') : sql<string>`''`.as('xml'));
   if (query.operation === 'folio') {
     select = select.where('uuid', '=', query.folio!).where((eb) => eb.or([eb('emisor_rfc', '=', query.requester), eb('receptor_rfc', '=', query.requester)]));
   } else {
-    select = select.where(query.operation === 'emitidos' ? 'emisor_rfc' : 'receptor_rfc', '=', query.requester)
-      .where('fecha', '>=', query.from!).where('fecha', '<=', query.to!);
+    select = select
+      .where(query.operation === 'emitidos' ? 'emisor_rfc' : 'receptor_rfc', '=', query.requester)
+      .where('fecha', '>=', query.from!)
+      .where('fecha', '<=', query.to!);
     if (query.tipoComprobante !== undefined) select = select.where('tipo', '=', query.tipoComprobante);
     if (query.counterparts.length > 0) select = select.where(query.operation === 'emitidos' ? 'receptor_rfc' : 'emisor_rfc', 'in', query.counterparts);
   }
@@ -69,8 +86,17 @@ async function ledgerEntries(context: SelectionContext, query: DescargaQuery, ma
     if (query.terceros !== undefined && !row.xml.includes(`RfcACuentaTerceros="${query.terceros}"`)) continue;
     if (query.complemento !== undefined && !hasComplemento(row.xml, query.complemento)) continue;
     const cfdi: LedgerSummary = {
-      uuid: row.uuid, emisorRfc: row.emisor_rfc, emisorNombre: row.emisor_nombre, receptorRfc: row.receptor_rfc, receptorNombre: row.receptor_nombre,
-      tipo: row.tipo, total: String(row.total), fecha: row.fecha, fechaTimbrado: row.fecha_timbrado, rfcProvCertif: row.rfc_prov_certif, cancelledAt: row.cancelled_at,
+      uuid: row.uuid,
+      emisorRfc: row.emisor_rfc,
+      emisorNombre: row.emisor_nombre,
+      receptorRfc: row.receptor_rfc,
+      receptorNombre: row.receptor_nombre,
+      tipo: row.tipo,
+      total: String(row.total),
+      fecha: row.fecha,
+      fechaTimbrado: row.fecha_timbrado,
+      rfcProvCertif: row.rfc_prov_certif,
+      cancelledAt: row.cancelled_at,
     };
     entries.push({ origin: 'ledger', uuid: row.uuid, issuedAt: instantOf(row.fecha, context.timeZone).getTime(), cfdi });
   }
@@ -139,6 +165,8 @@ export async function countEntries(context: SelectionContext, query: DescargaQue
   if (query.operation === 'folio') return (await selectEntries(context, query, asOf)).length;
   const match = matcher(context, query, asOf);
   let count = (await ledgerEntries(context, query, match)).length;
-  visitSynthetic(context, query, asOf, match, () => { count += 1; });
+  visitSynthetic(context, query, asOf, match, () => {
+    count += 1;
+  });
   return count;
 }

@@ -33,9 +33,7 @@ export type SignedRequestResult = { ok: true; request: SignedRequest } | { ok: f
  * 301 (no request element), 302 (signature absent, malformed or not verifying), 305 (not a
  * trusted FIEL), 304 (expired or revoked). Whose RFC it is (303) is the operation's business.
  */
-export async function readSignedRequest(
-  envelope: SoapEnvelope, requestElement: string, ca: SimulatorCa, now: Date,
-): Promise<SignedRequestResult> {
+export async function readSignedRequest(envelope: SoapEnvelope, requestElement: string, ca: SimulatorCa, now: Date): Promise<SignedRequestResult> {
   const operation = envelope.operation!;
   const element = childElement(operation, DESCARGA_NAMESPACE, requestElement);
   if (!element) return { ok: false, status: malformed(`La petición no contiene el elemento ${requestElement}.`) };

@@ -38,8 +38,12 @@ async function limitStatus(service: DescargaService, query: DescargaQuery, now: 
   }
   if (previous.length >= settings.identicalRequests) return CodEstatus.lifetimeExhausted;
   const lifetime = settings.packageLifetimeHours * HOUR_MS;
-  const current = previous.some((request) => request.outcome === 'never_ready' || now.getTime() < request.readyAt.getTime()
-    || (request.outcome === 'finished' && now.getTime() < request.readyAt.getTime() + lifetime));
+  const current = previous.some(
+    (request) =>
+      request.outcome === 'never_ready' ||
+      now.getTime() < request.readyAt.getTime() ||
+      (request.outcome === 'finished' && now.getTime() < request.readyAt.getTime() + lifetime),
+  );
   return current ? CodEstatus.duplicate : undefined;
 }
 
@@ -47,7 +51,7 @@ async function limitStatus(service: DescargaService, query: DescargaQuery, now: 
 async function cancelledFolio(service: DescargaService, query: DescargaQuery, now: Date): Promise<boolean> {
   if (query.operation !== 'folio') return false;
   const [entry] = await selectEntries(service.builder.context, query, now);
-  const cancelledAt = entry === undefined ? null : entry.origin === 'ledger' ? entry.cfdi.cancelledAt?.getTime() ?? null : entry.cfdi.cancelledAt;
+  const cancelledAt = entry === undefined ? null : entry.origin === 'ledger' ? (entry.cfdi.cancelledAt?.getTime() ?? null) : entry.cfdi.cancelledAt;
   return cancelledAt !== null && cancelledAt <= now.getTime();
 }
 
@@ -75,14 +79,26 @@ async function accept(service: DescargaService, query: DescargaQuery, now: Date)
   const perPackage = query.requestType === 'CFDI' ? settings.cfdiPerPackage : settings.metadataPerPackage;
   const id = randomUUID();
   await store.insertRequest({
-    id, requesterRfc: query.requester, query, fingerprint: fingerprintOf(query), asOf: now, createdAt: now,
-    readyAt: new Date(now.getTime() + settings.processingSeconds * 1000), outcome, cfdiCount: count,
+    id,
+    requesterRfc: query.requester,
+    query,
+    fingerprint: fingerprintOf(query),
+    asOf: now,
+    createdAt: now,
+    readyAt: new Date(now.getTime() + settings.processingSeconds * 1000),
+    outcome,
+    cfdiCount: count,
     packageCount: outcome === 'finished' ? packageCount(count, perPackage) : 0,
   });
   return id;
 }
 
-export async function solicita(service: DescargaService, envelope: SoapEnvelope, operationName: string, authorization: string | undefined): Promise<SoapAnswer> {
+export async function solicita(
+  service: DescargaService,
+  envelope: SoapEnvelope,
+  operationName: string,
+  authorization: string | undefined,
+): Promise<SoapAnswer> {
   const refusedToken = checkToken(service, authorization);
   if (refusedToken) return solicitaResponse(operationName, refusedToken);
   const now = service.deps.clock.now();

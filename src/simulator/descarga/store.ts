@@ -80,47 +80,69 @@ export class DescargaStore {
   }
 
   async insertRequest(request: StoredRequest): Promise<void> {
-    await this.db.insertInto('descarga_requests').values({
-      id: request.id,
-      requester_rfc: request.requesterRfc,
-      operation: request.query.operation,
-      request_type: request.query.requestType,
-      fingerprint: request.fingerprint,
-      parameters: JSON.stringify(request.query),
-      as_of: request.asOf,
-      created_at: request.createdAt,
-      ready_at: request.readyAt,
-      outcome: request.outcome,
-      cfdi_count: request.cfdiCount,
-      package_count: request.packageCount,
-    }).execute();
+    await this.db
+      .insertInto('descarga_requests')
+      .values({
+        id: request.id,
+        requester_rfc: request.requesterRfc,
+        operation: request.query.operation,
+        request_type: request.query.requestType,
+        fingerprint: request.fingerprint,
+        parameters: JSON.stringify(request.query),
+        as_of: request.asOf,
+        created_at: request.createdAt,
+        ready_at: request.readyAt,
+        outcome: request.outcome,
+        cfdi_count: request.cfdiCount,
+        package_count: request.packageCount,
+      })
+      .execute();
   }
 
   async findRequest(id: string, requesterRfc: string): Promise<StoredRequest | undefined> {
-    const row = await this.db.selectFrom('descarga_requests').selectAll()
-      .where('id', '=', id.toLowerCase()).where('requester_rfc', '=', requesterRfc).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('descarga_requests')
+      .selectAll()
+      .where('id', '=', id.toLowerCase())
+      .where('requester_rfc', '=', requesterRfc)
+      .executeTakeFirst();
     if (!row) return undefined;
     return {
-      id: row.id, requesterRfc: row.requester_rfc, query: row.parameters, fingerprint: row.fingerprint, asOf: row.as_of,
-      createdAt: row.created_at, readyAt: row.ready_at, outcome: row.outcome, cfdiCount: row.cfdi_count, packageCount: row.package_count,
+      id: row.id,
+      requesterRfc: row.requester_rfc,
+      query: row.parameters,
+      fingerprint: row.fingerprint,
+      asOf: row.as_of,
+      createdAt: row.created_at,
+      readyAt: row.ready_at,
+      outcome: row.outcome,
+      cfdiCount: row.cfdi_count,
+      packageCount: row.package_count,
     };
   }
 
   /** Earlier requests with the same parameters, oldest first (for the SAT's 5002 and 5005). */
   async identicalRequests(fingerprint: string): Promise<{ createdAt: Date; readyAt: Date; outcome: RequestOutcome }[]> {
-    const rows = await this.db.selectFrom('descarga_requests').select(['created_at', 'ready_at', 'outcome'])
-      .where('fingerprint', '=', fingerprint).orderBy('created_at').execute();
+    const rows = await this.db
+      .selectFrom('descarga_requests')
+      .select(['created_at', 'ready_at', 'outcome'])
+      .where('fingerprint', '=', fingerprint)
+      .orderBy('created_at')
+      .execute();
     return rows.map((row) => ({ createdAt: row.created_at, readyAt: row.ready_at, outcome: row.outcome }));
   }
 
   /** Counts one more download of a package and returns the new count (atomic). */
   async countDownload(packageId: string, requestId: string, at: Date): Promise<number> {
-    const row = await this.db.insertInto('descarga_package_downloads')
+    const row = await this.db
+      .insertInto('descarga_package_downloads')
       .values({ package_id: packageId, request_id: requestId, downloads: 1, last_downloaded_at: at })
-      .onConflict((conflict) => conflict.column('package_id').doUpdateSet({
-        downloads: sql<number>`descarga_package_downloads.downloads + 1`,
-        last_downloaded_at: at,
-      }))
+      .onConflict((conflict) =>
+        conflict.column('package_id').doUpdateSet({
+          downloads: sql<number>`descarga_package_downloads.downloads + 1`,
+          last_downloaded_at: at,
+        }),
+      )
       .returning('downloads')
       .executeTakeFirstOrThrow();
     return row.downloads;
@@ -138,10 +160,19 @@ export class DescargaStore {
 
   /** Stores a credential unless another process stored one first; returns the one that stays. */
   async saveCredential(credential: StoredCredential & { noCertificado: string }, at: Date): Promise<StoredCredential> {
-    await this.db.insertInto('descarga_credentials').values({
-      rfc: credential.rfc, name: credential.name, no_certificado: credential.noCertificado, cer_der: credential.cerDer,
-      key_der: credential.keyDer, password: credential.password, created_at: at,
-    }).onConflict((conflict) => conflict.column('rfc').doNothing()).execute();
+    await this.db
+      .insertInto('descarga_credentials')
+      .values({
+        rfc: credential.rfc,
+        name: credential.name,
+        no_certificado: credential.noCertificado,
+        cer_der: credential.cerDer,
+        key_der: credential.keyDer,
+        password: credential.password,
+        created_at: at,
+      })
+      .onConflict((conflict) => conflict.column('rfc').doNothing())
+      .execute();
     return (await this.findCredential(credential.rfc))!;
   }
 }

@@ -32,10 +32,13 @@ export function defaultRegimen(rfc: string): string {
 
 export function comprobanteOf(cfdi: SyntheticCfdi, emisor: Party, receptor: Party, timeZone: string): Comprobante {
   const subtotal = formatCents(cfdi.subtotalCents);
-  const totals = computeTotals({
-    TipoDeComprobante: cfdi.tipo,
-    Conceptos: [{ Cantidad: '1', ValorUnitario: subtotal, ObjetoImp: '02', Traslados: [{ Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: '0.160000' }] }],
-  }, { currencyDecimals: 2 });
+  const totals = computeTotals(
+    {
+      TipoDeComprobante: cfdi.tipo,
+      Conceptos: [{ Cantidad: '1', ValorUnitario: subtotal, ObjetoImp: '02', Traslados: [{ Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: '0.160000' }] }],
+    },
+    { currencyDecimals: 2 },
+  );
   if (!totals.ok || totals.amounts.Total !== formatCents(totalCents(cfdi.subtotalCents))) {
     throw new Error(`Synthetic CFDI ${cfdi.uuid}: the engine's totals disagree with the history's amount.`);
   }
@@ -55,30 +58,46 @@ export function comprobanteOf(cfdi: SyntheticCfdi, emisor: Party, receptor: Part
     LugarExpedicion: emisor.postalCode,
     Emisor: { Rfc: emisor.rfc, Nombre: emisor.name, RegimenFiscal: emisor.regimenFiscal },
     Receptor: {
-      Rfc: receptor.rfc, Nombre: receptor.name, DomicilioFiscalReceptor: receptor.postalCode,
-      RegimenFiscalReceptor: receptor.regimenFiscal, UsoCFDI: cfdi.tipo === 'E' ? 'G02' : 'G03',
+      Rfc: receptor.rfc,
+      Nombre: receptor.name,
+      DomicilioFiscalReceptor: receptor.postalCode,
+      RegimenFiscalReceptor: receptor.regimenFiscal,
+      UsoCFDI: cfdi.tipo === 'E' ? 'G02' : 'G03',
     },
-    Conceptos: [{
-      ClaveProdServ: '01010101', Cantidad: '1', ClaveUnidad: 'E48',
-      Descripcion: cfdi.tipo === 'E' ? 'Bonificación simulada' : 'Servicio simulado',
-      ValorUnitario: subtotal, Importe: concepto!.Importe, ObjetoImp: '02',
-      ...(concepto!.Impuestos ? { Impuestos: concepto!.Impuestos } : {}),
-    }],
+    Conceptos: [
+      {
+        ClaveProdServ: '01010101',
+        Cantidad: '1',
+        ClaveUnidad: 'E48',
+        Descripcion: cfdi.tipo === 'E' ? 'Bonificación simulada' : 'Servicio simulado',
+        ValorUnitario: subtotal,
+        Importe: concepto!.Importe,
+        ObjetoImp: '02',
+        ...(concepto!.Impuestos ? { Impuestos: concepto!.Impuestos } : {}),
+      },
+    ],
     ...(totals.amounts.Impuestos ? { Impuestos: totals.amounts.Impuestos } : {}),
   };
 }
 
 /** Seals, stamps and writes one synthetic CFDI (two RSA signatures on the thread pool). */
 export async function syntheticXml(
-  cfdi: SyntheticCfdi, parties: { emisor: Party; receptor: Party }, emisorCsd: SatCredential, stamper: Stamper, timeZone: string,
+  cfdi: SyntheticCfdi,
+  parties: { emisor: Party; receptor: Party },
+  emisorCsd: SatCredential,
+  stamper: Stamper,
+  timeZone: string,
 ): Promise<string> {
   const sealed = await sealComprobante(comprobanteOf(cfdi, parties.emisor, parties.receptor, timeZone), emisorCsd);
-  const timbre = await buildTimbre({
-    UUID: cfdi.uuid,
-    FechaTimbrado: localDateTime(new Date(cfdi.stampedAt), timeZone),
-    RfcProvCertif: stamper.rfcProvCertif,
-    SelloCFD: sealed.comprobante.Sello!,
-    NoCertificadoSAT: stamper.credential.certificate.serialNumber,
-  }, stamper.credential.privateKey);
+  const timbre = await buildTimbre(
+    {
+      UUID: cfdi.uuid,
+      FechaTimbrado: localDateTime(new Date(cfdi.stampedAt), timeZone),
+      RfcProvCertif: stamper.rfcProvCertif,
+      SelloCFD: sealed.comprobante.Sello!,
+      NoCertificadoSAT: stamper.credential.certificate.serialNumber,
+    },
+    stamper.credential.privateKey,
+  );
   return writeCfdi({ ...sealed.comprobante, Complemento: [{ TimbreFiscalDigital: timbre }] });
 }

@@ -9,7 +9,14 @@ import { DSIG_NAMESPACE, decodeBase64, readSignature, verifySignature } from '..
 import type { SignatureCheck } from '../../cfdi/xml/xmldsig.ts';
 import { WSSE_NAMESPACE, WSU_NAMESPACE, parseEnvelope } from './envelope.ts';
 
-const RECORDED = ['query/request-issued.xml', 'query/request-received.xml', 'query/request-item.xml', 'verify/request.xml', 'download/request.xml', 'python-satcfdi/request.xml'];
+const RECORDED = [
+  'query/request-issued.xml',
+  'query/request-received.xml',
+  'query/request-item.xml',
+  'verify/request.xml',
+  'download/request.xml',
+  'python-satcfdi/request.xml',
+];
 
 function check(xml: string): SignatureCheck | string {
   const envelope = parseEnvelope(xml);

@@ -18,11 +18,17 @@ export interface AcuseFolio {
 export function buildAcuse(deps: SimulatorDeps, rfcEmisor: string, folios: readonly AcuseFolio[], at: Date): string {
   const fecha = localDateTime(at, deps.settings.timeZone);
   const items = folios.map((folio) => `<UUID>${escapeXml(folio.uuid)}</UUID><EstatusUUID>${escapeXml(folio.estatusUuid)}</EstatusUUID>`).join('');
-  const unsigned = '<?xml version="1.0" encoding="utf-8"?>\n'
-    + '<Acuse xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
-    + `Fecha="${escapeXml(fecha)}" RfcEmisor="${escapeXml(rfcEmisor)}"><Folios xmlns="http://cancelacfd.sat.gob.mx">${items}</Folios></Acuse>`;
+  const unsigned =
+    '<?xml version="1.0" encoding="utf-8"?>\n' +
+    '<Acuse xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ' +
+    `Fecha="${escapeXml(fecha)}" RfcEmisor="${escapeXml(rfcEmisor)}"><Folios xmlns="http://cancelacfd.sat.gob.mx">${items}</Folios></Acuse>`;
   const { certificate, privateKey } = deps.ca.stamping;
   return signEnveloped(unsigned, {
-    privateKey, certificateDer: certificate.der, hash: 'sha256', referenceCanonicalization: 'exclusive', id: 'SelloSAT', keyName: certificate.serialNumber,
+    privateKey,
+    certificateDer: certificate.der,
+    hash: 'sha256',
+    referenceCanonicalization: 'exclusive',
+    id: 'SelloSAT',
+    keyName: certificate.serialNumber,
   });
 }

@@ -38,8 +38,17 @@ function cancelItems(operation: XmlElement): CancelItem[] {
 }
 
 function cancelResult(folios: readonly FolioResult[], acuse: string, fecha: string, rfc: string, codEstatus?: string): string {
-  const items = folios.map((folio) => `<s0:Folio>${element('s0:EstatusCancelacion', folio.estatusCancelacion)}${element('s0:EstatusUUID', folio.estatusUuid)}${element('s0:UUID', folio.uuid)}</s0:Folio>`).join('');
-  return resultEnvelope('cancel', 'cancel', `<s0:Folios>${items}</s0:Folios>${element('s0:Acuse', acuse)}${element('s0:Fecha', fecha)}${element('s0:RfcEmisor', rfc)}${codEstatus === undefined ? '' : element('s0:CodEstatus', codEstatus)}`);
+  const items = folios
+    .map(
+      (folio) =>
+        `<s0:Folio>${element('s0:EstatusCancelacion', folio.estatusCancelacion)}${element('s0:EstatusUUID', folio.estatusUuid)}${element('s0:UUID', folio.uuid)}</s0:Folio>`,
+    )
+    .join('');
+  return resultEnvelope(
+    'cancel',
+    'cancel',
+    `<s0:Folios>${items}</s0:Folios>${element('s0:Acuse', acuse)}${element('s0:Fecha', fecha)}${element('s0:RfcEmisor', rfc)}${codEstatus === undefined ? '' : element('s0:CodEstatus', codEstatus)}`,
+  );
 }
 
 async function cancel(deps: SimulatorDeps, operation: XmlElement): Promise<string> {
@@ -57,7 +66,15 @@ async function cancel(deps: SimulatorDeps, operation: XmlElement): Promise<strin
   const folios: FolioResult[] = [];
   for (const item of items) folios.push(await cancelOne(deps, item, rfc));
   const received = folios.filter((folio) => folio.estatusUuid === '201' || folio.estatusUuid === '202');
-  const acuse = received.length === 0 ? '' : buildAcuse(deps, rfc, received.map((folio) => ({ uuid: folio.uuid, estatusUuid: folio.estatusUuid })), now);
+  const acuse =
+    received.length === 0
+      ? ''
+      : buildAcuse(
+          deps,
+          rfc,
+          received.map((folio) => ({ uuid: folio.uuid, estatusUuid: folio.estatusUuid })),
+          now,
+        );
   return cancelResult(folios, acuse, fecha, rfc);
 }
 
@@ -74,8 +91,16 @@ async function getSatStatus(deps: SimulatorDeps, operation: XmlElement): Promise
 }
 
 function receiptResult(success: boolean, fields: { uuid: string; rfc: string; receipt?: string; date?: string; error?: string }): string {
-  return resultEnvelope('cancel', 'get_receipt', element('s0:success', success ? 'true' : 'false') + element('s0:uuid', fields.uuid)
-    + element('s0:receipt', fields.receipt) + element('s0:taxpayer_id', fields.rfc) + element('s0:error', fields.error) + element('s0:date', fields.date));
+  return resultEnvelope(
+    'cancel',
+    'get_receipt',
+    element('s0:success', success ? 'true' : 'false') +
+      element('s0:uuid', fields.uuid) +
+      element('s0:receipt', fields.receipt) +
+      element('s0:taxpayer_id', fields.rfc) +
+      element('s0:error', fields.error) +
+      element('s0:date', fields.date),
+  );
 }
 
 /** get_receipt type C: the acuse of a finished cancellation. */

@@ -5,7 +5,10 @@ import { addBusinessHours, needsAcceptance, nextBusinessDay } from './cancellati
 
 const ZONE = 'America/Mexico_City';
 const base = {
-  TipoDeComprobante: 'I', Total: '2320.00', Fecha: '2026-07-15T11:00:00', Receptor: { Rfc: 'MCI7306249Y1' },
+  TipoDeComprobante: 'I',
+  Total: '2320.00',
+  Fecha: '2026-07-15T11:00:00',
+  Receptor: { Rfc: 'MCI7306249Y1' },
 } as unknown as Comprobante;
 const friday = new Date('2026-07-17T16:00:00Z');
 

@@ -25,17 +25,20 @@ export interface Incidencia {
 
 export function incidenciasXml(incidencias: readonly Incidencia[], at: string): string {
   if (incidencias.length === 0) return '<s0:Incidencias/>';
-  const items = incidencias.map((incidencia, index) => '<s0:Incidencia>'
-    + element('s0:IdIncidencia', String(index + 1))
-    + element('s0:Uuid', incidencia.uuid)
-    + element('s0:CodigoError', incidencia.code)
-    + element('s0:WorkProcessId', undefined)
-    + element('s0:MensajeIncidencia', incidencia.message)
-    + element('s0:RfcEmisor', incidencia.rfcEmisor)
-    + element('s0:NoCertificadoPac', undefined)
-    + element('s0:FechaRegistro', at)
-    + (incidencia.extraInfo === undefined ? '' : element('s0:ExtraInfo', incidencia.extraInfo))
-    + '</s0:Incidencia>');
+  const items = incidencias.map(
+    (incidencia, index) =>
+      '<s0:Incidencia>' +
+      element('s0:IdIncidencia', String(index + 1)) +
+      element('s0:Uuid', incidencia.uuid) +
+      element('s0:CodigoError', incidencia.code) +
+      element('s0:WorkProcessId', undefined) +
+      element('s0:MensajeIncidencia', incidencia.message) +
+      element('s0:RfcEmisor', incidencia.rfcEmisor) +
+      element('s0:NoCertificadoPac', undefined) +
+      element('s0:FechaRegistro', at) +
+      (incidencia.extraInfo === undefined ? '' : element('s0:ExtraInfo', incidencia.extraInfo)) +
+      '</s0:Incidencia>',
+  );
   return `<s0:Incidencias>${items.join('')}</s0:Incidencias>`;
 }
 

@@ -76,15 +76,16 @@ function delays(app: FastifyInstance): Delay {
     for (const release of pending) release();
     done();
   });
-  return (ms) => new Promise<void>((resolve) => {
-    const release = () => {
-      clearTimeout(timer);
-      pending.delete(release);
-      resolve();
-    };
-    const timer = setTimeout(release, ms);
-    pending.add(release);
-  });
+  return (ms) =>
+    new Promise<void>((resolve) => {
+      const release = () => {
+        clearTimeout(timer);
+        pending.delete(release);
+        resolve();
+      };
+      const timer = setTimeout(release, ms);
+      pending.add(release);
+    });
 }
 
 export function registerPac(app: FastifyInstance, deps: SimulatorDeps): void {

@@ -19,10 +19,14 @@ const PRIVACY_TITLE = 'AVISO DE PRIVACIDAD DEL SIMULADOR DE PAC';
 const CONTRACT_TITLE = 'CONTRATO DE PRESTACION DE SERVICIOS DE CERTIFICACION (SIMULADOR)';
 
 function contractsResult(success: boolean, contract: string, privacy: string, error: string): string {
-  return resultEnvelope('manifest', 'get_contracts_snid', element('s0:success', success ? 'true' : 'false')
-    + element('s0:contract', Buffer.from(contract, 'utf8').toString('base64'))
-    + element('s0:privacy', Buffer.from(privacy, 'utf8').toString('base64'))
-    + element('s0:error', error));
+  return resultEnvelope(
+    'manifest',
+    'get_contracts_snid',
+    element('s0:success', success ? 'true' : 'false') +
+      element('s0:contract', Buffer.from(contract, 'utf8').toString('base64')) +
+      element('s0:privacy', Buffer.from(privacy, 'utf8').toString('base64')) +
+      element('s0:error', error),
+  );
 }
 
 function getContracts(deps: SimulatorDeps, operation: XmlElement): string {
@@ -60,7 +64,8 @@ function readSigned(xml: string, title: string): SignedDocument | string {
   const contrato = root.local === 'documento' ? child(root, 'contrato') : undefined;
   const rfc = contrato?.attributes.find((a) => a.local === 'rfc')?.value ?? '';
   const text = contrato ? textOf(contrato) : '';
-  if (!contrato || !text.startsWith(title) || !text.includes(`RFC ${rfc})`)) return 'Contrato mal formado: no es el documento entregado por get_contracts_snid.';
+  if (!contrato || !text.startsWith(title) || !text.includes(`RFC ${rfc})`))
+    return 'Contrato mal formado: no es el documento entregado por get_contracts_snid.';
   const signature = verifyEnveloped(xml);
   if (!signature.certificateDer) return 'Sello inválido: el documento no trae firma con certificado.';
   let certificate: SatCertificate;
@@ -94,7 +99,12 @@ async function signContract(deps: SimulatorDeps, operation: XmlElement): Promise
     return signResult(false, `Error en el certificado: la FIEL es de ${certificate.rfc} y los documentos son de ${contract.rfc}.`);
   }
   const recorded = await deps.ledger.recordManifest({
-    rfc: contract.rfc, email: '', fielNoCertificado: certificate.serialNumber, privacyXml, contractXml, signedAt: now,
+    rfc: contract.rfc,
+    email: '',
+    fielNoCertificado: certificate.serialNumber,
+    privacyXml,
+    contractXml,
+    signedAt: now,
   });
   if (!recorded) return signResult(false, `El RFC ${contract.rfc} ya firmó el manifiesto.`);
   return signResult(true, 'Contratos firmados correctamente.');

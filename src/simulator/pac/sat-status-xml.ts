@@ -10,11 +10,16 @@ export async function satStatusXml(deps: SimulatorDeps, query: StatusQuery): Pro
   if (status === 'unavailable') {
     return resultEnvelope('cancel', 'get_sat_status', element('s0:error', 'No se pudo conectar al SAT; intente más tarde.'));
   }
-  return resultEnvelope('cancel', 'get_sat_status', '<s0:sat>'
-    + element('s0:CodigoEstatus', status.codigoEstatus)
-    + element('s0:EsCancelable', status.esCancelable)
-    + element('s0:Estado', status.estado)
-    + element('s0:EstatusCancelacion', status.estatusCancelacion)
-    + element('s0:ValidacionEFOS', status.validacionEfos)
-    + '</s0:sat>' + element('s0:error', undefined));
+  return resultEnvelope(
+    'cancel',
+    'get_sat_status',
+    '<s0:sat>' +
+      element('s0:CodigoEstatus', status.codigoEstatus) +
+      element('s0:EsCancelable', status.esCancelable) +
+      element('s0:Estado', status.estado) +
+      element('s0:EstatusCancelacion', status.estatusCancelacion) +
+      element('s0:ValidacionEFOS', status.validacionEfos) +
+      '</s0:sat>' +
+      element('s0:error', undefined),
+  );
 }

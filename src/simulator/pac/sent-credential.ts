@@ -23,4 +23,3 @@ export function openSentCredential(deps: SimulatorDeps, operation: XmlElement): 
     throw error;
   }
 }
-

@@ -30,7 +30,15 @@ export type StampCheck =
   | { outcome: 'duplicate'; previous: LedgerCfdi }
   | { outcome: 'rejected'; incidencias: Incidencia[] };
 
-const PARSE_FAILURES = new Set(['cfdi.parse_error', 'cfdi.invalid_encoding', 'cfdi.doctype_forbidden', 'cfdi.xml_too_large', 'cfdi.xml_too_deep', 'cfdi.xml_too_complex', 'cfdi.invalid_xml_char']);
+const PARSE_FAILURES = new Set([
+  'cfdi.parse_error',
+  'cfdi.invalid_encoding',
+  'cfdi.doctype_forbidden',
+  'cfdi.xml_too_large',
+  'cfdi.xml_too_deep',
+  'cfdi.xml_too_complex',
+  'cfdi.invalid_xml_char',
+]);
 const HOUR_MS = 3_600_000;
 /** CFF art. 29-A / Anexo 20: a CFDI 4.0 cannot carry a Fecha before 2012 (code 403). */
 const EARLIEST_FECHA = '2012-01-01T00:00:00';
@@ -79,11 +87,14 @@ async function sealRejection(parsed: ParsedCfdi): Promise<{ check?: StampCheck; 
   const { Certificado, NoCertificado, Sello, Emisor } = parsed.comprobante;
   const certificate = embeddedCertificate(Certificado ?? '');
   if (!certificate || certificate.serialNumber !== NoCertificado) {
-    const why = !certificate ? 'Certificado no es un certificado del SAT en base64' : `NoCertificado ${NoCertificado ?? ''} no es el número del certificado ${certificate.serialNumber}`;
+    const why = !certificate
+      ? 'Certificado no es un certificado del SAT en base64'
+      : `NoCertificado ${NoCertificado ?? ''} no es el número del certificado ${certificate.serialNumber}`;
     return { check: reject('CFDI40106', `El campo Certificado no cumple con alguno de los valores permitidos: ${why}.`, Emisor.Rfc) };
   }
   const check = checkSignature(cadenaOriginalFromElement(parsed.root), Sello, certificate.publicKey);
-  if (check === 'mismatch') return { check: reject('CFDI40102', 'El resultado de la digestión debe ser igual al resultado de la desencripción del sello.', Emisor.Rfc) };
+  if (check === 'mismatch')
+    return { check: reject('CFDI40102', 'El resultado de la digestión debe ser igual al resultado de la desencripción del sello.', Emisor.Rfc) };
   if (check !== 'valid') return { check: reject('302', 'Sello mal formado o inválido.', Emisor.Rfc) };
   return { certificate };
 }
@@ -139,11 +150,13 @@ function contentRejection(parsed: ParsedCfdi): StampCheck | undefined {
   const result = validateComprobante(parsed.comprobante);
   if (result.valid) return undefined;
   const rfc = parsed.comprobante.Emisor.Rfc;
-  const incidencias = result.errors.slice(0, MAX_CONTENT_INCIDENCIAS).map((issue: ValidationIssue): Incidencia => ({
-    code: contentCode(issue),
-    message: `${issue.message} (${issue.path})`,
-    rfcEmisor: rfc,
-  }));
+  const incidencias = result.errors.slice(0, MAX_CONTENT_INCIDENCIAS).map(
+    (issue: ValidationIssue): Incidencia => ({
+      code: contentCode(issue),
+      message: `${issue.message} (${issue.path})`,
+      rfcEmisor: rfc,
+    }),
+  );
   return { outcome: 'rejected', incidencias };
 }
 
@@ -165,10 +178,11 @@ export async function checkForStamp(deps: SimulatorDeps, xml: Uint8Array): Promi
   if (findTimbre(parsed.comprobante)) {
     return previousOr(reject('707', 'XML ya contiene un nodo TimbreFiscalDigital.', parsed.comprobante.Emisor.Rfc));
   }
-  const rejection = (await certificateRejection(deps, parsed, seal.certificate!))
-    ?? fechaRejection(deps, parsed)
-    ?? (await lcoRejection(deps, parsed))
-    ?? contentRejection(parsed);
+  const rejection =
+    (await certificateRejection(deps, parsed, seal.certificate!)) ??
+    fechaRejection(deps, parsed) ??
+    (await lcoRejection(deps, parsed)) ??
+    contentRejection(parsed);
   if (rejection) return previousOr(rejection);
   return { outcome: 'stampable', xml, parsed, certificate: seal.certificate!, selloHash: hash };
 }

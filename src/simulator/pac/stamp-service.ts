@@ -39,16 +39,27 @@ function decodeXml(value: string): Buffer | undefined {
 /** The outage magic value, searched in the bytes before anything else is looked at. */
 const OUTAGE_MARK = Buffer.from(`Serie="${MAGIC_SERIE.outage}"`, 'utf8');
 
-function resultXml(operation: string, cfdi: LedgerCfdi | undefined, codEstatus: string, incidencias: Incidencia[], at: string, known?: TimbreFiscalDigital): string {
+function resultXml(
+  operation: string,
+  cfdi: LedgerCfdi | undefined,
+  codEstatus: string,
+  incidencias: Incidencia[],
+  at: string,
+  known?: TimbreFiscalDigital,
+): string {
   if (!cfdi) return resultEnvelope('stamp', operation, incidenciasXml(incidencias, at));
   const timbre = known ?? timbreOf(cfdi);
-  return resultEnvelope('stamp', operation, element('s0:xml', cfdi.xml)
-    + element('s0:UUID', cfdi.uuid)
-    + element('s0:Fecha', timbre.FechaTimbrado)
-    + element('s0:CodEstatus', codEstatus)
-    + element('s0:SatSeal', timbre.SelloSAT)
-    + incidenciasXml(incidencias, at)
-    + element('s0:NoCertificadoSAT', timbre.NoCertificadoSAT));
+  return resultEnvelope(
+    'stamp',
+    operation,
+    element('s0:xml', cfdi.xml) +
+      element('s0:UUID', cfdi.uuid) +
+      element('s0:Fecha', timbre.FechaTimbrado) +
+      element('s0:CodEstatus', codEstatus) +
+      element('s0:SatSeal', timbre.SelloSAT) +
+      incidenciasXml(incidencias, at) +
+      element('s0:NoCertificadoSAT', timbre.NoCertificadoSAT),
+  );
 }
 
 async function stamp(deps: SimulatorDeps, operation: XmlElement, name: string, delay: Delay): Promise<string> {
@@ -66,7 +77,13 @@ async function stamp(deps: SimulatorDeps, operation: XmlElement, name: string, d
   if (check.outcome === 'duplicate') {
     // Finkok: 307 "El CFDI contiene un timbre previo", with the stamp issued the first time.
     const previous = check.previous;
-    return resultXml(name, previous, '', [{ code: '307', message: 'El CFDI contiene un timbre previo', uuid: previous.uuid, rfcEmisor: previous.emisorRfc }], at);
+    return resultXml(
+      name,
+      previous,
+      '',
+      [{ code: '307', message: 'El CFDI contiene un timbre previo', uuid: previous.uuid, rfcEmisor: previous.emisorRfc }],
+      at,
+    );
   }
   const outcome = await issueStamp(deps, check);
   if (outcome.duplicate) {
@@ -102,8 +119,11 @@ async function queryPending(deps: SimulatorDeps, operation: XmlElement): Promise
   }
   const cfdi = await deps.ledger.get(param(operation, 'uuid'));
   if (!cfdi) return resultEnvelope('stamp', 'query_pending', element('s0:error', 'UUID no encontrado'));
-  return resultEnvelope('stamp', 'query_pending', element('s0:status', 'S') + element('s0:uuid', cfdi.uuid)
-    + element('s0:error', undefined) + element('s0:date', cfdi.fechaTimbrado.toISOString()));
+  return resultEnvelope(
+    'stamp',
+    'query_pending',
+    element('s0:status', 'S') + element('s0:uuid', cfdi.uuid) + element('s0:error', undefined) + element('s0:date', cfdi.fechaTimbrado.toISOString()),
+  );
 }
 
 export async function stampOperation(deps: SimulatorDeps, operation: XmlElement, delay: Delay): Promise<string> {

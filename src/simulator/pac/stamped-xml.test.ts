@@ -27,8 +27,13 @@ after(() => simulator.close());
 
 function timbreFor(sello: string): TimbreFiscalDigital {
   return {
-    Version: '1.1', UUID: '6F1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D', FechaTimbrado: '2026-07-15T12:00:01', RfcProvCertif: 'SPR190613I52',
-    SelloCFD: sello, NoCertificadoSAT: simulator.ca.stamping.certificate.serialNumber, SelloSAT: 'QUJD',
+    Version: '1.1',
+    UUID: '6F1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D',
+    FechaTimbrado: '2026-07-15T12:00:01',
+    RfcProvCertif: 'SPR190613I52',
+    SelloCFD: sello,
+    NoCertificadoSAT: simulator.ca.stamping.certificate.serialNumber,
+    SelloSAT: 'QUJD',
   };
 }
 
@@ -41,19 +46,22 @@ function stamp(xml: string): { text: string; timbre: TimbreFiscalDigital } {
 
 test('the timbre is added in a Complemento before the end tag, and every byte of the issuer is kept', () => {
   // Attributes in an order of the issuer's own, spaces and a comment: a rewrite would lose them.
-  const original = sealedXml(csd, { fecha: '2026-07-15T11:00:00', folio: '7' })
-    .replace('<cfdi:Emisor', '<!-- emitido por el ERP -->\n  <cfdi:Emisor');
+  const original = sealedXml(csd, { fecha: '2026-07-15T11:00:00', folio: '7' }).replace('<cfdi:Emisor', '<!-- emitido por el ERP -->\n  <cfdi:Emisor');
   const end = original.lastIndexOf('</cfdi:Comprobante>');
   const { text, timbre } = stamp(`\uFEFF${original}\n`);
   assert.equal(text.slice(0, end), original.slice(0, end));
-  assert.match(text.slice(end), /^<cfdi:Complemento><tfd:TimbreFiscalDigital xmlns:tfd="http:\/\/www\.sat\.gob\.mx\/TimbreFiscalDigital" [^>]*xsi:schemaLocation="http:\/\/www\.sat\.gob\.mx\/TimbreFiscalDigital http:\/\/www\.sat\.gob\.mx\/sitio_internet\/cfd\/TimbreFiscalDigital\/TimbreFiscalDigitalv11\.xsd" Version="1\.1" UUID="6F1B2C3D-[^"]+"[^>]*\/><\/cfdi:Complemento><\/cfdi:Comprobante>\n$/);
+  assert.match(
+    text.slice(end),
+    /^<cfdi:Complemento><tfd:TimbreFiscalDigital xmlns:tfd="http:\/\/www\.sat\.gob\.mx\/TimbreFiscalDigital" [^>]*xsi:schemaLocation="http:\/\/www\.sat\.gob\.mx\/TimbreFiscalDigital http:\/\/www\.sat\.gob\.mx\/sitio_internet\/cfd\/TimbreFiscalDigital\/TimbreFiscalDigitalv11\.xsd" Version="1\.1" UUID="6F1B2C3D-[^"]+"[^>]*\/><\/cfdi:Complemento><\/cfdi:Comprobante>\n$/,
+  );
   assert.deepEqual(findTimbre(parseCfdi(text).comprobante), timbre);
   assert.equal(verifySeal(text).ok, true);
 });
 
 test('a document in the default namespace gets an unprefixed Complemento', () => {
   const original = sealedXml(csd, { fecha: '2026-07-15T11:00:00', folio: '8' })
-    .replace(/xmlns:cfdi=/, 'xmlns=').replace(/<(\/?)cfdi:/g, '<$1');
+    .replace(/xmlns:cfdi=/, 'xmlns=')
+    .replace(/<(\/?)cfdi:/g, '<$1');
   const { text, timbre } = stamp(original);
   assert.match(text, /<Complemento><tfd:TimbreFiscalDigital [^>]*\/><\/Complemento><\/Comprobante>$/);
   assert.deepEqual(findTimbre(parseCfdi(text).comprobante), timbre);
@@ -61,7 +69,13 @@ test('a document in the default namespace gets an unprefixed Complemento', () =>
 });
 
 test('a document with an Addenda is written from the model, the timbre among its complements', () => {
-  const pedido = { namespace: 'http://example.com/erp', prefix: 'erp', local: 'Pedido', attributes: [{ namespace: null, prefix: null, local: 'Numero', value: '123' }], children: [] };
+  const pedido = {
+    namespace: 'http://example.com/erp',
+    prefix: 'erp',
+    local: 'Pedido',
+    attributes: [{ namespace: null, prefix: null, local: 'Numero', value: '123' }],
+    children: [],
+  };
   const addenda = { Xml: pedido };
   const model = sealWith({ ...buildComprobante(csd, { fecha: '2026-07-15T11:00:00', folio: '9' }), Addenda: [addenda] }, csd);
   const { text, timbre } = stamp(writeCfdi(model));
@@ -75,7 +89,10 @@ test('a document with an Addenda is written from the model, the timbre among its
 test('the TFD element carries its namespace, schema location and every attribute in the SAT order, escaped', () => {
   const timbre = { ...timbreFor('c2VsbG8='), Leyenda: 'Timbrado "A&B" <prueba>\tfin' };
   const xml = timbreXml(timbre);
-  assert.match(xml, /^<tfd:TimbreFiscalDigital xmlns:tfd="[^"]+" xmlns:xsi="[^"]+" xsi:schemaLocation="[^"]+" Version="1\.1" UUID="[^"]+" FechaTimbrado="[^"]+" RfcProvCertif="[^"]+" Leyenda="[^"]+" SelloCFD="[^"]+" NoCertificadoSAT="[^"]+" SelloSAT="[^"]+"\/>$/);
+  assert.match(
+    xml,
+    /^<tfd:TimbreFiscalDigital xmlns:tfd="[^"]+" xmlns:xsi="[^"]+" xsi:schemaLocation="[^"]+" Version="1\.1" UUID="[^"]+" FechaTimbrado="[^"]+" RfcProvCertif="[^"]+" Leyenda="[^"]+" SelloCFD="[^"]+" NoCertificadoSAT="[^"]+" SelloSAT="[^"]+"\/>$/,
+  );
   const element = parseXml(xml);
   assert.equal(element.namespace, TFD_NAMESPACE);
   for (const [name, value] of Object.entries(timbre)) assert.equal(attributeValue(element, name), value, name);

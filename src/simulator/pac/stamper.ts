@@ -38,13 +38,16 @@ export async function issueStamp(deps: SimulatorDeps, check: Stampable): Promise
   const { comprobante } = check.parsed;
   const now = deps.clock.now();
   const stamping = deps.ca.stamping;
-  const timbre = await buildTimbre({
-    UUID: randomUUID().toUpperCase(),
-    FechaTimbrado: localDateTime(now, deps.settings.timeZone),
-    RfcProvCertif: deps.settings.pacRfc,
-    SelloCFD: comprobante.Sello ?? '',
-    NoCertificadoSAT: stamping.certificate.serialNumber,
-  }, stamping.privateKey);
+  const timbre = await buildTimbre(
+    {
+      UUID: randomUUID().toUpperCase(),
+      FechaTimbrado: localDateTime(now, deps.settings.timeZone),
+      RfcProvCertif: deps.settings.pacRfc,
+      SelloCFD: comprobante.Sello ?? '',
+      NoCertificadoSAT: stamping.certificate.serialNumber,
+    },
+    stamping.privateKey,
+  );
   const recorded = await deps.ledger.insertUnlessDuplicate({
     uuid: timbre.UUID,
     emisorRfc: comprobante.Emisor.Rfc,

@@ -26,24 +26,35 @@ const INVALID_EXPRESSION: SatCfdiStatus = {
 };
 
 function resultXml(status: SatCfdiStatus): string {
-  return envelope(`<ConsultaResponse xmlns="${TEMPURI}"><ConsultaResult xmlns:a="${CONTRACT_NAMESPACE}" xmlns:i="http://www.w3.org/2001/XMLSchema-instance">`
-    + element('a:CodigoEstatus', status.codigoEstatus)
-    + element('a:EsCancelable', status.esCancelable)
-    + element('a:Estado', status.estado)
-    + element('a:EstatusCancelacion', status.estatusCancelacion)
-    + element('a:ValidacionEFOS', status.validacionEfos)
-    + '</ConsultaResult></ConsultaResponse>');
+  return envelope(
+    `<ConsultaResponse xmlns="${TEMPURI}"><ConsultaResult xmlns:a="${CONTRACT_NAMESPACE}" xmlns:i="http://www.w3.org/2001/XMLSchema-instance">` +
+      element('a:CodigoEstatus', status.codigoEstatus) +
+      element('a:EsCancelable', status.esCancelable) +
+      element('a:Estado', status.estado) +
+      element('a:EstatusCancelacion', status.estatusCancelacion) +
+      element('a:ValidacionEFOS', status.validacionEfos) +
+      '</ConsultaResult></ConsultaResponse>',
+  );
 }
 
 /** A WCF-style fault: faultcode in the addressing "none" namespace, as the .svc services answer. */
 function wcfFault(reply: FastifyReply, code: string, message: string): FastifyReply {
-  return sendXml(reply, envelope(`<senv:Fault><faultcode xmlns:a="http://schemas.microsoft.com/ws/2005/05/addressing/none">a:${code}</faultcode>`
-    + `<faultstring xml:lang="en-US">${escapeXml(message)}</faultstring></senv:Fault>`), 500);
+  return sendXml(
+    reply,
+    envelope(
+      `<senv:Fault><faultcode xmlns:a="http://schemas.microsoft.com/ws/2005/05/addressing/none">a:${code}</faultcode>` +
+        `<faultstring xml:lang="en-US">${escapeXml(message)}</faultstring></senv:Fault>`,
+    ),
+    500,
+  );
 }
 
 async function consulta(deps: SimulatorDeps, body: unknown, action: string): Promise<SatCfdiStatus | 'unavailable'> {
   if (action !== CONSULTA_ACTION) {
-    throw new SoapFault('Client', `The message with Action '${action}' cannot be processed at the receiver, due to a ContractFilter mismatch at the EndpointDispatcher.`);
+    throw new SoapFault(
+      'Client',
+      `The message with Action '${action}' cannot be processed at the receiver, due to a ContractFilter mismatch at the EndpointDispatcher.`,
+    );
   }
   const { operation } = parseSoapRequest(body);
   if (operation.local !== 'Consulta' || operation.namespace !== TEMPURI) {
@@ -67,7 +78,10 @@ export function registerConsulta(app: FastifyInstance, deps: SimulatorDeps): voi
       return wcfFault(reply, 'InternalServiceFault', 'The server was unable to process the request due to an internal error.');
     }
   });
-  app.get(CONSULTA_PATH, (_request, reply) => sendXml(reply, wsdlDocument('ConsultaCFDIService', TEMPURI, `${deps.publicUrl()}${CONSULTA_PATH}`, [
-    { name: 'Consulta', parameters: ['expresionImpresa'] },
-  ])));
+  app.get(CONSULTA_PATH, (_request, reply) =>
+    sendXml(
+      reply,
+      wsdlDocument('ConsultaCFDIService', TEMPURI, `${deps.publicUrl()}${CONSULTA_PATH}`, [{ name: 'Consulta', parameters: ['expresionImpresa'] }]),
+    ),
+  );
 }

@@ -63,7 +63,10 @@ export function ApiKeysPage() {
         columns={[
           { label: t('field.name'), render: (key) => key.name },
           { label: t('apiKeys.prefix'), render: (key) => <code>{key.prefix}…</code> },
-          { label: t('field.status'), render: (key) => (key.revoked_at ? <Badge tone="bad">{t('apiKeys.revoked')}</Badge> : <Badge tone="ok">{t('apiKeys.active')}</Badge>) },
+          {
+            label: t('field.status'),
+            render: (key) => (key.revoked_at ? <Badge tone="bad">{t('apiKeys.revoked')}</Badge> : <Badge tone="ok">{t('apiKeys.active')}</Badge>),
+          },
           { label: t('apiKeys.lastUsed'), render: (key) => formatDate(key.last_used_at) },
           { label: t('field.created'), render: (key) => formatDate(key.created_at) },
           { label: t('apiKeys.actions'), render: (key) => <KeyActions apiKey={key} onChange={refresh} /> },

@@ -37,7 +37,14 @@ export function AccountPage() {
       <h2>{t('account.passwordTitle')}</h2>
       <Form form={form} onSubmit={submit} submitLabel={t('account.passwordSubmit')} label={t('account.passwordTitle')}>
         <TextField form={form} name="current_password" label={t('account.currentPassword')} type="password" autoComplete="current-password" />
-        <TextField form={form} name="new_password" label={t('account.newPassword')} type="password" autoComplete="new-password" hint={t('signUp.passwordHint')} />
+        <TextField
+          form={form}
+          name="new_password"
+          label={t('account.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('signUp.passwordHint')}
+        />
       </Form>
       <p class="visually-hidden-unless-content notice ok" aria-live="polite">
         {changed ? t('account.passwordChanged') : ''}

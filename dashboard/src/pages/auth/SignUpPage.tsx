@@ -33,7 +33,15 @@ export function SignUpPage() {
       <Form form={form} onSubmit={submit} submitLabel={t('signUp.submit')} label={t('signUp.title')}>
         <TextField form={form} name="organization_name" label={t('field.organizationName')} autoComplete="organization" required />
         <TextField form={form} name="email" label={t('field.email')} type="email" autoComplete="email" required />
-        <TextField form={form} name="password" label={t('field.password')} type="password" autoComplete="new-password" hint={t('signUp.passwordHint')} required />
+        <TextField
+          form={form}
+          name="password"
+          label={t('field.password')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('signUp.passwordHint')}
+          required
+        />
       </Form>
       <p class="auth-switch">
         {t('signUp.haveAccount')} <a href={href('/sign-in')}>{t('signIn.title')}</a>

@@ -46,8 +46,12 @@ export function CfdiContent({ cfdi, details }: { cfdi: CfdiWithDetails; details:
               <tr>
                 <th scope="col">{t('invoices.description')}</th>
                 <th scope="col">{t('invoices.productKey')}</th>
-                <th scope="col" class="numeric">{t('invoices.quantity')}</th>
-                <th scope="col" class="numeric">{t('invoices.amount')}</th>
+                <th scope="col" class="numeric">
+                  {t('invoices.quantity')}
+                </th>
+                <th scope="col" class="numeric">
+                  {t('invoices.amount')}
+                </th>
                 <th scope="col">{t('cfdis.taxes')}</th>
               </tr>
             </thead>
@@ -117,7 +121,10 @@ export function CfdiContent({ cfdi, details }: { cfdi: CfdiWithDetails; details:
             {details.cfdi_relacionados.flatMap((group) =>
               group.uuids.map((uuid) => (
                 <li key={`${group.tipo_relacion}-${uuid}`}>
-                  {group.tipo_relacion} · <a href={href(`/cfdis/${uuid}`)}><code>{uuid}</code></a>
+                  {group.tipo_relacion} ·{' '}
+                  <a href={href(`/cfdis/${uuid}`)}>
+                    <code>{uuid}</code>
+                  </a>
                 </li>
               )),
             )}

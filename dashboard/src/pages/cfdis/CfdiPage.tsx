@@ -56,7 +56,12 @@ function XmlButton({ cfdi }: { cfdi: CfdiWithDetails }) {
   if (!cfdi.has_xml) return null;
   return (
     <div class="action-bar">
-      <button type="button" class="button primary" disabled={action.busy} onClick={() => action.run(() => saveFile(`/v1/cfdis/${cfdi.uuid}/xml`, `${cfdi.uuid}.xml`))}>
+      <button
+        type="button"
+        class="button primary"
+        disabled={action.busy}
+        onClick={() => action.run(() => saveFile(`/v1/cfdis/${cfdi.uuid}/xml`, `${cfdi.uuid}.xml`))}
+      >
         {t('invoices.downloadXml')}
       </button>
       <ProblemBox problem={action.problem} />

@@ -23,12 +23,35 @@ export function CfdisPage() {
         empty={t('cfdis.empty')}
         rowHref={(cfdi) => href(`/cfdis/${cfdi.uuid}`)}
         filters={[
-          { name: 'side', label: t('cfdis.side'), type: 'select', options: (['issued', 'received'] as const).map((side) => ({ value: side, label: t(`cfdis.side.${side}`) })) },
+          {
+            name: 'side',
+            label: t('cfdis.side'),
+            type: 'select',
+            options: (['issued', 'received'] as const).map((side) => ({ value: side, label: t(`cfdis.side.${side}`) })),
+          },
           { name: 'fiscal_profile_id', label: t('downloads.profile'), type: 'select', options: profileOptions },
           { name: 'counterparty', label: t('cfdis.counterparty') },
-          { name: 'tipo_de_comprobante', label: t('cfdis.type'), type: 'select', options: TIPOS.map((tipo) => ({ value: tipo, label: t(`cfdis.tipo.${tipo}`) })) },
-          { name: 'status', label: t('cfdis.satStatus'), type: 'select', options: (['active', 'cancelled', 'unknown'] as const).map((status) => ({ value: status, label: t(`cfdis.status.${status}`) })) },
-          { name: 'has_xml', label: t('cfdis.hasXml'), type: 'select', options: [{ value: 'true', label: t('cfdis.withXml') }, { value: 'false', label: t('cfdis.metadataOnly') }] },
+          {
+            name: 'tipo_de_comprobante',
+            label: t('cfdis.type'),
+            type: 'select',
+            options: TIPOS.map((tipo) => ({ value: tipo, label: t(`cfdis.tipo.${tipo}`) })),
+          },
+          {
+            name: 'status',
+            label: t('cfdis.satStatus'),
+            type: 'select',
+            options: (['active', 'cancelled', 'unknown'] as const).map((status) => ({ value: status, label: t(`cfdis.status.${status}`) })),
+          },
+          {
+            name: 'has_xml',
+            label: t('cfdis.hasXml'),
+            type: 'select',
+            options: [
+              { value: 'true', label: t('cfdis.withXml') },
+              { value: 'false', label: t('cfdis.metadataOnly') },
+            ],
+          },
           { name: 'uuid', label: t('invoices.uuid') },
           { name: 'date[gte]', label: t('cfdis.dateFrom'), type: 'date' },
           { name: 'date[lte]', label: t('cfdis.dateTo'), type: 'date' },

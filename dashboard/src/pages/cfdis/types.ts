@@ -60,7 +60,15 @@ interface Pago {
   forma_de_pago_p: Text;
   moneda_p: Text;
   monto: Text;
-  documentos_relacionados: { id_documento: Text; serie: Text; folio: Text; num_parcialidad: Text; imp_saldo_ant: Text; imp_pagado: Text; imp_saldo_insoluto: Text }[];
+  documentos_relacionados: {
+    id_documento: Text;
+    serie: Text;
+    folio: Text;
+    num_parcialidad: Text;
+    imp_saldo_ant: Text;
+    imp_pagado: Text;
+    imp_saldo_insoluto: Text;
+  }[];
 }
 
 export interface CfdiDetails {

@@ -33,11 +33,24 @@ export function DownloadPage({ params }: { params: Record<string, string> }) {
       subtitle={(download) => <DownloadStatus status={download.status} />}
       fields={[
         { label: t('downloads.range'), render: (download) => `${formatDay(download.date_from)} – ${formatDay(download.date_to)}` },
-        { label: t('downloads.profile'), render: (download) => <a href={href(`/fiscal-profiles/${download.fiscal_profile_id}`)}><code>{download.fiscal_profile_id}</code></a> },
-        { label: t('downloads.documentStatus'), render: (download) => (download.document_status ? t(`cfdis.status.${download.document_status}`) : t('list.any')) },
+        {
+          label: t('downloads.profile'),
+          render: (download) => (
+            <a href={href(`/fiscal-profiles/${download.fiscal_profile_id}`)}>
+              <code>{download.fiscal_profile_id}</code>
+            </a>
+          ),
+        },
+        {
+          label: t('downloads.documentStatus'),
+          render: (download) => (download.document_status ? t(`cfdis.status.${download.document_status}`) : t('list.any')),
+        },
         { label: t('downloads.counterparty'), render: (download) => download.counterparty_rfc ?? '—' },
         { label: t('cfdis.type'), render: (download) => (download.voucher_type ? t(`cfdis.tipo.${download.voucher_type as 'I'}`) : t('list.any')) },
-        { label: t('downloads.cfdiCount'), render: (download) => (download.cfdi_count === null ? '—' : <strong data-testid="cfdi-count">{download.cfdi_count}</strong>) },
+        {
+          label: t('downloads.cfdiCount'),
+          render: (download) => (download.cfdi_count === null ? '—' : <strong data-testid="cfdi-count">{download.cfdi_count}</strong>),
+        },
         { label: t('downloads.satRequest'), render: (download) => (download.sat_request_id ? <code>{download.sat_request_id}</code> : '—') },
         { label: t('field.created'), render: (download) => formatDate(download.created_at) },
         { label: t('downloads.updated'), render: (download) => formatDate(download.updated_at) },

@@ -23,9 +23,24 @@ export function DownloadsPage() {
         empty={t('downloads.empty')}
         rowHref={(download) => href(`/downloads/${download.id}`)}
         filters={[
-          { name: 'status', label: t('field.status'), type: 'select', options: DOWNLOAD_STATUSES.map((status) => ({ value: status, label: t(`downloads.status.${status}`) })) },
-          { name: 'side', label: t('cfdis.side'), type: 'select', options: (['issued', 'received'] as const).map((side) => ({ value: side, label: t(`cfdis.side.${side}`) })) },
-          { name: 'type', label: t('downloads.type'), type: 'select', options: (['cfdi', 'metadata'] as const).map((type) => ({ value: type, label: t(`downloads.type.${type}`) })) },
+          {
+            name: 'status',
+            label: t('field.status'),
+            type: 'select',
+            options: DOWNLOAD_STATUSES.map((status) => ({ value: status, label: t(`downloads.status.${status}`) })),
+          },
+          {
+            name: 'side',
+            label: t('cfdis.side'),
+            type: 'select',
+            options: (['issued', 'received'] as const).map((side) => ({ value: side, label: t(`cfdis.side.${side}`) })),
+          },
+          {
+            name: 'type',
+            label: t('downloads.type'),
+            type: 'select',
+            options: (['cfdi', 'metadata'] as const).map((type) => ({ value: type, label: t(`downloads.type.${type}`) })),
+          },
           { name: 'fiscal_profile_id', label: t('downloads.profileId') },
         ]}
         columns={[

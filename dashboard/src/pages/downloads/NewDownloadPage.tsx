@@ -31,7 +31,10 @@ export function NewDownloadPage() {
     counterparty_rfc: '',
     voucher_type: '',
   });
-  const options = (profiles.data?.data ?? []).map((profile) => ({ value: profile.id, label: `${profile.rfc} · ${profile.legal_name}${profile.has_fiel ? '' : ` (${t('downloads.noFiel')})`}` }));
+  const options = (profiles.data?.data ?? []).map((profile) => ({
+    value: profile.id,
+    label: `${profile.rfc} · ${profile.legal_name}${profile.has_fiel ? '' : ` (${t('downloads.noFiel')})`}`,
+  }));
   const first = options[0]?.value;
   useEffect(() => {
     if (first && !form.values.fiscal_profile_id) form.set('fiscal_profile_id', first);
@@ -39,7 +42,8 @@ export function NewDownloadPage() {
   async function submit() {
     const body: Record<string, string> = {};
     // Optional filters left empty are not sent: the API reads an absent filter as "any".
-    for (const [name, value] of Object.entries(form.values)) if (value.trim()) body[name] = name === 'counterparty_rfc' ? value.trim().toUpperCase() : value.trim();
+    for (const [name, value] of Object.entries(form.values))
+      if (value.trim()) body[name] = name === 'counterparty_rfc' ? value.trim().toUpperCase() : value.trim();
     const download = await api.post<Download>('/v1/downloads', body);
     navigate(`/downloads/${download.id}`);
   }
@@ -54,8 +58,18 @@ export function NewDownloadPage() {
       <Form form={form} onSubmit={submit} submitLabel={t('downloads.createSubmit')} label={t('downloads.create')}>
         <SelectField form={form} name="fiscal_profile_id" label={t('downloads.profile')} hint={t('downloads.profileHint')} options={options} />
         <div class="form-grid">
-          <SelectField form={form} name="side" label={t('cfdis.side')} options={(['received', 'issued'] as const).map((side) => ({ value: side, label: t(`cfdis.side.${side}`) }))} />
-          <SelectField form={form} name="type" label={t('downloads.type')} options={(['cfdi', 'metadata'] as const).map((type) => ({ value: type, label: t(`downloads.type.${type}`) }))} />
+          <SelectField
+            form={form}
+            name="side"
+            label={t('cfdis.side')}
+            options={(['received', 'issued'] as const).map((side) => ({ value: side, label: t(`cfdis.side.${side}`) }))}
+          />
+          <SelectField
+            form={form}
+            name="type"
+            label={t('downloads.type')}
+            options={(['cfdi', 'metadata'] as const).map((type) => ({ value: type, label: t(`downloads.type.${type}`) }))}
+          />
         </div>
         <div class="form-grid">
           <TextField form={form} name="date_from" label={t('downloads.dateFrom')} type="date" />
@@ -70,11 +84,26 @@ export function NewDownloadPage() {
               name="document_status"
               label={t('downloads.documentStatus')}
               hint={t('downloads.documentStatusHint')}
-              options={[{ value: '', label: t('list.any') }, ...(['active', 'cancelled'] as const).map((status) => ({ value: status, label: t(`cfdis.status.${status}`) }))]}
+              options={[
+                { value: '', label: t('list.any') },
+                ...(['active', 'cancelled'] as const).map((status) => ({ value: status, label: t(`cfdis.status.${status}`) })),
+              ]}
             />
-            <SelectField form={form} name="voucher_type" label={t('cfdis.type')} options={[{ value: '', label: t('list.any') }, ...VOUCHER_TYPES.map((type) => ({ value: type, label: t(`cfdis.tipo.${type}`) }))]} />
+            <SelectField
+              form={form}
+              name="voucher_type"
+              label={t('cfdis.type')}
+              options={[{ value: '', label: t('list.any') }, ...VOUCHER_TYPES.map((type) => ({ value: type, label: t(`cfdis.tipo.${type}`) }))]}
+            />
           </div>
-          <TextField form={form} name="counterparty_rfc" label={t('downloads.counterparty')} hint={t('downloads.counterpartyHint')} autoComplete="off" maxLength={13} />
+          <TextField
+            form={form}
+            name="counterparty_rfc"
+            label={t('downloads.counterparty')}
+            hint={t('downloads.counterpartyHint')}
+            autoComplete="off"
+            maxLength={13}
+          />
         </fieldset>
       </Form>
     </Page>

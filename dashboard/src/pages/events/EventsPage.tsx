@@ -7,7 +7,10 @@ import { EVENT_GROUPS } from '../webhooks/types.ts';
 import type { ApiEvent } from './types.ts';
 
 // The type filter offers what the API takes: each namespace wildcard followed by its types.
-const TYPE_OPTIONS = EVENT_GROUPS.flatMap((group) => [{ value: `${group.namespace}.*`, label: `${group.namespace}.*` }, ...group.types.map((type) => ({ value: type, label: type }))]);
+const TYPE_OPTIONS = EVENT_GROUPS.flatMap((group) => [
+  { value: `${group.namespace}.*`, label: `${group.namespace}.*` },
+  ...group.types.map((type) => ({ value: type, label: type })),
+]);
 
 export function EventsPage() {
   return (

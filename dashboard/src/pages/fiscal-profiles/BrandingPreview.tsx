@@ -21,7 +21,11 @@ export function BrandingPreview({ profileId, color, savedAt }: { profileId: stri
     const timer = setTimeout(async () => {
       setLoading(true);
       try {
-        const blob = await api.post<Blob>(`/v1/fiscal_profiles/${profileId}/branding_preview`, { brand_color: color }, { blob: true, signal: controller.signal });
+        const blob = await api.post<Blob>(
+          `/v1/fiscal_profiles/${profileId}/branding_preview`,
+          { brand_color: color },
+          { blob: true, signal: controller.signal },
+        );
         if (controller.signal.aborted) return;
         setProblem(undefined);
         setUrl(URL.createObjectURL(new Blob([blob], { type: 'application/pdf' })));

@@ -21,7 +21,11 @@ export function FiscalProfilePage({ params }: { params: Record<string, string> }
         { label: t('profiles.zip'), render: (profile) => profile.zip },
         { label: t('profiles.csdSerial'), render: (profile) => <code>{profile.csd.serial}</code> },
         { label: t('profiles.csdValidity'), render: (profile) => `${formatDate(profile.csd.valid_from)} – ${formatDate(profile.csd.valid_to)}` },
-        { label: t('profiles.manifest'), render: (profile) => (profile.manifest_signed_at ? t('profiles.signedAt', { at: formatDate(profile.manifest_signed_at) }) : t('profiles.manifestPending')) },
+        {
+          label: t('profiles.manifest'),
+          render: (profile) =>
+            profile.manifest_signed_at ? t('profiles.signedAt', { at: formatDate(profile.manifest_signed_at) }) : t('profiles.manifestPending'),
+        },
         { label: t('field.id'), render: (profile) => <code>{profile.id}</code> },
       ]}
     >

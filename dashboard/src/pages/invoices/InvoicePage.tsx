@@ -19,7 +19,9 @@ export function InvoicePage({ params }: { params: Record<string, string> }) {
         { label: t('invoices.customer'), render: (invoice) => `${invoice.customer.name} · ${invoice.customer.rfc}` },
         {
           label: t('invoices.issuer'),
-          render: (invoice) => <a href={href(`/fiscal-profiles/${invoice.fiscal_profile_id}`)}>{`${invoice.fiscal_profile.rfc} · ${invoice.fiscal_profile.legal_name}`}</a>,
+          render: (invoice) => (
+            <a href={href(`/fiscal-profiles/${invoice.fiscal_profile_id}`)}>{`${invoice.fiscal_profile.rfc} · ${invoice.fiscal_profile.legal_name}`}</a>
+          ),
         },
         { label: t('invoices.subtotal'), render: (invoice) => formatMoney(invoice.subtotal, invoice.currency) },
         { label: t('invoices.taxes'), render: (invoice) => formatMoney(invoice.total_taxes_transferred, invoice.currency) },

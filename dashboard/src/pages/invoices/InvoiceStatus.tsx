@@ -6,9 +6,5 @@ const TONES = { draft: 'neutral', stamping: 'warn', stamped: 'ok', cancelled: 'b
 
 export function InvoiceStatus({ invoice }: { invoice: Pick<Invoice, 'status' | 'cancellation'> }) {
   const pending = invoice.status === 'stamped' && invoice.cancellation.status === 'pending';
-  return (
-    <Badge tone={pending ? 'warn' : TONES[invoice.status]}>
-      {pending ? t('invoices.cancellationPending') : t(`invoices.status.${invoice.status}`)}
-    </Badge>
-  );
+  return <Badge tone={pending ? 'warn' : TONES[invoice.status]}>{pending ? t('invoices.cancellationPending') : t(`invoices.status.${invoice.status}`)}</Badge>;
 }

@@ -22,7 +22,12 @@ export function InvoicesPage() {
         empty={t('invoices.empty')}
         rowHref={(invoice) => href(`/invoices/${invoice.id}`)}
         filters={[
-          { name: 'status', label: t('field.status'), type: 'select', options: STATUSES.map((status) => ({ value: status, label: t(`invoices.status.${status}`) })) },
+          {
+            name: 'status',
+            label: t('field.status'),
+            type: 'select',
+            options: STATUSES.map((status) => ({ value: status, label: t(`invoices.status.${status}`) })),
+          },
           { name: 'customer_rfc', label: t('invoices.customerRfc') },
           { name: 'uuid', label: t('invoices.uuid') },
           { name: 'serie', label: t('invoices.serie') },

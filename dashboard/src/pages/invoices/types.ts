@@ -19,7 +19,13 @@ export interface Invoice {
   total: string;
   uuid: string | null;
   stamped_at: string | null;
-  cancellation: { status: 'none' | 'pending' | 'accepted' | 'rejected'; reason: string | null; substitute_invoice_id: string | null; acuse_available: boolean; requested_at: string | null };
+  cancellation: {
+    status: 'none' | 'pending' | 'accepted' | 'rejected';
+    reason: string | null;
+    substitute_invoice_id: string | null;
+    acuse_available: boolean;
+    requested_at: string | null;
+  };
   error: string | null;
   fiscal_profile: FiscalProfile;
   created_at: string;

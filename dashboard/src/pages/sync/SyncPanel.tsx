@@ -45,7 +45,10 @@ export function SyncPanel({ profile }: { profile: FiscalProfile }) {
               <Detail label={t('sync.syncFrom')} value={formatDay(state.sync_from)} />
               <Detail label={t('sync.syncedThrough')} value={formatDay(state.synced_through)} />
               <Detail label={t('sync.lag')} value={state.lag_days === null ? '—' : t('sync.lagDays', { days: state.lag_days })} />
-              <Detail label={t('sync.documents')} value={<a href={href('/cfdis', { fiscal_profile_id: profile.id })}>{state.documents.toLocaleString('es-MX')}</a>} />
+              <Detail
+                label={t('sync.documents')}
+                value={<a href={href('/cfdis', { fiscal_profile_id: profile.id })}>{state.documents.toLocaleString('es-MX')}</a>}
+              />
               <Detail label={t('sync.checkedAt')} value={formatDate(state.checked_at)} />
             </dl>
           ) : null}

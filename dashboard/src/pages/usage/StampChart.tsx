@@ -35,42 +35,42 @@ export function StampChart({ days }: { days: DayCount[] }) {
   return (
     <figure class="chart">
       <div class="chart-box">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} data-testid="stamp-chart" preserveAspectRatio="none">
-        {ticks.map((value) => {
-          const y = TOP + plotHeight - (value / top) * plotHeight;
-          return (
-            <g key={value} class="chart-grid">
-              <line x1={LEFT} x2={WIDTH} y1={y} y2={y} />
-            </g>
-          );
-        })}
-        {days.map((entry, index) => {
-          const height = (entry.count / top) * plotHeight;
-          const x = LEFT + index * slot + slot * 0.15;
-          return (
-            <g key={entry.day}>
-              <rect class="chart-bar" x={x} y={TOP + plotHeight - height} width={slot * 0.7} height={Math.max(height, entry.count > 0 ? 1 : 0)}>
-                <title>{`${formatDay(entry.day)}: ${entry.count}`}</title>
-              </rect>
-            </g>
-          );
-        })}
-      </svg>
-      {/* Axis labels in HTML, placed by percentage: the stretched SVG would distort its own text. */}
-      <div class="chart-axis" aria-hidden="true">
-        {ticks.map((value) => (
-          <span key={value} class="chart-tick" style={{ top: `${((TOP + plotHeight - (value / top) * plotHeight) / HEIGHT) * 100}%` }}>
-            {value}
-          </span>
-        ))}
-        {days.map((entry, index) =>
-          index % labelEvery === 0 ? (
-            <span key={entry.day} class="chart-day" style={{ left: `${((LEFT + index * slot + slot / 2) / WIDTH) * 100}%` }}>
-              {formatDay(entry.day, 'short')}
+        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} data-testid="stamp-chart" preserveAspectRatio="none">
+          {ticks.map((value) => {
+            const y = TOP + plotHeight - (value / top) * plotHeight;
+            return (
+              <g key={value} class="chart-grid">
+                <line x1={LEFT} x2={WIDTH} y1={y} y2={y} />
+              </g>
+            );
+          })}
+          {days.map((entry, index) => {
+            const height = (entry.count / top) * plotHeight;
+            const x = LEFT + index * slot + slot * 0.15;
+            return (
+              <g key={entry.day}>
+                <rect class="chart-bar" x={x} y={TOP + plotHeight - height} width={slot * 0.7} height={Math.max(height, entry.count > 0 ? 1 : 0)}>
+                  <title>{`${formatDay(entry.day)}: ${entry.count}`}</title>
+                </rect>
+              </g>
+            );
+          })}
+        </svg>
+        {/* Axis labels in HTML, placed by percentage: the stretched SVG would distort its own text. */}
+        <div class="chart-axis" aria-hidden="true">
+          {ticks.map((value) => (
+            <span key={value} class="chart-tick" style={{ top: `${((TOP + plotHeight - (value / top) * plotHeight) / HEIGHT) * 100}%` }}>
+              {value}
             </span>
-          ) : null,
-        )}
-      </div>
+          ))}
+          {days.map((entry, index) =>
+            index % labelEvery === 0 ? (
+              <span key={entry.day} class="chart-day" style={{ left: `${((LEFT + index * slot + slot / 2) / WIDTH) * 100}%` }}>
+                {formatDay(entry.day, 'short')}
+              </span>
+            ) : null,
+          )}
+        </div>
       </div>
       <figcaption class="hint">{summary}</figcaption>
       <details class="chart-table">

@@ -65,12 +65,20 @@ export function UsagePage() {
         caption={t('usage.records')}
         empty={t('usage.empty')}
         filters={[
-          { name: 'kind', label: t('usage.kind'), type: 'select', options: ['stamp', 'validation'].map((kind) => ({ value: kind, label: t(`usage.kind.${kind as 'stamp' | 'validation'}`) })) },
+          {
+            name: 'kind',
+            label: t('usage.kind'),
+            type: 'select',
+            options: ['stamp', 'validation'].map((kind) => ({ value: kind, label: t(`usage.kind.${kind as 'stamp' | 'validation'}`) })),
+          },
           { name: 'created[gte]', label: t('common.createdFrom'), type: 'date' },
           { name: 'created[lte]', label: t('common.createdTo'), type: 'date' },
         ]}
         columns={[
-          { label: t('usage.kind'), render: (record) => (record.kind === 'stamp' || record.kind === 'validation' ? t(`usage.kind.${record.kind}`) : record.kind) },
+          {
+            label: t('usage.kind'),
+            render: (record) => (record.kind === 'stamp' || record.kind === 'validation' ? t(`usage.kind.${record.kind}`) : record.kind),
+          },
           { label: t('usage.quantity'), render: (record) => String(record.quantity), numeric: true },
           { label: t('usage.resource'), render: (record) => <ResourceLink id={record.resource_id} /> },
           { label: t('field.created'), render: (record) => formatDate(record.created_at) },

@@ -24,7 +24,14 @@ export function ValidationPage({ params }: { params: Record<string, string> }) {
         { label: t('invoices.total'), render: (validation) => <strong>{formatMoney(validation.summary.total, currencyOf(validation.summary.moneda))}</strong> },
         {
           label: t('invoices.uuid'),
-          render: (validation) => (validation.summary.uuid ? <a href={href('/cfdis', { uuid: validation.summary.uuid })}><code>{validation.summary.uuid}</code></a> : '—'),
+          render: (validation) =>
+            validation.summary.uuid ? (
+              <a href={href('/cfdis', { uuid: validation.summary.uuid })}>
+                <code>{validation.summary.uuid}</code>
+              </a>
+            ) : (
+              '—'
+            ),
         },
         { label: t('field.created'), render: (validation) => formatDate(validation.created_at) },
         { label: t('field.id'), render: (validation) => <code>{validation.id}</code> },

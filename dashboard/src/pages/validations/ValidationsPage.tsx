@@ -59,7 +59,15 @@ export function ValidationsPage() {
         empty={t('validations.empty')}
         rowHref={(validation) => href(`/validations/${validation.id}`)}
         filters={[
-          { name: 'valid', label: t('validations.result'), type: 'select', options: [{ value: 'true', label: t('validations.valid') }, { value: 'false', label: t('validations.invalid') }] },
+          {
+            name: 'valid',
+            label: t('validations.result'),
+            type: 'select',
+            options: [
+              { value: 'true', label: t('validations.valid') },
+              { value: 'false', label: t('validations.invalid') },
+            ],
+          },
           { name: 'uuid', label: t('invoices.uuid') },
           { name: 'emisor', label: t('cfdis.emisor') },
           { name: 'receptor', label: t('cfdis.receptor') },

@@ -12,8 +12,10 @@ export type Outcome = 'pass' | 'fail' | 'warn' | 'skipped' | 'not_applicable';
 const CHECKS: CheckId[] = ['document', 'structure', 'arithmetic', 'catalogs', 'seal', 'timbre', 'sat'];
 
 const DOCUMENT = /^cfdi\.(doctype_forbidden|xml_too_\w+|not_comprobante|invalid_encoding|invalid_xml_char|parse_error|too_many_issues)$/;
-const ARITHMETIC = /^cfdi\.(\w+_mismatch|importe_out_of_limits|tax_\w+|pagos_\w+|amount_\w+|negative_total|\w+_not_positive|descuento_exceeds_\w+|exento_with_rate|missing_tax_rate|invalid_tax_rate|retencion_exento)$/;
-const CATALOGS = /^cfdi\.(catalog\w*|unknown_catalog_code|unknown_currency|uso_cfdi_not_allowed|regimen_fiscal_not_allowed|invalid_postal_code|invalid_objeto_imp|invalid_impuesto|invalid_tipo_factor|objeto_imp_\w+|taxes_not_allowed_for_tipo|tipo_cambio_invalid|missing_uso)$/;
+const ARITHMETIC =
+  /^cfdi\.(\w+_mismatch|importe_out_of_limits|tax_\w+|pagos_\w+|amount_\w+|negative_total|\w+_not_positive|descuento_exceeds_\w+|exento_with_rate|missing_tax_rate|invalid_tax_rate|retencion_exento)$/;
+const CATALOGS =
+  /^cfdi\.(catalog\w*|unknown_catalog_code|unknown_currency|uso_cfdi_not_allowed|regimen_fiscal_not_allowed|invalid_postal_code|invalid_objeto_imp|invalid_impuesto|invalid_tipo_factor|objeto_imp_\w+|taxes_not_allowed_for_tipo|tipo_cambio_invalid|missing_uso)$/;
 const SEAL = /^cfdi\.(sello\w*|malformed_sello|not_a_csd|certificado\w*|no_certificado_mismatch|invalid_no_certificado|csd\w*|seal_not_verified)$/;
 const TIMBRE = /^cfdi\.(tfd\w*|no_tfd)$/;
 const SAT = /^cfdi\.(not_found|cancelled|status_indeterminate|emisor_not_in_lco)$/;

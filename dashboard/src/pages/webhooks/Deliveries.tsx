@@ -35,11 +35,29 @@ export function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
         version={version}
         caption={t('webhooks.deliveries')}
         empty={t('webhooks.deliveriesEmpty')}
-        filters={[{ name: 'status', label: t('field.status'), type: 'select', options: STATUSES.map((status) => ({ value: status, label: t(`webhooks.delivery.${status}`) })) }]}
+        filters={[
+          {
+            name: 'status',
+            label: t('field.status'),
+            type: 'select',
+            options: STATUSES.map((status) => ({ value: status, label: t(`webhooks.delivery.${status}`) })),
+          },
+        ]}
         columns={[
-          { label: t('webhooks.event'), render: (delivery) => <a href={href(`/events/${delivery.event_id}`)}><code>{delivery.event_id}</code></a> },
+          {
+            label: t('webhooks.event'),
+            render: (delivery) => (
+              <a href={href(`/events/${delivery.event_id}`)}>
+                <code>{delivery.event_id}</code>
+              </a>
+            ),
+          },
           { label: t('field.status'), render: (delivery) => <Badge tone={TONES[delivery.status]}>{t(`webhooks.delivery.${delivery.status}`)}</Badge> },
-          { label: t('webhooks.responseStatus'), render: (delivery) => (delivery.response_status === null ? '—' : <code>{delivery.response_status}</code>), numeric: true },
+          {
+            label: t('webhooks.responseStatus'),
+            render: (delivery) => (delivery.response_status === null ? '—' : <code>{delivery.response_status}</code>),
+            numeric: true,
+          },
           { label: t('webhooks.attempts'), render: (delivery) => String(delivery.attempts), numeric: true },
           {
             label: t('webhooks.lastAttempt'),
@@ -54,7 +72,13 @@ export function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
           {
             label: t('apiKeys.actions'),
             render: (delivery) => (
-              <button type="button" class="button" disabled={action.busy || !endpoint.enabled} title={endpoint.enabled ? undefined : t('webhooks.resendDisabled')} onClick={() => resend(delivery)}>
+              <button
+                type="button"
+                class="button"
+                disabled={action.busy || !endpoint.enabled}
+                title={endpoint.enabled ? undefined : t('webhooks.resendDisabled')}
+                onClick={() => resend(delivery)}
+              >
                 {t('webhooks.resend')}
               </button>
             ),

@@ -8,7 +8,15 @@ import type { Resource } from '../../kit/resource.ts';
 import type { WebhookEndpoint } from './types.ts';
 
 /** Pause/resume (PATCH enabled), rotate the secret, delete: the two irreversible ones ask first. */
-export function EndpointActions({ endpoint, resource, onSecret }: { endpoint: WebhookEndpoint; resource: Resource<WebhookEndpoint>; onSecret: (secret: string) => void }) {
+export function EndpointActions({
+  endpoint,
+  resource,
+  onSecret,
+}: {
+  endpoint: WebhookEndpoint;
+  resource: Resource<WebhookEndpoint>;
+  onSecret: (secret: string) => void;
+}) {
   const action = useAction();
   const [confirming, setConfirming] = useState<'rotate' | 'delete' | undefined>();
   const toggle = () =>
@@ -41,7 +49,12 @@ export function EndpointActions({ endpoint, resource, onSecret }: { endpoint: We
       {confirming && (
         <div class="confirm" role="alertdialog" aria-label={t(confirming === 'rotate' ? 'webhooks.rotate' : 'webhooks.delete')}>
           <p class="notice warn">{t(confirming === 'rotate' ? 'webhooks.rotateConfirm' : 'webhooks.deleteConfirm')}</p>
-          <button type="button" class={`button ${confirming === 'delete' ? 'danger' : 'primary'}`} disabled={action.busy} onClick={confirming === 'rotate' ? rotate : remove}>
+          <button
+            type="button"
+            class={`button ${confirming === 'delete' ? 'danger' : 'primary'}`}
+            disabled={action.busy}
+            onClick={confirming === 'rotate' ? rotate : remove}
+          >
             {t(confirming === 'rotate' ? 'webhooks.rotateSubmit' : 'webhooks.deleteSubmit')}
           </button>
           <button type="button" class="button subtle" onClick={() => setConfirming(undefined)}>

@@ -24,7 +24,11 @@ export function EndpointForm({ endpoint, onDone }: { endpoint?: WebhookEndpoint;
   async function submit() {
     // An empty choice is sent as is: the API's own message says at least one is needed.
     const body = { url: form.values.url.trim(), enabled_events: events };
-    onDone(endpoint ? await api.patch<WebhookEndpoint>(`/v1/webhook_endpoints/${endpoint.id}`, body) : await api.post<WebhookEndpoint>('/v1/webhook_endpoints', body));
+    onDone(
+      endpoint
+        ? await api.patch<WebhookEndpoint>(`/v1/webhook_endpoints/${endpoint.id}`, body)
+        : await api.post<WebhookEndpoint>('/v1/webhook_endpoints', body),
+    );
   }
   const label = endpoint ? t('webhooks.edit') : t('webhooks.create');
   return (

@@ -33,7 +33,9 @@ export function WebhookPage({ params }: { params: Record<string, string> }) {
     >
       {(endpoint, resource) => (
         <>
-          {!endpoint.enabled && endpoint.disabled_reason && <p class="notice bad">{t(endpoint.disabled_reason === 'gone' ? 'webhooks.goneExplain' : 'webhooks.failingExplain')}</p>}
+          {!endpoint.enabled && endpoint.disabled_reason && (
+            <p class="notice bad">{t(endpoint.disabled_reason === 'gone' ? 'webhooks.goneExplain' : 'webhooks.failingExplain')}</p>
+          )}
           {secret && (
             <div class="panel">
               <h2>{t('webhooks.rotatedTitle')}</h2>

@@ -32,7 +32,8 @@ function relatedOf(input: InvoiceInput, references: References, errors: FieldErr
   return input.related.map((group, index) => {
     const fromInvoices = (group.invoices ?? []).map((id, position) => references.stamped(id, `related.${index}.invoices.${position}`, errors)?.uuid ?? '');
     const uuids = [...(group.uuids ?? []).map((uuid) => uuid.toUpperCase()), ...fromInvoices];
-    if (uuids.length === 0) errors.push({ path: `related.${index}.uuids`, code: 'cfdi.missing_attribute', message: 'List at least one related CFDI in `uuids` or `invoices`.' });
+    if (uuids.length === 0)
+      errors.push({ path: `related.${index}.uuids`, code: 'cfdi.missing_attribute', message: 'List at least one related CFDI in `uuids` or `invoices`.' });
     return { TipoRelacion: group.relationship, UUIDs: uuids };
   });
 }
@@ -40,7 +41,11 @@ function relatedOf(input: InvoiceInput, references: References, errors: FieldErr
 function currencyOf(input: InvoiceInput, errors: FieldError[]): string {
   if ((input.type ?? 'I') !== 'P') return input.currency ?? 'MXN';
   if (input.currency !== undefined && input.currency !== 'XXX') {
-    errors.push({ path: 'currency', code: 'cfdi.attribute_not_allowed', message: 'A payment (type P) is written in XXX: give the currency of each payment in `payments[].currency`.' });
+    errors.push({
+      path: 'currency',
+      code: 'cfdi.attribute_not_allowed',
+      message: 'A payment (type P) is written in XXX: give the currency of each payment in `payments[].currency`.',
+    });
   }
   return 'XXX';
 }
@@ -63,7 +68,11 @@ export function buildComprobante(input: InvoiceInput, context: BuildContext): Bu
   const moneda = currencyOf(input, errors);
   let decimals = context.currencyDecimals(moneda);
   if (decimals === undefined) {
-    errors.push({ path: 'currency', code: 'cfdi.unknown_currency', message: `"${moneda}" is not a currency of the SAT c_Moneda catalog (ISO 4217), e.g. MXN or USD.` });
+    errors.push({
+      path: 'currency',
+      code: 'cfdi.unknown_currency',
+      message: `"${moneda}" is not a currency of the SAT c_Moneda catalog (ISO 4217), e.g. MXN or USD.`,
+    });
     decimals = 2;
   }
   const receptor = receptorOf(input, context.issuer, errors);
@@ -75,9 +84,9 @@ export function buildComprobante(input: InvoiceInput, context: BuildContext): Bu
     Version: '4.0',
     Fecha: '',
     ...paymentTerms(input),
-    SubTotal: type === 'P' ? PAGO_COMPROBANTE.SubTotal : amounts?.SubTotal ?? '0',
+    SubTotal: type === 'P' ? PAGO_COMPROBANTE.SubTotal : (amounts?.SubTotal ?? '0'),
     Moneda: moneda,
-    Total: type === 'P' ? PAGO_COMPROBANTE.Total : amounts?.Total ?? '0',
+    Total: type === 'P' ? PAGO_COMPROBANTE.Total : (amounts?.Total ?? '0'),
     TipoDeComprobante: type,
     Exportacion: input.export ?? '01',
     LugarExpedicion: context.issuer.zip,

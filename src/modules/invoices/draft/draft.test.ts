@@ -36,17 +36,41 @@ function errorsOf(input: InvoiceInput): FieldError[] {
 
 test('engine locations become dotted paths without the wrapper elements', () => {
   assert.equal(dottedPath('/cfdi:Comprobante/cfdi:Conceptos/cfdi:Concepto[2]/@ValorUnitario'), 'Conceptos.1.ValorUnitario');
-  assert.equal(dottedPath('/cfdi:Comprobante/cfdi:Conceptos/cfdi:Concepto[1]/cfdi:Impuestos/cfdi:Retenciones/cfdi:Retencion[2]/@TasaOCuota'), 'Conceptos.0.Retenciones.1.TasaOCuota');
-  assert.equal(dottedPath('/cfdi:Comprobante/cfdi:Complemento/pago20:Pagos/pago20:Pago[1]/pago20:DoctoRelacionado[3]/pago20:ImpuestosDR/pago20:TrasladosDR/pago20:TrasladoDR[1]/@BaseDR'), 'Pago.0.DoctoRelacionado.2.TrasladosDR.0.BaseDR');
+  assert.equal(
+    dottedPath('/cfdi:Comprobante/cfdi:Conceptos/cfdi:Concepto[1]/cfdi:Impuestos/cfdi:Retenciones/cfdi:Retencion[2]/@TasaOCuota'),
+    'Conceptos.0.Retenciones.1.TasaOCuota',
+  );
+  assert.equal(
+    dottedPath(
+      '/cfdi:Comprobante/cfdi:Complemento/pago20:Pagos/pago20:Pago[1]/pago20:DoctoRelacionado[3]/pago20:ImpuestosDR/pago20:TrasladosDR/pago20:TrasladoDR[1]/@BaseDR',
+    ),
+    'Pago.0.DoctoRelacionado.2.TrasladosDR.0.BaseDR',
+  );
   assert.equal(dottedPath('/cfdi:Comprobante/cfdi:Impuestos/@TotalImpuestosTrasladados'), 'Impuestos.TotalImpuestosTrasladados');
   assert.equal(dottedPath('Conceptos.0.Cantidad'), 'Conceptos.0.Cantidad');
 });
 
-test('a tax path names the caller\'s tax, whatever the split into transferred and withheld', () => {
-  const input = { customer, items: [item, { ...item, taxes: [{ type: 'ISR' as const, rate: '0.1', withholding: true }, { type: 'IVA' as const, rate: '0.16' }, { type: 'IVA' as const, rate: '0.106667', withholding: true }] }] } as unknown as InvoiceInput;
+test("a tax path names the caller's tax, whatever the split into transferred and withheld", () => {
+  const input = {
+    customer,
+    items: [
+      item,
+      {
+        ...item,
+        taxes: [
+          { type: 'ISR' as const, rate: '0.1', withholding: true },
+          { type: 'IVA' as const, rate: '0.16' },
+          { type: 'IVA' as const, rate: '0.106667', withholding: true },
+        ],
+      },
+    ],
+  } as unknown as InvoiceInput;
   assert.equal(apiPath('Conceptos.1.Traslados.0.TasaOCuota', input), 'items.1.taxes.1.rate');
   assert.equal(apiPath('Conceptos.1.Retenciones.1.TipoFactor', input), 'items.1.taxes.2.factor');
-  assert.equal(apiPath('/cfdi:Comprobante/cfdi:Conceptos/cfdi:Concepto[2]/cfdi:Impuestos/cfdi:Retenciones/cfdi:Retencion[1]/@Base', input), 'items.1.taxes.0.base');
+  assert.equal(
+    apiPath('/cfdi:Comprobante/cfdi:Conceptos/cfdi:Concepto[2]/cfdi:Impuestos/cfdi:Retenciones/cfdi:Retencion[1]/@Base', input),
+    'items.1.taxes.0.base',
+  );
   assert.equal(apiPath('/cfdi:Comprobante/cfdi:Conceptos/cfdi:Concepto[1]/@Importe', input), 'items.0');
   assert.equal(apiPath('/cfdi:Comprobante/@SubTotal', input), 'items');
 });
@@ -72,7 +96,16 @@ test('receptor, related, global and payment paths follow the field the caller us
 });
 
 test('a valid request maps to the CFDI model with SAT names and computed amounts', () => {
-  const comprobante = draftComprobante({ fiscal_profile_id: 'fp_x', customer, payment_form: '03', serie: 'A', items: [{ ...item, quantity: '3', discount: '30.00', taxes: [{ type: 'IVA', rate: '0.16' }] }] }, context);
+  const comprobante = draftComprobante(
+    {
+      fiscal_profile_id: 'fp_x',
+      customer,
+      payment_form: '03',
+      serie: 'A',
+      items: [{ ...item, quantity: '3', discount: '30.00', taxes: [{ type: 'IVA', rate: '0.16' }] }],
+    },
+    context,
+  );
   assert.equal(comprobante.TipoDeComprobante, 'I');
   assert.equal(comprobante.MetodoPago, 'PUE');
   assert.equal(comprobante.Moneda, 'MXN');
@@ -80,16 +113,37 @@ test('a valid request maps to the CFDI model with SAT names and computed amounts
   assert.equal(comprobante.LugarExpedicion, '42501');
   assert.equal(comprobante.Serie, 'A');
   assert.deepEqual(comprobante.Emisor, { Rfc: 'EKU9003173C9', Nombre: 'ESCUELA KEMPER URGATE', RegimenFiscal: '601' });
-  assert.deepEqual(comprobante.Receptor, { Rfc: 'URE180429TM6', Nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', DomicilioFiscalReceptor: '86991', RegimenFiscalReceptor: '601', UsoCFDI: 'G03' });
+  assert.deepEqual(comprobante.Receptor, {
+    Rfc: 'URE180429TM6',
+    Nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+    DomicilioFiscalReceptor: '86991',
+    RegimenFiscalReceptor: '601',
+    UsoCFDI: 'G03',
+  });
   assert.deepEqual([comprobante.SubTotal, comprobante.Descuento, comprobante.Total], ['300.00', '30.00', '313.20']);
-  assert.deepEqual(comprobante.Conceptos[0]?.Impuestos?.Traslados, [{ Base: '270.00', Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: '0.160000', Importe: '43.20' }]);
+  assert.deepEqual(comprobante.Conceptos[0]?.Impuestos?.Traslados, [
+    { Base: '270.00', Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: '0.160000', Importe: '43.20' },
+  ]);
 });
 
 test('a payment maps to the fixed Pago concept in XXX with the complement computed', () => {
-  const comprobante = draftComprobante({
-    fiscal_profile_id: 'fp_x', type: 'P', customer: { ...customer, cfdi_use: undefined },
-    payments: [{ date: '2026-07-14', payment_form: '03', currency: 'USD', exchange_rate: '18.00', documents: [{ uuid: '5fb2822e-396d-4725-8521-cdc4bdd20ccf', currency: 'USD', installment: 2, previous_balance: '500.00', amount_paid: '200.00' }] }],
-  }, context);
+  const comprobante = draftComprobante(
+    {
+      fiscal_profile_id: 'fp_x',
+      type: 'P',
+      customer: { ...customer, cfdi_use: undefined },
+      payments: [
+        {
+          date: '2026-07-14',
+          payment_form: '03',
+          currency: 'USD',
+          exchange_rate: '18.00',
+          documents: [{ uuid: '5fb2822e-396d-4725-8521-cdc4bdd20ccf', currency: 'USD', installment: 2, previous_balance: '500.00', amount_paid: '200.00' }],
+        },
+      ],
+    },
+    context,
+  );
   assert.equal(comprobante.Moneda, 'XXX');
   assert.equal(comprobante.Total, '0');
   assert.equal(comprobante.Receptor.UsoCFDI, 'CP01');
@@ -104,27 +158,65 @@ test('a payment maps to the fixed Pago concept in XXX with the complement comput
 });
 
 test('an item with failing amounts is reported once per field, without echoes of the placeholders', () => {
-  const errors = errorsOf({ fiscal_profile_id: 'fp_x', customer, payment_form: '03', items: [{ ...item, unit_price: 'x', discount: '5.00', taxes: [{ type: 'IVA', rate: '0.16' }] }] });
-  assert.deepEqual(errors.map((error) => `${error.path} ${error.code}`), ['items.0.unit_price cfdi.invalid_amount']);
+  const errors = errorsOf({
+    fiscal_profile_id: 'fp_x',
+    customer,
+    payment_form: '03',
+    items: [{ ...item, unit_price: 'x', discount: '5.00', taxes: [{ type: 'IVA', rate: '0.16' }] }],
+  });
+  assert.deepEqual(
+    errors.map((error) => `${error.path} ${error.code}`),
+    ['items.0.unit_price cfdi.invalid_amount'],
+  );
 });
 
-test('the general public gets the SAT\'s generic receptor data, and InformacionGlobal is required', () => {
+test("the general public gets the SAT's generic receptor data, and InformacionGlobal is required", () => {
   const errors = errorsOf({ fiscal_profile_id: 'fp_x', customer: { rfc: 'xaxx010101000' }, payment_form: '01', items: [item] });
-  assert.deepEqual(errors.map((error) => error.path), ['global']);
-  const comprobante = draftComprobante({ fiscal_profile_id: 'fp_x', customer: { rfc: 'XAXX010101000' }, payment_form: '01', items: [item], global: { periodicity: '01', months: '07', year: '2026' } }, context);
-  assert.deepEqual(comprobante.Receptor, { Rfc: 'XAXX010101000', Nombre: 'PUBLICO EN GENERAL', DomicilioFiscalReceptor: '42501', RegimenFiscalReceptor: '616', UsoCFDI: 'S01' });
+  assert.deepEqual(
+    errors.map((error) => error.path),
+    ['global'],
+  );
+  const comprobante = draftComprobante(
+    {
+      fiscal_profile_id: 'fp_x',
+      customer: { rfc: 'XAXX010101000' },
+      payment_form: '01',
+      items: [item],
+      global: { periodicity: '01', months: '07', year: '2026' },
+    },
+    context,
+  );
+  assert.deepEqual(comprobante.Receptor, {
+    Rfc: 'XAXX010101000',
+    Nombre: 'PUBLICO EN GENERAL',
+    DomicilioFiscalReceptor: '42501',
+    RegimenFiscalReceptor: '616',
+    UsoCFDI: 'S01',
+  });
 });
 
 test('a related invoice given by id must exist and be stamped', () => {
-  const rows = [{ id: 'inv_draft', status: 'draft', uuid: null }, { id: 'inv_ok', status: 'stamped', uuid: 'AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE', serie: '', folio: '9', currency: 'MXN' }];
+  const rows = [
+    { id: 'inv_draft', status: 'draft', uuid: null },
+    { id: 'inv_ok', status: 'stamped', uuid: 'AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE', serie: '', folio: '9', currency: 'MXN' },
+  ];
   const withRows = { ...context, references: referencesOf(rows as never) };
-  const input: InvoiceInput = { fiscal_profile_id: 'fp_x', customer, payment_form: '03', items: [item], related: [{ relationship: '01', invoices: ['inv_ok', 'inv_draft', 'inv_gone'] }] };
+  const input: InvoiceInput = {
+    fiscal_profile_id: 'fp_x',
+    customer,
+    payment_form: '03',
+    items: [item],
+    related: [{ relationship: '01', invoices: ['inv_ok', 'inv_draft', 'inv_gone'] }],
+  };
   try {
     draftComprobante(input, withRows);
     assert.fail('expected an error');
   } catch (error) {
     assert.ok(error instanceof ApiError);
-    assert.deepEqual(error.errors?.map((entry) => `${entry.path} ${entry.code}`), ['related.0.invoices.1 invoice.not_stamped', 'related.0.invoices.2 resource.not_found']);
+    assert.deepEqual(
+      error.errors?.map((entry) => `${entry.path} ${entry.code}`),
+      ['related.0.invoices.1 invoice.not_stamped', 'related.0.invoices.2 resource.not_found'],
+    );
   }
   const valid = draftComprobante({ ...input, related: [{ relationship: '01', invoices: ['inv_ok'] }] }, withRows);
   assert.deepEqual(valid.CfdiRelacionados, [{ TipoRelacion: '01', UUIDs: ['AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE'] }]);

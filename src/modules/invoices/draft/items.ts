@@ -30,7 +30,8 @@ function conceptoDraft(item: ItemInput): ConceptoDraft {
 function missingFields(items: readonly ItemInput[], errors: FieldError[]): void {
   items.forEach((item, index) => {
     for (const field of REQUIRED_ITEM_FIELDS) {
-      if (item[field] === undefined || item[field] === '') errors.push({ path: `items.${index}.${field}`, code: 'cfdi.missing_attribute', message: 'is required.' });
+      if (item[field] === undefined || item[field] === '')
+        errors.push({ path: `items.${index}.${field}`, code: 'cfdi.missing_attribute', message: 'is required.' });
     }
   });
 }
@@ -64,7 +65,8 @@ export function conceptosOf(input: InvoiceInput, currencyDecimals: number, error
   const type = input.type ?? 'I';
   const items = input.items ?? [];
   if (type === 'P') {
-    if (input.items !== undefined) errors.push({ path: 'items', code: 'cfdi.attribute_not_allowed', message: 'A payment (type P) has no items: list what was paid in `payments`.' });
+    if (input.items !== undefined)
+      errors.push({ path: 'items', code: 'cfdi.attribute_not_allowed', message: 'A payment (type P) has no items: list what was paid in `payments`.' });
     return { conceptos: [{ ...PAGO_COMPROBANTE.Concepto }], amounts: undefined };
   }
   if (items.length === 0) {

@@ -40,7 +40,7 @@ export function receptorOf(input: InvoiceInput, issuer: Issuer, errors: FieldErr
   const generic = rfc === PUBLICO_EN_GENERAL_RFC || rfc === EXTRANJERO_RFC;
   const uso = useOf(input, generic);
   if (uso === undefined) {
-    errors.push({ path: usePath(input), code: 'cfdi.missing_uso', message: 'is required: the customer\'s CFDI use (c_UsoCFDI), for example G03 or S01.' });
+    errors.push({ path: usePath(input), code: 'cfdi.missing_uso', message: "is required: the customer's CFDI use (c_UsoCFDI), for example G03 or S01." });
   }
   const receptor: Receptor = {
     Rfc: rfc,

@@ -9,8 +9,13 @@ import { splitTaxes } from './taxes.ts';
 
 // A wrapper element and its indexed child collapse into the wrapper's name and the index.
 const WRAPPED: Readonly<Record<string, string>> = {
-  Concepto: 'Conceptos', Traslado: 'Traslados', Retencion: 'Retenciones', TrasladoDR: 'TrasladosDR', RetencionDR: 'RetencionesDR',
-  TrasladoP: 'TrasladosP', RetencionP: 'RetencionesP',
+  Concepto: 'Conceptos',
+  Traslado: 'Traslados',
+  Retencion: 'Retenciones',
+  TrasladoDR: 'TrasladosDR',
+  RetencionDR: 'RetencionesDR',
+  TrasladoP: 'TrasladosP',
+  RetencionP: 'RetencionesP',
 };
 // Containers that carry no index of their own in the dotted form.
 const TRANSPARENT = new Set(['Complemento', 'Pagos', 'Impuestos', 'ImpuestosDR', 'ImpuestosP']);
@@ -19,7 +24,10 @@ const TRANSPARENT = new Set(['Complemento', 'Pagos', 'Impuestos', 'ImpuestosDR',
 export function dottedPath(xpath: string): string {
   if (!xpath.startsWith('/')) return xpath;
   const out: string[] = [];
-  const parts = xpath.split('/').filter((part) => part !== '').slice(1);
+  const parts = xpath
+    .split('/')
+    .filter((part) => part !== '')
+    .slice(1);
   parts.forEach((raw, position) => {
     const local = raw.replace(/^@/, '').replace(/^[A-Za-z0-9]+:/, '');
     const match = /^(.+)\[(\d+)\]$/.exec(local);
@@ -40,30 +48,74 @@ export function dottedPath(xpath: string): string {
 }
 
 const ITEM_FIELDS: Readonly<Record<string, string>> = {
-  ClaveProdServ: 'product_key', ClaveUnidad: 'unit_key', Unidad: 'unit', NoIdentificacion: 'sku', Descripcion: 'description',
-  Cantidad: 'quantity', ValorUnitario: 'unit_price', Descuento: 'discount', ObjetoImp: 'tax_object',
+  ClaveProdServ: 'product_key',
+  ClaveUnidad: 'unit_key',
+  Unidad: 'unit',
+  NoIdentificacion: 'sku',
+  Descripcion: 'description',
+  Cantidad: 'quantity',
+  ValorUnitario: 'unit_price',
+  Descuento: 'discount',
+  ObjetoImp: 'tax_object',
 };
 const TAX_FIELDS: Readonly<Record<string, string>> = {
-  Impuesto: 'type', TipoFactor: 'factor', TasaOCuota: 'rate', Base: 'base',
-  ImpuestoDR: 'type', TipoFactorDR: 'factor', TasaOCuotaDR: 'rate', BaseDR: 'base',
+  Impuesto: 'type',
+  TipoFactor: 'factor',
+  TasaOCuota: 'rate',
+  Base: 'base',
+  ImpuestoDR: 'type',
+  TipoFactorDR: 'factor',
+  TasaOCuotaDR: 'rate',
+  BaseDR: 'base',
 };
 const DOCUMENT_FIELDS: Readonly<Record<string, string>> = {
-  Serie: 'serie', Folio: 'folio', MonedaDR: 'currency', EquivalenciaDR: 'equivalence', NumParcialidad: 'installment',
-  ImpSaldoAnt: 'previous_balance', ImpPagado: 'amount_paid', ImpSaldoInsoluto: 'amount_paid', ObjetoImpDR: 'tax_object',
+  Serie: 'serie',
+  Folio: 'folio',
+  MonedaDR: 'currency',
+  EquivalenciaDR: 'equivalence',
+  NumParcialidad: 'installment',
+  ImpSaldoAnt: 'previous_balance',
+  ImpPagado: 'amount_paid',
+  ImpSaldoInsoluto: 'amount_paid',
+  ObjetoImpDR: 'tax_object',
 };
 const PAYMENT_FIELDS: Readonly<Record<string, string>> = {
-  FechaPago: 'date', FormaDePagoP: 'payment_form', MonedaP: 'currency', TipoCambioP: 'exchange_rate', Monto: 'amount',
-  NumOperacion: 'operation_number', DoctoRelacionado: 'documents',
+  FechaPago: 'date',
+  FormaDePagoP: 'payment_form',
+  MonedaP: 'currency',
+  TipoCambioP: 'exchange_rate',
+  Monto: 'amount',
+  NumOperacion: 'operation_number',
+  DoctoRelacionado: 'documents',
 };
 const RECEPTOR_FIELDS: Readonly<Record<string, string>> = {
-  Rfc: 'customer.rfc', Nombre: 'customer.name', DomicilioFiscalReceptor: 'customer.postal_code',
-  RegimenFiscalReceptor: 'customer.tax_regime', ResidenciaFiscal: 'customer.country', NumRegIdTrib: 'customer.tax_id',
+  Rfc: 'customer.rfc',
+  Nombre: 'customer.name',
+  DomicilioFiscalReceptor: 'customer.postal_code',
+  RegimenFiscalReceptor: 'customer.tax_regime',
+  ResidenciaFiscal: 'customer.country',
+  NumRegIdTrib: 'customer.tax_id',
 };
 const ROOT_FIELDS: Readonly<Record<string, string>> = {
-  Serie: 'serie', Folio: 'folio', FormaPago: 'payment_form', MetodoPago: 'payment_method', CondicionesDePago: 'conditions',
-  Moneda: 'currency', TipoCambio: 'exchange_rate', Exportacion: 'export', TipoDeComprobante: 'type',
-  LugarExpedicion: 'fiscal_profile_id', Emisor: 'fiscal_profile_id', SubTotal: 'items', Descuento: 'items', Total: 'items',
-  Impuestos: 'items', Conceptos: 'items', Pago: 'payments', Totales: 'payments', Fecha: 'fiscal_profile_id',
+  Serie: 'serie',
+  Folio: 'folio',
+  FormaPago: 'payment_form',
+  MetodoPago: 'payment_method',
+  CondicionesDePago: 'conditions',
+  Moneda: 'currency',
+  TipoCambio: 'exchange_rate',
+  Exportacion: 'export',
+  TipoDeComprobante: 'type',
+  LugarExpedicion: 'fiscal_profile_id',
+  Emisor: 'fiscal_profile_id',
+  SubTotal: 'items',
+  Descuento: 'items',
+  Total: 'items',
+  Impuestos: 'items',
+  Conceptos: 'items',
+  Pago: 'payments',
+  Totales: 'payments',
+  Fecha: 'fiscal_profile_id',
 };
 const GLOBAL_FIELDS: Readonly<Record<string, string>> = { Periodicidad: 'periodicity', Meses: 'months', Año: 'year' };
 
@@ -124,7 +176,9 @@ function itemPath(input: Partial<InvoiceInput>, segments: string[]): string {
 
 /** An engine path (XPath-like or dotted) as the request path it came from. */
 export function apiPath(enginePath: string, input: Partial<InvoiceInput>): string {
-  const segments = dottedPath(enginePath).split('.').filter((segment) => segment !== '');
+  const segments = dottedPath(enginePath)
+    .split('.')
+    .filter((segment) => segment !== '');
   const [head, second] = segments;
   if (head === undefined) return enginePath.includes('Complemento') ? 'payments' : '';
   if (head === 'Conceptos') return itemPath(input, segments);
@@ -136,14 +190,34 @@ export function apiPath(enginePath: string, input: Partial<InvoiceInput>): strin
 }
 
 const VOCABULARY: ReadonlyArray<readonly [RegExp, string]> = [
-  [/the InformacionGlobal node/g, 'the `global` object (periodicity, months, year)'], [/ \((Impuestos|ImpuestosDR) node\)/g, ''],
-  [/\bValorUnitario\b/g, 'unit_price'], [/\bCantidad\b/g, 'quantity'], [/\bDescuento\b/g, 'discount'], [/\bObjetoImp\b/g, 'tax_object'],
-  [/\bTasaOCuota(DR)?\b/g, 'rate'], [/\bTipoFactor(DR)?\b/g, 'factor'], [/\bClaveProdServ\b/g, 'product_key'], [/\bClaveUnidad\b/g, 'unit_key'],
-  [/\bFormaPago\b/g, 'payment_form'], [/\bMetodoPago\b/g, 'payment_method'], [/\bTipoCambio\b/g, 'exchange_rate'], [/\bMoneda\b/g, 'currency'],
-  [/\bUsoCFDI\b/g, 'cfdi_use'], [/\bRegimenFiscalReceptor\b/g, 'customer tax_regime'], [/\bDomicilioFiscalReceptor\b/g, 'customer postal_code'],
-  [/\bImpSaldoAnt\b/g, 'previous_balance'], [/\bImpPagado\b/g, 'amount_paid'], [/\bEquivalenciaDR\b/g, 'equivalence'],
-  [/\bTipoCambioP\b/g, 'exchange_rate'], [/\bMonedaP\b/g, 'currency'], [/\bMonedaDR\b/g, 'currency'], [/\bFechaPago\b/g, 'date'],
-  [/\bNumParcialidad\b/g, 'installment'], [/\bMonto\b/g, 'amount'], [/\bDescripcion\b/g, 'description'], [/\bNombre\b/g, 'name'],
+  [/the InformacionGlobal node/g, 'the `global` object (periodicity, months, year)'],
+  [/ \((Impuestos|ImpuestosDR) node\)/g, ''],
+  [/\bValorUnitario\b/g, 'unit_price'],
+  [/\bCantidad\b/g, 'quantity'],
+  [/\bDescuento\b/g, 'discount'],
+  [/\bObjetoImp\b/g, 'tax_object'],
+  [/\bTasaOCuota(DR)?\b/g, 'rate'],
+  [/\bTipoFactor(DR)?\b/g, 'factor'],
+  [/\bClaveProdServ\b/g, 'product_key'],
+  [/\bClaveUnidad\b/g, 'unit_key'],
+  [/\bFormaPago\b/g, 'payment_form'],
+  [/\bMetodoPago\b/g, 'payment_method'],
+  [/\bTipoCambio\b/g, 'exchange_rate'],
+  [/\bMoneda\b/g, 'currency'],
+  [/\bUsoCFDI\b/g, 'cfdi_use'],
+  [/\bRegimenFiscalReceptor\b/g, 'customer tax_regime'],
+  [/\bDomicilioFiscalReceptor\b/g, 'customer postal_code'],
+  [/\bImpSaldoAnt\b/g, 'previous_balance'],
+  [/\bImpPagado\b/g, 'amount_paid'],
+  [/\bEquivalenciaDR\b/g, 'equivalence'],
+  [/\bTipoCambioP\b/g, 'exchange_rate'],
+  [/\bMonedaP\b/g, 'currency'],
+  [/\bMonedaDR\b/g, 'currency'],
+  [/\bFechaPago\b/g, 'date'],
+  [/\bNumParcialidad\b/g, 'installment'],
+  [/\bMonto\b/g, 'amount'],
+  [/\bDescripcion\b/g, 'description'],
+  [/\bNombre\b/g, 'name'],
 ];
 
 /** An engine message with the request's field names in place of the SAT attribute names. */

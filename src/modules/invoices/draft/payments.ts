@@ -16,10 +16,20 @@ function paymentDate(date: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T12:00:00` : date;
 }
 
-function documentDraft(document: PaymentDocumentInput, path: string, payment: PaymentInput, references: References, errors: FieldError[]): DoctoRelacionadoDraft {
+function documentDraft(
+  document: PaymentDocumentInput,
+  path: string,
+  payment: PaymentInput,
+  references: References,
+  errors: FieldError[],
+): DoctoRelacionadoDraft {
   const paid = document.invoice === undefined ? undefined : references.stamped(document.invoice, `${path}.invoice`, errors);
   if (document.uuid === undefined && document.invoice === undefined) {
-    errors.push({ path: `${path}.uuid`, code: 'cfdi.missing_attribute', message: 'is required: the UUID of the paid CFDI (or `invoice`, the id of the paid invoice).' });
+    errors.push({
+      path: `${path}.uuid`,
+      code: 'cfdi.missing_attribute',
+      message: 'is required: the UUID of the paid CFDI (or `invoice`, the id of the paid invoice).',
+    });
   }
   for (const field of ['installment', 'previous_balance', 'amount_paid'] as const) {
     if (document[field] === undefined) errors.push({ path: `${path}.${field}`, code: 'cfdi.missing_attribute', message: 'is required.' });
@@ -81,7 +91,12 @@ export interface PagosResult {
 }
 
 /** The Pagos complement of a type P invoice. */
-export function pagosOf(input: InvoiceInput, currencyDecimals: (code: string) => number | undefined, references: References, errors: FieldError[]): PagosResult {
+export function pagosOf(
+  input: InvoiceInput,
+  currencyDecimals: (code: string) => number | undefined,
+  references: References,
+  errors: FieldError[],
+): PagosResult {
   const payments = input.payments ?? [];
   if ((input.type ?? 'I') !== 'P') {
     if (input.payments !== undefined) errors.push({ path: 'payments', code: 'cfdi.attribute_not_allowed', message: 'Only a payment (type P) lists payments.' });

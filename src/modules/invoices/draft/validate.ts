@@ -20,16 +20,35 @@ export interface DraftContext extends BuildContext {
 
 /** The engine re-checks amounts the mapper computed itself; those findings cannot apply here. */
 const COMPUTED_HERE = new Set([
-  'cfdi.importe_out_of_limits', 'cfdi.tax_importe_out_of_limits', 'cfdi.subtotal_mismatch', 'cfdi.descuento_mismatch',
-  'cfdi.total_mismatch', 'cfdi.impuestos_mismatch', 'cfdi.total_impuestos_mismatch', 'cfdi.pagos_saldo_insoluto_mismatch',
-  'cfdi.pagos_impuestos_p_mismatch', 'cfdi.pagos_totales_mismatch', 'cfdi.sello_missing', 'cfdi.certificado_missing',
+  'cfdi.importe_out_of_limits',
+  'cfdi.tax_importe_out_of_limits',
+  'cfdi.subtotal_mismatch',
+  'cfdi.descuento_mismatch',
+  'cfdi.total_mismatch',
+  'cfdi.impuestos_mismatch',
+  'cfdi.total_impuestos_mismatch',
+  'cfdi.pagos_saldo_insoluto_mismatch',
+  'cfdi.pagos_impuestos_p_mismatch',
+  'cfdi.pagos_totales_mismatch',
+  'cfdi.sello_missing',
+  'cfdi.certificado_missing',
 ]);
 /** With amounts left uncomputed (already reported), these findings would only echo placeholders. */
 const NEEDS_AMOUNTS = new Set([
-  'cfdi.descuento_exceeds_importe', 'cfdi.descuento_exceeds_subtotal', 'cfdi.pagos_missing', 'cfdi.pagos_monto_insufficient', 'cfdi.negative_total',
-  'cfdi.pagos_monto_not_positive', 'cfdi.pagos_saldo_not_positive', 'cfdi.pagos_imp_pagado_not_positive', 'cfdi.pagos_imp_pagado_exceeds_saldo',
+  'cfdi.descuento_exceeds_importe',
+  'cfdi.descuento_exceeds_subtotal',
+  'cfdi.pagos_missing',
+  'cfdi.pagos_monto_insufficient',
+  'cfdi.negative_total',
+  'cfdi.pagos_monto_not_positive',
+  'cfdi.pagos_saldo_not_positive',
+  'cfdi.pagos_imp_pagado_not_positive',
+  'cfdi.pagos_imp_pagado_exceeds_saldo',
   // The taxes of an item whose amounts failed are missing from the model, not from the request.
-  'cfdi.objeto_imp_02_without_taxes', 'cfdi.objeto_imp_taxes_not_allowed', 'cfdi.objeto_imp_dr_02_without_taxes', 'cfdi.objeto_imp_dr_taxes_not_allowed',
+  'cfdi.objeto_imp_02_without_taxes',
+  'cfdi.objeto_imp_taxes_not_allowed',
+  'cfdi.objeto_imp_dr_02_without_taxes',
+  'cfdi.objeto_imp_dr_taxes_not_allowed',
 ]);
 
 // What stamping adds later, so that the rules about presence and format see a complete document.
@@ -64,7 +83,11 @@ export function draftComprobante(input: InvoiceInput, context: DraftContext): Co
   for (const error of [...built.errors, ...engineErrors(built.comprobante, input, context, built.computed)]) addOnce(errors, error);
   if (errors.length > 0) {
     const fields = errors.map((error) => error.path).join(', ');
-    throw new ApiError('cfdi.invalid_input', `The invoice is not a valid CFDI 4.0: ${errors.length === 1 ? 'one field fails' : `${errors.length} fields fail`} (${fields}).`, { errors });
+    throw new ApiError(
+      'cfdi.invalid_input',
+      `The invoice is not a valid CFDI 4.0: ${errors.length === 1 ? 'one field fails' : `${errors.length} fields fail`} (${fields}).`,
+      { errors },
+    );
   }
   return built.comprobante;
 }

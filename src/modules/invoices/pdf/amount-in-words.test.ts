@@ -58,9 +58,21 @@ test('the long scale reaches the 18 integer digits of t_Importe', () => {
 
 test('counting words keep the full form of one', () => {
   const expected: [number, string][] = [
-    [0, 'CERO'], [1, 'UNO'], [16, 'DIECISÉIS'], [21, 'VEINTIUNO'], [22, 'VEINTIDÓS'], [30, 'TREINTA'], [41, 'CUARENTA Y UNO'],
-    [100, 'CIEN'], [115, 'CIENTO QUINCE'], [500, 'QUINIENTOS'], [777, 'SETECIENTOS SETENTA Y SIETE'], [1001, 'MIL UNO'],
-    [21_000, 'VEINTIÚN MIL'], [100_000, 'CIEN MIL'], [101_000, 'CIENTO UN MIL'],
+    [0, 'CERO'],
+    [1, 'UNO'],
+    [16, 'DIECISÉIS'],
+    [21, 'VEINTIUNO'],
+    [22, 'VEINTIDÓS'],
+    [30, 'TREINTA'],
+    [41, 'CUARENTA Y UNO'],
+    [100, 'CIEN'],
+    [115, 'CIENTO QUINCE'],
+    [500, 'QUINIENTOS'],
+    [777, 'SETECIENTOS SETENTA Y SIETE'],
+    [1001, 'MIL UNO'],
+    [21_000, 'VEINTIÚN MIL'],
+    [100_000, 'CIEN MIL'],
+    [101_000, 'CIENTO UN MIL'],
   ];
   for (const [value, words] of expected) assert.equal(numberToSpanishWords(value), words, String(value));
 });

@@ -7,9 +7,21 @@ import { Decimal } from 'decimal.js';
 
 /** Catalogs a code may be described from; the slugs of the SAT catalogs module (GET /v1/catalogs). */
 export type PdfCatalog =
-  | 'uso_cfdi' | 'regimen_fiscal' | 'forma_pago' | 'metodo_pago' | 'moneda' | 'impuesto' | 'objeto_imp'
-  | 'exportacion' | 'tipo_comprobante' | 'tipo_relacion' | 'periodicidad' | 'meses' | 'pais'
-  | 'clave_prod_serv' | 'clave_unidad';
+  | 'uso_cfdi'
+  | 'regimen_fiscal'
+  | 'forma_pago'
+  | 'metodo_pago'
+  | 'moneda'
+  | 'impuesto'
+  | 'objeto_imp'
+  | 'exportacion'
+  | 'tipo_comprobante'
+  | 'tipo_relacion'
+  | 'periodicidad'
+  | 'meses'
+  | 'pais'
+  | 'clave_prod_serv'
+  | 'clave_unidad';
 
 /** Optional code → description lookup (e.g. `(slug, code) => catalogIndex.get(slug, code)?.description`). */
 export type CatalogNames = (catalog: PdfCatalog, code: string) => string | undefined;

@@ -7,7 +7,10 @@ import { encodePng, globalInvoice, sampleLogo, stampedXml } from './test-fixture
 import type { PngSpec } from './test-fixtures.ts';
 
 /** A 48 × 16 baseline JPEG (3 components) made with pdftoppm -jpeg from one of these PDFs. */
-const JPEG = Buffer.from('/9j/4AAQSkZJRgABAQEAKAAoAAD/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdBRkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT0//wAARCAAQADADASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwD06iis6eG6bUVdA+zchVg+FVRncCM8k/T+VTKTjsrjSuaNFYkFpqEdn5cokc70ZgJOSMcj73XOCeQDU0ceo/arWRo9scahXXzOuc54yc446nt3rJVW7Xix8vmatFYUVpqqxBC7bgqBWMgODhyc89iR+QqeS3nNrEqQXAAJ3p53zE7eDnd0z7++KFWk1flYcq7n/9k=', 'base64');
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEAKAAoAAD/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdBRkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT0//wAARCAAQADADASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwD06iis6eG6bUVdA+zchVg+FVRncCM8k/T+VTKTjsrjSuaNFYkFpqEdn5cokc70ZgJOSMcj73XOCeQDU0ceo/arWRo9scahXXzOuc54yc446nt3rJVW7Xix8vmatFYUVpqqxBC7bgqBWMgODhyc89iR+QqeS3nNrEqQXAAJ3p53zE7eDnd0z7++KFWk1flYcq7n/9k=',
+  'base64',
+);
 
 const rgb = (x: number, y: number) => [x * 8, y * 8, 128];
 const VALID: Record<string, PngSpec> = {
@@ -76,6 +79,8 @@ test('sub-byte PNGs that pdfkit would draw wrongly are refused with advice', () 
 
 test('a bad logo fails the render with the typed error, not a crash', async () => {
   const xml = stampedXml(globalInvoice());
-  await assert.rejects(renderInvoicePdf({ xml, livemode: true, branding: { logo: Buffer.from('not an image') } }),
-    (error: unknown) => error instanceof PdfRenderError && error.code === 'cfdi.pdf_invalid_logo');
+  await assert.rejects(
+    renderInvoicePdf({ xml, livemode: true, branding: { logo: Buffer.from('not an image') } }),
+    (error: unknown) => error instanceof PdfRenderError && error.code === 'cfdi.pdf_invalid_logo',
+  );
 });

@@ -28,7 +28,15 @@ const PNG_COLOR_TYPES: ReadonlyMap<number, { channels: number; depths: readonly 
   [6, { channels: 4, depths: [8, 16] }],
 ]);
 /** Adam7 passes: x0, y0, dx, dy. */
-const ADAM7 = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]] as const;
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
 
 function invalid(message: string): PdfRenderError {
   return new PdfRenderError('cfdi.pdf_invalid_logo', `The logo cannot be used: ${message}`);

@@ -16,7 +16,10 @@ test(`${CORPUS_SIZE} generated documents of every type and hostile text render, 
     const xml = writeCfdi(comprobante);
     const timbre = findTimbre(comprobante);
     if (timbre === undefined) {
-      await assert.rejects(renderInvoicePdf({ xml, livemode: false }), (error: unknown) => error instanceof PdfRenderError && error.code === 'cfdi.pdf_requires_stamp');
+      await assert.rejects(
+        renderInvoicePdf({ xml, livemode: false }),
+        (error: unknown) => error instanceof PdfRenderError && error.code === 'cfdi.pdf_requires_stamp',
+      );
       continue;
     }
     const pdf = await renderInvoicePdf({ xml, livemode: index % 2 === 0 });

@@ -34,7 +34,9 @@ test(`all ${stamped.length} stamped SAT samples render as PDFs`, { skip: skipWit
   }
 });
 
-test('each sample PDF shows its parties, identifiers, total, seals and TFD cadena', { skip: skipWithoutShared || (hasPdftotext ? false : 'pdftotext is not installed') }, async () => {
+test('each sample PDF shows its parties, identifiers, total, seals and TFD cadena', {
+  skip: skipWithoutShared || (hasPdftotext ? false : 'pdftotext is not installed'),
+}, async () => {
   for (const sample of stamped) {
     const { comprobante } = parseCfdi(readSample(sample.file));
     const timbre = findTimbre(comprobante);
@@ -61,20 +63,28 @@ test('each sample PDF shows its parties, identifiers, total, seals and TFD caden
   }
 });
 
-test('the QR code of a real CFDI reads back as the SAT verification expression', { skip: skipWithoutShared || (hasPdftoppm ? false : 'pdftoppm is not installed') }, async () => {
+test('the QR code of a real CFDI reads back as the SAT verification expression', {
+  skip: skipWithoutShared || (hasPdftoppm ? false : 'pdftoppm is not installed'),
+}, async () => {
   // The expected value comes from phpcfdi/cfdi-expresiones' own test (kit README §4.1), not from our code.
   const file = 'real/I_CSM190311AH6_2022-01-12_real.xml';
   const pdf = await render(file);
   const page = pageCount(pdf);
   const decoded = readQr(pageImage(pdf, page, 150));
-  assert.equal(decoded, 'https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx?id=04BF2854-FE7D-4377-9196-71248F060ABB&re=CSM190311AH6&rr=MCI7306249Y1&tt=459.36&fe=5tSZhA==');
+  assert.equal(
+    decoded,
+    'https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx?id=04BF2854-FE7D-4377-9196-71248F060ABB&re=CSM190311AH6&rr=MCI7306249Y1&tt=459.36&fe=5tSZhA==',
+  );
   assert.equal(decoded, verificationExpressionFor(parseCfdi(readSample(file)).comprobante));
 });
 
 test('samples without a TimbreFiscalDigital are refused with cfdi.pdf_requires_stamp', { skip: skipWithoutShared }, async () => {
   assert.ok(!hasShared || unstamped.length >= 7);
   for (const sample of unstamped) {
-    await assert.rejects(renderInvoicePdf({ xml: readSample(sample.file).toString('utf8'), livemode: false }),
-      (error: unknown) => error instanceof PdfRenderError && error.code === 'cfdi.pdf_requires_stamp', sample.file);
+    await assert.rejects(
+      renderInvoicePdf({ xml: readSample(sample.file).toString('utf8'), livemode: false }),
+      (error: unknown) => error instanceof PdfRenderError && error.code === 'cfdi.pdf_requires_stamp',
+      sample.file,
+    );
   }
 });

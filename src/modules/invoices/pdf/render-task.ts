@@ -28,7 +28,14 @@ export default async function renderPdfTask(task: PdfTaskInput): Promise<PdfTask
     ...(task.preview ? { preview: true } : {}),
     ...(task.cancelledAt !== undefined ? { cancelledAt: task.cancelledAt } : {}),
     catalogNames: (catalog, code) => task.names[catalog]?.[code],
-    ...(task.branding ? { branding: { ...(task.branding.brandColor ? { brandColor: task.branding.brandColor } : {}), ...(task.branding.logo ? { logo: Buffer.from(task.branding.logo) } : {}) } } : {}),
+    ...(task.branding
+      ? {
+          branding: {
+            ...(task.branding.brandColor ? { brandColor: task.branding.brandColor } : {}),
+            ...(task.branding.logo ? { logo: Buffer.from(task.branding.logo) } : {}),
+          },
+        }
+      : {}),
   };
   try {
     return { pdf: await renderInvoicePdf(input) };

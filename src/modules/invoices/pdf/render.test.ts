@@ -12,12 +12,11 @@ import type { CatalogNames } from './format.ts';
 import { groupThousands } from './format.ts';
 import { compact, hasPdftoppm, hasPdftotext, looksLikePdf, pageCount, pageImage, pdfText, readQr, redShare } from './pdf-probe.ts';
 import { renderInvoicePdf, timbreInstant } from './render.ts';
-import {
-  BASE_HEADER, dollarInvoice, globalInvoice, largeInvoice, paymentReceipt, sampleLogo, sealedXml, stampedXml, withTotals,
-} from './test-fixtures.ts';
+import { BASE_HEADER, dollarInvoice, globalInvoice, largeInvoice, paymentReceipt, sampleLogo, sealedXml, stampedXml, withTotals } from './test-fixtures.ts';
 
 const catalogs = createIndex(BUILTIN_CATALOGS);
-const catalogNames: CatalogNames = (catalog, code) => (catalog === 'clave_prod_serv' || catalog === 'clave_unidad' ? undefined : catalogs.get(catalog, code)?.description);
+const catalogNames: CatalogNames = (catalog, code) =>
+  catalog === 'clave_prod_serv' || catalog === 'clave_unidad' ? undefined : catalogs.get(catalog, code)?.description;
 const needsText = hasPdftotext ? false : 'pdftotext (poppler-utils) is not installed; only the PDF structure is checked';
 const needsImages = hasPdftoppm ? false : 'pdftoppm (poppler-utils) is not installed';
 
@@ -41,7 +40,8 @@ test('the items table repeats its header on every page it spans and loses no ite
   for (const text of itemPages) assert.ok(text.includes('Valor unitario') && text.includes('Descripción'), 'header repeated');
   const all = texts.join('\n');
   for (let number = 1; number <= 60; number += 1) assert.ok(all.includes(`ART-${String(number).padStart(3, '0')}`), `item ${number}`);
-  for (const page of texts.slice(1)) assert.ok(page.includes('ORGANICOS ÑAVEZ OSORIO') && page.includes('5B3A1C2D-4E5F-4A6B-8C7D-9E0F1A2B3C4D'), 'running header');
+  for (const page of texts.slice(1))
+    assert.ok(page.includes('ORGANICOS ÑAVEZ OSORIO') && page.includes('5B3A1C2D-4E5F-4A6B-8C7D-9E0F1A2B3C4D'), 'running header');
 });
 
 test('totals show SubTotal, Descuento, each tax by rate, withholdings, Total and the amount in words', { skip: needsText }, async () => {
@@ -61,10 +61,16 @@ test('totals show SubTotal, Descuento, each tax by rate, withholdings, Total and
 });
 
 test('Ñ and & in names and characters outside WinAnsi come out readable', { skip: needsText }, async () => {
-  const comprobante = withTotals({ ...BASE_HEADER }, [{
-    ClaveProdServ: '50201706', ClaveUnidad: 'H87', Descripcion: 'Café de Kőbánya ﬁltrado “premium” ☕ — ¿listo? ¡sí!',
-    Cantidad: '1', ValorUnitario: '100', ObjetoImp: '01',
-  }]);
+  const comprobante = withTotals({ ...BASE_HEADER }, [
+    {
+      ClaveProdServ: '50201706',
+      ClaveUnidad: 'H87',
+      Descripcion: 'Café de Kőbánya ﬁltrado “premium” ☕ — ¿listo? ¡sí!',
+      Cantidad: '1',
+      ValorUnitario: '100',
+      ObjetoImp: '01',
+    },
+  ]);
   const text = pdfText(await renderInvoicePdf({ xml: stampedXml(comprobante), livemode: true }));
   for (const value of ['ORGANICOS ÑAVEZ OSORIO', 'OÑO120726RX3', 'HERRERÍA & ELÉCTRICOS', 'H&E951128469']) assert.ok(text.includes(value), value);
   assert.ok(text.includes('Café de Kobánya filtrado “premium” ? — ¿listo? ¡sí!'), text);
@@ -90,7 +96,8 @@ test('a payment receipt shows each Pago with its related documents and the Total
   for (const pago of pagos.Pago) {
     assert.ok(text.includes(pago.FechaPago.replace('T', ' ')) && text.includes(`$${groupThousands(pago.Monto)} ${pago.MonedaP}`));
     for (const document of pago.DoctoRelacionado) {
-      for (const value of [document.IdDocumento, groupThousands(document.ImpPagado), groupThousands(document.ImpSaldoInsoluto)]) assert.ok(text.includes(value), value);
+      for (const value of [document.IdDocumento, groupThousands(document.ImpPagado), groupThousands(document.ImpSaldoInsoluto)])
+        assert.ok(text.includes(value), value);
     }
   }
   // Grid cells wrap long values, so multi-word values are compared without whitespace.
@@ -146,7 +153,9 @@ test('FechaTimbrado is read as Mexico City time, with the daylight saving of its
 
 test('an item description longer than a page is split across pages without losing a word', { skip: needsText }, async () => {
   const words = Array.from({ length: 1400 }, (_, index) => `palabra${String(index).padStart(4, '0')}`);
-  const comprobante = withTotals({ ...BASE_HEADER }, [{ ClaveProdServ: '01010101', ClaveUnidad: 'ACT', Descripcion: words.join(' '), Cantidad: '1', ValorUnitario: '10', ObjetoImp: '01' }]);
+  const comprobante = withTotals({ ...BASE_HEADER }, [
+    { ClaveProdServ: '01010101', ClaveUnidad: 'ACT', Descripcion: words.join(' '), Cantidad: '1', ValorUnitario: '10', ObjetoImp: '01' },
+  ]);
   const pdf = await renderInvoicePdf({ xml: stampedXml(comprobante), livemode: true });
   assert.ok(pageCount(pdf) >= 3);
   const text = pdfText(pdf);
@@ -154,12 +163,18 @@ test('an item description longer than a page is split across pages without losin
 });
 
 test('unstamped, unreadable or unbranded input is refused with a typed error', async () => {
-  await assert.rejects(renderInvoicePdf({ xml: sealedXml(globalInvoice()), livemode: true }),
-    (error: unknown) => error instanceof PdfRenderError && error.code === 'cfdi.pdf_requires_stamp');
-  await assert.rejects(renderInvoicePdf({ xml: '<cfdi:Comprobante', livemode: true }),
-    (error: unknown) => error instanceof CfdiError && error.code === 'cfdi.parse_error');
-  await assert.rejects(renderInvoicePdf({ xml: stampedXml(globalInvoice()), livemode: true, branding: { brandColor: 'blue' } }),
-    (error: unknown) => error instanceof PdfRenderError && error.code === 'cfdi.pdf_invalid_brand_color');
+  await assert.rejects(
+    renderInvoicePdf({ xml: sealedXml(globalInvoice()), livemode: true }),
+    (error: unknown) => error instanceof PdfRenderError && error.code === 'cfdi.pdf_requires_stamp',
+  );
+  await assert.rejects(
+    renderInvoicePdf({ xml: '<cfdi:Comprobante', livemode: true }),
+    (error: unknown) => error instanceof CfdiError && error.code === 'cfdi.parse_error',
+  );
+  await assert.rejects(
+    renderInvoicePdf({ xml: stampedXml(globalInvoice()), livemode: true, branding: { brandColor: 'blue' } }),
+    (error: unknown) => error instanceof PdfRenderError && error.code === 'cfdi.pdf_invalid_brand_color',
+  );
 });
 
 test('a failing catalog lookup still gives a PDF with the bare codes', { skip: needsText }, async () => {

@@ -60,7 +60,14 @@ export function timbreInstant(fechaTimbrado: string): Date {
 }
 
 const MEXICO_CITY = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Mexico_City', hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+  timeZone: 'America/Mexico_City',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
 });
 
 /** Milliseconds that Mexico City's wall clock is ahead of UTC at `instant` (negative). */
@@ -125,8 +132,10 @@ function verificationUrl(comprobante: Comprobante, timbre: TimbreFiscalDigital):
     return verificationExpressionFor(comprobante) ?? '';
   } catch {
     const { Emisor, Receptor, Total, Sello } = comprobante;
-    return `${VERIFICATION_BASE_URL}?id=${timbre.UUID}&re=${formatVerificationRfc(Emisor.Rfc)}&rr=${formatVerificationRfc(Receptor.Rfc)}`
-      + `&tt=${Total}&fe=${formatVerificationSello(Sello ?? '')}`;
+    return (
+      `${VERIFICATION_BASE_URL}?id=${timbre.UUID}&re=${formatVerificationRfc(Emisor.Rfc)}&rr=${formatVerificationRfc(Receptor.Rfc)}` +
+      `&tt=${Total}&fe=${formatVerificationSello(Sello ?? '')}`
+    );
   }
 }
 

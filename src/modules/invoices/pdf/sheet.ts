@@ -74,7 +74,10 @@ export class Sheet {
   }
 
   private use(style: TextStyle): void {
-    this.doc.font(FONTS[style.font ?? 'regular']).fontSize(style.size).fillColor(style.color ?? this.theme.text);
+    this.doc
+      .font(FONTS[style.font ?? 'regular'])
+      .fontSize(style.size)
+      .fillColor(style.color ?? this.theme.text);
   }
 
   measure(text: string, style: TextStyle): number {

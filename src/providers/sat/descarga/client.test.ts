@@ -79,7 +79,10 @@ describe('the bulk download client reads the recorded SAT answers', { skip: skip
     assert.equal((await sat.request({ side: 'received', type: 'cfdi', ...period })).requestId, 'd49af78d-1c80-4221-a48d-345ace91626b');
     assert.equal((await sat.request({ side: 'issued', type: 'cfdi', ...period, uuid: '96623061-61fe-49de-b298-c7156476aa8b' })).status.code, 5000);
     const two = await sat.verify('4e80345d-917f-40bb-a98f-4a73939343c5');
-    assert.deepEqual([two.state, two.code, two.count, two.packageIds], ['finished', 5000, 12345, ['4e80345d-917f-40bb-a98f-4a73939343c5_01', '4e80345d-917f-40bb-a98f-4a73939343c5_02']]);
+    assert.deepEqual(
+      [two.state, two.code, two.count, two.packageIds],
+      ['finished', 5000, 12345, ['4e80345d-917f-40bb-a98f-4a73939343c5_01', '4e80345d-917f-40bb-a98f-4a73939343c5_02']],
+    );
     const none = await sat.verify('4e80345d-917f-40bb-a98f-4a73939343c5');
     assert.deepEqual([none.state, none.code, none.count, none.packageIds], ['rejected', 5004, 0, []]);
     const zip = await sat.download('4e80345d-917f-40bb-a98f-4a73939343c5_01');
@@ -87,8 +90,10 @@ describe('the bulk download client reads the recorded SAT answers', { skip: skip
     const token = TOKEN.exec(fixture('authenticate/response-with-token.xml'))![1]!;
     assert.equal(sent.filter((call) => call.path === AUTH).length, 1, 'one token serves every call');
     assert.ok(sent.filter((call) => call.path !== AUTH).every((call) => call.authorization === `WRAP access_token="${token}"`));
-    assert.deepEqual(sent.filter((call) => call.path === QUERY).map((call) => call.action.split('/').pop()),
-      ['SolicitaDescargaEmitidos', 'SolicitaDescargaRecibidos', 'SolicitaDescargaFolio']);
+    assert.deepEqual(
+      sent.filter((call) => call.path === QUERY).map((call) => call.action.split('/').pop()),
+      ['SolicitaDescargaEmitidos', 'SolicitaDescargaRecibidos', 'SolicitaDescargaFolio'],
+    );
     const received = sent.find((call) => call.action.endsWith('SolicitaDescargaRecibidos'))!;
     assert.match(received.body, /EstadoComprobante="Vigente"/, 'received XML is asked for vigentes only');
     assert.match(received.body, /RfcReceptor="EKU9003173C9"/);
@@ -99,9 +104,17 @@ describe('the bulk download client reads the recorded SAT answers', { skip: skip
     const fault = await failure(faulted.authenticate());
     assert.deepEqual([fault.code, fault.satCode, fault.retryable], ['sat.download_rejected', 'a:InvalidSecurity', false]);
     const token = { body: fixture('authenticate/response-with-token.xml') };
-    const result = (code: string) => ({ body: fixture('query/response-issued.xml').replace('CodEstatus="5000" Mensaje="Solicitud Aceptada"', `CodEstatus="${code}" Mensaje="x"`).replace(/ IdSolicitud="[^"]+"/, '') });
+    const result = (code: string) => ({
+      body: fixture('query/response-issued.xml')
+        .replace('CodEstatus="5000" Mensaje="Solicitud Aceptada"', `CodEstatus="${code}" Mensaje="x"`)
+        .replace(/ IdSolicitud="[^"]+"/, ''),
+    });
     const period = { side: 'issued', type: 'metadata', from: '2026-01-01T00:00:00', to: '2026-01-31T23:59:59' } as const;
-    for (const [code, expected, retryable] of [['5002', 'sat.download_rejected', false], ['5005', 'sat.download_rejected', false], ['404', 'download.request_failed', true]] as const) {
+    for (const [code, expected, retryable] of [
+      ['5002', 'sat.download_rejected', false],
+      ['5005', 'sat.download_rejected', false],
+      ['404', 'download.request_failed', true],
+    ] as const) {
       const error = await failure(client({ [AUTH]: [token], [QUERY]: [result(code)] }).client.request(period));
       assert.deepEqual([error.code, error.satCode, error.retryable], [expected, code, retryable]);
     }
@@ -118,25 +131,34 @@ describe('the bulk download client reads the recorded SAT answers', { skip: skip
 
   test('a call answered 300 (token refused) authenticates again and is retried once', async () => {
     const token = { body: fixture('authenticate/response-with-token.xml') };
-    const refused = { body: fixture('query/response-issued.xml').replace('CodEstatus="5000" Mensaje="Solicitud Aceptada"', 'CodEstatus="300" Mensaje="Usuario No Válido"') };
+    const refused = {
+      body: fixture('query/response-issued.xml').replace('CodEstatus="5000" Mensaje="Solicitud Aceptada"', 'CodEstatus="300" Mensaje="Usuario No Válido"'),
+    };
     const { client: sat, sent } = client({ [AUTH]: [token], [QUERY]: [refused, { body: fixture('query/response-issued.xml') }] });
     const accepted = await sat.request({ side: 'issued', type: 'metadata', from: '2026-01-01T00:00:00', to: '2026-01-31T23:59:59' });
     assert.equal(accepted.status.code, 5000);
-    assert.deepEqual(sent.map((call) => call.path), [AUTH, QUERY, AUTH, QUERY]);
+    assert.deepEqual(
+      sent.map((call) => call.path),
+      [AUTH, QUERY, AUTH, QUERY],
+    );
   });
 
   test('a SAT that does not answer in time is a retryable download.request_failed', async () => {
     // A socket would keep the event loop alive; AbortSignal.timeout's own timer does not.
-    const hanging = async (_input: string | URL | Request, init?: RequestInit): Promise<Response> => new Promise((_resolve, reject) => {
-      const socket = setTimeout(() => {}, 10_000);
-      init?.signal?.addEventListener('abort', () => {
-        clearTimeout(socket);
-        reject(init.signal!.reason);
+    const hanging = async (_input: string | URL | Request, init?: RequestInit): Promise<Response> =>
+      new Promise((_resolve, reject) => {
+        const socket = setTimeout(() => {}, 10_000);
+        init?.signal?.addEventListener('abort', () => {
+          clearTimeout(socket);
+          reject(init.signal!.reason);
+        });
       });
-    });
     const folder = satPath('credentials', 'EKU9003173C9_FIEL_30001000000500003415');
     const sat = createDescargaClient({
-      urls: descargaUrls(BASE), clock: new ManualClock(), timeoutMs: 50, fetch: hanging as typeof fetch,
+      urls: descargaUrls(BASE),
+      clock: new ManualClock(),
+      timeoutMs: 50,
+      fetch: hanging as typeof fetch,
       fiel: { certificate: fs.readFileSync(`${folder}/EKU9003173C9.cer`), privateKey: fs.readFileSync(`${folder}/EKU9003173C9.key`), password: '12345678a' },
     });
     const error = await failure(sat.authenticate());
@@ -146,10 +168,11 @@ describe('the bulk download client reads the recorded SAT answers', { skip: skip
 
   test('a FIEL that cannot be opened is fiscal_profile.invalid_fiel', () => {
     const folder = satPath('credentials', 'EKU9003173C9_FIEL_30001000000500003415');
-    const open = () => createDescargaClient({
-      urls: descargaUrls(BASE),
-      fiel: { certificate: fs.readFileSync(`${folder}/EKU9003173C9.cer`), privateKey: fs.readFileSync(`${folder}/EKU9003173C9.key`), password: 'wrong' },
-    });
+    const open = () =>
+      createDescargaClient({
+        urls: descargaUrls(BASE),
+        fiel: { certificate: fs.readFileSync(`${folder}/EKU9003173C9.cer`), privateKey: fs.readFileSync(`${folder}/EKU9003173C9.key`), password: 'wrong' },
+      });
     assert.throws(open, (error: unknown) => error instanceof ProviderError && error.code === 'fiscal_profile.invalid_fiel');
   });
 });

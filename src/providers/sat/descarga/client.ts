@@ -7,8 +7,24 @@
  * only a matter of URLs.
  */
 import {
-  AuthenticateTranslator, DateTime, DateTimePeriod, DocumentStatus, DocumentType, DownloadTranslator, DownloadType, Fiel, FielRequestBuilder,
-  InteractsXmlTrait, QueryParameters, QueryTranslator, RequestType, RfcMatch, ServiceConsumer, SoapFaultError, Uuid, VerifyTranslator,
+  AuthenticateTranslator,
+  DateTime,
+  DateTimePeriod,
+  DocumentStatus,
+  DocumentType,
+  DownloadTranslator,
+  DownloadType,
+  Fiel,
+  FielRequestBuilder,
+  InteractsXmlTrait,
+  QueryParameters,
+  QueryTranslator,
+  RequestType,
+  RfcMatch,
+  ServiceConsumer,
+  SoapFaultError,
+  Uuid,
+  VerifyTranslator,
   WebClientException,
 } from '@nodecfdi/sat-ws-descarga-masiva';
 import type { Token } from '@nodecfdi/sat-ws-descarga-masiva';
@@ -20,7 +36,6 @@ import { ProviderError } from './errors.ts';
 import { downloadFailure, requestFailure, STATES, verifyFailure } from './status-mapping.ts';
 import type { DescargaState, DescargaStatus } from './status-mapping.ts';
 import { FetchWebClient } from './transport.ts';
-
 
 export interface DescargaClientOptions {
   urls: DescargaUrls;
@@ -47,7 +62,6 @@ export interface DescargaRequestInput {
   /** One CFDI by its UUID (SolicitaDescargaFolio); the other filters are then ignored. */
   uuid?: string;
 }
-
 
 export interface DescargaVerification {
   state: DescargaState;
@@ -89,12 +103,18 @@ function transportFailure(error: unknown): ProviderError {
   if (error instanceof SoapFaultError) {
     // Autentica answers InvalidSecurity when the FIEL is refused (expired, revoked, a CSD, bad signature).
     const fault = error.getFault();
-    return new ProviderError('sat.download_rejected', `SAT fault ${fault.getCode()}: ${fault.getMessage()}`, { satCode: fault.getCode(), retryable: false, cause: error });
+    return new ProviderError('sat.download_rejected', `SAT fault ${fault.getCode()}: ${fault.getMessage()}`, {
+      satCode: fault.getCode(),
+      retryable: false,
+      cause: error,
+    });
   }
   const status = error instanceof WebClientException ? error.getResponse().getStatusCode() : undefined;
   const message = error instanceof Error ? error.message : String(error);
   return new ProviderError('download.request_failed', `SAT bulk download unreachable or failing: ${message}`, {
-    ...(status ? { satCode: `HTTP ${status}` } : {}), retryable: true, cause: error,
+    ...(status ? { satCode: `HTTP ${status}` } : {}),
+    retryable: true,
+    cause: error,
   });
 }
 
@@ -109,8 +129,9 @@ function queryParameters(input: DescargaRequestInput): QueryParameters {
   const period = DateTimePeriod.createFromValues(input.from.replace('T', ' '), input.to.replace('T', ' '));
   const defaultStatus = input.side === 'received' && input.type === 'cfdi' ? 'active' : 'all';
   const status = input.status ?? defaultStatus;
-  let parameters = QueryParameters.create(period, new DownloadType(input.side), new RequestType(input.type === 'cfdi' ? 'xml' : 'metadata'))
-    .withDocumentStatus(new DocumentStatus(status === 'all' ? 'undefined' : status));
+  let parameters = QueryParameters.create(period, new DownloadType(input.side), new RequestType(input.type === 'cfdi' ? 'xml' : 'metadata')).withDocumentStatus(
+    new DocumentStatus(status === 'all' ? 'undefined' : status),
+  );
   if (input.counterpart !== undefined) parameters = parameters.withRfcMatch(RfcMatch.create(input.counterpart));
   if (input.voucherType !== undefined) parameters = parameters.withDocumentType(new DocumentType(VOUCHER_TYPES[input.voucherType]));
   return parameters;
@@ -149,10 +170,18 @@ class NodecfdiDescargaClient implements DescargaClient {
     const parameters = queryParameters(input);
     const operation = input.uuid !== undefined ? 'SolicitaDescargaFolio' : input.side === 'received' ? 'SolicitaDescargaRecibidos' : 'SolicitaDescargaEmitidos';
     const translator = new QueryTranslator();
-    const result = await this.withToken(async (token) => {
-      const answer = await this.consume(`${ACTIONS.request}${operation}`, this.endpoints.getQuery(), translator.createSoapRequest(this.builder, parameters), token);
-      return translator.createQueryResultFromSoapResponse(answer);
-    }, (parsed) => parsed.getStatus().getCode());
+    const result = await this.withToken(
+      async (token) => {
+        const answer = await this.consume(
+          `${ACTIONS.request}${operation}`,
+          this.endpoints.getQuery(),
+          translator.createSoapRequest(this.builder, parameters),
+          token,
+        );
+        return translator.createQueryResultFromSoapResponse(answer);
+      },
+      (parsed) => parsed.getStatus().getCode(),
+    );
     const status = { code: result.getStatus().getCode(), message: result.getStatus().getMessage() };
     if (status.code !== 5000 || !result.getRequestId()) throw requestFailure(status);
     return { requestId: result.getRequestId(), status };
@@ -160,10 +189,13 @@ class NodecfdiDescargaClient implements DescargaClient {
 
   async verify(requestId: string): Promise<DescargaVerification> {
     const translator = new VerifyTranslator();
-    const { result, raw } = await this.withToken(async (token) => {
-      const answer = await this.consume(ACTIONS.verify, this.endpoints.getVerify(), translator.createSoapRequest(this.builder, requestId), token);
-      return { result: translator.createVerifyResultFromSoapResponse(answer), raw: verifyAttributes(answer) };
-    }, (parsed) => parsed.result.getStatus().getCode());
+    const { result, raw } = await this.withToken(
+      async (token) => {
+        const answer = await this.consume(ACTIONS.verify, this.endpoints.getVerify(), translator.createSoapRequest(this.builder, requestId), token);
+        return { result: translator.createVerifyResultFromSoapResponse(answer), raw: verifyAttributes(answer) };
+      },
+      (parsed) => parsed.result.getStatus().getCode(),
+    );
     const status = { code: result.getStatus().getCode(), message: result.getStatus().getMessage() };
     if (status.code !== 5000) throw verifyFailure(status, requestId);
     return {
@@ -177,10 +209,13 @@ class NodecfdiDescargaClient implements DescargaClient {
 
   async download(packageId: string): Promise<Buffer> {
     const translator = new DownloadTranslator();
-    const result = await this.withToken(async (token) => {
-      const answer = await this.consume(ACTIONS.download, this.endpoints.getDownload(), translator.createSoapRequest(this.builder, packageId), token);
-      return translator.createDownloadResultFromSoapResponse(answer);
-    }, (parsed) => parsed.getStatus().getCode());
+    const result = await this.withToken(
+      async (token) => {
+        const answer = await this.consume(ACTIONS.download, this.endpoints.getDownload(), translator.createSoapRequest(this.builder, packageId), token);
+        return translator.createDownloadResultFromSoapResponse(answer);
+      },
+      (parsed) => parsed.getStatus().getCode(),
+    );
     const status = { code: result.getStatus().getCode(), message: result.getStatus().getMessage() };
     if (status.code !== 5000 || result.getPackageContent() === '') throw downloadFailure(status, packageId);
     return Buffer.from(result.getPackageContent(), 'base64');

@@ -139,15 +139,21 @@ export class PackageReader {
       };
     }
     if (/_tercero\.txt$/i.test(name) && sink.thirdParty) {
-      const table = new TableReader((header) => header.startsWith(THIRD_PARTY_HEADER), (row) => {
-        if (row.uuid) sink.thirdParty!(row as unknown as ThirdPartyRecord);
-      });
+      const table = new TableReader(
+        (header) => header.startsWith(THIRD_PARTY_HEADER),
+        (row) => {
+          if (row.uuid) sink.thirdParty!(row as unknown as ThirdPartyRecord);
+        },
+      );
       return (chunk, final) => table.push(chunk, final);
     }
     if (/\.txt$/i.test(name) && !/_tercero\.txt$/i.test(name) && sink.metadata) {
-      const table = new TableReader((header) => header.startsWith(METADATA_HEADER), (row) => {
-        sink.metadata!({ ...(row as unknown as MetadataRecord), rfcACuentaTerceros: '', nombreACuentaTerceros: '' });
-      });
+      const table = new TableReader(
+        (header) => header.startsWith(METADATA_HEADER),
+        (row) => {
+          sink.metadata!({ ...(row as unknown as MetadataRecord), rfcACuentaTerceros: '', nombreACuentaTerceros: '' });
+        },
+      );
       return (chunk, final) => table.push(chunk, final);
     }
     return undefined;

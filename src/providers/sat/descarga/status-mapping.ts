@@ -16,7 +16,12 @@ export type DescargaState = 'accepted' | 'in_progress' | 'finished' | 'failed' |
 
 /** EstadoSolicitud 1-6. */
 export const STATES: Readonly<Record<number, DescargaState>> = {
-  1: 'accepted', 2: 'in_progress', 3: 'finished', 4: 'failed', 5: 'rejected', 6: 'expired',
+  1: 'accepted',
+  2: 'in_progress',
+  3: 'finished',
+  4: 'failed',
+  5: 'rejected',
+  6: 'expired',
 };
 
 const TRANSIENT = new Set([404, 5006]);

@@ -43,7 +43,9 @@ export class FetchWebClient implements WebClientInterface {
       throw new WebClientException(cause.message, request, answer, cause);
     }
     const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => { headers[name] = value; });
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
     return new CResponse(response.status, body, headers);
   }
 }

@@ -29,10 +29,14 @@ function taxLines(concepto: Concepto, labels: CatalogLabels): string[] {
   const lines: string[] = [];
   for (const traslado of concepto.Impuestos?.Traslados ?? []) {
     const importe = traslado.Importe === undefined ? '' : ` · Importe ${groupThousands(traslado.Importe)}`;
-    lines.push(`Traslado ${labels.tax(traslado.Impuesto)} ${rateText(traslado.TipoFactor, traslado.TasaOCuota)} · Base ${groupThousands(traslado.Base)}${importe}`);
+    lines.push(
+      `Traslado ${labels.tax(traslado.Impuesto)} ${rateText(traslado.TipoFactor, traslado.TasaOCuota)} · Base ${groupThousands(traslado.Base)}${importe}`,
+    );
   }
   for (const retencion of concepto.Impuestos?.Retenciones ?? []) {
-    lines.push(`Retención ${labels.tax(retencion.Impuesto)} ${rateText(retencion.TipoFactor, retencion.TasaOCuota)} · Base ${groupThousands(retencion.Base)} · Importe ${groupThousands(retencion.Importe)}`);
+    lines.push(
+      `Retención ${labels.tax(retencion.Impuesto)} ${rateText(retencion.TipoFactor, retencion.TasaOCuota)} · Base ${groupThousands(retencion.Base)} · Importe ${groupThousands(retencion.Importe)}`,
+    );
   }
   return lines;
 }
@@ -47,8 +51,10 @@ function detailLines(concepto: Concepto, labels: CatalogLabels): string[] {
   for (const aduanera of concepto.InformacionAduanera ?? []) lines.push(`Pedimento: ${aduanera.NumeroPedimento}`);
   const terceros = concepto.ACuentaTerceros;
   if (terceros) {
-    lines.push(`A cuenta de terceros: ${terceros.NombreACuentaTerceros} (RFC ${terceros.RfcACuentaTerceros}, `
-      + `régimen ${terceros.RegimenFiscalACuentaTerceros}, C.P. ${terceros.DomicilioFiscalACuentaTerceros})`);
+    lines.push(
+      `A cuenta de terceros: ${terceros.NombreACuentaTerceros} (RFC ${terceros.RfcACuentaTerceros}, ` +
+        `régimen ${terceros.RegimenFiscalACuentaTerceros}, C.P. ${terceros.DomicilioFiscalACuentaTerceros})`,
+    );
   }
   for (const parte of concepto.Parte ?? []) {
     const importe = parte.Importe === undefined ? '' : ` · Importe ${groupThousands(parte.Importe)}`;
@@ -76,6 +82,10 @@ function row(concepto: Concepto, context: RenderContext): Cell[] {
 export function drawConceptos(context: RenderContext): void {
   const { sheet, comprobante } = context;
   sheet.sectionTitle(`Conceptos (${comprobante.Conceptos.length})`, 60);
-  drawTable(sheet, COLUMNS, comprobante.Conceptos.map((concepto) => row(concepto, context)));
+  drawTable(
+    sheet,
+    COLUMNS,
+    comprobante.Conceptos.map((concepto) => row(concepto, context)),
+  );
   sheet.y += 8;
 }

@@ -18,9 +18,10 @@ function drawFooter(sheet: Sheet, uuid: string | undefined, page: number, pages:
   const top = PAGE.bottom + 12;
   sheet.rule(sheet.left, sheet.right, top, sheet.theme.accent, 0.8);
   const style = { size: 6.8, color: sheet.theme.muted } as const;
-  const legend = uuid === undefined
-    ? 'Vista previa del diseño: este documento no es un CFDI ni la representación impresa de uno'
-    : 'Este documento es una representación impresa de un CFDI versión 4.0';
+  const legend =
+    uuid === undefined
+      ? 'Vista previa del diseño: este documento no es un CFDI ni la representación impresa de uno'
+      : 'Este documento es una representación impresa de un CFDI versión 4.0';
   sheet.line(legend, sheet.left, top + 5, { ...style, font: 'bold' });
   sheet.line(uuid === undefined ? 'Sin folio fiscal: datos de ejemplo, sin validez fiscal' : `Folio fiscal: ${uuid}`, sheet.left, top + 15, style);
   sheet.line(`Página ${page} de ${pages}`, sheet.left, top + 5, { ...style, font: 'bold' }, 'right', sheet.width);

@@ -11,12 +11,18 @@ const LOGO_BOX = { width: 170, height: 58 };
 /** Title of the document by TipoDeComprobante (Anexo 20, c_TipoDeComprobante). */
 export function documentTitle(tipo: string): string {
   switch (tipo) {
-    case 'I': return 'Factura';
-    case 'E': return 'Nota de crédito';
-    case 'P': return 'Recibo electrónico de pago';
-    case 'T': return 'Comprobante de traslado';
-    case 'N': return 'Recibo de nómina';
-    default: return 'Comprobante fiscal digital';
+    case 'I':
+      return 'Factura';
+    case 'E':
+      return 'Nota de crédito';
+    case 'P':
+      return 'Recibo electrónico de pago';
+    case 'T':
+      return 'Comprobante de traslado';
+    case 'N':
+      return 'Recibo de nómina';
+    default:
+      return 'Comprobante fiscal digital';
   }
 }
 
@@ -60,13 +66,15 @@ export function drawHeader(context: RenderContext): void {
 }
 
 /** A branding preview is a sample that was never sealed nor stamped, in either mode. */
-const PREVIEW_NOTICE = 'VISTA PREVIA — SIN VALIDEZ FISCAL. Este documento no es un CFDI: es una muestra del diseño '
-  + '(logo y color) con datos de ejemplo; no fue sellado, timbrado ni enviado al SAT.';
+const PREVIEW_NOTICE =
+  'VISTA PREVIA — SIN VALIDEZ FISCAL. Este documento no es un CFDI: es una muestra del diseño ' +
+  '(logo y color) con datos de ejemplo; no fue sellado, timbrado ni enviado al SAT.';
 
 /** Test mode (docs/contract.md §6): the simulator stamped this CFDI, so it has no fiscal validity. */
 function drawTestNotice(sheet: Sheet): void {
-  const text = 'PRUEBA — SIN VALIDEZ FISCAL. Este CFDI fue timbrado por el simulador de pruebas (modo de prueba): '
-    + 'no fue certificado por un proveedor autorizado ni enviado al SAT.';
+  const text =
+    'PRUEBA — SIN VALIDEZ FISCAL. Este CFDI fue timbrado por el simulador de pruebas (modo de prueba): ' +
+    'no fue certificado por un proveedor autorizado ni enviado al SAT.';
   drawNotice(sheet, text);
 }
 

@@ -67,8 +67,10 @@ function documentTaxes(document: DoctoRelacionado, labels: CatalogLabels): strin
     const importe = tax.ImporteDR === undefined ? '' : ` · Importe ${groupThousands(tax.ImporteDR)}`;
     return `Traslado ${labels.tax(tax.ImpuestoDR)} ${rateText(tax.TipoFactorDR, tax.TasaOCuotaDR)} · Base ${groupThousands(tax.BaseDR)}${importe}`;
   });
-  const retenciones = (document.ImpuestosDR?.RetencionesDR ?? []).map((tax) =>
-    `Retención ${labels.tax(tax.ImpuestoDR)} ${rateText(tax.TipoFactorDR, tax.TasaOCuotaDR)} · Base ${groupThousands(tax.BaseDR)} · Importe ${groupThousands(tax.ImporteDR)}`);
+  const retenciones = (document.ImpuestosDR?.RetencionesDR ?? []).map(
+    (tax) =>
+      `Retención ${labels.tax(tax.ImpuestoDR)} ${rateText(tax.TipoFactorDR, tax.TasaOCuotaDR)} · Base ${groupThousands(tax.BaseDR)} · Importe ${groupThousands(tax.ImporteDR)}`,
+  );
   return [...traslados, ...retenciones];
 }
 
@@ -108,7 +110,11 @@ function drawPago(context: RenderContext, pago: Pago, index: number, count: numb
   sheet.rect(sheet.left, sheet.y, sheet.width, sheet.heightOf(title) + 6, sheet.theme.tint);
   sheet.y += 3 + sheet.lines(title, sheet.left + 6, sheet.y + 3) + 5;
   drawFieldGrid(sheet, pagoFields(pago, labels), 4);
-  drawTable(sheet, DOCUMENT_COLUMNS, pago.DoctoRelacionado.map((document) => documentRow(document, context)));
+  drawTable(
+    sheet,
+    DOCUMENT_COLUMNS,
+    pago.DoctoRelacionado.map((document) => documentRow(document, context)),
+  );
   const taxes = impuestosPText(pago, labels);
   if (taxes.length > 0) {
     const lines = sheet.wrap(`Impuestos del pago: ${taxes.join('; ')}`, { size: 7, color: sheet.theme.muted }, sheet.width);

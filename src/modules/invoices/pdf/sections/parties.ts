@@ -74,17 +74,25 @@ export function drawGlobalAndRelated(context: RenderContext): void {
   const global = comprobante.InformacionGlobal;
   if (global) {
     sheet.sectionTitle('Información global');
-    drawFieldGrid(sheet, [
-      { label: 'Periodicidad', value: labels.label('periodicidad', global.Periodicidad) },
-      { label: 'Meses', value: labels.label('meses', global.Meses) },
-      { label: 'Año', value: global.Año },
-    ], 3);
+    drawFieldGrid(
+      sheet,
+      [
+        { label: 'Periodicidad', value: labels.label('periodicidad', global.Periodicidad) },
+        { label: 'Meses', value: labels.label('meses', global.Meses) },
+        { label: 'Año', value: global.Año },
+      ],
+      3,
+    );
   }
   const related = comprobante.CfdiRelacionados ?? [];
   if (related.length === 0) return;
   sheet.sectionTitle('CFDI relacionados');
   for (const group of related) {
-    const label = sheet.wrap(`TIPO DE RELACIÓN: ${labels.label('tipo_relacion', group.TipoRelacion)}`, { ...LABEL, size: 6.8, color: sheet.theme.muted }, sheet.width);
+    const label = sheet.wrap(
+      `TIPO DE RELACIÓN: ${labels.label('tipo_relacion', group.TipoRelacion)}`,
+      { ...LABEL, size: 6.8, color: sheet.theme.muted },
+      sheet.width,
+    );
     const uuids = sheet.wrap(group.UUIDs.join('   '), { ...VALUE, font: 'mono', size: 7.3 }, sheet.width);
     sheet.ensure(sheet.heightOf(label) + Math.min(sheet.heightOf(uuids), 40));
     sheet.y += sheet.lines(label, sheet.left, sheet.y) + 1;

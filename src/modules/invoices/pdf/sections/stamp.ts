@@ -17,8 +17,7 @@ const VERIFICATION_HOST = new URL(VERIFICATION_BASE_URL).host;
 /** The QR matrix: true for a dark module. */
 function qrMatrix(text: string): boolean[][] {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  return Array.from({ length: modules.size }, (_, row) =>
-    Array.from({ length: modules.size }, (_, column) => modules.get(row, column) === 1));
+  return Array.from({ length: modules.size }, (_, row) => Array.from({ length: modules.size }, (_, column) => modules.get(row, column) === 1));
 }
 
 /** Draws the QR code as vector squares (crisp at any zoom), merging dark runs of each row. */
@@ -57,8 +56,9 @@ function sealBlock(sheet: Sheet, label: string, value: string, width: number): L
  * for a sample could be mistaken for a real timbre.
  */
 function drawPreviewStamp(sheet: Sheet): void {
-  const text = 'VISTA PREVIA — SIN VALIDEZ FISCAL. Este documento no es un CFDI: no tiene sello digital del emisor, '
-    + 'timbre fiscal digital, folio fiscal ni código QR de verificación. Un CFDI timbrado con este perfil los muestra aquí.';
+  const text =
+    'VISTA PREVIA — SIN VALIDEZ FISCAL. Este documento no es un CFDI: no tiene sello digital del emisor, ' +
+    'timbre fiscal digital, folio fiscal ni código QR de verificación. Un CFDI timbrado con este perfil los muestra aquí.';
   const style = { font: 'bold', size: 8, color: sheet.theme.warning } as const;
   const lines = sheet.wrap(text, style, sheet.width - 20);
   const height = sheet.heightOf(lines) + 12;
@@ -84,7 +84,10 @@ export function drawStamp(context: RenderContext): void {
   const captionStyle = { size: 5.8, color: sheet.theme.muted };
   // The portal's host name is one long word: it gets its own line, in a size that keeps it whole.
   const hostSize = Math.min(5.8, (5.8 * (QR_SIZE + 8)) / sheet.measure(VERIFICATION_HOST, captionStyle));
-  const caption = [...sheet.wrap('Verifique este comprobante en', captionStyle, QR_SIZE), { text: VERIFICATION_HOST, style: { ...captionStyle, size: hostSize } }];
+  const caption = [
+    ...sheet.wrap('Verifique este comprobante en', captionStyle, QR_SIZE),
+    { text: VERIFICATION_HOST, style: { ...captionStyle, size: hostSize } },
+  ];
   const textHeight = blocks.reduce((sum, block) => sum + sheet.heightOf(block) + 4, 0);
   const height = Math.max(QR_SIZE + 3 + sheet.heightOf(caption), textHeight);
   sheet.sectionTitle('Timbre fiscal digital', height + 4);
