@@ -28,6 +28,20 @@ module.exports = {
       },
     },
     {
+      name: 'pdf-renderer-is-pure',
+      severity: 'error',
+      comment: 'src/modules/invoices/pdf/ renders a Comprobante and its branding to bytes (on a worker thread): it imports the CFDI engine and its own files, no platform, module, provider, database or HTTP code.',
+      from: { path: '^src/modules/invoices/pdf/', pathNot: test },
+      to: {
+        path: [
+          '^src/(platform|providers|simulator)/',
+          '^src/modules/(?!invoices/pdf/)',
+          '^(node:)?(fs|fs/promises|http|https|http2|net|tls|dgram|dns|child_process|cluster|worker_threads)$',
+          '^(pg|kysely|@electric-sql/pglite|ioredis|fastify)$',
+        ],
+      },
+    },
+    {
       name: 'platform-imports-no-module',
       severity: 'error',
       comment: 'src/platform/ is shared plumbing: it knows no module, provider or simulator.',

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { compact, pdfText, skipWithoutPdftotext } from '../../src/modules/invoices/pdf/pdf-probe.ts';
+import { compact, pdfText, skipWithoutPdftotext } from '../../src/modules/invoices/pdf/pdf-probe.test-support.ts';
 import { createStamped, invoiceRequest, openInvoicesFixture, type InvoicesTestApp, type Keys } from './support.ts';
 import { assertStampedCfdi } from './verify.ts';
 

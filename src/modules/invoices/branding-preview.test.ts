@@ -8,8 +8,8 @@ import { after, before, test } from 'node:test';
 import zlib from 'node:zlib';
 import { createInvoicesTestApp, registerProfile, type InvoicesTestApp, type Keys } from '../../../test/invoices/support.ts';
 import { describeEndpointContract } from '../../../test/support/endpoint-contract.ts';
-import { compact, looksLikePdf, pdfText, skipWithoutPdftotext } from './pdf/pdf-probe.ts';
-import { sampleLogo } from './pdf/test-fixtures.ts';
+import { compact, looksLikePdf, pdfText, skipWithoutPdftotext } from './pdf/pdf-probe.test-support.ts';
+import { sampleLogo } from './pdf/fixtures.test-support.ts';
 
 let t: InvoicesTestApp;
 let keys: Keys;

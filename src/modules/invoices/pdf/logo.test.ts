@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import { checkLogo } from './logo.ts';
 import { PdfRenderError } from './errors.ts';
 import { renderInvoicePdf } from './render.ts';
-import { encodePng, globalInvoice, sampleLogo, stampedXml } from './test-fixtures.ts';
-import type { PngSpec } from './test-fixtures.ts';
+import { encodePng, globalInvoice, sampleLogo, stampedXml } from './fixtures.test-support.ts';
+import type { PngSpec } from './fixtures.test-support.ts';
 
 /** A 48 × 16 baseline JPEG (3 components) made with pdftoppm -jpeg from one of these PDFs. */
 const JPEG = Buffer.from(

@@ -4,7 +4,7 @@ import { generateCorpus } from '../../../../test/support/cfdi-corpus.ts';
 import { findTimbre } from '../../../cfdi/model.ts';
 import { writeCfdi } from '../../../cfdi/writer.ts';
 import { PdfRenderError } from './errors.ts';
-import { compact, hasPdftotext, looksLikePdf, pageCount, pdfText } from './pdf-probe.ts';
+import { compact, hasPdftotext, looksLikePdf, pageCount, pdfText } from './pdf-probe.test-support.ts';
 import { renderInvoicePdf } from './render.ts';
 import { toWinAnsi } from './text.ts';
 

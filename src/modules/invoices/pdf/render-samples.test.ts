@@ -8,7 +8,7 @@ import { verificationExpressionFor } from '../../../cfdi/qr.ts';
 import { amountInWords } from './amount-in-words.ts';
 import { PdfRenderError } from './errors.ts';
 import { groupThousands } from './format.ts';
-import { compact, hasPdftoppm, hasPdftotext, looksLikePdf, pageCount, pageImage, pdfText, readQr } from './pdf-probe.ts';
+import { compact, hasPdftoppm, hasPdftotext, looksLikePdf, pageCount, pageImage, pdfText, readQr } from './pdf-probe.test-support.ts';
 import { renderInvoicePdf } from './render.ts';
 
 const stamped = cfdi40Samples.filter((sample) => sample.tfd !== undefined);

@@ -10,9 +10,19 @@ import { amountInWords } from './amount-in-words.ts';
 import { PdfRenderError } from './errors.ts';
 import type { CatalogNames } from './format.ts';
 import { groupThousands } from './format.ts';
-import { compact, hasPdftoppm, hasPdftotext, looksLikePdf, pageCount, pageImage, pdfText, readQr, redShare } from './pdf-probe.ts';
+import { compact, hasPdftoppm, hasPdftotext, looksLikePdf, pageCount, pageImage, pdfText, readQr, redShare } from './pdf-probe.test-support.ts';
 import { renderInvoicePdf, timbreInstant } from './render.ts';
-import { BASE_HEADER, dollarInvoice, globalInvoice, largeInvoice, paymentReceipt, sampleLogo, sealedXml, stampedXml, withTotals } from './test-fixtures.ts';
+import {
+  BASE_HEADER,
+  dollarInvoice,
+  globalInvoice,
+  largeInvoice,
+  paymentReceipt,
+  sampleLogo,
+  sealedXml,
+  stampedXml,
+  withTotals,
+} from './fixtures.test-support.ts';
 
 const catalogs = createIndex(BUILTIN_CATALOGS);
 const catalogNames: CatalogNames = (catalog, code) =>
