@@ -29,8 +29,9 @@ test('the shed level rises with the loop delay and falls only below half of each
     let level: ShedLevel = 'none';
     return delays.map((delay, index) => (level = nextLevel(level, delay, thresholds, delays[index - 1] ?? 0)));
   };
-  assert.deepEqual(withHistory([10, 900, 10, 10]), ['none', 'expensive', 'none', 'none'], 'one long pause refuses only expensive requests, for one window');
-  assert.deepEqual(withHistory([10, 600, 700, 300, 20]), ['none', 'expensive', 'all', 'all', 'none'], 'a lasting delay refuses everything');
+  assert.deepEqual(withHistory([10, 900, 10, 10]), ['none', 'none', 'none', 'none'], 'one long pause refuses nothing');
+  assert.deepEqual(withHistory([10, 150, 120, 60, 40]), ['none', 'none', 'expensive', 'expensive', 'none'], 'a lasting delay refuses expensive requests');
+  assert.deepEqual(withHistory([10, 600, 700, 300, 20]), ['none', 'none', 'all', 'all', 'none'], 'a lasting long delay refuses everything');
   assert.deepEqual([shouldShed('none', 20), shouldShed('expensive', 1), shouldShed('expensive', 2), shouldShed('all', 1)], [false, false, true, true]);
 });
 

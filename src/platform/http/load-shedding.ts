@@ -27,10 +27,11 @@ export interface LoadSheddingOptions {
 }
 
 /**
- * The next level from the current one and the p99 delay of the last two windows. Refusing every
- * request needs the delay to last two windows (one long pause, such as the start of the process
- * or a burst of work, only refuses expensive requests for a window); each level is left only
- * below half of its threshold (hysteresis).
+ * The next level from the current one and the p99 delay of the last two windows. Each level is
+ * entered only when the delay lasts two windows running: one long pause (the first use of a code
+ * path, one large document) is not load, and refusing the request that follows it would turn a
+ * client's stamp-then-download into a 503. Each level is left only below half of its threshold
+ * (hysteresis).
  */
 export function nextLevel(
   current: ShedLevel,
@@ -38,9 +39,10 @@ export function nextLevel(
   options: Pick<LoadSheddingOptions, 'expensiveLagMs' | 'allLagMs'>,
   previousP99Ms = p99Ms,
 ): ShedLevel {
-  if (Math.min(p99Ms, previousP99Ms) >= options.allLagMs) return 'all';
+  const lasting = Math.min(p99Ms, previousP99Ms);
+  if (lasting >= options.allLagMs) return 'all';
   if (current === 'all' && p99Ms >= options.allLagMs / 2) return 'all';
-  if (p99Ms >= options.expensiveLagMs) return 'expensive';
+  if (lasting >= options.expensiveLagMs) return 'expensive';
   if (current !== 'none' && p99Ms >= options.expensiveLagMs / 2) return 'expensive';
   return 'none';
 }
