@@ -22,12 +22,10 @@ import {
   type QueryResult,
 } from 'kysely';
 import { TYPESCRIPT_ENTRY, workerExecArgv } from '../workers/pool.ts';
-import type { HostAnswer, HostData, HostRequest, HostResult } from './pglite-host.ts';
+import type { HostAnswer, HostCall, HostData, HostRequest, HostResult } from './pglite-host.ts';
 import type { StatementResult } from './pglite-statements.ts';
 
 const HOST = new URL('./pglite-host.ts', import.meta.url);
-
-type Call = { op: 'run'; sql: string; parameters: unknown[] } | { op: 'begin' | 'commit' | 'rollback' | 'forget' | 'close' } | { op: 'exec'; script: string };
 
 /**
  * A value as the worker can receive it: what a structured clone carries unchanged stays as it is
@@ -89,16 +87,16 @@ export class PgliteHost {
     return new PgliteHost(worker);
   }
 
-  call(request: Call & { op: 'run' }): Promise<StatementResult>;
-  call(request: Call): Promise<HostResult>;
-  call(request: Call): Promise<HostResult> {
+  call(request: HostCall & { op: 'run' }): Promise<StatementResult>;
+  call(request: HostCall): Promise<HostResult>;
+  call(request: HostCall): Promise<HostResult> {
     if (this.failure) return Promise.reject(this.failure);
     this.sequence += 1;
     const id = this.sequence;
     if (this.pending.size === 0) this.worker.ref();
     return new Promise<HostResult>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...request, id } as HostRequest);
+      this.worker.postMessage({ ...request, id } satisfies HostRequest);
     });
   }
 

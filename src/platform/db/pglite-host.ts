@@ -10,10 +10,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { PreparedStatements, type StatementResult } from './pglite-statements.ts';
 
 /** What the main thread asks; `id` pairs the answer with its request. */
-export type HostRequest =
-  | { id: number; op: 'run'; sql: string; parameters: unknown[] }
-  | { id: number; op: 'begin' | 'commit' | 'rollback' | 'forget' | 'close' }
-  | { id: number; op: 'exec'; script: string };
+export type HostCall =
+  | { op: 'run'; sql: string; parameters: unknown[] }
+  | { op: 'begin' | 'commit' | 'rollback' | 'forget' | 'close' }
+  | { op: 'exec'; script: string };
+export type HostRequest = HostCall & { id: number };
 
 /** A statement's result, a command tag (COMMIT answers ROLLBACK after an error), or a script's rows. */
 export type HostResult = StatementResult | string | undefined | Record<string, unknown>[];
