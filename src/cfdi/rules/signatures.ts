@@ -35,7 +35,7 @@ function sealPath(reason: string): string {
 /** Reports a verifier's code; codes outside the table keep a generic remediation. */
 function report(context: RuleContext, code: string, path: string, message: string): void {
   if (isRuleCode(code)) context.issues.error(code, path, message);
-  else context.issues.errors.push({ code, path, message, remediation: REMEDIATIONS['cfdi.sello_mismatch'] });
+  else context.issues.add({ code, path, message, remediation: REMEDIATIONS['cfdi.sello_mismatch'] });
 }
 
 function isWellFormedSignature(value: string): boolean {

@@ -70,23 +70,43 @@ export interface ValidateCfdiOptions {
   requireTimbre?: boolean;
 }
 
-/** Collects errors and warnings; the remediation comes from the code table. */
+/**
+ * Collects errors and warnings; the remediation comes from the code table. Every operation is
+ * constant-time: a document with thousands of failing nodes has thousands of issues, and the
+ * rules ask `hasErrorAt` for each node.
+ */
 export class Issues {
   readonly errors: ValidationIssue[] = [];
   readonly warnings: ValidationIssue[] = [];
+  /** Every error's path and each of its ancestors (`/a/b/c` → `/a/b`, `/a`). */
+  private readonly errorScopes = new Set<string>();
+  private readonly warningKeys = new Set<string>();
 
   error(code: RuleCode, path: string, message: string): void {
-    this.errors.push({ code, path, message, remediation: REMEDIATIONS[code] });
+    this.add({ code, path, message, remediation: REMEDIATIONS[code] });
+  }
+
+  /** Records an error as given. */
+  add(issue: ValidationIssue): void {
+    this.errors.push(issue);
+    for (let path = issue.path; !this.errorScopes.has(path); ) {
+      this.errorScopes.add(path);
+      const cut = path.lastIndexOf('/');
+      if (cut <= 0) break;
+      path = path.slice(0, cut);
+    }
   }
 
   warn(code: RuleCode, path: string, message: string): void {
-    if (this.warnings.some((warning) => warning.code === code && warning.path === path && warning.message === message)) return;
+    const key = `${code}\u0000${path}\u0000${message}`;
+    if (this.warningKeys.has(key)) return;
+    this.warningKeys.add(key);
     this.warnings.push({ code, path, message, remediation: REMEDIATIONS[code] });
   }
 
   /** True when an error was reported at this path or below it. */
   hasErrorAt(path: string): boolean {
-    return this.errors.some((error) => error.path === path || error.path.startsWith(`${path}/`));
+    return this.errorScopes.has(path);
   }
 }
 

@@ -63,10 +63,23 @@ function withPlaceholders(comprobante: Comprobante, context: DraftContext): Comp
   };
 }
 
-/** Adds an error unless its field (or a field inside it) already has one. */
-function addOnce(errors: FieldError[], error: FieldError): void {
-  const covered = errors.some((existing) => existing.path === error.path || existing.path.startsWith(`${error.path}.`));
-  if (!covered) errors.push(error);
+/**
+ * The errors, each kept unless its field (or a field inside it) already has one. Linear in the
+ * errors' paths: a request with thousands of failing documents has thousands of errors.
+ */
+function oncePerField(all: readonly FieldError[]): FieldError[] {
+  const kept: FieldError[] = [];
+  /** Every kept path and each of its ancestors (`payments.0.documents.3` → `payments.0.documents`, …). */
+  const covered = new Set<string>();
+  for (const error of all) {
+    if (covered.has(error.path)) continue;
+    kept.push(error);
+    for (let path = error.path; !covered.has(path); path = path.slice(0, path.lastIndexOf('.'))) {
+      covered.add(path);
+      if (!path.includes('.')) break;
+    }
+  }
+  return kept;
 }
 
 function engineErrors(comprobante: Comprobante, input: InvoiceInput, context: DraftContext, computed: boolean): FieldError[] {
@@ -79,8 +92,7 @@ function engineErrors(comprobante: Comprobante, input: InvoiceInput, context: Dr
 /** The CFDI model of a valid request (without Fecha and seal), or a 422 listing every failing field. */
 export function draftComprobante(input: InvoiceInput, context: DraftContext): Comprobante {
   const built = buildComprobante(input, context);
-  const errors: FieldError[] = [];
-  for (const error of [...built.errors, ...engineErrors(built.comprobante, input, context, built.computed)]) addOnce(errors, error);
+  const errors = oncePerField([...built.errors, ...engineErrors(built.comprobante, input, context, built.computed)]);
   if (errors.length > 0) {
     const fields = errors.map((error) => error.path).join(', ');
     throw new ApiError(
