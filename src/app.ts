@@ -107,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     clock,
     embedSimulator: options.embedSimulator ?? true,
     simulatorDataDir: options.database ? undefined : config.dataDir,
+    workers,
   });
   // Seeds the built-in catalogs and loads every active one into memory; the watch picks up
   // imports made by another process (PostgreSQL deployments).
@@ -203,8 +204,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await server.close();
       await rateLimiter.close();
       loadMonitor.close();
-      await workers.close();
+      // The embedded simulator reads large requests on the pool: it stops first.
       await providers.close();
+      await workers.close();
       if (!options.database) await database.close();
     },
   };

@@ -7,6 +7,7 @@ import { FinkokPacClient, ProviderError, type PacClient } from './providers/pac/
 import { certificateRepository, SAT_CERTIFICATES_URL, type CertificateRepository } from './providers/sat/certificate-repository.ts';
 import { SAT_STATUS_URL, SatStatusClient } from './providers/sat/status-client.ts';
 import { SAT_DESCARGA_URLS, descargaUrls, type DescargaUrls } from './providers/sat/descarga/index.ts';
+import type { WorkerPool } from './platform/workers/pool.ts';
 import { DEFAULT_SIMULATOR_SETTINGS, startSimulator, type RunningSimulator } from './simulator/index.ts';
 
 /** The outside world as the service sees it: the PAC and the SAT per mode (docs/contract.md §1). */
@@ -32,6 +33,8 @@ export interface ProvidersOptions {
   embedSimulator: boolean;
   /** Where the embedded simulator keeps its ledger and CA; in memory when absent. */
   simulatorDataDir: string | undefined;
+  /** The service's worker pool, which the embedded simulator reads large requests on. */
+  workers: WorkerPool;
 }
 
 /**
@@ -61,6 +64,7 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
           port: config.simulator.port,
           dataDir: options.simulatorDataDir,
           clock,
+          workers: options.workers,
           settings: { descarga: { ...EMBEDDED_DESCARGA_SETTINGS, ...config.simulator.descarga } },
           ...(config.simulator.publicUrl ? { publicUrl: config.simulator.publicUrl } : {}),
         })

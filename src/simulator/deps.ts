@@ -6,6 +6,7 @@
 import { MEXICO_CITY_TIME_ZONE } from '../cfdi/local-time.ts';
 import type { DatabaseHandle } from '../platform/db/database.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { WorkerPool } from '../platform/workers/pool.ts';
 import type { SimulatorCa } from './ca.ts';
 import type { Ledger } from './ledger.ts';
 import type { SimulatorDb } from './schema.ts';
@@ -59,6 +60,8 @@ export interface SimulatorDeps {
   ca: SimulatorCa;
   ledger: Ledger;
   settings: SimulatorSettings;
+  /** Where large requests are read (pac/request.ts): the service's pool in-process, an own one alone. */
+  workers: WorkerPool;
   /**
    * The simulator's public base address without a trailing slash (e.g. http://127.0.0.1:4010).
    * A function because with port 0 the address is only known once the server listens; call it

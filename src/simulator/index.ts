@@ -13,6 +13,7 @@ import type { DatabaseHandle } from '../platform/db/database.ts';
 import { migrate, readMigrations } from '../platform/db/migrate.ts';
 import { systemClock } from '../platform/clock.ts';
 import type { Clock } from '../platform/clock.ts';
+import { WorkerPool } from '../platform/workers/pool.ts';
 import { openCa } from './ca.ts';
 import type { SimulatorCa } from './ca.ts';
 import { DEFAULT_SIMULATOR_SETTINGS } from './deps.ts';
@@ -48,6 +49,8 @@ export interface StartSimulatorOptions {
   /** Base address clients should use when it differs from the listening address (proxies, 0.0.0.0). */
   publicUrl?: string;
   settings?: Partial<SimulatorSettings>;
+  /** The worker pool for large requests; the simulator starts (and closes) its own without one. */
+  workers?: WorkerPool;
   /** Fastify request logging (off by default: the simulator is quiet unless asked). */
   logger?: boolean;
 }
@@ -87,6 +90,11 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const clock = options.clock ?? systemClock;
   const settings: SimulatorSettings = { ...DEFAULT_SIMULATOR_SETTINGS, ...options.settings };
   const { handle, owned } = await openOwnDatabase(options);
+  const workers = options.workers ?? new WorkerPool();
+  const closeOwned = async () => {
+    if (owned) await handle.close();
+    if (!options.workers) await workers.close();
+  };
   try {
     await migrate(handle, readMigrations(SIMULATOR_MIGRATIONS_DIR));
     if (owned && options.dataDir === undefined) await skipWriteAheadLog(handle);
@@ -94,7 +102,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     const ca = await openCa({ db, clock, pac: { rfc: settings.pacRfc, name: settings.pacName } });
     const ledger = new Ledger(db);
     let baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
-    const deps: SimulatorDeps = { db, database: handle, clock, ca, ledger, settings, publicUrl: () => baseUrl };
+    const deps: SimulatorDeps = { db, database: handle, clock, ca, ledger, settings, workers, publicUrl: () => baseUrl };
     const app = createApp(options.logger ?? false);
     registerCoreRoutes(app, deps);
     registerPac(app, deps);
@@ -111,11 +119,11 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       app,
       close: async () => {
         await app.close();
-        if (owned) await handle.close();
+        await closeOwned();
       },
     };
   } catch (error) {
-    if (owned) await handle.close();
+    await closeOwned();
     throw error;
   }
 }

@@ -70,6 +70,17 @@ test('malformed requests to every endpoint are answered with a SOAP fault (HTTP 
   assert.equal(health.status, 200);
 });
 
+test('a large envelope is read on the worker pool, off the event loop the service shares', async () => {
+  const [, bomb] = BAD_BODIES.find(([what]) => what.startsWith('40,000'))!;
+  for (const path of ['/servicios/soap/stamp', '/servicios/soap/cancel', '/ConsultaCFDIService.svc']) {
+    const before = simulator.deps.workers.completed;
+    const response = await post(path, bomb);
+    assert.equal(response.status, 500, path);
+    faultOf(response.text);
+    assert.equal(simulator.deps.workers.completed, before + 1, path);
+  }
+});
+
 test('a body that is not XML media and an oversized body are faults too', async () => {
   const json = await post('/servicios/soap/stamp', '{"xml":"abc"}', 'application/json');
   assert.equal(json.status, 500);

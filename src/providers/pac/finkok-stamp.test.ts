@@ -140,3 +140,29 @@ test('a CFDI stamped by another PAC is refused (707), its own stamp stands', { s
   assert.equal(error.code, 'pac.duplicate');
   assert.equal(error.providerCode, '707');
 });
+
+test('a large CFDI is read on the worker pool, stamped once, and comes back with every issuer byte before the timbre', async () => {
+  // An Addenda of 3,000 lines makes a request of about 300 KB: past the size read off the event loop.
+  const lines = Array.from({ length: 3_000 }, (_, index) => ({
+    namespace: 'http://example.com/erp',
+    prefix: 'erp',
+    local: 'Linea',
+    attributes: [{ namespace: null, prefix: null, local: 'Texto', value: `Partida ${index} del pedido de compra con su descripción` }],
+    children: [],
+  }));
+  const pedido = { namespace: 'http://example.com/erp', prefix: 'erp', local: 'Pedido', attributes: [], children: lines };
+  const xml = sealedXml(csd, { fecha: fechaAt(clock), folio: nextFolio(), beforeSeal: (model) => ({ ...model, Addenda: [{ Xml: pedido }] }) });
+  assert.ok(Buffer.byteLength(xml) > 200_000);
+  const before = simulator.deps.workers.completed;
+  const result = await client.stamp(xml);
+  assert.ok(simulator.deps.workers.completed > before, 'the request was read on the pool');
+  const stamped = parseCfdi(result.xml);
+  assert.equal(findTimbre(stamped.comprobante)?.UUID, result.uuid);
+  assert.equal(stamped.comprobante.Addenda?.length, 1);
+  assert.ok(result.xml.indexOf('<tfd:TimbreFiscalDigital') < result.xml.indexOf('<cfdi:Addenda>'));
+  assert.equal(verifySeal(result.xml).ok, true);
+  assert.equal((await simulator.ledger.get(result.uuid))?.xml, result.xml);
+  const again = await client.stamp(xml);
+  assert.equal(again.uuid, result.uuid);
+  assert.equal(again.duplicate, true);
+});

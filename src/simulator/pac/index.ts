@@ -4,12 +4,12 @@
  * the `.wsdl` path (clients post to either) and serves its WSDL on GET `.wsdl` or `?wsdl`.
  */
 import type { FastifyInstance } from 'fastify';
-import type { XmlElement } from '../../cfdi/xml/tree.ts';
 import type { SimulatorDeps } from '../deps.ts';
-import { answerSoap, parseSoapRequest, sendXml } from '../soap.ts';
+import { answerSoap, sendXml } from '../soap.ts';
 import { cancelOperation } from './cancel-service.ts';
 import { serviceNamespace } from './finkok.ts';
 import { manifestOperation } from './manifest-service.ts';
+import { readPacRequest, type PacRequest } from './request.ts';
 import { stampOperation } from './stamp-service.ts';
 import type { Delay } from './stamp-service.ts';
 import { utilitiesOperation } from './utilities-service.ts';
@@ -22,7 +22,9 @@ interface ServiceDefinition {
   path: string;
   namespace: Parameters<typeof serviceNamespace>[0];
   operations: OperationShape[];
-  handle: (deps: SimulatorDeps, operation: XmlElement, delay: Delay) => Promise<string>;
+  /** Whether the operations' `xml` parameter is a CFDI to examine (request.ts). */
+  examinesCfdi?: boolean;
+  handle: (deps: SimulatorDeps, request: PacRequest, delay: Delay) => Promise<string>;
 }
 
 const SERVICES: ServiceDefinition[] = [
@@ -35,6 +37,7 @@ const SERVICES: ServiceDefinition[] = [
       { name: 'stamped', parameters: ['xml', ...AUTH] },
       { name: 'query_pending', parameters: [...AUTH, 'uuid'] },
     ],
+    examinesCfdi: true,
     handle: stampOperation,
   },
   {
@@ -47,7 +50,7 @@ const SERVICES: ServiceDefinition[] = [
       { name: 'get_pending', parameters: [...AUTH, 'rtaxpayer_id'] },
       { name: 'accept_reject', parameters: ['UUIDS_AR', ...AUTH, 'rtaxpayer_id', 'cer', 'key'] },
     ],
-    handle: (deps, operation) => cancelOperation(deps, operation),
+    handle: (deps, request) => cancelOperation(deps, request.operation),
   },
   {
     path: 'utilities',
@@ -56,7 +59,7 @@ const SERVICES: ServiceDefinition[] = [
       { name: 'datetime', parameters: [...AUTH, 'zipcode'] },
       { name: 'get_xml', parameters: [...AUTH, 'uuid', 'taxpayer_id', 'invoice_type'] },
     ],
-    handle: (deps, operation) => utilitiesOperation(deps, operation),
+    handle: (deps, request) => utilitiesOperation(deps, request.operation),
   },
   {
     path: 'firmar',
@@ -65,7 +68,7 @@ const SERVICES: ServiceDefinition[] = [
       { name: 'get_contracts_snid', parameters: ['snid', 'taxpayer_id', 'name', 'address', 'email'] },
       { name: 'sign_contract', parameters: ['snid', 'privacy_xml', 'contract_xml'] },
     ],
-    handle: (deps, operation) => manifestOperation(deps, operation),
+    handle: (deps, request) => manifestOperation(deps, request.operation),
   },
 ];
 
@@ -93,7 +96,7 @@ export function registerPac(app: FastifyInstance, deps: SimulatorDeps): void {
   for (const service of SERVICES) {
     const base = `/servicios/soap/${service.path}`;
     const post = (request: { body: unknown }, reply: Parameters<typeof answerSoap>[0]) =>
-      answerSoap(reply, () => service.handle(deps, parseSoapRequest(request.body).operation, delay));
+      answerSoap(reply, async () => service.handle(deps, await readPacRequest(deps.workers, request.body, service.examinesCfdi ?? false), delay));
     app.post(base, (request, reply) => post(request, reply));
     app.post(`${base}.wsdl`, (request, reply) => post(request, reply));
     const wsdl = (_request: unknown, reply: Parameters<typeof sendXml>[0]) =>

@@ -10,7 +10,8 @@
 import { createHash } from 'node:crypto';
 import { isCfdiError } from '../../cfdi/errors.ts';
 import type { SatCertificate } from '../../cfdi/credentials.ts';
-import { findTimbre } from '../../cfdi/model.ts';
+import { findPagos, findTimbre } from '../../cfdi/model.ts';
+import type { Comprobante } from '../../cfdi/model.ts';
 import { parseCfdi } from '../../cfdi/parse.ts';
 import type { ParsedCfdi } from '../../cfdi/parse.ts';
 import { validateComprobante } from '../../cfdi/rules/index.ts';
@@ -20,13 +21,37 @@ import { cadenaOriginalFromElement } from '../../cfdi/cadena.ts';
 import { checkSignature } from '../../cfdi/signature.ts';
 import type { SimulatorDeps } from '../deps.ts';
 import { localDateTime } from '../../cfdi/local-time.ts';
-import type { LedgerCfdi } from '../ledger.ts';
+import type { LedgerCfdi, LedgerRelation } from '../ledger.ts';
 import type { Incidencia } from './finkok.ts';
 import { MAGIC_SERIE } from './magic.ts';
 import { contentCode } from './content-codes.ts';
+import { timbreSlot, type TimbreSlot } from './stamped-xml.ts';
+
+/**
+ * What the checks that need nothing but the document found (`examineCfdi`): a rejection, or what
+ * the rest of the checks and the stamp need, small enough to cross from a worker thread.
+ */
+export type Examined =
+  | { outcome: 'rejected'; incidencias: Incidencia[] }
+  | {
+      outcome: 'examined';
+      subject: StampSubject;
+      /** The content validations' incidencias (Matriz de errores), answered after the certificate, Fecha and LCO checks. */
+      contentIncidencias: Incidencia[] | undefined;
+    };
+
+/** The comprobante as the stamp and the ledger need it. */
+interface StampSubject extends Pick<LedgerCfdi, 'selloHash' | 'fecha' | 'emisorRfc' | 'emisorNombre' | 'receptorRfc' | 'receptorNombre' | 'tipo' | 'total'> {
+  certificado: string;
+  sello: string;
+  serie: string | undefined;
+  relations: LedgerRelation[];
+  hasTimbre: boolean;
+  slot: TimbreSlot;
+}
 
 export type StampCheck =
-  | { outcome: 'stampable'; xml: Uint8Array; parsed: ParsedCfdi; certificate: SatCertificate; selloHash: string }
+  | { outcome: 'stampable'; subject: StampSubject; certificate: SatCertificate }
   | { outcome: 'duplicate'; previous: LedgerCfdi }
   | { outcome: 'rejected'; incidencias: Incidencia[] };
 
@@ -44,7 +69,7 @@ const HOUR_MS = 3_600_000;
 const EARLIEST_FECHA = '2012-01-01T00:00:00';
 const MAX_CONTENT_INCIDENCIAS = 20;
 
-function reject(code: string, message: string, rfcEmisor?: string): StampCheck {
+function reject(code: string, message: string, rfcEmisor?: string): { outcome: 'rejected'; incidencias: Incidencia[] } {
   return { outcome: 'rejected', incidencias: [rfcEmisor === undefined ? { code, message } : { code, message, rfcEmisor }] };
 }
 
@@ -52,7 +77,7 @@ export function selloHash(sello: string): string {
   return createHash('sha256').update(sello, 'utf8').digest('hex');
 }
 
-function parse(xml: Uint8Array): ParsedCfdi | StampCheck {
+function parse(xml: Uint8Array): ParsedCfdi | Examined {
   try {
     return parseCfdi(xml);
   } catch (error) {
@@ -83,20 +108,19 @@ function embeddedCertificate(base64: string): SatCertificate | undefined {
 }
 
 /** Seal problems (Anexo 20: the Sello must verify over the cadena with the embedded CSD). */
-async function sealRejection(parsed: ParsedCfdi): Promise<{ check?: StampCheck; certificate?: SatCertificate }> {
+function sealRejection(parsed: ParsedCfdi): Examined | undefined {
   const { Certificado, NoCertificado, Sello, Emisor } = parsed.comprobante;
   const certificate = embeddedCertificate(Certificado ?? '');
   if (!certificate || certificate.serialNumber !== NoCertificado) {
     const why = !certificate
       ? 'Certificado no es un certificado del SAT en base64'
       : `NoCertificado ${NoCertificado ?? ''} no es el número del certificado ${certificate.serialNumber}`;
-    return { check: reject('CFDI40106', `El campo Certificado no cumple con alguno de los valores permitidos: ${why}.`, Emisor.Rfc) };
+    return reject('CFDI40106', `El campo Certificado no cumple con alguno de los valores permitidos: ${why}.`, Emisor.Rfc);
   }
   const check = checkSignature(cadenaOriginalFromElement(parsed.root), Sello, certificate.publicKey);
-  if (check === 'mismatch')
-    return { check: reject('CFDI40102', 'El resultado de la digestión debe ser igual al resultado de la desencripción del sello.', Emisor.Rfc) };
-  if (check !== 'valid') return { check: reject('302', 'Sello mal formado o inválido.', Emisor.Rfc) };
-  return { certificate };
+  if (check === 'mismatch') return reject('CFDI40102', 'El resultado de la digestión debe ser igual al resultado de la desencripción del sello.', Emisor.Rfc);
+  if (check !== 'valid') return reject('302', 'Sello mal formado o inválido.', Emisor.Rfc);
+  return undefined;
 }
 
 /** Wall-clock time of an instant at LugarExpedicion (the simulator reads every Fecha in settings.timeZone). */
@@ -104,8 +128,9 @@ function local(deps: SimulatorDeps, instant: Date): string {
   return localDateTime(instant, deps.settings.timeZone);
 }
 
-async function certificateRejection(deps: SimulatorDeps, parsed: ParsedCfdi, certificate: SatCertificate): Promise<StampCheck | undefined> {
-  const { Emisor, Fecha } = parsed.comprobante;
+async function certificateRejection(deps: SimulatorDeps, subject: StampSubject, certificate: SatCertificate): Promise<StampCheck | undefined> {
+  const Emisor = { Rfc: subject.emisorRfc };
+  const Fecha = subject.fecha;
   const now = deps.clock.now();
   if (deps.ca.trustOf(certificate) === undefined) return reject('308', 'Certificado no expedido por el SAT.', Emisor.Rfc);
   if (certificate.kind !== 'csd') return reject('306', 'El certificado no es de tipo CSD.', Emisor.Rfc);
@@ -122,8 +147,9 @@ async function certificateRejection(deps: SimulatorDeps, parsed: ParsedCfdi, cer
 }
 
 /** RMF 2.7.1.x / Anexo 20: a PAC certifies within 72 hours of Fecha and never before it. */
-function fechaRejection(deps: SimulatorDeps, parsed: ParsedCfdi): StampCheck | undefined {
-  const { Fecha, Emisor } = parsed.comprobante;
+function fechaRejection(deps: SimulatorDeps, subject: StampSubject): StampCheck | undefined {
+  const Emisor = { Rfc: subject.emisorRfc };
+  const Fecha = subject.fecha;
   if (Fecha < EARLIEST_FECHA) return reject('403', 'La fecha de emisión no es posterior al 01 de enero de 2012.', Emisor.Rfc);
   const now = deps.clock.now();
   const fechaMs = Date.parse(`${Fecha}Z`);
@@ -137,52 +163,87 @@ function fechaRejection(deps: SimulatorDeps, parsed: ParsedCfdi): StampCheck | u
   return undefined;
 }
 
-async function lcoRejection(deps: SimulatorDeps, parsed: ParsedCfdi): Promise<StampCheck | undefined> {
-  const { Emisor, Serie } = parsed.comprobante;
-  const taxpayer = await deps.ledger.getTaxpayer(Emisor.Rfc);
-  if (Serie === MAGIC_SERIE.notInLco || taxpayer?.inLco === false) {
-    return reject('402', 'RFC del emisor no se encuentra en el régimen de contribuyentes (LCO).', Emisor.Rfc);
+async function lcoRejection(deps: SimulatorDeps, subject: StampSubject): Promise<StampCheck | undefined> {
+  const taxpayer = await deps.ledger.getTaxpayer(subject.emisorRfc);
+  if (subject.serie === MAGIC_SERIE.notInLco || taxpayer?.inLco === false) {
+    return reject('402', 'RFC del emisor no se encuentra en el régimen de contribuyentes (LCO).', subject.emisorRfc);
   }
   return undefined;
 }
 
-function contentRejection(parsed: ParsedCfdi): StampCheck | undefined {
+function contentIncidencias(parsed: ParsedCfdi): Incidencia[] | undefined {
   const result = validateComprobante(parsed.comprobante);
   if (result.valid) return undefined;
   const rfc = parsed.comprobante.Emisor.Rfc;
-  const incidencias = result.errors.slice(0, MAX_CONTENT_INCIDENCIAS).map(
+  return result.errors.slice(0, MAX_CONTENT_INCIDENCIAS).map(
     (issue: ValidationIssue): Incidencia => ({
       code: contentCode(issue),
       message: `${issue.message} (${issue.path})`,
       rfcEmisor: rfc,
     }),
   );
-  return { outcome: 'rejected', incidencias };
+}
+
+function relationsOf(comprobante: Comprobante): LedgerRelation[] {
+  const relations: LedgerRelation[] = [];
+  for (const group of comprobante.CfdiRelacionados ?? []) {
+    for (const uuid of group.UUIDs) relations.push({ uuid, kind: group.TipoRelacion });
+  }
+  for (const pago of findPagos(comprobante)?.Pago ?? []) {
+    for (const documento of pago.DoctoRelacionado) relations.push({ uuid: documento.IdDocumento, kind: 'pago' });
+  }
+  return relations;
 }
 
 /**
- * Runs every check in the order a PAC does. A comprobante stamped before answers with its first
- * stamp (Finkok 307) even when it would now fail a rule (its Fecha aged past 72 hours, say); the
- * ledger is asked only on that rare path, and the happy path's insert detects the rest.
+ * The checks that need nothing but the document (well-formed, structure, seal, content rules) and
+ * the cut for the timbre: the costly part of a stamp, pure, so that a large CFDI's can run on a
+ * worker thread (stamp-examine.ts).
  */
-export async function checkForStamp(deps: SimulatorDeps, xml: Uint8Array): Promise<StampCheck> {
+export function examineCfdi(xml: Uint8Array): Examined {
   const parsed = parse(xml);
   if ('outcome' in parsed) return parsed;
-  const seal = await sealRejection(parsed);
-  if (seal.check) return seal.check;
-  const hash = selloHash(parsed.comprobante.Sello ?? '');
+  const sealed = sealRejection(parsed);
+  if (sealed) return sealed;
+  const { comprobante } = parsed;
+  const subject: StampSubject = {
+    certificado: comprobante.Certificado ?? '',
+    sello: comprobante.Sello ?? '',
+    selloHash: selloHash(comprobante.Sello ?? ''),
+    serie: comprobante.Serie,
+    fecha: comprobante.Fecha,
+    emisorRfc: comprobante.Emisor.Rfc,
+    emisorNombre: comprobante.Emisor.Nombre,
+    receptorRfc: comprobante.Receptor.Rfc,
+    receptorNombre: comprobante.Receptor.Nombre,
+    tipo: comprobante.TipoDeComprobante,
+    total: comprobante.Total,
+    relations: relationsOf(comprobante),
+    hasTimbre: findTimbre(comprobante) !== undefined,
+    slot: timbreSlot(xml, parsed),
+  };
+  return { outcome: 'examined', subject, contentIncidencias: subject.hasTimbre ? undefined : contentIncidencias(parsed) };
+}
+
+/**
+ * Runs the remaining checks in the order a PAC does. A comprobante stamped before answers with
+ * its first stamp (Finkok 307) even when it would now fail a rule (its Fecha aged past 72 hours,
+ * say); the ledger is asked only on that rare path, and the happy path's insert detects the rest.
+ */
+export async function checkForStamp(deps: SimulatorDeps, examined: Examined): Promise<StampCheck> {
+  if (examined.outcome === 'rejected') return examined;
+  const { subject } = examined;
+  const certificate = embeddedCertificate(subject.certificado)!;
   const previousOr = async (rejection: StampCheck): Promise<StampCheck> => {
-    const previous = await deps.ledger.findBySelloHash(hash);
+    const previous = await deps.ledger.findBySelloHash(subject.selloHash);
     return previous ? { outcome: 'duplicate', previous } : rejection;
   };
-  if (findTimbre(parsed.comprobante)) {
-    return previousOr(reject('707', 'XML ya contiene un nodo TimbreFiscalDigital.', parsed.comprobante.Emisor.Rfc));
-  }
+  if (subject.hasTimbre) return previousOr(reject('707', 'XML ya contiene un nodo TimbreFiscalDigital.', subject.emisorRfc));
   const rejection =
-    (await certificateRejection(deps, parsed, seal.certificate!)) ??
-    fechaRejection(deps, parsed) ??
-    (await lcoRejection(deps, parsed)) ??
-    contentRejection(parsed);
+    (await certificateRejection(deps, subject, certificate)) ??
+    fechaRejection(deps, subject) ??
+    (await lcoRejection(deps, subject)) ??
+    (examined.contentIncidencias ? { outcome: 'rejected' as const, incidencias: examined.contentIncidencias } : undefined);
   if (rejection) return previousOr(rejection);
-  return { outcome: 'stampable', xml, parsed, certificate: seal.certificate!, selloHash: hash };
+  return { outcome: 'stampable', subject, certificate };
 }

@@ -13,9 +13,9 @@ import { element, param, SoapFault } from '../soap.ts';
 import { INVALID_CREDENTIALS, incidenciasXml, resultEnvelope, validCredentials } from './finkok.ts';
 import type { Incidencia } from './finkok.ts';
 import { MAGIC_SERIE } from './magic.ts';
+import type { PacRequest } from './request.ts';
 import { checkForStamp, selloHash } from './stamp-rules.ts';
 import { issueStamp, timbreOf } from './stamper.ts';
-import { parseCfdi } from '../../cfdi/parse.ts';
 
 const STAMPED_OK = 'Comprobante timbrado satisfactoriamente';
 /** What Finkok's `stamped` answers for a comprobante it stamped before. */
@@ -27,17 +27,6 @@ export type Delay = (ms: number) => Promise<void>;
 function now(deps: SimulatorDeps): string {
   return localDateTime(deps.clock.now(), deps.settings.timeZone);
 }
-
-/** The CFDI travels as base64Binary; a raw XML document (some clients send it in CDATA) is accepted too. */
-function decodeXml(value: string): Buffer | undefined {
-  if (value.startsWith('<')) return Buffer.from(value, 'utf8');
-  const compact = /\s/.test(value) ? value.replace(/\s+/g, '') : value;
-  if (compact === '' || !/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 !== 0) return undefined;
-  return Buffer.from(compact, 'base64');
-}
-
-/** The outage magic value, searched in the bytes before anything else is looked at. */
-const OUTAGE_MARK = Buffer.from(`Serie="${MAGIC_SERIE.outage}"`, 'utf8');
 
 function resultXml(
   operation: string,
@@ -62,17 +51,17 @@ function resultXml(
   );
 }
 
-async function stamp(deps: SimulatorDeps, operation: XmlElement, name: string, delay: Delay): Promise<string> {
+async function stamp(deps: SimulatorDeps, request: PacRequest, name: string, delay: Delay): Promise<string> {
+  const { operation, cfdi } = request;
   const at = now(deps);
   if (!validCredentials(deps.settings, param(operation, 'username'), param(operation, 'password'))) {
     return resultXml(name, undefined, '', [INVALID_CREDENTIALS], at);
   }
-  const xml = decodeXml(param(operation, 'xml'));
-  if (!xml) return resultXml(name, undefined, '', [{ code: '301', message: 'XML mal formado: el parámetro xml no es base64.' }], at);
-  if (xml.includes(OUTAGE_MARK)) {
-    throw new SoapFault('Server', 'Servicio de timbrado no disponible temporalmente.', 503);
+  if (!cfdi || cfdi.outcome === 'not_base64' || cfdi.outcome === 'sello') {
+    return resultXml(name, undefined, '', [{ code: '301', message: 'XML mal formado: el parámetro xml no es base64.' }], at);
   }
-  const check = await checkForStamp(deps, xml);
+  if (cfdi.outcome === 'outage') throw new SoapFault('Server', 'Servicio de timbrado no disponible temporalmente.', 503);
+  const check = await checkForStamp(deps, cfdi);
   if (check.outcome === 'rejected') return resultXml(name, undefined, '', check.incidencias, at);
   if (check.outcome === 'duplicate') {
     // Finkok: 307 "El CFDI contiene un timbre previo", with the stamp issued the first time.
@@ -89,24 +78,19 @@ async function stamp(deps: SimulatorDeps, operation: XmlElement, name: string, d
   if (outcome.duplicate) {
     return resultXml(name, outcome.cfdi, '', [{ code: '307', message: 'El CFDI contiene un timbre previo', uuid: outcome.cfdi.uuid }], at, outcome.timbre);
   }
-  if (check.parsed.comprobante.Serie === MAGIC_SERIE.slowAnswer) await delay(deps.settings.slowResponseMs);
+  if (check.subject.serie === MAGIC_SERIE.slowAnswer) await delay(deps.settings.slowResponseMs);
   return resultXml(name, outcome.cfdi, STAMPED_OK, [], at, outcome.timbre);
 }
 
 /** `stamped`: the stamp a comprobante (identified by its Sello) already received, or 603. */
-async function stamped(deps: SimulatorDeps, operation: XmlElement): Promise<string> {
+async function stamped(deps: SimulatorDeps, request: PacRequest): Promise<string> {
+  const { operation, cfdi } = request;
   const at = now(deps);
   if (!validCredentials(deps.settings, param(operation, 'username'), param(operation, 'password'))) {
     return resultXml('stamped', undefined, '', [INVALID_CREDENTIALS], at);
   }
-  const xml = decodeXml(param(operation, 'xml'));
-  let sello: string | undefined;
-  try {
-    sello = xml && parseCfdi(xml).comprobante.Sello;
-  } catch {
-    sello = undefined;
-  }
-  if (!xml || sello === undefined) return resultXml('stamped', undefined, '', [{ code: '301', message: 'XML mal formado.' }], at);
+  const sello = cfdi?.outcome === 'sello' ? cfdi.sello : undefined;
+  if (sello === undefined) return resultXml('stamped', undefined, '', [{ code: '301', message: 'XML mal formado.' }], at);
   const previous = await deps.ledger.findBySelloHash(selloHash(sello));
   if (!previous) return resultXml('stamped', undefined, '', [{ code: '603', message: 'El CFDI no contiene un timbre previo' }], at);
   return resultXml('stamped', previous, STAMPED_FOUND, [], at);
@@ -126,13 +110,14 @@ async function queryPending(deps: SimulatorDeps, operation: XmlElement): Promise
   );
 }
 
-export async function stampOperation(deps: SimulatorDeps, operation: XmlElement, delay: Delay): Promise<string> {
+export async function stampOperation(deps: SimulatorDeps, request: PacRequest, delay: Delay): Promise<string> {
+  const { operation } = request;
   switch (operation.local) {
     case 'stamp':
     case 'quick_stamp':
-      return stamp(deps, operation, operation.local, delay);
+      return stamp(deps, request, operation.local, delay);
     case 'stamped':
-      return stamped(deps, operation);
+      return stamped(deps, request);
     case 'query_pending':
       return queryPending(deps, operation);
     default:

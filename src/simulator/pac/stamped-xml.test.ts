@@ -97,3 +97,23 @@ test('the TFD element carries its namespace, schema location and every attribute
   assert.equal(element.namespace, TFD_NAMESPACE);
   for (const [name, value] of Object.entries(timbre)) assert.equal(attributeValue(element, name), value, name);
 });
+
+test('a document that has a Complemento gets the timbre last inside it, every byte of the issuer kept', () => {
+  const leyendas = {
+    namespace: 'http://www.sat.gob.mx/leyendasFiscales',
+    prefix: 'leyendasFisc',
+    local: 'LeyendasFiscales',
+    attributes: [{ namespace: null, prefix: null, local: 'version', value: '1.0' }],
+    children: [],
+  };
+  const model = sealWith({ ...buildComprobante(csd, { fecha: '2026-07-15T11:00:00', folio: '10' }), Complemento: [{ Otro: { Xml: leyendas } }] }, csd);
+  const original = writeCfdi(model);
+  const end = original.lastIndexOf('</cfdi:Complemento>');
+  const { text, timbre } = stamp(original);
+  assert.equal(text.slice(0, end), original.slice(0, end));
+  assert.match(text.slice(end), /^<tfd:TimbreFiscalDigital [^>]*\/><\/cfdi:Complemento><\/cfdi:Comprobante>$/);
+  const parsed = parseCfdi(text);
+  assert.deepEqual(findTimbre(parsed.comprobante), timbre);
+  assert.equal(parsed.comprobante.Complemento?.length, 2);
+  assert.equal(verifySeal(text).ok, true);
+});

@@ -4,28 +4,17 @@
  * stamps of one sealed comprobante end with a single UUID (the ledger's unique Sello hash).
  */
 import { randomUUID } from 'node:crypto';
-import type { Comprobante, TimbreFiscalDigital } from '../../cfdi/model.ts';
-import { findPagos, findTimbre } from '../../cfdi/model.ts';
+import type { TimbreFiscalDigital } from '../../cfdi/model.ts';
+import { findTimbre } from '../../cfdi/model.ts';
 import { parseCfdi } from '../../cfdi/parse.ts';
 import { buildTimbre } from '../../cfdi/tfd.ts';
 import type { SimulatorDeps } from '../deps.ts';
 import { localDateTime } from '../../cfdi/local-time.ts';
-import type { LedgerCfdi, LedgerRelation } from '../ledger.ts';
+import type { LedgerCfdi } from '../ledger.ts';
 import type { StampCheck } from './stamp-rules.ts';
-import { stampedXml } from './stamped-xml.ts';
+import { withTimbre } from './stamped-xml.ts';
 
 type Stampable = Extract<StampCheck, { outcome: 'stampable' }>;
-
-function relationsOf(comprobante: Comprobante): LedgerRelation[] {
-  const relations: LedgerRelation[] = [];
-  for (const group of comprobante.CfdiRelacionados ?? []) {
-    for (const uuid of group.UUIDs) relations.push({ uuid, kind: group.TipoRelacion });
-  }
-  for (const pago of findPagos(comprobante)?.Pago ?? []) {
-    for (const documento of pago.DoctoRelacionado) relations.push({ uuid: documento.IdDocumento, kind: 'pago' });
-  }
-  return relations;
-}
 
 export interface StampOutcome {
   cfdi: LedgerCfdi;
@@ -35,7 +24,7 @@ export interface StampOutcome {
 }
 
 export async function issueStamp(deps: SimulatorDeps, check: Stampable): Promise<StampOutcome> {
-  const { comprobante } = check.parsed;
+  const { subject } = check;
   const now = deps.clock.now();
   const stamping = deps.ca.stamping;
   const timbre = await buildTimbre(
@@ -43,25 +32,25 @@ export async function issueStamp(deps: SimulatorDeps, check: Stampable): Promise
       UUID: randomUUID().toUpperCase(),
       FechaTimbrado: localDateTime(now, deps.settings.timeZone),
       RfcProvCertif: deps.settings.pacRfc,
-      SelloCFD: comprobante.Sello ?? '',
+      SelloCFD: subject.sello,
       NoCertificadoSAT: stamping.certificate.serialNumber,
     },
     stamping.privateKey,
   );
   const recorded = await deps.ledger.insertUnlessDuplicate({
     uuid: timbre.UUID,
-    emisorRfc: comprobante.Emisor.Rfc,
-    emisorNombre: comprobante.Emisor.Nombre,
-    receptorRfc: comprobante.Receptor.Rfc,
-    receptorNombre: comprobante.Receptor.Nombre,
-    tipo: comprobante.TipoDeComprobante,
-    total: comprobante.Total,
-    fecha: comprobante.Fecha,
+    emisorRfc: subject.emisorRfc,
+    emisorNombre: subject.emisorNombre,
+    receptorRfc: subject.receptorRfc,
+    receptorNombre: subject.receptorNombre,
+    tipo: subject.tipo,
+    total: subject.total,
+    fecha: subject.fecha,
     fechaTimbrado: now,
     rfcProvCertif: deps.settings.pacRfc,
-    selloHash: check.selloHash,
-    xml: stampedXml(check.xml, check.parsed, timbre),
-    relations: relationsOf(comprobante),
+    selloHash: subject.selloHash,
+    xml: withTimbre(subject.slot, timbre),
+    relations: subject.relations,
   });
   return { ...recorded, timbre: recorded.duplicate ? timbreOf(recorded.cfdi) : timbre };
 }

@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SimulatorDeps } from '../deps.ts';
-import { element, envelope, escapeXml, param, parseSoapRequest, SoapFault, sendXml } from '../soap.ts';
+import { readPacRequest } from '../pac/request.ts';
+import { element, envelope, escapeXml, param, SoapFault, sendXml } from '../soap.ts';
 import { wsdlDocument } from '../pac/wsdl.ts';
 import { parseExpression } from './expression.ts';
 import { lookupStatus } from './sat-status.ts';
@@ -56,7 +57,7 @@ async function consulta(deps: SimulatorDeps, body: unknown, action: string): Pro
       `The message with Action '${action}' cannot be processed at the receiver, due to a ContractFilter mismatch at the EndpointDispatcher.`,
     );
   }
-  const { operation } = parseSoapRequest(body);
+  const { operation } = await readPacRequest(deps.workers, body, false);
   if (operation.local !== 'Consulta' || operation.namespace !== TEMPURI) {
     throw new SoapFault('Client', `The operation ${operation.local} is not part of IConsultaCFDIService.`);
   }
