@@ -6,25 +6,28 @@
  * for yes and "" (or absent) for no.
  */
 
-export type CatalogName =
-  | 'c_Moneda'
-  | 'c_FormaPago'
-  | 'c_MetodoPago'
-  | 'c_UsoCFDI'
-  | 'c_RegimenFiscal'
-  | 'c_ClaveProdServ'
-  | 'c_ClaveUnidad'
-  | 'c_CodigoPostal'
-  | 'c_Exportacion'
-  | 'c_TipoRelacion'
-  | 'c_ObjetoImp'
-  | 'c_Impuesto'
-  | 'c_TipoFactor'
-  | 'c_TasaOCuota'
-  | 'c_TipoDeComprobante'
-  | 'c_Pais'
-  | 'c_Periodicidad'
-  | 'c_Meses';
+export const CATALOG_NAMES = [
+  'c_Moneda',
+  'c_FormaPago',
+  'c_MetodoPago',
+  'c_UsoCFDI',
+  'c_RegimenFiscal',
+  'c_ClaveProdServ',
+  'c_ClaveUnidad',
+  'c_CodigoPostal',
+  'c_Exportacion',
+  'c_TipoRelacion',
+  'c_ObjetoImp',
+  'c_Impuesto',
+  'c_TipoFactor',
+  'c_TasaOCuota',
+  'c_TipoDeComprobante',
+  'c_Pais',
+  'c_Periodicidad',
+  'c_Meses',
+] as const;
+
+export type CatalogName = (typeof CATALOG_NAMES)[number];
 
 export type CatalogRow = Readonly<Record<string, string | undefined>>;
 

@@ -21,7 +21,7 @@ import { Issues } from './types.ts';
 import type { RuleContext, SignedDocument, ValidateCfdiOptions, ValidationResult } from './types.ts';
 
 export type { CatalogLookup, CatalogName, CatalogRow } from './catalog-lookup.ts';
-export { inMemoryCatalogs } from './catalog-lookup.ts';
+export { CATALOG_NAMES, inMemoryCatalogs } from './catalog-lookup.ts';
 export { REMEDIATIONS } from './codes.ts';
 export { DEFAULT_TIME_ZONE, localDateTime, STAMP_WINDOW_HOURS } from './dates.ts';
 export type { SealCheck, SignedDocument, TimbreCheck, ValidateCfdiOptions, ValidationIssue, ValidationResult } from './types.ts';

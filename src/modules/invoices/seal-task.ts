@@ -16,13 +16,14 @@ export interface SealTaskInput {
   privateKey: KeyObject;
 }
 
+/** The XML and what sealing added to the model (the caller has the rest: copying it back would cost as much as the seal saves). */
 export interface SealTaskOutput {
   xml: string;
-  comprobante: Comprobante;
+  seal: Pick<Comprobante, 'NoCertificado' | 'Certificado' | 'Sello'>;
 }
 
 export default function sealTask(input: SealTaskInput): SealTaskOutput {
   const certificate = readCertificate(Buffer.from(input.certificateDer));
-  const sealed = sealComprobanteSync(input.comprobante, { certificate, privateKey: input.privateKey });
-  return { xml: writeCfdi(sealed.comprobante), comprobante: sealed.comprobante };
+  const { comprobante } = sealComprobanteSync(input.comprobante, { certificate, privateKey: input.privateKey });
+  return { xml: writeCfdi(comprobante), seal: { NoCertificado: comprobante.NoCertificado, Certificado: comprobante.Certificado, Sello: comprobante.Sello } };
 }

@@ -109,7 +109,7 @@ export async function sealDraft(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, st
       certificateDer: credential.certificate.der,
       privateKey: credential.privateKey,
     });
-    return { xml: sealed.xml, comprobante: sealed.comprobante, profile: stamping.fiscalProfile };
+    return { xml: sealed.xml, comprobante: { ...comprobante, ...sealed.seal }, profile: stamping.fiscalProfile };
   }
   const sealed = await sealComprobante(comprobante, credential);
   return { xml: writeCfdi(sealed.comprobante), comprobante: sealed.comprobante, profile: stamping.fiscalProfile };

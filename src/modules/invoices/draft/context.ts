@@ -2,12 +2,18 @@
 import { DEFAULT_TIME_ZONE } from '../../../cfdi/rules/index.ts';
 import type { Comprobante } from '../../../cfdi/model.ts';
 import type { Ctx } from '../../../platform/context.ts';
+import { ApiError } from '../../../platform/errors/api-error.ts';
 import type { FiscalProfileView } from '../../fiscal-profiles/index.ts';
 import type { InvoiceCatalogs } from '../ports.ts';
 import type { InvoiceInput } from '../request-schemas.ts';
+import { catalogAnswers } from './catalog-answers.ts';
+import type { DraftTaskInput, DraftTaskOutput } from './draft-task.ts';
 import type { Issuer } from './parties.ts';
-import { loadReferences } from './references.ts';
-import { draftComprobante, type DraftContext } from './validate.ts';
+import { findInvoicesByIds, type InvoiceScope } from '../repository.ts';
+import type { Db } from '../../../platform/db/database.ts';
+import { isId } from '../../../platform/ids.ts';
+import { referencedIds, referencesOf, type ReferencedRow } from './references.ts';
+import { draftComprobante } from './validate.ts';
 
 export function issuerOf(profile: Pick<FiscalProfileView, 'rfc' | 'legal_name' | 'tax_regime' | 'zip'>): Issuer {
   return { rfc: profile.rfc, legalName: profile.legal_name, taxRegime: profile.tax_regime, zip: profile.zip };
@@ -18,16 +24,52 @@ export function issuerTimeZone(catalogs: InvoiceCatalogs, zip: string): string {
   return catalogs.index.postalCodeTimeZone(zip) ?? DEFAULT_TIME_ZONE;
 }
 
+/**
+ * Items plus payments and their related documents from which a draft is built on the worker
+ * pool: the size at which stamping seals there too (stamping.ts), below which the hop to a thread
+ * costs about what the work does.
+ */
+const POOL_DRAFT_NODES = 200;
+const DRAFT_TASK = new URL('./draft-task.ts', import.meta.url);
+/** Rounds of unanswered catalog questions before the draft is built here instead (never seen past two). */
+const MAX_POOL_ROUNDS = 4;
+
+function draftSize(input: InvoiceInput): number {
+  let size = input.items?.length ?? 0;
+  for (const payment of input.payments ?? []) size += 1 + payment.documents.length;
+  return size;
+}
+
+async function draftOnPool(ctx: Ctx, catalogs: InvoiceCatalogs, task: Omit<DraftTaskInput, 'answers'>): Promise<Comprobante | undefined> {
+  let answers = catalogAnswers(catalogs);
+  for (let round = 0; round < MAX_POOL_ROUNDS; round += 1) {
+    const output = await ctx.services.workers.run<DraftTaskInput, DraftTaskOutput>(DRAFT_TASK, { ...task, answers });
+    if ('comprobante' in output) return output.comprobante;
+    if ('invalid' in output) throw new ApiError('cfdi.invalid_input', output.invalid.detail, { errors: output.invalid.errors });
+    answers = catalogAnswers(catalogs, output.unanswered, answers);
+  }
+  return undefined;
+}
+
+/** The invoices the request refers to, in the caller's organization and mode (referencesOf reads them). */
+async function loadReferencedRows(db: Db, scope: InvoiceScope, input: Partial<InvoiceInput>): Promise<ReferencedRow[]> {
+  const ids = referencedIds(input).filter((id) => isId('inv', id));
+  const rows = await findInvoicesByIds(db, scope, ids);
+  return rows.map(({ id, uuid, status, serie, folio, currency }) => ({ id, uuid, status, serie, folio, currency }));
+}
+
 /** Validates a request for this profile and returns its CFDI model, or throws 422 cfdi.invalid_input. */
 export async function validatedComprobante(ctx: Ctx, catalogs: InvoiceCatalogs, profile: FiscalProfileView, input: InvoiceInput): Promise<Comprobante> {
-  const references = await loadReferences(ctx.db, { organizationId: ctx.organizationId, mode: ctx.mode }, input);
-  const context: DraftContext = {
-    issuer: issuerOf(profile),
+  const references = await loadReferencedRows(ctx.db, { organizationId: ctx.organizationId, mode: ctx.mode }, input);
+  const task = { input, issuer: issuerOf(profile), references, now: ctx.services.clock.now(), timeZone: issuerTimeZone(catalogs, profile.zip) };
+  if (draftSize(input) >= POOL_DRAFT_NODES) {
+    const built = await draftOnPool(ctx, catalogs, task);
+    if (built) return built;
+  }
+  return draftComprobante(input, {
+    ...task,
+    references: referencesOf(references),
     currencyDecimals: (code) => catalogs.index.currencyDecimals(code),
-    references,
     catalogs,
-    now: ctx.services.clock.now(),
-    timeZone: issuerTimeZone(catalogs, profile.zip),
-  };
-  return draftComprobante(input, context);
+  });
 }

@@ -3,10 +3,8 @@
  * caller's organization and mode, then read synchronously by the mapper. Only stamped invoices
  * have a UUID to refer to.
  */
-import type { Db } from '../../../platform/db/database.ts';
 import type { FieldError } from '../../../platform/errors/api-error.ts';
-import { isId } from '../../../platform/ids.ts';
-import { findInvoicesByIds, type InvoiceRow, type InvoiceScope } from '../repository.ts';
+import type { InvoiceRow } from '../repository.ts';
 import type { InvoiceInput } from '../request-schemas.ts';
 
 interface ReferencedInvoice {
@@ -22,13 +20,16 @@ export interface References {
   stamped(id: string, path: string, errors: FieldError[]): ReferencedInvoice | undefined;
 }
 
-function referencedIds(input: Partial<InvoiceInput>): string[] {
+export function referencedIds(input: Partial<InvoiceInput>): string[] {
   const related = (input.related ?? []).flatMap((group) => group.invoices ?? []);
   const paid = (input.payments ?? []).flatMap((payment) => payment.documents.flatMap((document) => (document.invoice === undefined ? [] : [document.invoice])));
   return [...new Set([...related, ...paid])];
 }
 
-export function referencesOf(rows: readonly InvoiceRow[]): References {
+/** What the mapper reads of a referenced invoice: plain data, so that a draft can be built on a worker thread. */
+export type ReferencedRow = Pick<InvoiceRow, 'id' | 'uuid' | 'status' | 'serie' | 'folio' | 'currency'>;
+
+export function referencesOf(rows: readonly ReferencedRow[]): References {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {
     stamped(id, path, errors) {
@@ -44,9 +45,4 @@ export function referencesOf(rows: readonly InvoiceRow[]): References {
       return { id: row.id, uuid: row.uuid, serie: row.serie, folio: row.folio, currency: row.currency };
     },
   };
-}
-
-export async function loadReferences(db: Db, scope: InvoiceScope, input: Partial<InvoiceInput>): Promise<References> {
-  const ids = referencedIds(input).filter((id) => isId('inv', id));
-  return referencesOf(await findInvoicesByIds(db, scope, ids));
 }
