@@ -4,7 +4,7 @@
 // limits, fires each attack the hardening review found; the victim's p99 latency and the server's
 // event-loop delay p99 (measured inside the server process) are set beside the same stream with no
 // attacker, measured in the same run. Targets: victim p99 ≤ 3× the quiet p99, loop delay p99 ≤ 50 ms.
-// Usage: npx tsx bench/fairness.ts [--seconds 8] [--rate 50]
+// Usage: npx tsx bench/fairness.ts [--seconds 8] [--rate 50]   (DATABASE_URL: the same on PostgreSQL)
 import { fork, type ChildProcess } from 'node:child_process';
 import { createPrivateKey } from 'node:crypto';
 import http from 'node:http';
@@ -153,7 +153,7 @@ async function patiently(body: unknown): Promise<string> {
 
 // Prepared before any measurement: two stamped Pagos of 100 payments × 50 related documents.
 console.log(
-  `node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+  `${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded database (PGlite)'}; node ${process.version}, ${os.cpus().length} CPUs, load average ${os
     .loadavg()
     .map((value) => value.toFixed(2))
     .join(' ')}`,

@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { buildApp, type App } from '../src/app.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { loadConfig } from '../src/platform/config.ts';
@@ -18,6 +17,7 @@ import { masterKeyringFor } from '../src/platform/crypto/index.ts';
 import { createFiscalProfiles, createLocalManifestSigner, registerFiscalProfileRoutes } from '../src/modules/fiscal-profiles/index.ts';
 import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from '../src/modules/invoices/index.ts';
 import type { RunningSimulator } from '../src/simulator/index.ts';
+import { temporaryPostgres } from './support/bench-kit.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -70,29 +70,9 @@ interface Setup {
   close(): Promise<void>;
 }
 
-/** A new database on the server of `url`, dropped by `drop`. */
-async function temporaryPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bench_invoices_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
-
 async function setUp(databaseUrl: string | undefined): Promise<Setup> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-invoices-'));
-  const postgres = databaseUrl ? await temporaryPostgres(databaseUrl) : undefined;
+  const postgres = databaseUrl ? await temporaryPostgres(databaseUrl, 'bench_invoices') : undefined;
   const config = loadConfig({
     APP_ENV: 'development',
     DATA_DIR: dataDir,

@@ -1,6 +1,9 @@
 // What the benchmarks share: numeric command-line options, percentiles, a server process asked
-// over IPC, and an issuer (organization, test key, active fiscal profile) made through the API.
+// over IPC, an issuer (organization, test key, active fiscal profile) made through the API, and a
+// temporary PostgreSQL database for the runs that use DATABASE_URL.
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import type { RunningSimulator } from '../../src/simulator/index.ts';
 
 /** `--name N` from the command line, or the fallback. */
@@ -56,4 +59,24 @@ export async function createBenchIssuer(baseUrl: string, simulator: RunningSimul
   if (response.status !== 201) throw new Error(`fiscal profile: ${response.status} ${await response.text()}`);
   const profile = (await response.json()) as { id: string };
   return { key, profileId: profile.id, csd };
+}
+
+/** A new database on the server of `url`, dropped by `drop`. */
+export async function temporaryPostgres(url: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
 }
