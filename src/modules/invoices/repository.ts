@@ -67,8 +67,13 @@ export interface InvoiceScope {
   mode: Mode;
 }
 
-// jsonb columns are written as JSON text: node-postgres would send a JS array as a Postgres array.
+// JSON columns are written as JSON text: node-postgres would send a JS array as a Postgres array.
+// `input` and `comprobante` are json (migrations/0015_invoice_json.sql), `metadata` jsonb.
 function json(value: unknown) {
+  return sql`${JSON.stringify(value)}::json`;
+}
+
+function jsonb(value: unknown) {
   return sql`${JSON.stringify(value)}::jsonb`;
 }
 
@@ -132,7 +137,7 @@ export async function insertInvoice(db: Db, row: NewInvoiceRow): Promise<void> {
   const { input, comprobante, metadata, ...rest } = row;
   await db
     .insertInto('invoices')
-    .values({ ...rest, input: json(input), comprobante: json(comprobante), metadata: json(metadata ?? {}) } as never)
+    .values({ ...rest, input: json(input), comprobante: json(comprobante), metadata: jsonb(metadata ?? {}) } as never)
     .execute();
 }
 
@@ -151,7 +156,7 @@ export async function updateInvoice(
   const values: Record<string, unknown> = { ...rest };
   if (input !== undefined) values.input = json(input);
   if (comprobante !== undefined) values.comprobante = json(comprobante);
-  if (metadata !== undefined) values.metadata = json(metadata);
+  if (metadata !== undefined) values.metadata = jsonb(metadata);
   let query = db
     .updateTable('invoices')
     .set(values as never)
@@ -171,7 +176,7 @@ export async function transitionInvoice(db: Db, row: InvoiceRow, expected: reado
   const values: Record<string, unknown> = { ...rest };
   if (input !== undefined) values.input = json(input);
   if (comprobante !== undefined) values.comprobante = json(comprobante);
-  if (metadata !== undefined) values.metadata = json(metadata);
+  if (metadata !== undefined) values.metadata = jsonb(metadata);
   const updated = await db
     .updateTable('invoices')
     .set(values as never)

@@ -22,7 +22,8 @@ export const IF_INSERTED = sql`EXISTS (SELECT 1 FROM invoice_inserted)`;
 /** The folio the statement assigned, for a companion (NULL when it inserted nothing). */
 export const INSERTED_FOLIO = sql`(SELECT folio FROM invoice_inserted)`;
 
-// jsonb columns are written as JSON text: node-postgres would send a JS array as a Postgres array.
+// JSON columns are written as JSON text: node-postgres would send a JS array as a Postgres array
+// (`input` and `comprobante` are json, `metadata` jsonb: migrations/0015_invoice_json.sql).
 const json = (value: unknown) => JSON.stringify(value);
 
 function withCompanions(head: RawBuilder<unknown>, companions: Companions, select: RawBuilder<unknown>, from?: RawBuilder<unknown>) {
@@ -60,8 +61,8 @@ export async function insertWithNextFolio<T>(
         subtotal, total, input, comprobante, metadata, created_at, updated_at)
       SELECT ${row.id}::text, ${row.organization_id}::text, ${row.mode}::text, ${row.fiscal_profile_id}::text, ${row.status}::text,
         ${row.type}::text, ${row.serie ?? ''}::text, folio_free.folio, ${row.customer_rfc}::text, ${row.currency}::text,
-        ${row.subtotal}::text, ${row.total}::text, ${json(row.input)}::jsonb,
-        replace(${json(row.comprobante)}::text, ${token}::text, folio_free.folio)::jsonb, ${json(row.metadata ?? {})}::jsonb,
+        ${row.subtotal}::text, ${row.total}::text, ${json(row.input)}::json,
+        replace(${json(row.comprobante)}::text, ${token}::text, folio_free.folio)::json, ${json(row.metadata ?? {})}::jsonb,
         ${row.created_at}::timestamptz, ${row.updated_at}::timestamptz
       FROM folio_free
       RETURNING folio
@@ -87,8 +88,8 @@ export async function transitionInvoiceWith<T>(
 ): Promise<{ updated: InvoiceRow | undefined; output: T }> {
   const { input, comprobante, metadata, ...rest } = changes;
   const values: Record<string, unknown> = { ...rest };
-  if (input !== undefined) values.input = sql`${json(input)}::jsonb`;
-  if (comprobante !== undefined) values.comprobante = sql`${json(comprobante)}::jsonb`;
+  if (input !== undefined) values.input = sql`${json(input)}::json`;
+  if (comprobante !== undefined) values.comprobante = sql`${json(comprobante)}::json`;
   if (metadata !== undefined) values.metadata = sql`${json(metadata)}::jsonb`;
   const update = db
     .updateTable('invoices')
