@@ -1,7 +1,9 @@
 /**
- * The catalogs as a draft built on a worker thread sees them. A worker has no catalogs (they live
- * in the event loop's memory and a copy would cost seconds and megabytes per thread), so it gets
- * the answers to the questions a draft asks, as plain data: whether a catalog is loaded, a row by
+ * The catalogs as a draft built on a worker thread sees them. A worker has no catalogs: they live
+ * in the event loop's memory, and a copy of the imported large ones in each thread would stall the
+ * loop about 90 ms to send and hold tens of megabytes per thread, again after every import
+ * (docs/decisions.md, "Large drafts on the worker pool"). So it gets the answers to the questions
+ * a draft asks, as plain data: whether a catalog is loaded, a row by
  * code, a whole small table, a currency's decimals. A question without an answer is recorded and
  * the draft is built again with it answered; questions asked once are answered up front from then
  * on (a process learns the few dozen codes large invoices use, so the second round is rare).
