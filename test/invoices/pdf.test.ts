@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { compact, pdfText, skipWithoutPdftotext } from '../../src/modules/invoices/pdf/pdf-probe.test-support.ts';
+import { rendersPerOrganization } from '../../src/modules/invoices/render-pool.ts';
 import { createStamped, invoiceRequest, openInvoicesFixture, type InvoicesTestApp, type Keys } from './support.ts';
 import { assertStampedCfdi } from './verify.ts';
 
@@ -34,6 +35,23 @@ test('the first download renders on a worker thread; the next ones, concurrent o
   assert.equal(rendered(), before + 1, 'served from the stored copy');
   const stored = await t.app.services.db.selectFrom('invoice_pdfs').select('invoice_id').where('invoice_id', '=', invoice.id).execute();
   assert.equal(stored.length, 1);
+});
+
+test('one organization renders at most half the pool at once; the rest get 503 with Retry-After and render when asked again', async () => {
+  const limit = rendersPerOrganization(t.app.services.workers);
+  const invoices = [];
+  for (let index = 0; index <= limit; index += 1) invoices.push(await createStamped(t, keys.testKey, invoiceRequest(profileId)));
+  const answers = await Promise.all(invoices.map((invoice) => download(invoice.id)));
+  const refused = answers.filter((answer) => answer.statusCode === 503);
+  assert.ok(refused.length >= 1, answers.map((answer) => answer.statusCode).join(', '));
+  assert.ok(answers.filter((answer) => answer.statusCode === 200).length <= limit);
+  for (const answer of refused) {
+    assert.equal(answer.json().code, 'service.overloaded');
+    assert.equal(answer.headers['retry-after'], '1');
+  }
+  for (const [index, answer] of answers.entries()) {
+    if (answer.statusCode === 503) assert.equal((await download(invoices[index]!.id)).statusCode, 200, 'asked again after the others finished');
+  }
 });
 
 test("a cancelled invoice's PDF says CANCELADO with the date on every page; the stamped rendering is replaced", { skip: skipWithoutPdftotext }, async () => {

@@ -48,7 +48,12 @@ export interface RequestOptions {
   /** Return the Response's bytes as a Blob (PDF, XML) instead of JSON. */
   blob?: boolean;
   signal?: AbortSignal;
+  /** A write without side effects (a preview): retried like a read when the server is busy. */
+  safe?: boolean;
 }
+
+/** Times a busy answer (503 with a short Retry-After) to a read is asked again. */
+const BUSY_RETRIES = 3;
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -94,9 +99,11 @@ export async function loadSession(): Promise<Session | null> {
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   let response = await send(method, path, options);
-  // A busy server sheds expensive reads (PDFs) with 503 and Retry-After: a read is retried once.
-  const wait = Number(response.headers.get('Retry-After'));
-  if (response.status === 503 && method === 'GET' && wait > 0 && wait <= 5) {
+  // A busy server sheds expensive reads (PDFs) with 503 and Retry-After, and renders one
+  // organization's PDFs a few at a time: a read (or a safe write) is asked again after the wait.
+  for (let attempt = 0; attempt < BUSY_RETRIES && response.status === 503 && (method === 'GET' || options.safe); attempt += 1) {
+    const wait = Number(response.headers.get('Retry-After'));
+    if (!(wait > 0 && wait <= 5) || options.signal?.aborted) break;
     await new Promise((resolve) => setTimeout(resolve, wait * 1000));
     response = await send(method, path, options);
   }

@@ -24,7 +24,7 @@ export function BrandingPreview({ profileId, color, savedAt }: { profileId: stri
         const blob = await api.post<Blob>(
           `/v1/fiscal_profiles/${profileId}/branding_preview`,
           { brand_color: color },
-          { blob: true, signal: controller.signal },
+          { blob: true, signal: controller.signal, safe: true },
         );
         if (controller.signal.aborted) return;
         setProblem(undefined);
