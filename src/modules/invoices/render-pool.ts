@@ -1,14 +1,11 @@
 /**
  * The one way a PDF is rendered: the pdf/ renderer as a task on the worker pool (never on the
- * event loop), with at most half the pool's threads (one at least) rendering for one
- * organization at once, so that one tenant's PDFs leave cores to the event loop, the database's
- * thread and the other tenants (docs/decisions.md, "PDFs"); with the catalog
+ * event loop), at most RENDERS_PER_ORGANIZATION at once per organization, with the catalog
  * descriptions the document may print looked up here so the worker needs no catalog of its own.
  * Stamped invoices and branding previews share it, and so share one per-organization budget.
  */
 import type { Ctx } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
-import type { WorkerPool } from '../../platform/workers/pool.ts';
 import type { CatalogSlug } from '../catalogs/index.ts';
 import type { PdfCatalog } from './pdf/index.ts';
 import type { PdfTaskInput, PdfTaskOutput } from './pdf/render-task.ts';
@@ -59,15 +56,13 @@ function renderFailure(error: { code: string; message: string }): Error {
   return Object.assign(new Error(error.message), { code: error.code });
 }
 
-/** PDFs one organization may have rendering at once (more wait for Retry-After): half the pool's threads, one at least. */
-export function rendersPerOrganization(workers: Pick<WorkerPool, 'threads'>): number {
-  return Math.max(1, Math.floor(workers.threads / 2));
-}
+/** PDFs one organization may have rendering at once; more wait for Retry-After. */
+export const RENDERS_PER_ORGANIZATION = 2;
 
 /** Renders `task` on the worker pool for `organizationId`; answers 503 with Retry-After past the budget. */
 export async function renderOnPool(ctx: Ctx, deps: Pick<InvoiceDeps, 'catalogs'>, organizationId: string, task: Omit<PdfTaskInput, 'names'>): Promise<Buffer> {
   const running = renderingByOrganization.get(organizationId) ?? 0;
-  if (running >= rendersPerOrganization(ctx.services.workers)) {
+  if (running >= RENDERS_PER_ORGANIZATION) {
     throw new ApiError('service.overloaded', `This organization already has ${running} PDFs rendering; ask again after Retry-After.`, {
       headers: { 'Retry-After': '1' },
     });

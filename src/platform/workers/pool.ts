@@ -78,11 +78,6 @@ export class WorkerPool {
     }
   }
 
-  /** The most threads the pool runs at once. */
-  get threads(): number {
-    return this.piscina.options.maxThreads;
-  }
-
   /** Tasks finished so far (tests check that work ran off the event loop). */
   get completed(): number {
     return this.piscina.completed;
