@@ -211,8 +211,9 @@ const VOCABULARY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bImpPagado\b/g, 'amount_paid'],
   [/\bEquivalenciaDR\b/g, 'equivalence'],
   [/\bTipoCambioP\b/g, 'exchange_rate'],
-  [/\bMonedaP\b/g, 'currency'],
-  [/\bMonedaDR\b/g, 'currency'],
+  // Both are `currency` in the request: a message naming both says whose.
+  [/\bMonedaP\b/g, "the payment's currency"],
+  [/\bMonedaDR\b/g, "the document's currency"],
   [/\bFechaPago\b/g, 'date'],
   [/\bNumParcialidad\b/g, 'installment'],
   [/\bMonto\b/g, 'amount'],
