@@ -5,10 +5,8 @@
 // database (PGlite on disk in a temporary DATA_DIR), the simulator in-process as the test-mode PAC.
 // With DATABASE_URL, the same again on PostgreSQL (a temporary database, dropped afterwards).
 // Usage: npx tsx bench/invoices.ts [--seconds 10] [--clients 32] [--rounds 2]
-import { randomBytes, sign, type KeyObject } from 'node:crypto';
-import fs from 'node:fs';
+import { sign, type KeyObject } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp, type App } from '../src/app.ts';
 import { systemClock } from '../src/platform/clock.ts';
@@ -17,7 +15,7 @@ import { masterKeyringFor } from '../src/platform/crypto/index.ts';
 import { createFiscalProfiles, createLocalManifestSigner, registerFiscalProfileRoutes } from '../src/modules/fiscal-profiles/index.ts';
 import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from '../src/modules/invoices/index.ts';
 import type { RunningSimulator } from '../src/simulator/index.ts';
-import { temporaryPostgres } from './support/bench-kit.ts';
+import { benchStorage } from './support/bench-kit.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -71,14 +69,9 @@ interface Setup {
 }
 
 async function setUp(databaseUrl: string | undefined): Promise<Setup> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-invoices-'));
-  const postgres = databaseUrl ? await temporaryPostgres(databaseUrl, 'bench_invoices') : undefined;
+  const storage = await benchStorage('invoices', databaseUrl);
   const config = loadConfig({
-    APP_ENV: 'development',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    MASTER_KEY: randomBytes(32).toString('base64'),
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...storage.env,
     RATE_LIMIT_READ_BURST: '1000000',
     RATE_LIMIT_READ_PER_SECOND: '1000000',
     RATE_LIMIT_WRITE_BURST: '1000000',
@@ -134,8 +127,7 @@ async function setUp(databaseUrl: string | undefined): Promise<Setup> {
     signingKey: csd.credential.privateKey,
     async close() {
       await app.close();
-      await postgres?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await storage.remove();
     },
   };
 }

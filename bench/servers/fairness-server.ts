@@ -3,25 +3,14 @@
 // database on the PostgreSQL server of DATABASE_URL, the SAT/PAC simulator
 // in-process, default rate limits and load shedding), a victim and an attacker organization, and
 // the event loop's delay measured inside this process, reported over IPC.
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../../src/app.ts';
 import { systemClock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config.ts';
-import { createBenchIssuer, temporaryPostgres } from '../support/bench-kit.ts';
+import { benchStorage, createBenchIssuer } from '../support/bench-kit.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fairness-'));
-const postgres = process.env.DATABASE_URL ? await temporaryPostgres(process.env.DATABASE_URL, 'bench_fairness') : undefined;
-const config = loadConfig({
-  APP_ENV: 'development',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  MASTER_KEY: randomBytes(32).toString('base64'),
-  ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-});
+const storage = await benchStorage('fairness', process.env.DATABASE_URL);
+const config = loadConfig(storage.env);
 const app = await buildApp({ config, clock: systemClock });
 const simulator = app.providers.simulator;
 if (!simulator) throw new Error('the app did not start the embedded simulator');
@@ -43,13 +32,7 @@ process.on('message', (message: { type: string }) => {
   } else if (message.type === 'lag') {
     process.send?.({ type: 'lag', p99Ms: histogram.percentile(99) / 1e6, maxMs: histogram.max / 1e6 });
   } else if (message.type === 'stop') {
-    void app
-      .close()
-      .then(() => postgres?.drop())
-      .finally(() => {
-        fs.rmSync(dataDir, { recursive: true, force: true });
-        process.exit(0);
-      });
+    void app.close().finally(() => storage.remove().finally(() => process.exit(0)));
   }
 });
 

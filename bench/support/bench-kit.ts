@@ -1,8 +1,11 @@
 // What the benchmarks share: numeric command-line options, percentiles, a server process asked
 // over IPC, an issuer (organization, test key, active fiscal profile) made through the API, and a
-// temporary PostgreSQL database for the runs that use DATABASE_URL.
+// server's temporary storage (DATA_DIR, and a PostgreSQL database for the runs with DATABASE_URL).
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { RunningSimulator } from '../../src/simulator/index.ts';
 
@@ -62,7 +65,7 @@ export async function createBenchIssuer(baseUrl: string, simulator: RunningSimul
 }
 
 /** A new database on the server of `url`, dropped by `drop`. */
-export async function temporaryPostgres(url: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+async function temporaryPostgres(url: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -77,6 +80,29 @@ export async function temporaryPostgres(url: string, prefix: string): Promise<{ 
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
+    },
+  };
+}
+
+/**
+ * Where a benchmark's server keeps its data, as `invoicing serve` would in development: a
+ * temporary DATA_DIR (the embedded database and the simulator's) and, with `databaseUrl`, a
+ * temporary database on that PostgreSQL server; `remove` deletes both. `env` is for loadConfig.
+ */
+export async function benchStorage(name: string, databaseUrl: string | undefined): Promise<{ env: Record<string, string>; remove(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${name}-`));
+  const postgres = databaseUrl ? await temporaryPostgres(databaseUrl, `bench_${name}`) : undefined;
+  return {
+    env: {
+      APP_ENV: 'development',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      MASTER_KEY: randomBytes(32).toString('base64'),
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    },
+    async remove() {
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

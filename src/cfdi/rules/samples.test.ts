@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { hasShared, satPath, skipWithoutShared } from '../../../test/support/shared.ts';
-import { inMemoryCatalogs, sealVerifier, timbreVerifier, validateCfdi } from './index.ts';
+import { CATALOG_NAMES, inMemoryCatalogs, sealVerifier, timbreVerifier, validateCfdi } from './index.ts';
 import type { CatalogLookup, CatalogName, CatalogRow, ValidateCfdiOptions, ValidationResult } from './index.ts';
 import { openCsd, readCertificate } from '../credentials.ts';
 import type { SatCertificate } from '../credentials.ts';
@@ -50,24 +50,8 @@ function parseCsv(text: string): CatalogRow[] {
   return rows.map((row) => Object.fromEntries(header.map((column, index) => [column, row[index] ?? ''])));
 }
 
-const KEYED: CatalogName[] = [
-  'c_Moneda',
-  'c_FormaPago',
-  'c_MetodoPago',
-  'c_UsoCFDI',
-  'c_RegimenFiscal',
-  'c_ClaveUnidad',
-  'c_Exportacion',
-  'c_TipoRelacion',
-  'c_ObjetoImp',
-  'c_Impuesto',
-  'c_TipoFactor',
-  'c_TasaOCuota',
-  'c_TipoDeComprobante',
-  'c_Pais',
-  'c_Periodicidad',
-  'c_Meses',
-];
+/** The kit's catalogs keyed by `id`: c_CodigoPostal is keyed by `code`, and c_ClaveProdServ is not in the kit (below). */
+const KEYED: CatalogName[] = CATALOG_NAMES.filter((name) => name !== 'c_ClaveProdServ' && name !== 'c_CodigoPostal');
 
 function loadCatalogs(): CatalogLookup {
   const read = (name: string) => parseCsv(fs.readFileSync(satPath('catalogs', `${name}.csv`), 'utf8'));

@@ -129,36 +129,34 @@ function local(deps: SimulatorDeps, instant: Date): string {
 }
 
 async function certificateRejection(deps: SimulatorDeps, subject: StampSubject, certificate: SatCertificate): Promise<StampCheck | undefined> {
-  const Emisor = { Rfc: subject.emisorRfc };
-  const Fecha = subject.fecha;
+  const { emisorRfc, fecha } = subject;
   const now = deps.clock.now();
-  if (deps.ca.trustOf(certificate) === undefined) return reject('308', 'Certificado no expedido por el SAT.', Emisor.Rfc);
-  if (certificate.kind !== 'csd') return reject('306', 'El certificado no es de tipo CSD.', Emisor.Rfc);
-  if (certificate.rfc !== Emisor.Rfc) {
-    return reject('303', `Sello no corresponde a emisor: el certificado es de ${certificate.rfc}.`, Emisor.Rfc);
+  if (deps.ca.trustOf(certificate) === undefined) return reject('308', 'Certificado no expedido por el SAT.', emisorRfc);
+  if (certificate.kind !== 'csd') return reject('306', 'El certificado no es de tipo CSD.', emisorRfc);
+  if (certificate.rfc !== emisorRfc) {
+    return reject('303', `Sello no corresponde a emisor: el certificado es de ${certificate.rfc}.`, emisorRfc);
   }
   if (certificate.validTo.getTime() < now.getTime() || (await deps.ca.isRevoked(certificate.serialNumber, now))) {
-    return reject('304', 'Certificado revocado o caduco.', Emisor.Rfc);
+    return reject('304', 'Certificado revocado o caduco.', emisorRfc);
   }
-  if (Fecha < local(deps, certificate.validFrom) || Fecha > local(deps, certificate.validTo)) {
-    return reject('305', 'La fecha de emisión no está dentro de la vigencia del CSD del Emisor.', Emisor.Rfc);
+  if (fecha < local(deps, certificate.validFrom) || fecha > local(deps, certificate.validTo)) {
+    return reject('305', 'La fecha de emisión no está dentro de la vigencia del CSD del Emisor.', emisorRfc);
   }
   return undefined;
 }
 
 /** RMF 2.7.1.x / Anexo 20: a PAC certifies within 72 hours of Fecha and never before it. */
 function fechaRejection(deps: SimulatorDeps, subject: StampSubject): StampCheck | undefined {
-  const Emisor = { Rfc: subject.emisorRfc };
-  const Fecha = subject.fecha;
-  if (Fecha < EARLIEST_FECHA) return reject('403', 'La fecha de emisión no es posterior al 01 de enero de 2012.', Emisor.Rfc);
+  const { emisorRfc, fecha } = subject;
+  if (fecha < EARLIEST_FECHA) return reject('403', 'La fecha de emisión no es posterior al 01 de enero de 2012.', emisorRfc);
   const now = deps.clock.now();
-  const fechaMs = Date.parse(`${Fecha}Z`);
+  const fechaMs = Date.parse(`${fecha}Z`);
   const nowLocalMs = Date.parse(`${local(deps, now)}Z`);
   if (fechaMs - nowLocalMs > deps.settings.futureToleranceSeconds * 1000) {
-    return reject('401', `Fecha y hora de generación fuera de rango: la fecha ${Fecha} es posterior a la fecha de certificación.`, Emisor.Rfc);
+    return reject('401', `Fecha y hora de generación fuera de rango: la fecha ${fecha} es posterior a la fecha de certificación.`, emisorRfc);
   }
   if (nowLocalMs - fechaMs > deps.settings.stampWindowHours * HOUR_MS) {
-    return reject('401', `Fecha y hora de generación fuera de rango: han pasado más de ${deps.settings.stampWindowHours} horas desde ${Fecha}.`, Emisor.Rfc);
+    return reject('401', `Fecha y hora de generación fuera de rango: han pasado más de ${deps.settings.stampWindowHours} horas desde ${fecha}.`, emisorRfc);
   }
   return undefined;
 }

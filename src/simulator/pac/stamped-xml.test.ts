@@ -13,7 +13,7 @@ import { buildComprobante, sealWith, sealedXml } from '../testing.test-support.t
 import { parseXml } from '../../cfdi/xml/parse.ts';
 import { attributeValue } from '../../cfdi/xml/tree.ts';
 import { TFD_NAMESPACE } from '../../cfdi/model.ts';
-import { stampedXml, timbreXml } from './stamped-xml.ts';
+import { timbreSlot, timbreXml, withTimbre } from './stamped-xml.ts';
 
 const clock = new ManualClock('2026-07-15T18:00:00Z');
 let simulator: RunningSimulator;
@@ -41,7 +41,7 @@ function stamp(xml: string): { text: string; timbre: TimbreFiscalDigital } {
   const bytes = Buffer.from(xml, 'utf8');
   const parsed = parseCfdi(bytes);
   const timbre = timbreFor(parsed.comprobante.Sello ?? '');
-  return { text: stampedXml(bytes, parsed, timbre), timbre };
+  return { text: withTimbre(timbreSlot(bytes, parsed), timbre), timbre };
 }
 
 test('the timbre is added in a Complemento before the end tag, and every byte of the issuer is kept', () => {

@@ -8,7 +8,7 @@
  *
  * The document is cut in two around the place of the timbre before the timbre exists (`timbreSlot`):
  * the cut is the costly part for a large CFDI and runs with the other checks (on the worker pool
- * for a large one, stamp-examine.ts); joining it with the timbre is a concatenation.
+ * for a large one: request.ts); joining it with the timbre is a concatenation.
  */
 import type { Comprobante, TimbreFiscalDigital } from '../../cfdi/model.ts';
 import { CFDI_NAMESPACE, TFD_NAMESPACE, TFD_SCHEMA_LOCATION, XSI_NAMESPACE } from '../../cfdi/model.ts';
@@ -39,20 +39,21 @@ export function timbreXml(timbre: TimbreFiscalDigital): string {
 }
 
 const qualified = (element: Pick<XmlElement, 'prefix'>, local: string) => `${element.prefix ? `${element.prefix}:` : ''}${local}`;
-const onlyWhitespace = (text: string) => text.trim() === '';
+/** Whether `text` is an end tag followed by nothing but whitespace. */
+const endTagThenWhitespace = (text: string) => text.replace(/^<\/[^>]*>/, '').trim() === '';
 
 /** The slot in the issuer's own text, when nothing but the Complemento (or nothing) may follow the timbre. */
 function slotInText(text: string, parsed: ParsedCfdi): TimbreSlot | undefined {
   const { comprobante, root } = parsed;
   if (comprobante.Addenda?.length) return undefined;
   const rootEnd = text.lastIndexOf(`</${qualified(root, 'Comprobante')}>`);
-  if (rootEnd < 0 || !onlyWhitespace(text.slice(rootEnd).replace(/^<\/[^>]*>/, ''))) return undefined;
+  if (rootEnd < 0 || !endTagThenWhitespace(text.slice(rootEnd))) return undefined;
   const elements = root.children.filter(isElement);
   const last = elements.at(-1);
   if (last?.local === 'Complemento' && last.namespace === CFDI_NAMESPACE) {
     // The timbre goes last inside the existing Complemento, right before its end tag.
     const end = text.lastIndexOf(`</${qualified(last, 'Complemento')}>`, rootEnd);
-    if (end < 0 || !onlyWhitespace(text.slice(end, rootEnd).replace(/^<\/[^>]*>/, ''))) return undefined;
+    if (end < 0 || !endTagThenWhitespace(text.slice(end, rootEnd))) return undefined;
     return { before: text.slice(0, end), after: text.slice(end) };
   }
   if (comprobante.Complemento?.length) return undefined;
@@ -85,11 +86,7 @@ export function timbreSlot(original: Uint8Array, parsed: ParsedCfdi): TimbreSlot
   return slotInText(text, parsed) ?? slotInModel(parsed.comprobante);
 }
 
+/** The stamped document: the issuer's, with `timbre` in its slot. */
 export function withTimbre(slot: TimbreSlot, timbre: TimbreFiscalDigital): string {
   return slot.before + timbreXml(timbre) + slot.after;
-}
-
-/** The issuer's document (its UTF-8 bytes as received) with `timbre` added. */
-export function stampedXml(original: Uint8Array, parsed: ParsedCfdi, timbre: TimbreFiscalDigital): string {
-  return withTimbre(timbreSlot(original, parsed), timbre);
 }
