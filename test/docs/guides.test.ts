@@ -97,22 +97,30 @@ function runCommand(command: GuideCommand, cwd: string, home: string, variables:
     detached: true,
   });
   const output = { stdout: '', stderr: '', value: '' };
-  child.stdout!.on('data', (chunk: Buffer) => {
-    output.stdout += chunk.toString();
-  });
-  child.stderr!.on('data', (chunk: Buffer) => {
-    output.stderr += chunk.toString();
-  });
-  (child.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => {
-    output.value += chunk.toString();
-  });
-  const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), COMMAND_TIMEOUT_MS);
+  for (const [stream, field] of [
+    [child.stdout!, 'stdout'],
+    [child.stderr!, 'stderr'],
+    [child.stdio[3] as NodeJS.ReadableStream, 'value'],
+  ] as const) {
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      output[field] += chunk;
+    });
+  }
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    // The whole process group: curl and node started by the command too (unless it just ended).
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {}
+  }, COMMAND_TIMEOUT_MS);
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const transfers = [...output.stderr.matchAll(TRANSFER)].map((match) => ({ status: Number(match[1]), exit: Number(match[2]) }));
       resolve({
-        exit: signal ? `killed (${signal}) after ${COMMAND_TIMEOUT_MS / 1000} s` : (code ?? -1),
+        exit: timedOut ? `killed after ${COMMAND_TIMEOUT_MS / 1000} s` : (signal ?? code ?? -1),
         transfers,
         stdout: output.stdout,
         stderr: output.stderr.replace(TRANSFER, '').trim(),
@@ -205,6 +213,7 @@ after(async () => {
 });
 
 for (const [index, guide] of guides.entries()) {
+  if (guide.commands.every((command) => command.kind === 'other')) continue;
   describe(guide.name, { skip: skipWithoutShared }, () => {
     const variables: Record<string, string> = {};
     let cwd = '';
