@@ -6,9 +6,10 @@
  * - 20 failures from one address within 15 minutes slow that address down rather than close it:
  *   from then on each attempt from it must wait for the one before it, 1 s after the 20th
  *   failure, then 2, 4, 8… up to a minute, until 15 minutes pass without an attempt. An attempt
- *   made in its turn is checked like any other, so the right password for an e-mail that is not
- *   itself locked signs in: many people may share one address (an office, a carrier's NAT, a
- *   proxy), and one of them guessing must not lock the others out, only slow everyone there.
+ *   made in its turn is checked like any other (and takes the turn, success or not), so the
+ *   right password for an e-mail that is not itself locked signs in: many people may share one
+ *   address (an office, a carrier's NAT, a proxy), and one of them guessing must not lock the
+ *   others out, only slow everyone there.
  * - 10 sign-ups from one address within 15 minutes close sign-up there for 15 minutes.
  *
  * The counters live in the database so that every process shares them. An attempt is counted

@@ -1,6 +1,6 @@
 /**
  * The password strength estimate (zxcvbn-ts) as a worker-pool task: one estimate takes from a few
- * to a couple of hundred milliseconds of CPU (matching against about 40,000 common and breached
+ * to a couple of hundred milliseconds of CPU (matching against about 49,000 common and breached
  * passwords, English and Spanish words and names, keyboard patterns, dates, l33t spellings),
  * which must not be the event loop's. The estimator and its dictionaries are built once per
  * worker thread, at its first estimate.
@@ -29,7 +29,7 @@ export interface StrengthTaskOutput {
 /**
  * Bounds on one estimate's work: only the first 100 characters are read (a password whose first
  * 100 characters are weak is refused, whatever follows), and l33t substitutions are tried at
- * most 5 at a time, which keeps the slowest inputs near 0.2 s instead of seconds.
+ * most 5 at a time, which keeps the slowest inputs tried to a few tenths of a second, not seconds.
  */
 const ESTIMATE_MAX_LENGTH = 100;
 const L33T_MAX_SUBSTITUTIONS = 5;
