@@ -45,7 +45,8 @@ test('a weak password is refused beside its field, in Spanish by default', async
 
 test('in English when the dashboard is shown in English, whatever the browser asks for', async () => {
   const { page, errors } = await newPage(browser);
-  await page.addInitScript(() => localStorage.setItem('dashboard.language', 'en'));
+  // The language the dashboard remembers (core/i18n.ts), set before its script runs.
+  await page.addInitScript({ content: "localStorage.setItem('dashboard.language', 'en');" });
   const feedback = await signUpWith(page, en as typeof es, '1234567890');
   assert.match(feedback, /password/i);
   assert.doesNotMatch(feedback, /contraseña/i);
