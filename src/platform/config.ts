@@ -69,10 +69,12 @@ export interface Config {
     pollWindowMs: number;
   };
   /**
-   * Fastify's trustProxy (TRUST_PROXY): `true`, a number of hops, or the proxies' addresses.
-   * It decides the client address (sign-in lockout) and whether a request came over HTTPS.
+   * Which proxies' forwarding headers count (TRUST_PROXY): off (`false`), a number of proxy hops
+   * in front of the server, or the proxies' addresses (CIDR allowed). `TRUST_PROXY=true` is one
+   * hop. The client address (sign-in and sign-up limits) is the right-most `X-Forwarded-For`
+   * entry no trusted proxy wrote, and `X-Forwarded-Proto` says whether a request came over HTTPS.
    */
-  trustProxy: boolean | number | string;
+  trustProxy: false | number | string;
   /** The dashboard's sessions and pages (docs/guides/dashboard.md). */
   dashboard: {
     /** A session unused for this long ends (DASHBOARD_SESSION_IDLE_MINUTES, default 12 h). */
@@ -154,11 +156,16 @@ function liveProviders(env: Env, appEnv: AppEnv): Config['live'] {
   return live;
 }
 
-function trustProxy(env: Env): boolean | number | string {
+/**
+ * `true` means one proxy, not every hop: a proxy appends the address it saw to whatever
+ * `X-Forwarded-For` the client sent, so only the right-most entry is its word, and trusting every
+ * hop would take the client's own (left-most, made-up) entry as its address.
+ */
+function trustProxy(env: Env): false | number | string {
   const raw = env.TRUST_PROXY?.trim();
   if (raw === undefined || raw === '') return false;
-  if (/^\d+$/.test(raw)) return Number(raw);
-  if (/^(true|false)$/i.test(raw)) return flag(env, 'TRUST_PROXY', false);
+  if (/^\d+$/.test(raw)) return Number(raw) === 0 ? false : Number(raw);
+  if (/^(true|false)$/i.test(raw)) return flag(env, 'TRUST_PROXY', false) ? 1 : false;
   if (!/^[0-9a-f.:/,\s]+$/i.test(raw))
     throw new ConfigError(`TRUST_PROXY must be true, false, a number of hops or addresses (CIDR) separated by commas, got "${raw}"`);
   return raw;

@@ -51,19 +51,59 @@ describe('sign-in lockout', () => {
     assert.equal((await signIn(t, email, 'whatever it is')).json().code, 'dashboard.too_many_attempts');
   });
 
-  test('20 failures from one address lock that address for every e-mail, others are free', async () => {
+  test('20 failures from one address slow it down, not lock it: each later attempt waits its turn, and in its turn the right password signs in', async () => {
     const { email } = await signUp(t);
     const attacker = { remoteAddress: '203.0.113.9' };
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const response = await signIn(t, uniqueEmail('spray'), 'a guessed password', attacker);
       assert.equal(response.json().code, 'dashboard.invalid_credentials', `attempt ${attempt + 1}`);
     }
-    const locked = await signIn(t, email, PASSWORD, attacker);
-    assert.equal(locked.statusCode, 429);
-    assert.equal(locked.headers['retry-after'], String(15 * 60));
-    assert.equal((await signIn(t, email, PASSWORD, { remoteAddress: '203.0.113.10' })).statusCode, 200, 'another address signs in');
-    t.clock.advance(15 * MINUTE_MS);
-    assert.equal((await signIn(t, email, PASSWORD, attacker)).statusCode, 200, 'open again after 15 minutes');
+    // Before its turn, an attempt from there is refused without being checked or counted.
+    const early = await signIn(t, email, PASSWORD, attacker);
+    assert.equal(early.statusCode, 429);
+    assert.equal(early.json().code, 'dashboard.too_many_attempts');
+    assert.equal(early.headers['retry-after'], '1');
+    assert.match(early.json().detail, /from this address; try again in 1 second\./);
+    assert.equal((await signIn(t, email, PASSWORD, { remoteAddress: '203.0.113.10' })).statusCode, 200, 'another address is not slowed');
+    // Each further failure doubles the wait, up to a minute.
+    const waits: string[] = [];
+    let wait = Number(early.headers['retry-after']);
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      t.clock.advance(wait * 1000);
+      const guess = await signIn(t, uniqueEmail('spray'), 'a guessed password', attacker);
+      assert.equal(guess.json().code, 'dashboard.invalid_credentials', `slowed attempt ${attempt + 1}`);
+      const refused = await signIn(t, uniqueEmail('spray'), 'a guessed password', attacker);
+      assert.equal(refused.statusCode, 429);
+      waits.push(String(refused.headers['retry-after']));
+      wait = Number(refused.headers['retry-after']);
+    }
+    assert.deepEqual(waits, ['2', '4', '8', '16', '32', '60', '60']);
+    // In its turn the right password of an e-mail that is not locked signs in, from the same address.
+    t.clock.advance(wait * 1000);
+    assert.equal((await signIn(t, email, PASSWORD, attacker)).statusCode, 200, 'signed in in its turn');
+    // Fifteen quiet minutes after its last turn, the address starts afresh.
+    t.clock.advance(15 * MINUTE_MS + 60_000);
+    for (let attempt = 0; attempt < 19; attempt += 1) {
+      assert.equal((await signIn(t, uniqueEmail('later'), 'a guessed password', attacker)).json().code, 'dashboard.invalid_credentials');
+    }
+  });
+
+  test('an IPv6 client is counted by its /64, and an IPv4-mapped IPv6 address as its IPv4 address', async () => {
+    const { email } = await signUp(t);
+    // Twenty failures, each from another address of one /64.
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const response = await signIn(t, uniqueEmail('v6'), 'a guessed password', { remoteAddress: `2001:db8:aaaa:1:${attempt.toString(16)}::1` });
+      assert.equal(response.json().code, 'dashboard.invalid_credentials', `attempt ${attempt + 1}`);
+    }
+    const sameNetwork = await signIn(t, email, PASSWORD, { remoteAddress: '2001:db8:aaaa:1:ffff:ffff:ffff:ffff' });
+    assert.equal(sameNetwork.statusCode, 429, 'another address of the same /64 waits its turn');
+    assert.equal((await signIn(t, email, PASSWORD, { remoteAddress: '2001:db8:aaaa:2::1' })).statusCode, 200, 'the next /64 is another client');
+    // Ten failures written as IPv4 and ten as IPv4-mapped IPv6 are twenty from one client.
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const remoteAddress = attempt % 2 === 0 ? '198.51.100.77' : '::ffff:198.51.100.77';
+      assert.equal((await signIn(t, uniqueEmail('mapped'), 'a guessed password', { remoteAddress })).json().code, 'dashboard.invalid_credentials');
+    }
+    assert.equal((await signIn(t, email, PASSWORD, { remoteAddress: '198.51.100.77' })).statusCode, 429);
   });
 
   test('successful sign-ins do not count against their address', async () => {
@@ -119,5 +159,68 @@ describe('sign-in lockout', () => {
     assert.equal((await signUpFrom({ remoteAddress: '203.0.113.51' })).statusCode, 201, 'another address');
     t.clock.advance(15 * MINUTE_MS);
     assert.equal((await signUpFrom(from)).statusCode, 201, 'open again after 15 minutes');
+  });
+
+  test('sign-ups are counted per IPv6 /64, not per address', async () => {
+    for (let count = 0; count < 10; count += 1) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/dashboard/api/sign_up',
+        remoteAddress: `2001:db8:bbbb:1::${(count + 1).toString(16)}`,
+        payload: { email: uniqueEmail(), password: PASSWORD, organization_name: 'Red SA' },
+      });
+      assert.equal(response.statusCode, 201, `sign-up ${count + 1}`);
+    }
+    const refused = await t.request({
+      method: 'POST',
+      url: '/dashboard/api/sign_up',
+      remoteAddress: '2001:db8:bbbb:1:ffff::1',
+      payload: { email: uniqueEmail(), password: PASSWORD, organization_name: 'Red SA' },
+    });
+    assert.equal(refused.statusCode, 429);
+    assert.equal(refused.json().code, 'dashboard.too_many_attempts');
+  });
+});
+
+describe('sign-in limits behind a proxy', () => {
+  const proxy = '10.0.0.1';
+
+  /** 20 failures whose X-Forwarded-For each starts with another made-up address, as the client wrote it. */
+  async function spoofedFailures(t: DashboardApp, forwardedFor: (attempt: number) => string) {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const response = await signIn(t, uniqueEmail('spoof'), 'a guessed password', {
+        remoteAddress: proxy,
+        headers: { 'x-forwarded-for': forwardedFor(attempt) },
+      });
+      assert.equal(response.json().code, 'dashboard.invalid_credentials', `attempt ${attempt + 1}`);
+    }
+  }
+
+  test('TRUST_PROXY=true trusts one proxy: the client is the right-most X-Forwarded-For entry, whatever the client put before it', async () => {
+    const t = await createDashboardApp({ TRUST_PROXY: 'true' });
+    try {
+      const { email } = await signUp(t);
+      await spoofedFailures(t, (attempt) => `192.0.2.${attempt + 1}, 203.0.113.200`);
+      const client = await signIn(t, email, PASSWORD, { remoteAddress: proxy, headers: { 'x-forwarded-for': '192.0.2.99, 203.0.113.200' } });
+      assert.equal(client.statusCode, 429, 'the client that failed 20 times is slowed down');
+      const other = await signIn(t, email, PASSWORD, { remoteAddress: proxy, headers: { 'x-forwarded-for': '203.0.113.201' } });
+      assert.equal(other.statusCode, 200, 'another client behind the same proxy is not');
+    } finally {
+      await t.close();
+    }
+  });
+
+  test("with the proxies' addresses, the client is the address just before them", async () => {
+    const t = await createDashboardApp({ TRUST_PROXY: '10.0.0.0/8' });
+    try {
+      const { email } = await signUp(t);
+      await spoofedFailures(t, (attempt) => `192.0.2.${attempt + 1}, 203.0.113.210, 10.0.0.2`);
+      const client = await signIn(t, email, PASSWORD, { remoteAddress: proxy, headers: { 'x-forwarded-for': '203.0.113.210, 10.0.0.2' } });
+      assert.equal(client.statusCode, 429);
+      const other = await signIn(t, email, PASSWORD, { remoteAddress: proxy, headers: { 'x-forwarded-for': '203.0.113.211, 10.0.0.2' } });
+      assert.equal(other.statusCode, 200);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -45,7 +45,7 @@ export function uniqueEmail(label = 'user'): string {
 
 let signUps = 0;
 
-/** Each sign-up from its own documentation address (sign-ups are limited per address). */
+/** Each sign-up from its own documentation network, an IPv6 /64 (sign-ups are limited per address, IPv6 by /64). */
 export async function signUp(
   t: TestApp,
   account: { email?: string; password?: string; organization_name?: string } = {},
@@ -55,7 +55,7 @@ export async function signUp(
   const response = await t.request({
     method: 'POST',
     url: '/dashboard/api/sign_up',
-    remoteAddress: `2001:db8::${signUps.toString(16)}`,
+    remoteAddress: `2001:db8:${signUps.toString(16)}::1`,
     payload: { email, password: account.password ?? PASSWORD, organization_name: account.organization_name ?? 'Ejemplo SA' },
   });
   assert.equal(response.statusCode, 201, response.body);

@@ -1,7 +1,9 @@
 /**
  * The one API client of the dashboard: same-origin cookies, the tab's mode in Invoice-Mode, the
- * CSRF token on every write, and problems (RFC 9457) thrown as ApiProblem.
+ * language it shows in Accept-Language (the server words password feedback in it), the CSRF
+ * token on every write, and problems (RFC 9457) thrown as ApiProblem.
  */
+import { languageStore } from './i18n.ts';
 import { modeStore } from './mode.ts';
 import { csrfToken, sessionStore, type Session } from './session.ts';
 
@@ -77,7 +79,7 @@ async function problemOf(response: Response): Promise<ApiProblem> {
 }
 
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Invoice-Mode': modeStore.get() };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': languageStore.get(), 'Invoice-Mode': modeStore.get() };
   const token = csrfToken();
   if (WRITES.has(method) && token) headers['X-CSRF-Token'] = token;
   let body: BodyInit | undefined;
@@ -91,7 +93,10 @@ async function send(method: string, path: string, options: RequestOptions): Prom
 
 /** Reloads the session (a new CSRF token); null when the session is gone. */
 export async function loadSession(): Promise<Session | null> {
-  const response = await fetch('/dashboard/api/session', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  const response = await fetch('/dashboard/api/session', {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'Accept-Language': languageStore.get() },
+  });
   const session = response.ok ? ((await response.json()) as Session) : null;
   sessionStore.set(session);
   return session;

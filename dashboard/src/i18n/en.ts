@@ -58,10 +58,12 @@ export const en: Record<MessageKey, string> = {
   'signIn.submit': 'Sign in',
   'signIn.noAccount': 'No account yet?',
   'signIn.locked': 'Too many attempts. Try again in {minutes} min.',
+  'signIn.wait': 'Too many failed attempts from this network. Try again in {seconds} s.',
   'signUp.title': 'Create an account',
   'signUp.submit': 'Create account',
   'signUp.haveAccount': 'Already have an account?',
-  'signUp.passwordHint': 'Use a long password you use nowhere else.',
+  'signUp.passwordHint':
+    'Use a long password you use nowhere else: several uncommon words. Common or leaked passwords, keyboard patterns and passwords built from your e-mail are refused.',
   'signUp.welcome': 'Welcome, {name}',
   'signUp.keyIntro': 'This is your test API key. Use it to call the API from your code.',
   'signUp.continue': 'I saved it, continue',

@@ -57,10 +57,12 @@ export const es = {
   'signIn.submit': 'Entrar',
   'signIn.noAccount': '¿No tienes cuenta?',
   'signIn.locked': 'Demasiados intentos. Vuelve a intentarlo en {minutes} min.',
+  'signIn.wait': 'Demasiados intentos fallidos desde esta red. Vuelve a intentarlo en {seconds} s.',
   'signUp.title': 'Crear cuenta',
   'signUp.submit': 'Crear cuenta',
   'signUp.haveAccount': '¿Ya tienes cuenta?',
-  'signUp.passwordHint': 'Usa una contraseña larga que no uses en otro sitio.',
+  'signUp.passwordHint':
+    'Usa una contraseña larga que no uses en otro sitio: varias palabras poco comunes. Se rechazan las contraseñas comunes o filtradas, los patrones de teclado y las basadas en tu correo.',
   'signUp.welcome': 'Bienvenido, {name}',
   'signUp.keyIntro': 'Esta es tu clave de API de prueba. Úsala para llamar a la API desde tu código.',
   'signUp.continue': 'Ya la guardé, continuar',

@@ -5,7 +5,7 @@ type AttemptScope = 'email' | 'address' | 'sign_up';
 
 interface SignInAttemptTable {
   scope: AttemptScope;
-  /** The normalised e-mail, or the client address. */
+  /** The normalised e-mail, or the client's address key (an IPv4 address or an IPv6 /64). */
   subject: string;
   window_started_at: Date;
   attempts: number;

@@ -6,9 +6,15 @@ const MAX_LOCAL_PART_LENGTH = 64;
 // digits, inner hyphens) ending in a name of two letters or more. Deliverability is not checked.
 const EMAIL_SHAPE = /^([^\s@]+)@((?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,})$/u;
 
-/** One spelling per address: surrounding spaces removed, lower case. */
+/**
+ * One spelling per address, so that look-alikes are one account: Unicode compatibility forms
+ * folded (NFKC: full-width `ａｎａ` is `ana`, a letter and its combining accent are one
+ * letter), lower case (Unicode's default mapping), surrounding spaces removed. The second NFKC
+ * settles the few letters whose lower case is not in normal form; the result is a fixed point.
+ * migrations/0016_dashboard_email_nfkc.sql gives rows stored before this rule the same spelling.
+ */
 export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return email.normalize('NFKC').toLowerCase().normalize('NFKC').trim();
 }
 
 /** The normalised address of a new account, or 422 naming `email`. */

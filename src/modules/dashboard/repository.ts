@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/database.ts';
 export interface DashboardUserTable {
   id: string;
   organization_id: string;
-  /** Normalised: trimmed and lower case. */
+  /** Normalised (`normaliseEmail`): NFKC, lower case, trimmed. */
   email: string;
   password_hash: string;
   created_at: Date;

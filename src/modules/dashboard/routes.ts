@@ -2,9 +2,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
+import { clientAddress } from '../../platform/http/client-address.ts';
 import type { Server } from '../../platform/http/server.ts';
 import { assertCsrf, clearSessionCookie, refuseCrossSite, sessionTokenOf, setSessionCookie } from '../../platform/http/session.ts';
 import { changePassword } from './change-password.ts';
+import { requestLanguage } from './language.ts';
 import { PasswordBody, SessionView, SignedIn, SignedUp, SignInBody, SignUpBody } from './schemas.ts';
 import { requireSession, type CurrentSession } from './sessions.ts';
 import { signIn } from './sign-in.ts';
@@ -37,7 +39,13 @@ export function registerDashboardApiRoutes(app: Server, services: Services): voi
     });
 
     scope.post('/dashboard/api/sign_up', { onRequest: sameSite, schema: { hide, body: SignUpBody, response: { 201: SignedUp } } }, async (request, reply) => {
-      const created = await signUp({ services, input: request.body, address: request.ip, presentedToken: sessionTokenOf(request, config) });
+      const created = await signUp({
+        services,
+        input: request.body,
+        address: clientAddress(request),
+        language: requestLanguage(request),
+        presentedToken: sessionTokenOf(request, config),
+      });
       setSessionCookie(reply, config, created.session.token);
       return reply.code(201).send({
         user: created.user,
@@ -48,7 +56,7 @@ export function registerDashboardApiRoutes(app: Server, services: Services): voi
     });
 
     scope.post('/dashboard/api/sign_in', { onRequest: sameSite, schema: { hide, body: SignInBody, response: { 200: SignedIn } } }, async (request, reply) => {
-      const signedIn = await signIn({ services, input: request.body, address: request.ip, presentedToken: sessionTokenOf(request, config) });
+      const signedIn = await signIn({ services, input: request.body, address: clientAddress(request), presentedToken: sessionTokenOf(request, config) });
       setSessionCookie(reply, config, signedIn.session.token);
       return { user: signedIn.user, organization: signedIn.organization, csrf_token: signedIn.session.csrfToken };
     });
@@ -70,7 +78,7 @@ export function registerDashboardApiRoutes(app: Server, services: Services): voi
     });
 
     scope.post('/dashboard/api/password', { onRequest: withSession(true), schema: { hide, body: PasswordBody } }, async (request, reply) => {
-      await changePassword({ services, session: sessionOf(request), input: request.body });
+      await changePassword({ services, session: sessionOf(request), input: request.body, language: requestLanguage(request) });
       return reply.code(204).send();
     });
 

@@ -31,7 +31,7 @@ export async function signIn({
 }: {
   services: Services;
   input: { email: string; password: string };
-  /** The client address, as the server's trustProxy setting sees it. */
+  /** The client's key in per-address limits (`clientAddress`). */
   address: string;
   presentedToken: string | undefined;
 }): Promise<SignedIn> {

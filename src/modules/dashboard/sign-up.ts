@@ -4,7 +4,9 @@ import { newId } from '../../platform/ids.ts';
 import { createApiKey } from '../api-keys/index.ts';
 import { insertOrganization } from '../organizations/index.ts';
 import { acceptableEmail } from './email.ts';
+import type { Language } from './language.ts';
 import { reserveAttempt } from './lockout.ts';
+import { assertStrongPassword } from './password-strength.ts';
 import { hashPassword } from './passwords.ts';
 import { findUserByEmail, insertUser } from './repository.ts';
 import { revokePresentedSession, startSession, type NewSession } from './sessions.ts';
@@ -29,29 +31,41 @@ function emailInUse(): ApiError {
 /**
  * A new organization, its first user, its first test key and a session, in one transaction. This
  * is how organizations are made in production, where the API's bootstrap endpoint is off.
+ *
+ * A registered e-mail is refused (409) only after the same work a new one gets (the strength
+ * estimate and the password hash), so the time of the answer does not tell which e-mails have
+ * accounts.
  */
 export async function signUp({
   services,
   input,
   address,
+  language,
   presentedToken,
+  hash = hashPassword,
 }: {
   services: Services;
   input: SignUpInput;
-  /** The client address, as the server's trustProxy setting sees it. */
+  /** The client's key in per-address limits (`clientAddress`). */
   address: string;
+  /** The language of the password's feedback. */
+  language: Language;
   presentedToken: string | undefined;
+  /** The password hash (tests count its calls). */
+  hash?: (password: string) => Promise<string>;
 }): Promise<SignedUp> {
   const email = acceptableEmail(input.email);
   await reserveAttempt(services.db, [{ scope: 'sign_up', subject: address }], services.clock.now());
-  // Answered before the slow hash; the insert below still settles a race between two sign-ups.
+  const organizationName = input.organization_name.trim();
+  await assertStrongPassword(services, { password: input.password, email, organizationName, language, field: 'password' });
+  const passwordHash = await hash(input.password);
+  // The insert below still settles a race between two sign-ups of one e-mail.
   if (await findUserByEmail(services.db, email)) throw emailInUse();
-  const passwordHash = await hashPassword(input.password);
   const at = services.clock.now();
   const created = await services.db.transaction().execute(async (trx) => {
     const organization = await insertOrganization(trx, {
       id: newId('org', at.getTime()),
-      name: input.organization_name.trim(),
+      name: organizationName,
       email,
       parent_id: null,
       created_at: at,

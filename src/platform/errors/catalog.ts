@@ -115,7 +115,18 @@ export const ERROR_CATALOG = {
     title: 'Sign-in required',
     remediation: 'Sign in to the dashboard again; the session is missing or has expired.',
   },
-  'dashboard.too_many_attempts': { status: 429, title: 'Too many sign-in attempts', remediation: 'Wait 15 minutes before trying to sign in again.' },
+  'dashboard.too_many_attempts': {
+    status: 429,
+    title: 'Too many sign-in attempts',
+    remediation:
+      'Wait the seconds given in `Retry-After` before trying again: 15 minutes after repeated failures for one e-mail or repeated sign-ups from one address, a few seconds to a minute while an address with many failed sign-ins is slowed down.',
+  },
+  'dashboard.weak_password': {
+    status: 422,
+    title: 'Password too easy to guess',
+    remediation:
+      'Choose another password: `detail` says what makes this one easy to guess. Several uncommon words work well; common or leaked passwords, keyboard patterns, dates, repeated characters and your e-mail or organization name do not.',
+  },
   'cfdi.invalid_input': {
     status: 422,
     title: 'Invalid invoice',

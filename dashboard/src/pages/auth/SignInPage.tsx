@@ -9,14 +9,16 @@ import { AuthFrame } from './AuthFrame.tsx';
 
 export function SignInPage() {
   const form = useForm({ email: '', password: '' });
-  const [locked, setLocked] = useState<number | undefined>();
+  // Seconds to wait: minutes after failures for this e-mail, seconds while this network is slowed down.
+  const [wait, setWait] = useState<number | undefined>();
   async function submit() {
+    setWait(undefined);
     try {
       const session = await api.post<Session>('/dashboard/api/sign_in', form.values);
       sessionStore.set(session);
     } catch (error) {
       const retry = (error as { retryAfter?: number }).retryAfter;
-      if (retry) setLocked(Math.ceil(retry / 60));
+      if (retry) setWait(retry);
       throw error;
     }
   }
@@ -27,7 +29,9 @@ export function SignInPage() {
         <TextField form={form} name="email" label={t('field.email')} type="email" autoComplete="username" required />
         <TextField form={form} name="password" label={t('field.password')} type="password" autoComplete="current-password" required />
       </Form>
-      {locked !== undefined && <p class="notice warn">{t('signIn.locked', { minutes: locked })}</p>}
+      {wait !== undefined && (
+        <p class="notice warn">{wait < 120 ? t('signIn.wait', { seconds: wait }) : t('signIn.locked', { minutes: Math.ceil(wait / 60) })}</p>
+      )}
       <p class="auth-switch">
         {t('signIn.noAccount')} <a href={href('/sign-up', { next })}>{t('signUp.title')}</a>
       </p>
