@@ -21,6 +21,11 @@ function testFiles(folder) {
     .map((entry) => path.relative(root, path.join(entry.parentPath ?? entry.path, entry.name)));
 }
 
+// Tests that start the `invoicing` command run the build: make it current once, before any of
+// them starts (two at a time could otherwise both find it stale).
+const { buildServer } = await import('./build-server.mjs');
+await buildServer({ log: (line) => process.stderr.write(`${line}\n`) });
+
 const files = (folders.length > 0 ? folders : ['src', 'test']).flatMap((folder) => testFiles(path.resolve(root, folder))).sort();
 // V8 on processors with memory protection keys (PKU) tracks each JIT page of WebAssembly code, and
 // Node 24 aborts ("Check failed: jit_page_->allocations_.erase(addr) == 1") under the churn of

@@ -1,10 +1,12 @@
-import { buildApp, type App } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './platform/config.ts';
-import { openDatabase, type DatabaseHandle } from './platform/db/database.ts';
-import { migrate } from './platform/db/migrate.ts';
-import { securePrivateDataDir } from './platform/data-dir.ts';
-import { MASTER_KEY_FILE } from './platform/crypto/index.ts';
+/**
+ * The `invoicing` command: each command imports only the modules it needs (the HTTP app only for
+ * `serve` and `worker`, the CFDI engine only for `cfdi`), so `help` or `cfdi cadena` start in a
+ * fraction of a second.
+ */
 import path from 'node:path';
+import { ConfigError, loadConfig, type Config } from './platform/config.ts';
+import { securePrivateDataDir } from './platform/data-dir.ts';
+import type { DatabaseHandle } from './platform/db/database.ts';
 
 export interface CommandIo {
   stdout: (text: string) => void;
@@ -53,37 +55,29 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number 
   if (command !== 'cfdi' && command !== 'help' && command !== '--help' && command !== '-h') securePrivateDataDir(config.dataDir);
   switch (command) {
     case 'serve':
-      return serve(config, io, { http: true });
+      return (await import('./serve.ts')).serve(config, io, { http: true });
     case 'worker':
-      return serve({ ...config, runWorker: true }, io, { http: false });
+      return (await import('./serve.ts')).serve({ ...config, runWorker: true }, io, { http: false });
     case 'simulator':
       return runSimulator(config, io);
     case 'migrate': {
-      const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
-      try {
-        const applied = await migrate(database);
-        io.stdout(applied.length ? `Applied migrations ${applied.join(', ')}.` : 'The database is up to date.');
-      } finally {
-        await database.close();
-      }
+      const { database, migrations } = await openMigratedDatabase(config);
+      await database.close();
+      io.stdout(migrations.length ? `Applied migrations ${migrations.join(', ')}.` : 'The database is up to date.');
       return 0;
     }
     case 'cfdi': {
       // Loaded on demand: the XML engine (WASM) is not needed by the other commands.
       const { runCfdiCommand } = await import('./cfdi/cli.ts');
       const { cfdiSchemaChecker } = await import('./providers/sat/schemas.ts');
-      return runCfdiCommand(rest, { ...io, now: () => new Date(), schema: await cfdiSchemaChecker() });
+      return runCfdiCommand(rest, { ...io, now: () => new Date(), schema: cfdiSchemaChecker });
     }
     case 'catalogs': {
       const { runCatalogsCommand } = await import('./modules/catalogs/index.ts');
       return runCatalogsCommand(rest, {
         stdout: io.stdout,
         stderr: io.stderr,
-        openDatabase: async () => {
-          const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
-          await migrate(database);
-          return database;
-        },
+        openDatabase: () => openMigratedDatabase(config).then((opened) => opened.database),
       });
     }
     case 'credits':
@@ -99,10 +93,22 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number 
   }
 }
 
-async function withDatabase<T>(config: Config, work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+/** The service's database (PostgreSQL or the embedded one under DATA_DIR), migrated. */
+async function openMigratedDatabase(config: Config): Promise<{ database: DatabaseHandle; migrations: number[] }> {
+  const { openDatabase } = await import('./platform/db/database.ts');
+  const { migrate } = await import('./platform/db/migrate.ts');
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') });
   try {
-    await migrate(database);
+    return { database, migrations: await migrate(database) };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+async function withDatabase<T>(config: Config, work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+  const { database } = await openMigratedDatabase(config);
+  try {
     return await work(database);
   } finally {
     await database.close();
@@ -147,47 +153,4 @@ async function runSimulator(config: Config, io: CommandIo): Promise<'running'> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   return 'running';
-}
-
-/** What a developer must know about a server that is not configured for production. */
-export function startWarnings(config: Config): string[] {
-  if (config.appEnv === 'production') return [];
-  const warnings: string[] = [];
-  if (!config.masterKey) {
-    warnings.push(
-      `MASTER_KEY is not set: the master key is the generated ${path.join(config.dataDir, MASTER_KEY_FILE)}. Every stored private key and webhook secret is encrypted under it; losing that file loses them. Back it up, and set MASTER_KEY in production (which refuses to start without it).`,
-    );
-  }
-  warnings.push(`APP_ENV is ${config.appEnv}: webhook endpoints may use plain http and point at loopback and private addresses (production refuses both).`);
-  return warnings;
-}
-
-async function serve(config: ReturnType<typeof loadConfig>, io: CommandIo, roles: { http: boolean }): Promise<'running'> {
-  for (const warning of startWarnings(config)) io.stderr(`warning: ${warning}`);
-  const app = await buildApp({ config });
-  app.startWorker();
-  if (roles.http) {
-    await app.server.listen({ port: config.port, host: config.host });
-    io.stdout(`invoicing API listening on ${config.baseUrl} (database: ${app.services.database.kind}, env: ${config.appEnv})`);
-    if (app.providers.simulatorUrl) io.stdout(`SAT/PAC simulator at ${app.providers.simulatorUrl}`);
-  } else {
-    io.stdout(`invoicing worker running (database: ${app.services.database.kind})`);
-  }
-  stopOnSignals(app);
-  return 'running';
-}
-
-function stopOnSignals(app: App): void {
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.server.log.info({ signal }, 'shutting down');
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
 }

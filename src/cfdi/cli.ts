@@ -26,8 +26,8 @@ export interface CfdiCommandIo {
   now?: () => Date;
   /** SAT catalogs for `validate`; without them only code formats are checked (and a warning says so). */
   catalogs?: CatalogLookup;
-  /** The SAT's XSDs, for the structure checks of `validate` and `verify`. */
-  schema?: SchemaChecker;
+  /** The SAT's XSDs, for the structure checks of `validate` and `verify` (loaded only by them: compiling them is most of a command's time). */
+  schema?: () => Promise<SchemaChecker>;
 }
 
 const CFDI_USAGE = `Usage: invoicing cfdi <command> FILE [options]
@@ -149,7 +149,8 @@ const SIGNATURE_CODE = /^cfdi\.(sello_|malformed_sello|certificado_|no_certifica
 
 /** Both steps of check.ts, as the API runs them; the timbre's certificate from `--sat-certs`. */
 async function runChecks(bytes: Buffer, options: Options, io: CfdiCommandIo): Promise<ValidationResult> {
-  const reading = readCfdi(bytes, io.schema ? { schema: io.schema } : {});
+  const schema = await io.schema?.();
+  const reading = readCfdi(bytes, schema ? { schema } : {});
   return finishCfdiChecks(reading, {
     ...(io.now ? { now: io.now() } : {}),
     ...(io.catalogs ? { catalogs: io.catalogs } : {}),

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packagePath } from './runtime/layout.ts';
 
 export type AppEnv = 'development' | 'test' | 'production';
 
@@ -171,7 +171,7 @@ function trustProxy(env: Env): false | number | string {
   return raw;
 }
 
-const DEFAULT_DASHBOARD_ASSETS = fileURLToPath(new URL('../../dist/dashboard/', import.meta.url));
+const DEFAULT_DASHBOARD_ASSETS = packagePath('dist/dashboard/');
 
 const SIMULATOR_DESCARGA_PREFIX = 'SIMULATOR_DESCARGA_';
 

@@ -4,7 +4,6 @@
  * in-process under `invoicing serve` or alone under `invoicing simulator`; the service only ever
  * talks to it over HTTP.
  */
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -25,11 +24,12 @@ import { registerCoreRoutes } from './routes.ts';
 import { registerConsulta } from './status/consulta.ts';
 import { sendFault, SoapFault } from './soap.ts';
 import type { SimulatorDb } from './schema.ts';
+import { packagePath } from '../platform/runtime/layout.ts';
 
 export { DEFAULT_SIMULATOR_SETTINGS } from './deps.ts';
 export type { IssuedCredential } from './ca.ts';
 
-const SIMULATOR_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const SIMULATOR_MIGRATIONS_DIR = packagePath('src/simulator/migrations/');
 
 /** Largest SOAP request accepted (a CFDI with many items and complements stays far below it). */
 const BODY_LIMIT_BYTES = 20 * 1024 * 1024;

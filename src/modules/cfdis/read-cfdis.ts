@@ -3,9 +3,9 @@ import { localDateTime, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import { paginate, type ListQuery, type Page } from '../../platform/http/pagination.ts';
-import type { DetailsTaskInput } from './read-task.ts';
+import type { detailsTask } from './read-task.ts';
+import { defineTask } from '../../platform/workers/task.ts';
 import { cfdisQuery, findCfdi, findCfdiXml, type CfdiListRow } from './repository.ts';
-import { READ_TASK } from './store.ts';
 
 export interface CfdiListQuery extends ListQuery {
   side?: 'issued' | 'received';
@@ -22,6 +22,7 @@ export interface CfdiListQuery extends ListQuery {
   'date[lte]'?: string;
 }
 
+const DETAILS_TASK = defineTask<typeof detailsTask>('cfdis.details');
 const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
 const ZONED = /(Z|[+-]\d{2}:\d{2})$/;
 
@@ -81,7 +82,7 @@ export async function getCfdi({ ctx, uuid }: { ctx: Ctx; uuid: string }): Promis
   if (!found) throw notFound(uuid);
   const { xml, ...row } = found;
   if (xml === null) return { row, details: null };
-  const details = await ctx.services.workers.run<DetailsTaskInput, CfdiDetails>(READ_TASK, { kind: 'details', xml });
+  const details = await ctx.services.workers.run(DETAILS_TASK, { xml });
   return { row, details };
 }
 

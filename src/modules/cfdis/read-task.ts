@@ -7,12 +7,10 @@ import { createHash } from 'node:crypto';
 import { readCfdiDetails, readCfdiIndex, type CfdiDetails, type CfdiIndex } from '../../cfdi/overview.ts';
 
 export interface IndexTaskInput {
-  kind: 'index';
   documents: { name: string; xml: Uint8Array }[];
 }
 
 export interface DetailsTaskInput {
-  kind: 'details';
   xml: string;
 }
 
@@ -36,7 +34,12 @@ function indexOne(document: { name: string; xml: Uint8Array }): IndexedDocument 
   }
 }
 
-export default function readTask(input: IndexTaskInput | DetailsTaskInput): IndexedDocument[] | CfdiDetails {
-  if (input.kind === 'details') return readCfdiDetails(input.xml);
+/** A batch of downloaded documents to their index fields (task `cfdis.index`). */
+export function indexTask(input: IndexTaskInput): IndexedDocument[] {
   return input.documents.map(indexOne);
+}
+
+/** One stored document to its content (task `cfdis.details`). */
+export function detailsTask(input: DetailsTaskInput): CfdiDetails {
+  return readCfdiDetails(input.xml);
 }

@@ -8,14 +8,15 @@ import type { Mode, Services } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { newId } from '../../platform/ids.ts';
 import type { MetadataRecord } from '../../providers/sat/descarga/index.ts';
-import type { IndexedDocument, IndexTaskInput } from './read-task.ts';
+import type { IndexedDocument, indexTask } from './read-task.ts';
+import { defineTask } from '../../platform/workers/task.ts';
 import { emitEvents } from '../events/index.ts';
 import { rowsOfUuids, type SatStatus } from './repository.ts';
 import { renderCfdi } from './serialize.ts';
 import { noteGrowth } from './statistics.ts';
 import { upsertDocuments, upsertMetadata, type BatchScope, type DocumentRow, type MetadataRow } from './store-repository.ts';
 
-export const READ_TASK = new URL('./read-task.ts', import.meta.url);
+const INDEX_TASK = defineTask<typeof indexTask>('cfdis.index');
 
 // Rows per statement, under PostgreSQL's 65,535 parameters (19 a document, 13 a metadata row).
 // A larger batch is written in several statements; the downloads send 500 and 2,000.
@@ -113,9 +114,7 @@ function documentRow(id: string, document: Extract<IndexedDocument, { index: unk
 export async function storeCfdiDocuments(services: Services, source: CfdiSource, documents: { name: string; xml: Uint8Array }[]): Promise<StoredDocuments> {
   const perThread = Math.ceil(documents.length / Math.max(1, services.config.workerThreads));
   const parts = slices(documents, Math.max(1, perThread));
-  const read = (
-    await Promise.all(parts.map((part) => services.workers.run<IndexTaskInput, IndexedDocument[]>(READ_TASK, { kind: 'index', documents: part })))
-  ).flat();
+  const read = (await Promise.all(parts.map((part) => services.workers.run(INDEX_TASK, { documents: part })))).flat();
   const now = services.clock.now();
   const rows = new Map<string, DocumentRow>();
   const unreadable: StoredDocuments['unreadable'] = [];

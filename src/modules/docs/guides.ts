@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Marked } from 'marked';
+import { packagePath } from '../../platform/runtime/layout.ts';
 
 /** The repository's own guides folder: product content shipped with the code. */
-const GUIDES_DIR = fileURLToPath(new URL('../../../docs/guides/', import.meta.url));
+const GUIDES_DIR = packagePath('docs/guides/');
 
 /** Guides read first, in this order; any other guide follows alphabetically. */
 const READING_ORDER = [

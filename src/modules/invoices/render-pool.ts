@@ -8,10 +8,12 @@ import type { Ctx } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import type { CatalogSlug } from '../catalogs/index.ts';
 import type { PdfCatalog } from './pdf/index.ts';
-import type { PdfTaskInput, PdfTaskOutput } from './pdf/render-task.ts';
+import type renderPdfTask from './pdf/render-task.ts';
+import type { PdfTaskInput } from './pdf/render-task.ts';
+import { defineTask } from '../../platform/workers/task.ts';
 import type { InvoiceDeps } from './ports.ts';
 
-const RENDER_TASK = new URL('./pdf/render-task.ts', import.meta.url);
+const RENDER_TASK = defineTask<typeof renderPdfTask>('invoices.render-pdf');
 const CATALOGS: readonly PdfCatalog[] = [
   'uso_cfdi',
   'regimen_fiscal',
@@ -69,7 +71,7 @@ export async function renderOnPool(ctx: Ctx, deps: Pick<InvoiceDeps, 'catalogs'>
   }
   renderingByOrganization.set(organizationId, running + 1);
   try {
-    const output = await ctx.services.workers.run<PdfTaskInput, PdfTaskOutput>(RENDER_TASK, { ...task, names: catalogNamesFor(deps, task.xml) });
+    const output = await ctx.services.workers.run(RENDER_TASK, { ...task, names: catalogNamesFor(deps, task.xml) });
     if ('error' in output) throw renderFailure(output.error);
     return Buffer.from(output.pdf.buffer, output.pdf.byteOffset, output.pdf.byteLength);
   } finally {

@@ -28,7 +28,8 @@ import { invoiceStatementEvents, profileObject } from './context.ts';
 import { emisorOf } from './draft/parties.ts';
 import { issuerOf, issuerTimeZone } from './draft/context.ts';
 import type { InvoiceDeps } from './ports.ts';
-import type { SealTaskInput, SealTaskOutput } from './seal-task.ts';
+import type sealTask from './seal-task.ts';
+import { belongsOnPool, defineTask } from '../../platform/workers/task.ts';
 import { findInvoiceById, transitionInvoice, updateInvoice, type InvoiceChanges, type InvoiceRow } from './repository.ts';
 import { IF_UPDATED, transitionInvoiceWith } from './statements.ts';
 import { instantOf, localDateTime, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
@@ -76,13 +77,6 @@ export interface StampOutcome {
   profile?: SerializedFiscalProfile;
 }
 
-/**
- * Items and related documents from which a CFDI is sealed on a worker thread. Typical invoices
- * stay on the loop, where the hop to a thread would cost as much as the work (docs/decisions.md,
- * "Large seals"); a Pagos of 5,000 related documents would otherwise hold the loop for a second.
- */
-const LARGE_DOCUMENT_NODES = 200;
-
 /** Conceptos plus Pagos' related documents: what the cadena and the XML grow with. */
 function documentSize(comprobante: Comprobante): number {
   let size = comprobante.Conceptos.length;
@@ -92,7 +86,7 @@ function documentSize(comprobante: Comprobante): number {
   return size;
 }
 
-const SEAL_TASK = new URL('./seal-task.ts', import.meta.url);
+const SEAL_TASK = defineTask<typeof sealTask>('invoices.seal');
 
 /** The draft's model with the issuer as the profile describes it now, Fecha now, sealed with its CSD. */
 export async function sealDraft(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, stamping: StampingProfile): Promise<Sealed> {
@@ -103,8 +97,9 @@ export async function sealDraft(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, st
     LugarExpedicion: view.zip,
     Fecha: localDateTime(ctx.services.clock.now(), issuerTimeZone(deps.catalogs, view.zip)),
   };
-  if (documentSize(comprobante) >= LARGE_DOCUMENT_NODES) {
-    const sealed = await ctx.services.workers.run<SealTaskInput, SealTaskOutput>(SEAL_TASK, {
+  // A Pagos of 5,000 related documents would hold the loop for a second; typical invoices stay here.
+  if (belongsOnPool({ nodes: documentSize(comprobante) })) {
+    const sealed = await ctx.services.workers.run(SEAL_TASK, {
       comprobante,
       certificateDer: credential.certificate.der,
       privateKey: credential.privateKey,

@@ -19,7 +19,8 @@ import type { CfdiStatus } from '../../providers/sat/cfdi-status.ts';
 import type { CfdiStatusQuery } from '../../providers/sat/status-client.ts';
 import { statementEvents, type EventStatementOutput } from '../events/index.ts';
 import { validationUsageCtes } from '../usage/index.ts';
-import type { ReadTaskInput, ReadTaskOutput } from './read-task.ts';
+import type readTask from './read-task.ts';
+import { defineTask } from '../../platform/workers/task.ts';
 import { insertValidationWith, type ValidationRow } from './repository.ts';
 import { renderValidation } from './serialize.ts';
 import type { TimbreCertificates } from './timbre-certificates.ts';
@@ -35,7 +36,7 @@ export interface ValidationDeps {
   timbreCertificates: TimbreCertificates;
 }
 
-const READ_TASK = new URL('./read-task.ts', import.meta.url);
+const READ_TASK = defineTask<typeof readTask>('validations.read');
 const TFD_UUID_PATH = attributePath(TFD_PATH, 'UUID');
 
 function issue(code: 'cfdi.not_found' | 'cfdi.cancelled' | 'cfdi.status_indeterminate', message: string): ValidationIssue {
@@ -49,7 +50,7 @@ async function read(ctx: Ctx, xml: Buffer): Promise<CfdiReading> {
   if (xml.length > MAX_VALIDATION_XML_BYTES) {
     throw new ApiError('request.body_too_large', `The CFDI is ${xml.length} bytes; at most ${MAX_VALIDATION_XML_BYTES} are accepted.`);
   }
-  const output = await ctx.services.workers.run<ReadTaskInput, ReadTaskOutput>(READ_TASK, { xml, maxBytes: MAX_VALIDATION_XML_BYTES });
+  const output = await ctx.services.workers.run(READ_TASK, { xml, maxBytes: MAX_VALIDATION_XML_BYTES });
   if ('unreadable' in output) {
     const { code, message, path } = output.unreadable;
     throw new ApiError('cfdi.parse_error', message, { errors: [{ path: path ?? 'xml', code: code.replace(/^cfdi\./, ''), message }] });

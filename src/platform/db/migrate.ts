@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from './database.ts';
+import { packagePath } from '../runtime/layout.ts';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations/', import.meta.url));
+const MIGRATIONS_DIR = packagePath('migrations/');
 
 export interface Migration {
   version: number;

@@ -7,8 +7,10 @@
  * outside a transaction takes it for itself, a transaction holds it from BEGIN to COMMIT or
  * ROLLBACK, so statements never interleave with another request's transaction.
  */
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { Mutex } from '@electric-sql/pglite';
 import {
   type CompiledQuery,
@@ -21,11 +23,9 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
-import { TYPESCRIPT_ENTRY, workerExecArgv } from '../workers/pool.ts';
+import { processArguments, startThread } from '../runtime/layout.ts';
 import type { HostAnswer, HostCall, HostData, HostRequest, HostResult } from './pglite-host.ts';
 import type { StatementResult } from './pglite-statements.ts';
-
-const HOST = new URL('./pglite-host.ts', import.meta.url);
 
 /**
  * A value as the worker can receive it: what a structured clone carries unchanged stays as it is
@@ -48,6 +48,20 @@ function rebuiltError(serialized: Extract<HostAnswer, { error: unknown }>['error
   return error;
 }
 
+/** Runs `pglite-host --create DIR` in a process of its own (pglite-host.ts says why). */
+async function createDirectory(dataDir: string): Promise<void> {
+  const child = spawn(process.execPath, processArguments('pglite-host', ['--create', dataDir]), { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    stderr = (stderr + text).slice(-4000);
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`Creating the embedded database in ${dataDir} failed (exit code ${code}): ${stderr.trim()}`);
+}
+
 /** The worker thread and its requests in flight. */
 export class PgliteHost {
   private readonly pending = new Map<number, { resolve(result: HostResult): void; reject(error: Error): void }>();
@@ -65,12 +79,10 @@ export class PgliteHost {
     worker.on('exit', (code) => this.fail(new Error(`The embedded database's thread stopped (exit code ${code}).`)));
   }
 
-  /** Starts the thread and waits until PGlite is ready (its directory created or opened). */
+  /** Starts the thread and waits until PGlite is ready (its directory created first when new). */
   static async start(dataDir: string | undefined): Promise<PgliteHost> {
-    const worker = new Worker(TYPESCRIPT_ENTRY, {
-      workerData: { entry: fileURLToPath(HOST), dataDir } satisfies HostData & { entry: string },
-      execArgv: workerExecArgv(),
-    });
+    if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await createDirectory(dataDir);
+    const worker = startThread('pglite-host', { dataDir } satisfies HostData);
     await new Promise<void>((resolve, reject) => {
       const failed = (error: Error) => reject(error);
       const exited = (code: number) => reject(new Error(`The embedded database's thread stopped while opening (exit code ${code}).`));

@@ -40,9 +40,17 @@ function serializeError(error: unknown): SerializedError {
   return { ...fields, name: error.name, message: error.message };
 }
 
+/**
+ * PostgreSQL's memory settings for the embedded database. Its defaults (128 MB of shared buffers)
+ * are a server's; here the operating system's page cache already holds the files, and every
+ * megabyte of PGlite's WebAssembly memory, once touched, stays with the process
+ * (docs/decisions.md, "Memory").
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'wal_buffers=1MB', 'temp_buffers=4MB'];
+
 async function serve(port: MessagePort, { dataDir }: HostData): Promise<void> {
   // int8 values in this schema are small enough for a JS number (as on PostgreSQL, database.ts).
-  const pglite = new PGlite(dataDir, { parsers: { 20: (value: string) => Number(value) } });
+  const pglite = new PGlite(dataDir, { parsers: { 20: (value: string) => Number(value) }, postgresqlconf: PGLITE_SETTINGS });
   await pglite.waitReady;
   const statements = new PreparedStatements(pglite);
   let inTransaction = false;
@@ -90,7 +98,27 @@ async function serve(port: MessagePort, { dataDir }: HostData): Promise<void> {
   port.postMessage({ ready: true });
 }
 
-if (!parentPort) throw new Error('pglite-host.ts runs as a worker thread (see pglite-driver.ts).');
-// A database that cannot be opened ends the thread with its error (an unhandled rejection), which
-// the driver reports to whoever opened it.
-void serve(parentPort, workerData as HostData);
+/**
+ * Creates a database directory and exits: run as a short-lived process by the driver when the
+ * directory is new. PostgreSQL's initdb grows PGlite's WebAssembly memory to about 800 MB, which
+ * a process never gives back; the serving thread then opens the created directory at about a
+ * fifth of that.
+ */
+async function create(dataDir: string): Promise<void> {
+  const pglite = new PGlite(dataDir, { postgresqlconf: PGLITE_SETTINGS });
+  await pglite.waitReady;
+  await pglite.close();
+}
+
+if (parentPort) {
+  // A database that cannot be opened ends the thread with its error (an unhandled rejection), which
+  // the driver reports to whoever opened it.
+  void serve(parentPort, workerData as HostData);
+} else {
+  const [flag, dataDir] = process.argv.slice(2);
+  if (flag !== '--create' || !dataDir) throw new Error('pglite-host runs as a worker thread, or as `pglite-host --create DIR` (see pglite-driver.ts).');
+  create(dataDir).catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}

@@ -1,14 +1,14 @@
 /**
  * The worker-thread pool for CPU-heavy work (PDF rendering, large seals): one event loop serves
- * every tenant, so no request may hold it for long. Built on piscina; a task is a TypeScript
- * module whose default export takes plain data and returns plain data (structured clone both
- * ways). Workers load TypeScript through tsx, whether the process was started with
- * `node --import tsx` (tests) or through `bin/invoicing.js` (tsx's register API, which Node does
- * not carry into worker threads), so the pool passes tsx's loader to each worker itself.
+ * every tenant, so no request may hold it for long. Built on piscina; every thread runs the
+ * service's one worker program (`src/worker.ts`), which imports the module of each task it is
+ * given (task.ts). Threads start on demand and are let go when idle.
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
 import { ApiError } from '../errors/api-error.ts';
+import { threadProgram } from '../runtime/layout.ts';
+import type { Task, TaskMessage } from './task.ts';
 
 export interface WorkerPoolOptions {
   /** Worker threads; default the machine's parallelism. */
@@ -19,19 +19,6 @@ export interface WorkerPoolOptions {
   taskTimeoutMs?: number;
 }
 
-const TSX_LOADER = import.meta.resolve('tsx');
-/** The JavaScript entry of a worker thread that runs a TypeScript module (`workerData.entry`). */
-export const TYPESCRIPT_ENTRY = new URL('./typescript-entry.cjs', import.meta.url);
-
-/**
- * A worker's Node options: only tsx's loader. Not the process's own: Node 24's test runner starts
- * each test file with every option spelled out, and a worker refuses most of them. Every worker
- * thread of the service (this pool's, the embedded database's) is started with these.
- */
-export function workerExecArgv(): string[] {
-  return ['--import', TSX_LOADER];
-}
-
 export class WorkerPool {
   private readonly piscina: Piscina;
   private readonly taskTimeoutMs: number;
@@ -39,19 +26,22 @@ export class WorkerPool {
   constructor(options: WorkerPoolOptions = {}) {
     const threads = Math.max(1, options.threads ?? os.availableParallelism());
     this.taskTimeoutMs = options.taskTimeoutMs ?? 60_000;
+    const program = threadProgram('worker');
     this.piscina = new Piscina({
+      filename: program.file.href,
       minThreads: 0,
       maxThreads: threads,
       maxQueue: options.maxQueue ?? threads * 16,
       // Idle threads are let go after ten minutes: a process that renders and validates nothing
       // keeps no thread, while a busy one keeps the XSDs a thread compiled (about a second's work).
       idleTimeout: 600_000,
-      execArgv: workerExecArgv(),
+      execArgv: program.execArgv,
+      workerData: program.workerData,
     });
   }
 
-  /** Runs the default export of `task` (a module URL) on a worker thread. */
-  async run<Input, Output>(task: URL, input: Input): Promise<Output> {
+  /** Runs `task` on a worker thread. */
+  async run<Input, Output>(task: Task<Input, Output>, input: Input): Promise<Output> {
     if (this.piscina.queueSize >= this.piscina.options.maxQueue) {
       throw new ApiError('service.overloaded', 'Every worker is busy and the queue of CPU-heavy work is full; retry after Retry-After.', {
         headers: { 'Retry-After': '2' },
@@ -59,7 +49,7 @@ export class WorkerPool {
     }
     const signal = AbortSignal.timeout(this.taskTimeoutMs);
     try {
-      return (await this.piscina.run(input, { filename: task.href, signal })) as Output;
+      return (await this.piscina.run({ task: task.name, input } satisfies TaskMessage, { signal })) as Output;
     } catch (error) {
       if (signal.aborted) {
         throw new ApiError(

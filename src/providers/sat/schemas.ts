@@ -4,10 +4,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SchemaChecker, type SchemaEntry } from '../../cfdi/xsd/schema-check.ts';
+import { packagePath } from '../../platform/runtime/layout.ts';
 
-const SAT_XSD_DIRECTORY = fileURLToPath(new URL('../../../sat-public/xsd/', import.meta.url));
+const SAT_XSD_DIRECTORY = packagePath('sat-public/xsd/');
 
 /** The Comprobante's schema and each complemento's, by namespace (those the cadena original covers). */
 const CFDI_SCHEMAS: readonly SchemaEntry[] = [

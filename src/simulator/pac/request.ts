@@ -11,11 +11,11 @@ import { parseCfdi } from '../../cfdi/parse.ts';
 import { isElement, type XmlElement } from '../../cfdi/xml/tree.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import type { WorkerPool } from '../../platform/workers/pool.ts';
+import { belongsOnPool, defineTask } from '../../platform/workers/task.ts';
 import { param, parseSoapRequest, SoapFault } from '../soap.ts';
 
-/** Requests at least this large are read on the worker pool; a usual CFDI's envelope is a few KB. */
-const POOL_REQUEST_BYTES = 64 * 1024;
-const PREPARE_TASK = new URL('./request-task.ts', import.meta.url);
+/** prepareRequest on a worker thread (request-task.ts). */
+const PREPARE_TASK = defineTask<(input: { body: string; examinesCfdi: boolean }) => PreparedRequest>('simulator.prepare-request');
 
 /** What the request's CFDI (the `xml` parameter of stamp, quick_stamp and stamped) turned out to be. */
 type RequestCfdi =
@@ -77,9 +77,10 @@ export function prepareRequest(body: unknown, examinesCfdi: boolean): PreparedRe
 /** Reads a request, on the pool when it is large; a busy pool is a Server fault with 503, as an overloaded PAC answers. */
 export async function readPacRequest(workers: WorkerPool, body: unknown, examinesCfdi: boolean): Promise<PacRequest> {
   let prepared: PreparedRequest;
-  if (typeof body === 'string' && body.length >= POOL_REQUEST_BYTES) {
+  // A usual CFDI's envelope is a few KB and is read here.
+  if (typeof body === 'string' && belongsOnPool({ bytes: body.length })) {
     try {
-      prepared = await workers.run<{ body: string; examinesCfdi: boolean }, PreparedRequest>(PREPARE_TASK, { body, examinesCfdi });
+      prepared = await workers.run(PREPARE_TASK, { body, examinesCfdi });
     } catch (error) {
       if (error instanceof ApiError) throw new SoapFault('Server', 'Servicio saturado temporalmente; reintente más tarde.', 503);
       throw error;

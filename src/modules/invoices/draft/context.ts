@@ -7,7 +7,9 @@ import type { FiscalProfileView } from '../../fiscal-profiles/index.ts';
 import type { InvoiceCatalogs } from '../ports.ts';
 import type { InvoiceInput } from '../request-schemas.ts';
 import { catalogAnswers } from './catalog-answers.ts';
-import type { DraftTaskInput, DraftTaskOutput } from './draft-task.ts';
+import type draftTask from './draft-task.ts';
+import type { DraftTaskInput } from './draft-task.ts';
+import { belongsOnPool, defineTask } from '../../../platform/workers/task.ts';
 import type { Issuer } from './parties.ts';
 import { findInvoicesByIds, type InvoiceScope } from '../repository.ts';
 import type { Db } from '../../../platform/db/database.ts';
@@ -24,13 +26,7 @@ export function issuerTimeZone(catalogs: InvoiceCatalogs, zip: string): string {
   return catalogs.index.postalCodeTimeZone(zip) ?? DEFAULT_TIME_ZONE;
 }
 
-/**
- * Items plus payments and their related documents from which a draft is built on the worker
- * pool: the size at which stamping seals there too (stamping.ts), below which the hop to a thread
- * costs about what the work does.
- */
-const POOL_DRAFT_NODES = 200;
-const DRAFT_TASK = new URL('./draft-task.ts', import.meta.url);
+const DRAFT_TASK = defineTask<typeof draftTask>('invoices.draft');
 /** Rounds of unanswered catalog questions before the draft is built here instead (never seen past two). */
 const MAX_POOL_ROUNDS = 4;
 
@@ -43,7 +39,7 @@ function draftSize(input: InvoiceInput): number {
 async function draftOnPool(ctx: Ctx, catalogs: InvoiceCatalogs, task: Omit<DraftTaskInput, 'answers'>): Promise<Comprobante | undefined> {
   let answers = catalogAnswers(catalogs);
   for (let round = 0; round < MAX_POOL_ROUNDS; round += 1) {
-    const output = await ctx.services.workers.run<DraftTaskInput, DraftTaskOutput>(DRAFT_TASK, { ...task, answers });
+    const output = await ctx.services.workers.run(DRAFT_TASK, { ...task, answers });
     if ('comprobante' in output) return output.comprobante;
     if ('invalid' in output) throw new ApiError('cfdi.invalid_input', output.invalid.detail, { errors: output.invalid.errors });
     answers = catalogAnswers(catalogs, output.unanswered, answers);
@@ -62,7 +58,7 @@ async function loadReferencedRows(db: Db, scope: InvoiceScope, input: Partial<In
 export async function validatedComprobante(ctx: Ctx, catalogs: InvoiceCatalogs, profile: FiscalProfileView, input: InvoiceInput): Promise<Comprobante> {
   const references = await loadReferencedRows(ctx.db, { organizationId: ctx.organizationId, mode: ctx.mode }, input);
   const task = { input, issuer: issuerOf(profile), references, now: ctx.services.clock.now(), timeZone: issuerTimeZone(catalogs, profile.zip) };
-  if (draftSize(input) >= POOL_DRAFT_NODES) {
+  if (belongsOnPool({ nodes: draftSize(input) })) {
     const built = await draftOnPool(ctx, catalogs, task);
     if (built) return built;
   }

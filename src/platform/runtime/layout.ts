@@ -1,0 +1,70 @@
+/**
+ * Where the running code lives. The service runs from its build (`dist/server/<id>/`, made by
+ * `scripts/build-server.mjs`: `npm start` and the `invoicing` command) or from the TypeScript
+ * sources through tsx (tests and development). Everything that names a file of the package at run
+ * time (worker-thread entries, migrations, XSDs, guides, the dashboard's build) resolves it here,
+ * from the package's root, so bundled chunks and source files find the same files.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/** True when this code was loaded from the build (a bundled `.js` chunk), false under tsx. */
+const FROM_BUILD = import.meta.url.endsWith('.js');
+
+function packageRoot(): string {
+  let directory = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (fs.existsSync(path.join(directory, 'package.json'))) return directory;
+    const parent = path.dirname(directory);
+    if (parent === directory) throw new Error(`No package.json above ${fileURLToPath(import.meta.url)}.`);
+    directory = parent;
+  }
+}
+
+/** The package's root folder (where package.json is). */
+const PACKAGE_ROOT = packageRoot();
+
+/** A file or folder of the package, by its path from the root (`migrations/`, `sat-public/xsd/`). */
+export function packagePath(relative: string): string {
+  return path.join(PACKAGE_ROOT, relative);
+}
+
+/** The worker-thread programs of the service; each is an entry point of the build. */
+export type ThreadProgram = 'worker' | 'pglite-host';
+
+const SOURCES: Record<ThreadProgram, string> = {
+  worker: 'src/worker.ts',
+  'pglite-host': 'src/platform/db/pglite-host.ts',
+};
+
+/** The entry of the build this code belongs to: the folder of the chunk that holds this module. */
+const BUILD_DIRECTORY = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * How a thread runs `program`: from the build, its own entry; under tsx, the small JavaScript entry
+ * that registers tsx in the thread and imports the TypeScript program (typescript-entry.mjs).
+ */
+export function threadProgram(program: ThreadProgram): { file: URL; execArgv: string[]; workerData: { entry?: string } } {
+  if (FROM_BUILD) return { file: pathToFileURL(path.join(BUILD_DIRECTORY, `${program}.js`)), execArgv: sourceMapArgv(), workerData: {} };
+  // Not the process's own options: Node 24's test runner starts each test file with every option
+  // spelled out, and a worker refuses most of them.
+  return { file: new URL('./typescript-entry.mjs', import.meta.url), execArgv: [], workerData: { entry: packagePath(SOURCES[program]) } };
+}
+
+/** Starts a plain worker thread running `program` with `workerData`. */
+export function startThread(program: ThreadProgram, workerData: Record<string, unknown>): Worker {
+  const thread = threadProgram(program);
+  return new Worker(thread.file, { workerData: { ...workerData, ...thread.workerData }, execArgv: thread.execArgv });
+}
+
+/** The command line of a process running `program` (`node … <program> args`). */
+export function processArguments(program: ThreadProgram, args: string[]): string[] {
+  if (FROM_BUILD) return [...sourceMapArgv(), path.join(BUILD_DIRECTORY, `${program}.js`), ...args];
+  return ['--import', import.meta.resolve('tsx'), packagePath(SOURCES[program]), ...args];
+}
+
+function sourceMapArgv(): string[] {
+  return process.sourceMapsEnabled || process.execArgv.includes('--enable-source-maps') ? ['--enable-source-maps'] : [];
+}

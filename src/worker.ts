@@ -1,0 +1,26 @@
+/**
+ * The program every thread of the worker pool runs (platform/workers/task.ts): it looks the task
+ * up by name and imports its module on first use, so a thread loads only the code of the tasks it
+ * is given, and the main thread none of it.
+ */
+import type { TaskMessage } from './platform/workers/task.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: each task checks its own input; the table only routes.
+type Loader = () => Promise<(input: any) => unknown>;
+
+/** Every task of the service, by the name its handle carries (defineTask). */
+export const TASKS: Readonly<Record<string, Loader>> = {
+  'invoices.render-pdf': async () => (await import('./modules/invoices/pdf/render-task.ts')).default,
+  'invoices.seal': async () => (await import('./modules/invoices/seal-task.ts')).default,
+  'invoices.draft': async () => (await import('./modules/invoices/draft/draft-task.ts')).default,
+  'cfdis.index': async () => (await import('./modules/cfdis/read-task.ts')).indexTask,
+  'cfdis.details': async () => (await import('./modules/cfdis/read-task.ts')).detailsTask,
+  'validations.read': async () => (await import('./modules/validations/read-task.ts')).default,
+  'simulator.prepare-request': async () => (await import('./simulator/pac/request-task.ts')).default,
+};
+
+export default async function runTask({ task, input }: TaskMessage): Promise<unknown> {
+  const load = TASKS[task];
+  if (!load) throw new Error(`No worker task named '${task}' (src/worker.ts).`);
+  return (await load())(input);
+}
