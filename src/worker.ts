@@ -16,6 +16,7 @@ export const TASKS: Readonly<Record<string, Loader>> = {
   'cfdis.index': async () => (await import('./modules/cfdis/read-task.ts')).indexTask,
   'cfdis.details': async () => (await import('./modules/cfdis/read-task.ts')).detailsTask,
   'validations.read': async () => (await import('./modules/validations/read-task.ts')).default,
+  'dashboard.password-strength': async () => (await import('./modules/dashboard/password-strength-task.ts')).default,
   'simulator.prepare-request': async () => (await import('./simulator/pac/request-task.ts')).default,
 };
 

@@ -7,9 +7,10 @@
 import type { Services } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import type { Language } from './language.ts';
-import type { StrengthTaskInput, StrengthTaskOutput } from './password-strength-task.ts';
+import { defineTask } from '../../platform/workers/task.ts';
+import type estimateStrength from './password-strength-task.ts';
 
-const STRENGTH_TASK = new URL('./password-strength-task.ts', import.meta.url);
+const STRENGTH_TASK = defineTask<typeof estimateStrength>('dashboard.password-strength');
 const MIN_SCORE = 3;
 // Parts shorter than this (`a`, `mx`) would match inside any password.
 const MIN_PART_LENGTH = 3;
@@ -41,7 +42,7 @@ export async function assertStrongPassword(
   services: Services,
   check: { password: string; email: string; organizationName: string; language: Language; field: string },
 ): Promise<void> {
-  const output = await services.workers.run<StrengthTaskInput, StrengthTaskOutput>(STRENGTH_TASK, {
+  const output = await services.workers.run(STRENGTH_TASK, {
     // The hash reads the password in NFKC, so the estimate does too.
     password: check.password.normalize('NFKC'),
     userInputs: accountWords(check.email, check.organizationName),
