@@ -15,6 +15,10 @@ export interface RedisServer {
   stop(): Promise<void>;
   /** Starts it again on the same port after `stop()` (empty: nothing is persisted); nothing when it runs. */
   start(): Promise<void>;
+  /** Suspends the process (SIGSTOP): connections stay open and nothing answers, as a hung server. */
+  freeze(): void;
+  /** Resumes a frozen server (SIGCONT). */
+  thaw(): void;
 }
 
 function freePort(): Promise<number> {
@@ -65,6 +69,8 @@ export async function startRedisServer(): Promise<RedisServer> {
   return {
     url,
     start,
+    freeze: () => child?.kill('SIGSTOP'),
+    thaw: () => child?.kill('SIGCONT'),
     stop: () =>
       new Promise<void>((resolve) => {
         if (!child || child.exitCode !== null) return resolve();

@@ -134,3 +134,34 @@ test('a Redis that stops and starts again is used again without a restart; each 
     await own.stop();
   }
 });
+
+test('a Redis that hangs with its connection open: requests go local after the timeout, and back to Redis once it answers', {
+  skip: skipWithoutRedis,
+}, async () => {
+  const own = await startRedisServer();
+  const events: string[] = [];
+  const shared = createRedisRateLimiter(own.url, { onUnavailable: () => events.push('unavailable'), onRecovered: () => events.push('recovered') });
+  const rule = { burst: 100, perSecond: 1 };
+  try {
+    assert.equal((await shared.take('hung', rule, new Date(START))).remaining, 99);
+    own.freeze();
+    const during = await shared.take('hung', rule, new Date(START));
+    assert.equal(during.allowed, true);
+    assert.equal(shared.status().redis_reachable, false);
+    // Marked unreachable: the next requests do not wait for Redis again.
+    const counted = shared.localDecisions;
+    await shared.take('hung', rule, new Date(START));
+    assert.equal(shared.localDecisions, counted + 1);
+    own.thaw();
+    for (let attempt = 0; attempt < 200 && !shared.status().redis_reachable; attempt += 1) {
+      await shared.take('hung', rule, new Date(START));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.equal(shared.status().redis_reachable, true);
+    assert.deepEqual(events, ['unavailable', 'recovered']);
+  } finally {
+    own.thaw();
+    await shared.close();
+    await own.stop();
+  }
+});
