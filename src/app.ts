@@ -12,11 +12,11 @@ import { MemoryRateLimiter } from './platform/http/rate-limit-memory.ts';
 import { createJobQueue } from './platform/jobs/queue.ts';
 import { registerIdempotency } from './platform/http/idempotency.ts';
 import { registerIdempotencyPurge } from './platform/http/idempotency-purge.ts';
-import { createRedisRateLimiter } from './platform/http/rate-limit-redis.ts';
+import { createRedisRateLimiter, RedisRateLimiter } from './platform/http/rate-limit-redis.ts';
 import { registerAccountRoutes } from './modules/accounts/index.ts';
 import { createAuthBackend, KeyCache, registerApiKeyRoutes } from './modules/api-keys/index.ts';
 import { findOrganizationRecord, registerOrganizationRoutes } from './modules/organizations/index.ts';
-import { registerHealthRoutes } from './modules/health/index.ts';
+import { rateLimitStoreCheck, registerHealthRoutes } from './modules/health/index.ts';
 import { registerUsageRoutes } from './modules/usage/index.ts';
 import { catalogsReadinessCheck, createCatalogStore, registerCatalogRoutes, type CatalogStore } from './modules/catalogs/index.ts';
 import { registerVersionRoutes } from './modules/versions/index.ts';
@@ -94,7 +94,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const jobs = createJobQueue({ db: database.db, clock, pollMs: config.workerPollMs });
   const workers = new WorkerPool({ threads: config.workerThreads });
   const services: Services = { config, database, db: database.db, clock, jobs, workers };
-  const rateLimiter = options.rateLimiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : new MemoryRateLimiter());
+  // Redis going away moves limits to local buckets (logged once each way, after the server exists).
+  const redisEvents = {
+    onUnavailable: (error: unknown) => server.log.warn({ err: error }, 'Redis unreachable: rate limits are decided by this process alone until it is back'),
+    onRecovered: () => server.log.info('Redis reachable again: rate limits are shared again'),
+  };
+  const rateLimiter = options.rateLimiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl, redisEvents) : new MemoryRateLimiter());
   // Only a process that is the database's sole user may cache keys (see KeyCache).
   const keyCache = database.kind === 'pglite' ? new KeyCache() : undefined;
   const auth = createAuthBackend(database.db, (id) => findOrganizationRecord(database.db, id), keyCache);
@@ -118,7 +123,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerIdempotency(server, services, keyring);
   registerIdempotencyPurge(services);
   const reportSimulator = providers.simulatorUrl !== undefined && config.appEnv !== 'production';
-  registerHealthRoutes(server, services, [catalogsReadinessCheck(database.db), ...(reportSimulator ? [simulatorCheck(providers.simulatorUrl!)] : [])], {
+  const readinessChecks = [
+    catalogsReadinessCheck(database.db),
+    ...(rateLimiter instanceof RedisRateLimiter ? [rateLimitStoreCheck(rateLimiter)] : []),
+    ...(reportSimulator ? [simulatorCheck(providers.simulatorUrl!)] : []),
+  ];
+  registerHealthRoutes(server, services, readinessChecks, {
     simulatorUrl: reportSimulator ? providers.simulatorUrl : undefined,
   });
   registerVersionRoutes(server);

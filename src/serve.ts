@@ -35,7 +35,35 @@ export async function serve(config: Config, io: ServeIo, roles: { http: boolean 
     io.stdout(`invoicing worker running (database: ${app.services.database.kind})`);
   }
   stopOnSignals(app);
+  exitWhenDatabaseLost(app, io);
   return 'running';
+}
+
+/** The exit status of a process whose embedded database stopped: EX_TEMPFAIL, "try again". */
+export const DATABASE_LOST_EXIT_CODE = 75;
+/** How long requests in flight get to be answered (503) before the process exits anyway. */
+const DATABASE_LOST_GRACE_MS = 2_000;
+
+/**
+ * The embedded database's thread cannot be brought back inside a running process (its
+ * WebAssembly engine's state is gone with it, and claims and leases held in memory with it):
+ * the process stops taking requests and exits, for its supervisor to start a fresh one, which
+ * reopens DATA_DIR (docs/decisions.md, "Outages"). Meanwhile every request answers 503.
+ */
+export function exitWhenDatabaseLost(
+  app: Pick<App, 'services'> & { server: { close(): Promise<unknown> } },
+  io: Pick<ServeIo, 'stderr'>,
+  exit: (code: number) => void = (code) => process.exit(code),
+): void {
+  app.services.database.onLost((error) => {
+    io.stderr(`invoicing: the embedded database stopped (${error.message}); exiting with status ${DATABASE_LOST_EXIT_CODE} so that the service is restarted`);
+    const leave = () => {
+      clearTimeout(grace);
+      exit(DATABASE_LOST_EXIT_CODE);
+    };
+    const grace = setTimeout(leave, DATABASE_LOST_GRACE_MS);
+    app.server.close().then(leave, leave);
+  });
 }
 
 function stopOnSignals(app: App): void {

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ManualClock } from '../../src/platform/clock.ts';
+import type { DatabaseHandle } from '../../src/platform/db/database.ts';
 import { masterKeyringFor } from '../../src/platform/crypto/index.ts';
 import type { CatalogStore } from '../../src/modules/catalogs/index.ts';
 import { emitEvent } from '../../src/modules/events/index.ts';
@@ -34,11 +35,17 @@ export interface InvoicesTestApp extends TestApp {
 export interface InvoicesTestOptions {
   now?: string;
   env?: Record<string, string>;
+  database?: DatabaseHandle;
 }
 
 export async function createInvoicesTestApp(options: InvoicesTestOptions = {}): Promise<InvoicesTestApp> {
   const clock = new ManualClock(options.now ?? TEST_NOW);
-  const t = await createTestApp({ clock, simulator: true, env: { MASTER_KEY: randomBytes(32).toString('base64'), ...options.env } });
+  const t = await createTestApp({
+    clock,
+    simulator: true,
+    env: { MASTER_KEY: randomBytes(32).toString('base64'), ...options.env },
+    ...(options.database ? { database: options.database } : {}),
+  });
   const { app } = t;
   const { services } = app;
   // The composition root starts the simulator in-process on the app's clock; it is the PAC and SAT of both modes.

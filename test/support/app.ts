@@ -3,6 +3,7 @@ import { buildApp, type App } from '../../src/app.ts';
 import { ManualClock, type Clock } from '../../src/platform/clock.ts';
 import { loadConfig, type Config } from '../../src/platform/config.ts';
 import type { LoadMonitor } from '../../src/platform/http/load-shedding.ts';
+import type { DatabaseHandle } from '../../src/platform/db/database.ts';
 import type { RateLimiter } from '../../src/platform/http/rate-limit-types.ts';
 import { openTestDatabase } from './database.ts';
 
@@ -24,6 +25,8 @@ export interface TestAppOptions {
   clock?: Clock;
   rateLimiter?: RateLimiter;
   loadMonitor?: LoadMonitor;
+  /** A database of the test's own (a server it stops and starts) instead of a fresh one; closed with the app. */
+  database?: DatabaseHandle;
 }
 
 /** An app on a fresh database, configured as a developer's machine would be, with no logging. */
@@ -46,7 +49,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const clock = options.clock ?? new ManualClock(new Date());
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const app = await buildApp({
     config,
     clock,

@@ -13,6 +13,12 @@ export const skipWithoutRedis: string | false = fs.existsSync(REDIS_SERVER_BINAR
 export interface RedisServer {
   url: string;
   stop(): Promise<void>;
+  /** Starts it again on the same port after `stop()` (empty: nothing is persisted); nothing when it runs. */
+  start(): Promise<void>;
+  /** Suspends the process (SIGSTOP): connections stay open and nothing answers, as a hung server. */
+  freeze(): void;
+  /** Resumes a frozen server (SIGCONT). */
+  thaw(): void;
 }
 
 function freePort(): Promise<number> {
@@ -46,21 +52,28 @@ async function waitForPing(url: string, child: ChildProcess): Promise<void> {
 /** Starts a throw-away redis-server on a free loopback port, with no persistence at all. */
 export async function startRedisServer(): Promise<RedisServer> {
   const port = await freePort();
-  const child = spawn(REDIS_SERVER_BINARY, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
   const url = `redis://127.0.0.1:${port}`;
-  try {
-    await waitForPing(url, child);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    if (child && child.exitCode === null) return;
+    const started = spawn(REDIS_SERVER_BINARY, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    child = started;
+    try {
+      await waitForPing(url, started);
+    } catch (error) {
+      started.kill('SIGKILL');
+      throw error;
+    }
+  };
+  await start();
   return {
     url,
+    start,
+    freeze: () => child?.kill('SIGSTOP'),
+    thaw: () => child?.kill('SIGCONT'),
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (!child || child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

@@ -1,2 +1,3 @@
 export { registerHealthRoutes } from './routes.ts';
+export { rateLimitStoreCheck } from './readiness.ts';
 export type { ReadinessCheck } from './readiness.ts';

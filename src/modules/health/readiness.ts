@@ -44,6 +44,15 @@ export function databaseCheck(database: DatabaseHandle, expectedMigrations: numb
   };
 }
 
+/**
+ * The shared rate-limit store (Redis), reported and never failing: without Redis a node decides
+ * limits with buckets of its own and still serves (docs/decisions.md, "Outages"), so taking it out
+ * of the load balancer would only turn a looser limit into an outage.
+ */
+export function rateLimitStoreCheck(store: { status(): Record<string, unknown> }): ReadinessCheck {
+  return { name: 'rate_limits', run: async () => ({ ok: true, facts: store.status() }) };
+}
+
 export interface CheckReport {
   name: string;
   ok: boolean;

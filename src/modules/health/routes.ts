@@ -76,7 +76,8 @@ export function registerHealthRoutes(
         schema: {
           tags,
           summary: 'Readiness probe',
-          description: 'Ready when the database is reachable, every migration is applied and every other dependency check passes.',
+          description:
+            'Ready when the database is reachable, every migration is applied and every other dependency check passes. A Redis rate-limit store is reported (`rate_limits`: `redis_reachable`, `local_decisions`) but never makes the node unready: without it the node rate limits with buckets of its own.',
           operationId: 'getReadiness',
           security: [],
           response: { 200: Ready, 503: { description: NOT_READY_DESCRIPTION, content: { 'application/problem+json': { schema: NotReady } } } },

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { makePrivate } from '../data-dir.ts';
 import { PgliteHost, pgliteHostDialect } from './pglite-driver.ts';
 import type { Database } from './schema.ts';
+import { DatabaseUnavailableError, isConnectionFailure } from './unavailable.ts';
 
 export type Db = Kysely<Database>;
 
@@ -18,6 +19,12 @@ export interface DatabaseHandle {
   session<T>(work: (exec: (script: string) => Promise<unknown[]>) => Promise<T>): Promise<T>;
   /** Round trips to the database so far (statements, BEGIN and COMMIT alike); benches report it. */
   roundTrips?(): number;
+  /**
+   * Calls `listener` if the database is lost for good: the embedded database's thread stopped
+   * (the process must be restarted). A PostgreSQL server that goes away is not lost: the pool
+   * connects again when it is back.
+   */
+  onLost(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -38,24 +45,49 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openPglite(options.dataDir);
 }
 
+/** How long a request waits for a new connection before it is answered 503 (a server that does not answer at all). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+function unavailable(error: unknown): DatabaseUnavailableError {
+  return new DatabaseUnavailableError(`The database server cannot be reached: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+}
+
+/** A statement's failure as callers see it: a broken connection becomes a DatabaseUnavailableError, the statement's own error stays as it is. */
+function translated(error: unknown): unknown {
+  return isConnectionFailure(error) ? unavailable(error) : error;
+}
+
+/**
+ * A PostgreSQL pool that survives its server going away and coming back: every failure to connect
+ * and every connection that breaks under a statement surface as DatabaseUnavailableError, broken
+ * connections leave the pool (node-postgres drops a client that is no longer queryable when it is
+ * released), and the next request opens a new one, so nothing needs restarting once the server is back.
+ */
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // A dropped idle connection must not bring the process down; the pool replaces it.
   pool.on('error', () => {});
   let roundTrips = 0;
   pool.on('connect', (client) => {
+    // A connection that breaks while a request holds it between two statements emits 'error' with
+    // no query to fail: unheard, that event would end the process. The next statement fails instead.
+    client.on('error', () => {});
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
       roundTrips += 1;
-      return query(...args);
+      const result = query(...args);
+      return result instanceof Promise ? result.catch((error: unknown) => Promise.reject(translated(error))) : result;
     }) as typeof client.query;
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Whatever keeps the pool from handing out a connection (refused, timed out, the server starting
+  // up or refusing the login) leaves the service unable to use its database.
+  const connect = () => pool.connect().catch((error: unknown) => Promise.reject(unavailable(error)));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end(), options: pool.options, Client: pg.Client } }) });
   return {
     db,
     kind: 'postgres',
     session: async (work) => {
-      const client = await pool.connect();
+      const client = await connect();
       try {
         return await work(async (script) => {
           const result = await client.query(script);
@@ -67,6 +99,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       }
     },
     roundTrips: () => roundTrips,
+    onLost: () => {},
     close: () => db.destroy(),
   };
 }
@@ -88,6 +121,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       }
     },
     roundTrips: () => host.roundTrips,
+    onLost: (listener) => host.onLost(listener),
     close: async () => {
       // Kysely closes its driver only if a statement ran; the thread is stopped either way.
       await db.destroy();

@@ -2,9 +2,16 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import { Decimal } from 'decimal.js';
-import { sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { toApiError } from '../http/problem.ts';
 import { openDatabase, type DatabaseHandle } from './database.ts';
+import { PgliteHost, pgliteHostDialect } from './pglite-driver.ts';
 import { PREPARED_STATEMENTS_LIMIT, PreparedStatements } from './pglite-statements.ts';
+import { DatabaseUnavailableError } from './unavailable.ts';
 
 let handle: DatabaseHandle;
 before(async () => {
@@ -161,4 +168,71 @@ test('a closed database refuses statements with an error, and closing twice is h
   await other.close();
   await other.close();
   await assert.rejects(sql`SELECT 1`.execute(other.db));
+});
+
+test('a database thread that stops unasked is lost: listeners are told once, and every statement fails as unavailable (503)', async () => {
+  const host = await PgliteHost.start(undefined);
+  const db = new Kysely<Record<string, never>>({ dialect: pgliteHostDialect(host) });
+  const lost: Error[] = [];
+  host.onLost((error) => lost.push(error));
+  assert.equal((await sql<{ n: number }>`SELECT 1 AS n`.execute(db)).rows[0]!.n, 1);
+  // Terminating the thread from outside stands in for a crash of PGlite's WebAssembly engine.
+  await (host as unknown as { worker: Worker }).worker.terminate();
+  await assert.rejects(sql`SELECT 1`.execute(db), DatabaseUnavailableError);
+  await assert.rejects(
+    db.transaction().execute((trx) => sql`SELECT 1`.execute(trx)),
+    DatabaseUnavailableError,
+  );
+  assert.equal(lost.length, 1);
+  assert.ok(lost[0] instanceof DatabaseUnavailableError);
+  const problem = toApiError(await sql`SELECT 1`.execute(db).catch((error: unknown) => error));
+  assert.equal(problem.code, 'service.unavailable');
+  assert.equal(problem.status, 503);
+  assert.ok(Number(problem.headers['Retry-After']) > 0);
+  await host.close();
+  assert.equal(lost.length, 1);
+});
+
+test('closing the database is not losing it: no listener is told', async () => {
+  const host = await PgliteHost.start(undefined);
+  const lost: Error[] = [];
+  host.onLost((error) => lost.push(error));
+  await host.close();
+  await assert.rejects(host.call({ op: 'forget' }), DatabaseUnavailableError);
+  assert.deepEqual(lost, []);
+});
+
+test('a database on disk whose thread died opens again with every committed write and nothing of the transaction cut short', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoicing-pglite-lost-'));
+  try {
+    const host = await PgliteHost.start(dataDir);
+    const db = new Kysely<Record<string, never>>({ dialect: pgliteHostDialect(host) });
+    await sql`CREATE TABLE notes (id int PRIMARY KEY, body text NOT NULL)`.execute(db);
+    for (let id = 0; id < 50; id += 1) await sql`INSERT INTO notes VALUES (${id}, repeat('x', 1000))`.execute(db);
+    let inserted = 0;
+    let cut!: () => void;
+    const halfway = new Promise<void>((resolve) => {
+      cut = resolve;
+    });
+    const transaction = db.transaction().execute(async (trx) => {
+      for (let id = 50; id < 100; id += 1) {
+        await sql`INSERT INTO notes VALUES (${id}, repeat('y', 1000))`.execute(trx);
+        if (++inserted === 10) cut();
+      }
+    });
+    await halfway;
+    await (host as unknown as { worker: Worker }).worker.terminate();
+    await assert.rejects(transaction, DatabaseUnavailableError);
+
+    const reopened = await PgliteHost.start(dataDir);
+    try {
+      const again = new Kysely<Record<string, never>>({ dialect: pgliteHostDialect(reopened) });
+      const { rows } = await sql<{ n: number; last: number }>`SELECT count(*)::int AS n, max(id) AS last FROM notes`.execute(again);
+      assert.deepEqual(rows[0], { n: 50, last: 49 });
+    } finally {
+      await reopened.close();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });

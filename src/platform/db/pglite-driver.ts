@@ -26,6 +26,7 @@ import {
 import { processArguments, startThread } from '../runtime/layout.ts';
 import type { HostAnswer, HostCall, HostData, HostRequest, HostResult } from './pglite-host.ts';
 import type { StatementResult } from './pglite-statements.ts';
+import { DatabaseUnavailableError } from './unavailable.ts';
 
 /**
  * A value as the worker can receive it: what a structured clone carries unchanged stays as it is
@@ -62,9 +63,15 @@ async function createDirectory(dataDir: string): Promise<void> {
   if (code !== 0) throw new Error(`Creating the embedded database in ${dataDir} failed (exit code ${code}): ${stderr.trim()}`);
 }
 
-/** The worker thread and its requests in flight. */
+/**
+ * The worker thread and its requests in flight. A thread that stops unasked (a crash of the
+ * WebAssembly engine, memory exhausted) cannot be replaced in place: every call from then on
+ * fails with DatabaseUnavailableError and the `onLost` listeners are told, so that the process
+ * can exit and be restarted by its supervisor (docs/decisions.md, "Outages").
+ */
 export class PgliteHost {
   private readonly pending = new Map<number, { resolve(result: HostResult): void; reject(error: Error): void }>();
+  private readonly lostListeners: Array<(error: Error) => void> = [];
   private sequence = 0;
   private failure: Error | undefined;
   private closing: Promise<void> | undefined;
@@ -75,8 +82,13 @@ export class PgliteHost {
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (answer: HostAnswer) => this.settle(answer));
-    worker.on('error', (error) => this.fail(error));
-    worker.on('exit', (code) => this.fail(new Error(`The embedded database's thread stopped (exit code ${code}).`)));
+    worker.on('error', (error) => this.fail(new DatabaseUnavailableError(`The embedded database's thread failed: ${error.message}`, { cause: error })));
+    worker.on('exit', (code) => this.fail(new DatabaseUnavailableError(`The embedded database's thread stopped (exit code ${code}).`)));
+  }
+
+  /** Calls `listener` once if the thread stops without having been closed. */
+  onLost(listener: (error: Error) => void): void {
+    this.lostListeners.push(listener);
   }
 
   /** Starts the thread and waits until PGlite is ready (its directory created first when new). */
@@ -119,7 +131,7 @@ export class PgliteHost {
       try {
         await this.call({ op: 'close' });
       } finally {
-        this.failure = new Error('The embedded database is closed.');
+        this.failure = new DatabaseUnavailableError('The embedded database is closed.');
         await this.worker.terminate();
       }
     })();
@@ -137,9 +149,11 @@ export class PgliteHost {
   }
 
   private fail(error: Error): void {
+    const lost = this.failure === undefined && this.closing === undefined;
     this.failure ??= error;
-    for (const waiting of this.pending.values()) waiting.reject(error);
+    for (const waiting of this.pending.values()) waiting.reject(this.failure);
     this.pending.clear();
+    if (lost) for (const listener of this.lostListeners) listener(error);
   }
 }
 

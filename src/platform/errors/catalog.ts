@@ -602,6 +602,12 @@ export const ERROR_CATALOG = {
     remediation:
       'Retry after the Retry-After seconds, with backoff; expensive requests (PDFs, stamps, uploads, validations) are refused first while the service catches up.',
   },
+  'service.unavailable': {
+    status: 503,
+    title: 'Service briefly unavailable',
+    remediation:
+      'The service cannot reach its database for a moment (a restart or a failover). Retry after the Retry-After seconds, with backoff and the same Idempotency-Key. A write answered with this code was recorded whole or not at all, almost always not at all: only a connection lost at the moment of its commit leaves it recorded, so look for it before repeating a create whose duplicate would matter.',
+  },
   'service.task_timeout': {
     status: 503,
     title: 'The work took too long',

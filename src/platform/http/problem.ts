@@ -1,14 +1,26 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error.ts';
 import { ERROR_CATALOG, errorAnchor, errorTypeSlug, isErrorCode } from '../errors/catalog.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { fieldErrors } from './validation.ts';
 import { renderForVersion } from './versions.ts';
 
 const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+/** A restarted or failed-over PostgreSQL usually takes connections again within seconds; the pool reconnects on the next request. */
+const DATABASE_RETRY_AFTER_SECONDS = '5';
 
-/** Maps anything thrown while handling a request to an ApiError; unknown errors become 500. */
+/**
+ * Maps anything thrown while handling a request to an ApiError; a database that cannot be reached
+ * is 503 `service.unavailable` (the request may be retried as it is); unknown errors become 500.
+ */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) {
+    return new ApiError('service.unavailable', 'The service cannot reach its database at the moment; retry after Retry-After.', {
+      headers: { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS },
+      cause: error,
+    });
+  }
   const coded = codedError(error);
   if (coded) return coded;
   const fastifyError = error as FastifyError & { validationContext?: string };

@@ -81,10 +81,87 @@ test('after SCRIPT FLUSH the script is sent again and the bucket carries on', { 
   assert.ok(await admin.exists(`${REDIS_KEY_PREFIX}flushed`));
 });
 
-test('an unreachable Redis fails the request instead of leaving it unlimited', { skip: skipWithoutRedis }, async () => {
+test('an unreachable Redis: requests are decided by local buckets, still limited, counted, and the switch is told once', {
+  skip: skipWithoutRedis,
+}, async () => {
   const client = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, retryStrategy: () => null, lazyConnect: true });
   client.on('error', () => {});
-  const unreachable = new RedisRateLimiter(client);
-  await assert.rejects(unreachable.take('nowhere', { burst: 1, perSecond: 1 }, new Date(START)));
+  const told: unknown[] = [];
+  const unreachable = new RedisRateLimiter(client, { onUnavailable: (error) => told.push(error) });
+  const rule = { burst: 2, perSecond: 1 };
+  const decisions = [];
+  for (let index = 0; index < 3; index += 1) decisions.push(await unreachable.take('nowhere', rule, new Date(START)));
+  assert.deepEqual(
+    decisions.map((decision) => [decision.allowed, decision.remaining]),
+    [
+      [true, 1],
+      [true, 0],
+      [false, 0],
+    ],
+  );
+  assert.equal(unreachable.localDecisions, 3);
+  assert.deepEqual(unreachable.status(), { store: 'redis', redis_reachable: false, local_decisions: 3 });
+  assert.equal(told.length, 1, 'told once, not once a request');
   await unreachable.close();
+});
+
+test('a Redis that stops and starts again is used again without a restart; each switch is told once', { skip: skipWithoutRedis }, async () => {
+  const own = await startRedisServer();
+  const events: string[] = [];
+  const shared = createRedisRateLimiter(own.url, { onUnavailable: () => events.push('unavailable'), onRecovered: () => events.push('recovered') });
+  const rule = { burst: 100, perSecond: 1 };
+  try {
+    assert.equal((await shared.take('restarted', rule, new Date(START))).remaining, 99);
+    await own.stop();
+    for (let index = 0; index < 5; index += 1) assert.equal((await shared.take('restarted', rule, new Date(START))).allowed, true);
+    assert.equal(shared.status().redis_reachable, false);
+    const local = shared.localDecisions;
+    assert.ok(local >= 5);
+    await own.start();
+    for (let attempt = 0; attempt < 200 && !shared.status().redis_reachable; attempt += 1) {
+      await shared.take('restarted', rule, new Date(START));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.equal(shared.status().redis_reachable, true);
+    const counted = shared.localDecisions;
+    // The restarted Redis kept nothing: its bucket starts full, and now it is the one counting.
+    const decision = await shared.take('restarted', rule, new Date(START));
+    assert.equal(shared.localDecisions, counted);
+    assert.ok(decision.remaining < 99);
+    assert.deepEqual(events, ['unavailable', 'recovered']);
+  } finally {
+    await shared.close();
+    await own.stop();
+  }
+});
+
+test('a Redis that hangs with its connection open: requests go local after the timeout, and back to Redis once it answers', {
+  skip: skipWithoutRedis,
+}, async () => {
+  const own = await startRedisServer();
+  const events: string[] = [];
+  const shared = createRedisRateLimiter(own.url, { onUnavailable: () => events.push('unavailable'), onRecovered: () => events.push('recovered') });
+  const rule = { burst: 100, perSecond: 1 };
+  try {
+    assert.equal((await shared.take('hung', rule, new Date(START))).remaining, 99);
+    own.freeze();
+    const during = await shared.take('hung', rule, new Date(START));
+    assert.equal(during.allowed, true);
+    assert.equal(shared.status().redis_reachable, false);
+    // Marked unreachable: the next requests do not wait for Redis again.
+    const counted = shared.localDecisions;
+    await shared.take('hung', rule, new Date(START));
+    assert.equal(shared.localDecisions, counted + 1);
+    own.thaw();
+    for (let attempt = 0; attempt < 200 && !shared.status().redis_reachable; attempt += 1) {
+      await shared.take('hung', rule, new Date(START));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.equal(shared.status().redis_reachable, true);
+    assert.deepEqual(events, ['unavailable', 'recovered']);
+  } finally {
+    own.thaw();
+    await shared.close();
+    await own.stop();
+  }
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { RateLimitRule } from '../config.ts';
+import { MemoryRateLimiter } from './rate-limit-memory.ts';
 import type { RateLimitDecision, RateLimiter } from './rate-limit-types.ts';
 
 /**
@@ -38,18 +39,64 @@ return {allowed and 1 or 0, math.floor(tokens), math.ceil((burst - tokens) / per
 const SCRIPT_SHA1 = createHash('sha1').update(TAKE_TOKEN_SCRIPT).digest('hex');
 export const REDIS_KEY_PREFIX = 'invoicing:rate:';
 
-/** Token buckets shared by every node through Redis (`REDIS_URL`). */
+/** What a Redis-backed limiter reports on /readyz. */
+export type RedisLimiterStatus = {
+  store: 'redis';
+  /** False while requests are decided by this process's own buckets. */
+  redis_reachable: boolean;
+  /** Requests decided by the local buckets because Redis could not be reached, since start. */
+  local_decisions: number;
+};
+
+export interface RedisRateLimiterOptions {
+  /** Told once when Redis stops answering and requests move to the local buckets. */
+  onUnavailable?: (error: unknown) => void;
+  /** Told once when Redis answers again and requests move back to it. */
+  onRecovered?: () => void;
+}
+
+/** While Redis is marked unreachable over a connection that still looks open (a hung server), one request a second tries it again. */
+const PROBE_INTERVAL_MS = 1_000;
+
+/**
+ * Token buckets shared by every node through Redis (`REDIS_URL`). When Redis cannot be reached
+ * (down, restarting, too slow) requests are decided by buckets in this process's memory, the
+ * same rule per node, rather than failing or going unlimited: each node then admits up to its
+ * own burst, so the cluster admits up to N times the limit until Redis is back
+ * (docs/decisions.md, "Outages"). The switch is logged once each way and counted.
+ */
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
+  private readonly options: RedisRateLimiterOptions;
+  private local = new MemoryRateLimiter();
+  private unreachable = false;
+  private nextProbeAt = 0;
+  private closing = false;
+  /** Requests decided by the local buckets because Redis could not be reached: a counter for metrics. */
+  localDecisions = 0;
 
-  constructor(redis: Redis) {
+  constructor(redis: Redis, options: RedisRateLimiterOptions = {}) {
     this.redis = redis;
+    this.options = options;
+    // A closed connection is known at once: requests go local without first waiting for Redis.
+    redis.on('close', () => {
+      if (!this.closing) this.markUnreachable(new Error('The connection to Redis closed.'));
+    });
   }
 
   async take(bucketKey: string, rule: RateLimitRule, now: Date, cost = 1): Promise<RateLimitDecision> {
+    if (this.unreachable && !this.probeDue()) return this.takeLocally(bucketKey, rule, now, cost);
     const capped = Math.min(Math.max(1, cost), rule.burst);
     const args = [REDIS_KEY_PREFIX + bucketKey, String(now.getTime()), String(rule.burst), String(rule.perSecond), String(capped)];
-    const [allowed, remaining, resetSeconds, retryAfterSeconds] = (await this.evaluate(args)) as number[];
+    let answer: number[];
+    try {
+      answer = (await this.evaluate(args)) as number[];
+    } catch (error) {
+      this.markUnreachable(error);
+      return this.takeLocally(bucketKey, rule, now, cost);
+    }
+    this.markReachable();
+    const [allowed, remaining, resetSeconds, retryAfterSeconds] = answer;
     return {
       allowed: allowed === 1,
       limit: rule.burst,
@@ -57,6 +104,38 @@ export class RedisRateLimiter implements RateLimiter {
       resetSeconds: Number(resetSeconds),
       retryAfterSeconds: Number(retryAfterSeconds),
     };
+  }
+
+  status(): RedisLimiterStatus {
+    return { store: 'redis', redis_reachable: !this.unreachable, local_decisions: this.localDecisions };
+  }
+
+  // Once the client has reconnected ('ready'), or a second after a failure over a connection that
+  // stayed open, one request tries Redis again; the others keep going local meanwhile.
+  private probeDue(): boolean {
+    if (this.redis.status !== 'ready' || Date.now() < this.nextProbeAt) return false;
+    this.nextProbeAt = Date.now() + PROBE_INTERVAL_MS;
+    return true;
+  }
+
+  private takeLocally(bucketKey: string, rule: RateLimitRule, now: Date, cost: number): Promise<RateLimitDecision> {
+    this.localDecisions += 1;
+    return this.local.take(bucketKey, rule, now, cost);
+  }
+
+  private markUnreachable(error: unknown): void {
+    this.nextProbeAt = Date.now() + PROBE_INTERVAL_MS;
+    if (this.unreachable) return;
+    this.unreachable = true;
+    this.options.onUnavailable?.(error);
+  }
+
+  private markReachable(): void {
+    if (!this.unreachable) return;
+    this.unreachable = false;
+    // The local buckets served the outage only; Redis's are the shared truth again.
+    this.local = new MemoryRateLimiter();
+    this.options.onRecovered?.();
   }
 
   // EVALSHA sends 40 bytes instead of the script; a server that has not seen it yet (a restart,
@@ -71,18 +150,19 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     if (this.redis.status === 'end') return;
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }
 
 /**
- * A limiter on the Redis at `url`. A request waits at most a second for Redis; when Redis is
- * unreachable the request fails (500) rather than going unlimited.
+ * A limiter on the Redis at `url`. A request waits at most a second for Redis; when Redis cannot
+ * answer, requests are decided by local buckets until it can (RedisRateLimiter).
  */
-export function createRedisRateLimiter(url: string): RateLimiter {
+export function createRedisRateLimiter(url: string, options: RedisRateLimiterOptions = {}): RedisRateLimiter {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000, enableAutoPipelining: true });
-  // Connection errors surface on the commands that need the connection; the event alone is noise.
+  // Connection errors surface on the commands that need the connection and in `onUnavailable`; the event alone is noise.
   redis.on('error', () => {});
-  return new RedisRateLimiter(redis);
+  return new RedisRateLimiter(redis, options);
 }

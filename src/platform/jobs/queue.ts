@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { newId } from '../ids.ts';
 import { extendLease, failExhaustedLeases, finishJob, insertJob, leaseJobs, purgeFinishedJobs, type JobOutcome, type JobRow } from './repository.ts';
 import { RetryJobError, retryDelayMs } from './retry.ts';
@@ -20,6 +21,8 @@ const SUCCEEDED_RETENTION_MS = 2 * 24 * 60 * 60_000;
 const FAILED_RETENTION_MS = 30 * 24 * 60 * 60_000;
 export const PURGE_JOBS_JOB = defineJob('platform.purge_jobs', NoPayload);
 const PURGE_INTERVAL_MS = 60 * 60_000;
+/** While the database is unreachable, a finished job's outcome is offered again this often (at most). */
+const RECORD_RETRY_MS = 1_000;
 
 export interface JobQueueOptions {
   db: Db;
@@ -61,6 +64,8 @@ class DurableJobQueue implements JobQueue {
   private timer: NodeJS.Timeout | undefined;
   private filling: Promise<void> | undefined;
   private fillAgain = false;
+  /** Set by the first failure that found the database unreachable, cleared by the next lease that reached it. */
+  private databaseDown = false;
 
   constructor(options: JobQueueOptions) {
     this.db = options.db;
@@ -158,7 +163,7 @@ class DurableJobQueue implements JobQueue {
   }
 
   private track(setup: Promise<void>): void {
-    const tracked = setup.catch((error) => this.report(error, 'scheduling')).finally(() => this.setups.delete(tracked));
+    const tracked = setup.catch((error) => this.reportFailure(error, 'scheduling')).finally(() => this.setups.delete(tracked));
     this.setups.add(tracked);
   }
 
@@ -173,7 +178,7 @@ class DurableJobQueue implements JobQueue {
       return;
     }
     this.filling = this.fill()
-      .catch((error) => this.report(error, 'leasing'))
+      .catch((error) => this.reportFailure(error, 'leasing'))
       .finally(() => {
         this.filling = undefined;
         if (this.fillAgain) {
@@ -201,6 +206,7 @@ class DurableJobQueue implements JobQueue {
     const kinds = [...this.handlers.keys()];
     const now = this.clock.now();
     const abandoned = await failExhaustedLeases(this.db, kinds, now);
+    this.databaseDown = false;
     for (const kind of abandoned) await this.ensureScheduled(this.db, kind);
     return leaseJobs(this.db, {
       kinds,
@@ -212,6 +218,16 @@ class DurableJobQueue implements JobQueue {
     });
   }
 
+  // An unreachable database fails every poll, heartbeat and outcome until it is back, and the
+  // worker carries on polling: the outage is reported once, not once a poll.
+  private reportFailure(error: unknown, during: string): void {
+    if (isDatabaseUnavailable(error)) {
+      if (this.databaseDown) return;
+      this.databaseDown = true;
+    }
+    this.report(error, during);
+  }
+
   // The handler runs with no transaction open: on PGlite's single connection a handler that
   // queries the database would otherwise wait on the queue forever.
   private async execute(job: JobRow): Promise<void> {
@@ -219,16 +235,14 @@ class DurableJobQueue implements JobQueue {
     const problems = kind.problems(job.payload);
     if (problems.length > 0) {
       // A payload written by an older build, or by hand: retrying cannot help.
-      await this.finish(job, { state: 'failed', error: `The payload does not match the ${job.kind} schema: ${problems.join('; ')}` }).catch((error) =>
-        this.report(error, `recording the outcome of ${job.id}`),
-      );
+      await this.record(job, { state: 'failed', error: `The payload does not match the ${job.kind} schema: ${problems.join('; ')}` });
       return;
     }
     const record: JobRecord<never> = { id: job.id, kind: job.kind, payload: job.payload as never, attempts: job.attempts, maxAttempts: job.max_attempts };
     const heartbeat = setInterval(
       () => {
         const lockedUntil = new Date(this.clock.now().getTime() + this.leaseMs);
-        extendLease(this.db, job.id, this.workerId, lockedUntil).catch((error) => this.report(error, `renewing the lease of ${job.id}`));
+        extendLease(this.db, job.id, this.workerId, lockedUntil).catch((error) => this.reportFailure(error, `renewing the lease of ${job.id}`));
       },
       Math.max(1, Math.floor(this.leaseMs / 3)),
     );
@@ -242,16 +256,35 @@ class DurableJobQueue implements JobQueue {
     } finally {
       clearInterval(heartbeat);
     }
-    try {
-      await this.finish(job, outcome);
-    } catch (error) {
-      // The lease lapses and another run retries the job: at least once, never lost.
-      this.report(error, `recording the outcome of ${job.id}`);
+    await this.record(job, outcome);
+  }
+
+  /**
+   * Records how a run ended. While the database is unreachable the outcome is offered again every
+   * second until it is back (or the worker stops); any other failure is reported and left to the
+   * lease, which lapses so that another run retries the job: at least once, never lost.
+   */
+  private async record(job: JobRow, outcome: JobOutcome): Promise<void> {
+    for (;;) {
+      try {
+        await this.finish(job, outcome);
+        return;
+      } catch (error) {
+        this.reportFailure(error, `recording the outcome of ${job.id}`);
+        if (!isDatabaseUnavailable(error) || !this.started) return;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(this.pollMs, RECORD_RETRY_MS)));
+      }
     }
   }
 
   private failureOutcome(job: JobRow, error: unknown): JobOutcome {
     const message = describeError(error);
+    // The database went away under the handler: the job could not run, which is no fault of its
+    // own. It is retried after the first backoff step without spending an attempt, so an outage
+    // never uses up a job's attempts (a download's, a synchronization's, a delivery's).
+    if (isDatabaseUnavailable(error)) {
+      return { state: 'queued', error: message, runAt: new Date(this.clock.now().getTime() + retryDelayMs(1, this.random)), refundAttempt: true };
+    }
     if (job.attempts >= job.max_attempts) return { state: 'failed', error: message };
     const delayMs = error instanceof RetryJobError ? Math.max(0, error.retryAfterMs) : retryDelayMs(job.attempts, this.random);
     return { state: 'queued', error: message, runAt: new Date(this.clock.now().getTime() + delayMs) };

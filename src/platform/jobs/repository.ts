@@ -139,7 +139,11 @@ export async function extendLease(db: Db, id: string, workerId: string, lockedUn
   return result.numUpdatedRows > 0n;
 }
 
-export type JobOutcome = { state: 'succeeded' } | { state: 'failed'; error: string } | { state: 'queued'; error: string; runAt: Date };
+export type JobOutcome =
+  | { state: 'succeeded' }
+  | { state: 'failed'; error: string }
+  /** `refundAttempt`: the run did not count (the database was unreachable), so its attempt is given back. */
+  | { state: 'queued'; error: string; runAt: Date; refundAttempt?: boolean };
 
 /**
  * Records how a run ended, fenced by the lease holder so that a worker whose lease was taken over
@@ -152,7 +156,13 @@ export async function finishJob(db: Db, id: string, workerId: string, outcome: J
       ? { ...common, state: 'succeeded' as const, dedupe_key: null }
       : outcome.state === 'failed'
         ? { ...common, state: 'failed' as const, dedupe_key: null, last_error: outcome.error }
-        : { ...common, state: 'queued' as const, run_at: outcome.runAt, last_error: outcome.error };
+        : {
+            ...common,
+            state: 'queued' as const,
+            run_at: outcome.runAt,
+            last_error: outcome.error,
+            ...(outcome.refundAttempt ? { attempts: sql<number>`attempts - 1` } : {}),
+          };
   const result = await db
     .updateTable('jobs')
     .set(changes)
