@@ -1,5 +1,5 @@
 import { fastifyCookie } from '@fastify/cookie';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Caller, Ctx, Services } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
@@ -56,6 +56,16 @@ export interface ServerOptions {
   sessions?: SessionBackend;
 }
 
+/** The longest path parameter the router matches (ids are 30 characters, UUIDs 36, slugs shorter). */
+const MAX_PATH_PARAMETER_LENGTH = 200;
+
+/**
+ * Every `/v1` answer, JSON or a document, is data and never a page of this origin: opened in a
+ * browser it runs nothing, loads nothing and gets an opaque origin (the sandbox), and is never
+ * read as another type than the one it declares (docs/decisions.md, "Served documents").
+ */
+const API_HEADERS = { 'Content-Security-Policy': "default-src 'none'; sandbox" };
+
 /** Seconds a shed request is asked to wait: the monitor reads the loop every half second. */
 const SHED_RETRY_AFTER_SECONDS = 2;
 
@@ -85,7 +95,20 @@ export function createServer(options: ServerOptions): Server {
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => newId('req'),
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: config.appEnv === 'test' }),
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAMETER_LENGTH },
+    // What the router refuses before any route runs: a path parameter over the length limit, a
+    // malformed %-escape. Neither names anything, so each is the 404 problem an unknown id gets
+    // (docs/contract.md §2), with the headers of every answer, never Fastify's raw 414 or 400.
+    frameworkErrors: (error, request, reply) => {
+      ensureState(request);
+      const version = headerValue(request.headers['invoice-version'])?.trim();
+      if (version !== undefined && isKnownVersion(version)) request.state.version = version;
+      // The answer skips every hook: the headers they would have set are set here.
+      setAnswerHeaders(request, reply);
+      setVersionHeaders(reply, request.state.version);
+      if (isApiPath(request.url)) reply.headers(API_HEADERS);
+      return sendProblem(request, reply, routerError(error, request.url), config.baseUrl);
+    },
     // A number is a count of proxy hops to trust, as Fastify reads it (its types omit the form).
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -102,9 +125,9 @@ export function createServer(options: ServerOptions): Server {
   app.addHook('onRequest', async (request, reply) => {
     const trace = continueTrace(headerValue(request.headers.traceparent));
     request.state = { requestId: request.id, trace, version: CURRENT_VERSION, caller: undefined };
-    reply.header('Request-Id', request.id);
-    reply.header('traceparent', formatTraceparent(trace));
+    setAnswerHeaders(request, reply);
     if (!isApiPath(request.url)) return;
+    reply.headers(API_HEADERS);
     const routeConfig = request.routeOptions.config;
     const versionHeader = headerValue(request.headers['invoice-version']);
     // The pinned version shapes every answer, a failed authentication's too.
@@ -164,15 +187,7 @@ export function createServer(options: ServerOptions): Server {
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    const state = request.state;
-    if (state) {
-      reply.header('Invoice-Version', state.version);
-      const sunsetAt = versionInfo(state.version)?.sunsetAt;
-      if (sunsetAt) {
-        reply.header('Deprecation', 'true');
-        reply.header('Sunset', sunsetAt.toUTCString());
-      }
-    }
+    if (request.state) setVersionHeaders(reply, request.state.version);
     done(null, payload);
   });
 
@@ -193,6 +208,40 @@ export function createServer(options: ServerOptions): Server {
   });
 
   return app;
+}
+
+/**
+ * Headers of every answer, whatever its path: its request id and trace, and no guessing of a type
+ * other than the one declared (pages, documents and JSON alike).
+ */
+function setAnswerHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('Request-Id', request.id);
+  reply.header('traceparent', formatTraceparent(request.state.trace));
+  reply.header('X-Content-Type-Options', 'nosniff');
+}
+
+/** The version an answer is shaped in, and whether it is going away. */
+function setVersionHeaders(reply: FastifyReply, version: string): void {
+  reply.header('Invoice-Version', version);
+  const sunsetAt = versionInfo(version)?.sunsetAt;
+  if (sunsetAt) {
+    reply.header('Deprecation', 'true');
+    reply.header('Sunset', sunsetAt.toUTCString());
+  }
+}
+
+/** The problem for a path the router refused before matching a route (the path quoted up to 120 characters). */
+function routerError(error: FastifyError, url: string): ApiError {
+  const whole = url.split('?')[0] ?? url;
+  const path = whole.length > 120 ? `${whole.slice(0, 120)}…` : whole;
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return new ApiError(
+      'resource.not_found',
+      `Nothing exists at ${path}: a part of the path is longer than ${MAX_PATH_PARAMETER_LENGTH} characters, which no id or name is.`,
+    );
+  }
+  if (error.code === 'FST_ERR_BAD_URL') return new ApiError('resource.not_found', `Nothing exists at ${path}: the path is not valid percent-encoding.`);
+  return toApiError(error);
 }
 
 // Errors raised before onRequest ran (a malformed URL, say) still need an id and a version.
