@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { satPath } from './shared.ts';
 
-export const HOSTILE_SAMPLE = 'cfdi40/real/I_CSM190311AH6_2022-01-12_real.xml';
+const HOSTILE_SAMPLE = 'cfdi40/real/I_CSM190311AH6_2022-01-12_real.xml';
 /** The localStorage item the script sets as its first statement. */
 export const SCRIPT_MARKER = 'addenda-script';
 /** The name of the API key the script asks for. */

@@ -107,7 +107,7 @@ export function createServer(options: ServerOptions): Server {
       setAnswerHeaders(request, reply);
       setVersionHeaders(reply, request.state.version);
       if (isApiPath(request.url)) reply.headers(API_HEADERS);
-      return sendProblem(request, reply, routerError(error, request.url), config.baseUrl);
+      sendProblem(request, reply, routerError(error, request.url), config.baseUrl);
     },
     // A number is a count of proxy hops to trust, as Fastify reads it (its types omit the form).
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
