@@ -1,12 +1,13 @@
 import { fastifyCookie } from '@fastify/cookie';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Caller, Ctx, Services } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { ErrorCode } from '../errors/catalog.ts';
 import { newId } from '../ids.ts';
 import { authenticate, type AuthBackend } from './auth.ts';
-import { sendProblem, toApiError } from './problem.ts';
+import { API_HEADERS, setAnswerHeaders, setVersionHeaders } from './answer-headers.ts';
+import { routerProblem, sendProblem, toApiError } from './problem.ts';
 import type { RateLimiter } from './rate-limit-types.ts';
 import { continueTrace, formatTraceparent, type TraceContext } from './trace.ts';
 import { NEVER_SHED, shouldShed, type LoadMonitor } from './load-shedding.ts';
@@ -14,7 +15,7 @@ import { REDACTED_LOG_PATHS, serializeRequest } from './log-redaction.ts';
 import { authenticateSession, sessionTokenOf, type SessionBackend } from './session.ts';
 import { assertStorableText } from './text-rule.ts';
 import { compileValidator } from './validation.ts';
-import { isKnownVersion, renderForVersion, resolveVersion, versionInfo, CURRENT_VERSION } from './versions.ts';
+import { isKnownVersion, renderForVersion, resolveVersion, CURRENT_VERSION } from './versions.ts';
 
 type RateClass = 'read' | 'write';
 
@@ -59,13 +60,6 @@ export interface ServerOptions {
 /** The longest path parameter the router matches (ids are 30 characters, UUIDs 36, slugs shorter). */
 const MAX_PATH_PARAMETER_LENGTH = 200;
 
-/**
- * Every `/v1` answer, JSON or a document, is data and never a page of this origin: opened in a
- * browser it runs nothing, loads nothing and gets an opaque origin (the sandbox), and is never
- * read as another type than the one it declares (docs/decisions.md, "Served documents").
- */
-const API_HEADERS = { 'Content-Security-Policy': "default-src 'none'; sandbox" };
-
 /** Seconds a shed request is asked to wait: the monitor reads the loop every half second. */
 const SHED_RETRY_AFTER_SECONDS = 2;
 
@@ -107,7 +101,7 @@ export function createServer(options: ServerOptions): Server {
       setAnswerHeaders(request, reply);
       setVersionHeaders(reply, request.state.version);
       if (isApiPath(request.url)) reply.headers(API_HEADERS);
-      sendProblem(request, reply, routerError(error, request.url), config.baseUrl);
+      sendProblem(request, reply, routerProblem(error, request.url, MAX_PATH_PARAMETER_LENGTH), config.baseUrl);
     },
     // A number is a count of proxy hops to trust, as Fastify reads it (its types omit the form).
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
@@ -208,40 +202,6 @@ export function createServer(options: ServerOptions): Server {
   });
 
   return app;
-}
-
-/**
- * Headers of every answer, whatever its path: its request id and trace, and no guessing of a type
- * other than the one declared (pages, documents and JSON alike).
- */
-function setAnswerHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  reply.header('Request-Id', request.id);
-  reply.header('traceparent', formatTraceparent(request.state.trace));
-  reply.header('X-Content-Type-Options', 'nosniff');
-}
-
-/** The version an answer is shaped in, and whether it is going away. */
-function setVersionHeaders(reply: FastifyReply, version: string): void {
-  reply.header('Invoice-Version', version);
-  const sunsetAt = versionInfo(version)?.sunsetAt;
-  if (sunsetAt) {
-    reply.header('Deprecation', 'true');
-    reply.header('Sunset', sunsetAt.toUTCString());
-  }
-}
-
-/** The problem for a path the router refused before matching a route (the path quoted up to 120 characters). */
-function routerError(error: FastifyError, url: string): ApiError {
-  const whole = url.split('?')[0] ?? url;
-  const path = whole.length > 120 ? `${whole.slice(0, 120)}…` : whole;
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return new ApiError(
-      'resource.not_found',
-      `Nothing exists at ${path}: a part of the path is longer than ${MAX_PATH_PARAMETER_LENGTH} characters, which no id or name is.`,
-    );
-  }
-  if (error.code === 'FST_ERR_BAD_URL') return new ApiError('resource.not_found', `Nothing exists at ${path}: the path is not valid percent-encoding.`);
-  return toApiError(error);
 }
 
 // Errors raised before onRequest ran (a malformed URL, say) still need an id and a version.
