@@ -83,3 +83,23 @@ test('sign-in is locked after repeated wrong passwords', async () => {
   await signIn(page, email, PASSWORD);
   await page.locator('.problem[data-code="dashboard.too_many_attempts"]').waitFor();
 });
+
+test("a route parameter stays one segment of the page's API call: it can name no other endpoint", async () => {
+  const { page } = await newPage(browser);
+  await signUp(page, server.base, { email: `path-${Date.now()}@example.com`, organization: 'Rutas SA' });
+  const pathOf = (url: string) => {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  };
+  // Decoded, these parameters are `../api_keys` and `x?limit=1`.
+  const cases = [
+    { page: '/dashboard/events/..%2Fapi_keys', call: '/v1/events/..%2Fapi_keys' },
+    { page: '/dashboard/invoices/x%3Flimit=1', call: '/v1/invoices/x%3Flimit%3D1' },
+  ];
+  for (const item of cases) {
+    const [call] = await Promise.all([page.waitForRequest((request) => pathOf(request.url()).startsWith('/v1/')), page.goto(`${server.base}${item.page}`)]);
+    assert.equal(pathOf(call.url()), item.call, item.page);
+    // The API answers that nothing has that name, and the page says so.
+    await page.locator('.problem[data-code="resource.not_found"]').waitFor();
+  }
+});

@@ -4,6 +4,7 @@
  * instead; the tests that need to move its clock then skip.
  */
 import net from 'node:net';
+import type { Services } from '../../src/platform/context.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { createTestApp } from '../../test/support/app.ts';
 
@@ -11,6 +12,8 @@ export interface RunningServer {
   base: string;
   /** Undefined against an external server. */
   clock: ManualClock | undefined;
+  /** The app's services (its database), to put data in place as a background job would; undefined against an external server. */
+  services: Services | undefined;
   close(): Promise<void>;
 }
 
@@ -18,7 +21,7 @@ export const SESSION_IDLE_MINUTES = 30;
 
 /** `worker` also runs the background jobs (webhook deliveries, SAT downloads), as `npm start` does. */
 export async function startServer(env: Record<string, string> = {}, options: { worker?: boolean } = {}): Promise<RunningServer> {
-  if (process.env.DASHBOARD_URL) return { base: process.env.DASHBOARD_URL.replace(/\/$/, ''), clock: undefined, close: async () => {} };
+  if (process.env.DASHBOARD_URL) return { base: process.env.DASHBOARD_URL.replace(/\/$/, ''), clock: undefined, services: undefined, close: async () => {} };
   // The port is chosen first so that BASE_URL (origin checks, cookies) is the address the browser uses.
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -37,7 +40,7 @@ export async function startServer(env: Record<string, string> = {}, options: { w
   });
   await test.app.server.listen({ host: '127.0.0.1', port });
   if (options.worker) test.app.startWorker();
-  return { base, clock, close: () => test.close() };
+  return { base, clock, services: test.app.services, close: () => test.close() };
 }
 
 function freePort(): Promise<number> {

@@ -230,7 +230,7 @@ describe('the CFDI store', { skip: skipWithoutShared }, () => {
     const raw = await get(`/v1/cfdis/${REAL_40_UUID.toLowerCase()}/xml`);
     assert.equal(raw.statusCode, 200);
     assert.equal(raw.headers['content-type'], 'application/xml; charset=utf-8');
-    assert.equal(raw.headers['content-disposition'], `inline; filename="${REAL_40_UUID}.xml"`);
+    assert.equal(raw.headers['content-disposition'], `attachment; filename="${REAL_40_UUID}.xml"`);
     assert.ok(raw.rawPayload.equals(readSample(REAL_40)), 'byte for byte');
   });
 

@@ -33,6 +33,10 @@ async function packages(id: string): Promise<{ list: Json[]; zips: Buffer[] }> {
     const response = await get(`/v1/downloads/${id}/packages/${item.index}`);
     assert.equal(response.statusCode, 200);
     assert.equal(response.headers['content-type'], 'application/zip');
+    // The SAT's package, saved and never shown (docs/decisions.md, "Served documents").
+    assert.match(String(response.headers['content-disposition']), /^attachment; filename="[A-Za-z0-9._-]+\.zip"$/);
+    assert.equal(response.headers['content-security-policy'], "default-src 'none'; sandbox");
+    assert.equal(response.headers['x-content-type-options'], 'nosniff');
     zips.push(response.rawPayload);
   }
   return { list, zips };

@@ -1,10 +1,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { MAX_NESTING_DEPTH } from '../../src/platform/http/text-rule.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 // Characters the database or a CFDI cannot carry: NUL (PostgreSQL text), a lone surrogate
 // (jsonb), a C0 control and U+FFFF (XML 1.0).
 const BAD = { nul: 'a\u0000b', surrogate: 'a\ud800b', control: 'a\u0001b', nonCharacter: 'a\uffffb' };
+
+/** `levels` arrays, one inside the other. */
+const nestedArrays = (levels: number): unknown => Array.from({ length: levels - 1 }).reduce<unknown[]>((inner) => [inner], []);
 
 interface Operation {
   method: string;
@@ -57,20 +61,73 @@ describe('no endpoint stores a character the database or a CFDI cannot carry', (
     }
   });
 
-  test('path and query parameters are refused too, before the route looks anything up', async () => {
-    const byId = operations.filter((operation) => operation.method === 'GET' && /\{[^}]+\}$/.test(operation.path));
-    assert.ok(byId.length >= 8);
-    for (const operation of byId) {
-      const response = await send(operation, undefined, urlOf(operation.path, 'inv_%00'));
-      assert.equal(response.statusCode, 422, `${operation.path}: ${response.body}`);
-      assert.equal(response.json().errors[0].code, 'invalid_character');
-    }
+  test('a query parameter is refused too, with its name', async () => {
     const query = await t.request({ method: 'GET', url: '/v1/events?type=invoice.%01', key });
     assert.equal(query.statusCode, 422, query.body);
     assert.deepEqual(
       query.json().errors.map((error: { path: string }) => error.path),
       ['type'],
     );
+  });
+
+  // docs/contract.md §2: an id that names nothing is a 404, whatever makes it so.
+  test('a path id holding a NUL, too long for the router or badly %-encoded is a 404 problem with the usual headers', async () => {
+    const byId = operations.filter((operation) => /\{[^}]+\}$/.test(operation.path) || /\{[^}]+\}\/[a-z_]+$/.test(operation.path));
+    assert.ok(byId.length >= 15, `only ${byId.length} operations take an id`);
+    const ids = { nul: 'inv_%00', control: 'inv_a%01b', long: `inv_${'a'.repeat(300)}`, badEscape: 'inv_%zz' };
+    for (const operation of byId) {
+      for (const [what, id] of Object.entries(ids)) {
+        const where = `${operation.method} ${operation.path} with ${what}`;
+        const response = await send(operation, operation.json ? {} : undefined, urlOf(operation.path, id));
+        assert.equal(response.statusCode, 404, `${where}: ${response.body}`);
+        assert.equal(response.headers['content-type'], 'application/problem+json; charset=utf-8', where);
+        const problem = response.json();
+        assert.equal(problem.code, 'resource.not_found', where);
+        assert.match(String(response.headers['request-id']), /^req_/, where);
+        assert.equal(problem.request_id, response.headers['request-id'], where);
+        assert.equal(response.headers['invoice-version'], '2026-07-15', where);
+        assert.equal(response.headers['x-content-type-options'], 'nosniff', where);
+      }
+    }
+    // A pinned version shapes these answers like any other.
+    const pinned = await t.request({ method: 'GET', url: `/v1/invoices/${ids.long}`, key, headers: { 'invoice-version': '2026-07-10' } });
+    assert.equal(pinned.statusCode, 404);
+    assert.equal(pinned.headers['invoice-version'], '2026-07-10');
+    assert.equal(pinned.json().doc_url, undefined);
+  });
+
+  test('a body nested 5,000 or 100,000 levels deep is a 422 on every JSON endpoint, public ones and the dashboard sign-in included', async () => {
+    const withBody = operations.filter((operation) => operation.json);
+    const dashboard = ['/dashboard/api/sign_up', '/dashboard/api/sign_in'].map((path) => ({ method: 'POST', path, json: true, public: true }));
+    assert.ok(withBody.some((operation) => operation.public));
+    for (const depth of [5_000, 100_000]) {
+      const bodies = { arrays: `${'['.repeat(depth)}${']'.repeat(depth)}`, objects: `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}` };
+      for (const operation of [...withBody, ...dashboard]) {
+        for (const [shape, body] of Object.entries(bodies)) {
+          const where = `${operation.method} ${operation.path}, ${shape} ${depth} deep`;
+          const response = await t.request({
+            method: operation.method as 'POST',
+            url: urlOf(operation.path),
+            ...(operation.public ? {} : { key }),
+            payload: body,
+            headers: { 'content-type': 'application/json' },
+          });
+          assert.equal(response.statusCode, 422, `${where}: ${response.body.slice(0, 300)}`);
+          const problem = response.json();
+          assert.equal(problem.code, 'request.validation_failed', where);
+          assert.equal(problem.errors[0].code, 'too_deep', where);
+        }
+      }
+    }
+    // The limit itself passes on to the schema, which names what is wrong instead.
+    const within = await t.request({ method: 'POST', url: '/v1/webhook_endpoints', key, payload: { url: nestedArrays(MAX_NESTING_DEPTH - 1) } });
+    assert.equal(within.statusCode, 422);
+    assert.deepEqual(
+      within.json().errors.map((error: { path: string; code: string }) => [error.path, error.code === 'too_deep']),
+      [['url', false]],
+    );
+    const beyond = await t.request({ method: 'POST', url: '/v1/webhook_endpoints', key, payload: { url: nestedArrays(MAX_NESTING_DEPTH) } });
+    assert.equal(beyond.json().errors[0].code, 'too_deep');
   });
 
   test('a multipart text field is refused by its field name', async () => {

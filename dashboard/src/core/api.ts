@@ -59,6 +59,34 @@ const BUSY_RETRIES = 3;
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * An API path with every interpolated value encoded as one path segment:
+ * apiPath`/v1/events/${params.id}`. A route parameter is decoded text (the page
+ * `/dashboard/events/..%2Fapi_keys` has the id `../api_keys`), so written into a path as it is it
+ * could climb to another endpoint or add a query; encoded it stays the name it is, and the API
+ * answers that nothing has it. A value no segment can hold (missing, empty, `.` or `..`, which URL
+ * resolution removes however they are encoded) gives a path the client refuses to send.
+ */
+export function apiPath(parts: TemplateStringsArray, ...values: (string | number | undefined)[]): string {
+  let path = parts[0] ?? '';
+  values.forEach((value, index) => {
+    path += encodeURIComponent(value ?? '') + (parts[index + 1] ?? '');
+  });
+  return path;
+}
+
+/**
+ * The client calls exactly the path it was given: an API path that URL resolution would change
+ * (dot segments, backslashes), with an empty segment (the server would read `/v1/events/` as the
+ * list), or with its own query or fragment is refused before it is sent, so no text in a path can
+ * turn a call into a call to another endpoint.
+ */
+function assertExactPath(path: string): void {
+  const resolved = new URL(path, window.location.origin);
+  const exact = resolved.origin === window.location.origin && resolved.pathname === path && resolved.search === '' && resolved.hash === '';
+  if (!exact || !/^\/(v1|dashboard\/api)(\/[^/]+)*$/.test(path)) throw new Error(`Refused to call ${path}: not an API path as written.`);
+}
+
 function withQuery(path: string, query?: Query): string {
   if (!query) return path;
   const params = new URLSearchParams();
@@ -79,6 +107,7 @@ async function problemOf(response: Response): Promise<ApiProblem> {
 }
 
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
+  assertExactPath(path);
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': languageStore.get(), 'Invoice-Mode': modeStore.get() };
   const token = csrfToken();
   if (WRITES.has(method) && token) headers['X-CSRF-Token'] = token;

@@ -41,7 +41,11 @@ export function setQuery(values: Record<string, string | undefined>, options: { 
 
 window.addEventListener('popstate', () => locationStore.set(current()));
 
-/** Matches '/invoices/:id' against a path; the params, or undefined. */
+/**
+ * Matches '/invoices/:id' against a path; the params, or undefined. Params are decoded text, as
+ * typed in the address bar (`..%2Fapi_keys` is `../api_keys`): an API path is built from them only
+ * with `apiPath` (core/api.ts), which encodes each one back into a single segment.
+ */
 export function match(pattern: string, path: string): Record<string, string> | undefined {
   const want = pattern.split('/').filter(Boolean);
   const have = path.split('/').filter(Boolean);

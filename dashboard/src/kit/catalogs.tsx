@@ -4,7 +4,7 @@
  * has not imported answers 404; the box then takes any code and the API checks its format.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Page } from '../core/api.ts';
+import { apiPath, api, type Page } from '../core/api.ts';
 import { t } from '../core/i18n.ts';
 import { type Option, SelectField, TextField } from './fields.tsx';
 import type { FormState } from './form.tsx';
@@ -22,7 +22,7 @@ function entries(slug: string, q = ''): Promise<CatalogEntry[]> {
   let found = cache.get(key);
   if (!found) {
     found = api
-      .get<Page<CatalogEntry & { id?: string }>>(`/v1/catalogs/${slug}`, { query: { limit: 100, q: q || undefined } })
+      .get<Page<CatalogEntry & { id?: string }>>(apiPath`/v1/catalogs/${slug}`, { query: { limit: 100, q: q || undefined } })
       .then((page) => page.data)
       .catch(() => {
         cache.delete(key);

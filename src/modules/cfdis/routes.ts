@@ -1,4 +1,5 @@
 import type { Services } from '../../platform/context.ts';
+import { contentDisposition } from '../../platform/http/documents.ts';
 import { listUrl } from '../../platform/http/pagination.ts';
 import { ListOf, Problem } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
@@ -64,7 +65,11 @@ export function registerCfdiRoutes(server: Server, services: Services): void {
         operationId: 'getCfdiXml',
         params: UuidParam,
         response: {
-          200: { description: 'The CFDI as the SAT served it, byte for byte.', content: { 'application/xml': { schema: Type.String() } } },
+          200: {
+            description:
+              'The CFDI as the SAT served it, byte for byte, as an attachment (`Content-Disposition: attachment`) under a sandbox Content-Security-Policy: its issuer wrote it, so a browser saves it and never runs it.',
+            content: { 'application/xml': { schema: Type.String() } },
+          },
           409: problem("Only the SAT's metadata is stored for this CFDI (`cfdi.xml_unavailable`)."),
         },
       },
@@ -72,10 +77,13 @@ export function registerCfdiRoutes(server: Server, services: Services): void {
     async (request, reply) => {
       const ctx = ctxOf(request, services);
       const { uuid, xml } = await getCfdiXml({ ctx, uuid: request.params.uuid });
-      return reply
-        .type('application/xml; charset=utf-8')
-        .header('Content-Disposition', `inline; filename="${uuid}.xml"`)
-        .send(xml as never);
+      return (
+        reply
+          .type('application/xml; charset=utf-8')
+          // Written by its issuer, Addenda included: saved, never shown as a page (docs/decisions.md).
+          .header('Content-Disposition', contentDisposition('attachment', `${uuid}.xml`))
+          .send(xml as never)
+      );
     },
   );
 }

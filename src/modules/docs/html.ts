@@ -49,10 +49,16 @@ ul.toc { columns: 2; padding-left: 18px; }
 .nested { margin: 4px 0 0 10px; padding-left: 10px; border-left: 2px solid var(--line); }
 `;
 
+/**
+ * No other page, this service's own included, may frame the documentation (`frame-ancestors
+ * 'none'`, and X-Frame-Options for browsers older than CSP 2): nothing needs to, and a framed page
+ * is a clickjacking target (docs/decisions.md, "Served documents").
+ */
 export const HTML_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'",
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
 };
 
 /** A complete page: navigation, inline style, the body given. */

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import type { Services } from '../../platform/context.ts';
+import { contentDisposition } from '../../platform/http/documents.ts';
 import { listUrl } from '../../platform/http/pagination.ts';
 import { IdParam, ListOf, Problem } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
@@ -117,7 +118,7 @@ export function registerDownloadRoutes(server: Server, services: Services, depen
         description:
           "Package `index` (0-based) as the SAT sent it: a zip of `<UUID>.xml` files (type `cfdi`) or of the metadata `.txt` (type `metadata`), streamed from the service's copy, so it stays available after the SAT's 72 hours.",
         response: {
-          200: { description: 'The zip.', content: { 'application/zip': { schema: Type.String({ format: 'binary' }) } } },
+          200: { description: 'The zip, as an attachment.', content: { 'application/zip': { schema: Type.String({ format: 'binary' }) } } },
           404: problem('No such download, or no package with that index (`resource.not_found`).'),
         },
       },
@@ -129,7 +130,7 @@ export function registerDownloadRoutes(server: Server, services: Services, depen
       return reply
         .type('application/zip')
         .header('Content-Length', String(opened.bytes))
-        .header('Content-Disposition', `attachment; filename="${opened.name}"`)
+        .header('Content-Disposition', contentDisposition('attachment', opened.name))
         .header('Digest', `sha-256=${Buffer.from(opened.sha256, 'hex').toString('base64')}`)
         .send(body as never);
     },

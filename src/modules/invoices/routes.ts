@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { Services } from '../../platform/context.ts';
 import { replaceableRegistrations } from '../../platform/registrations.ts';
+import { contentDisposition } from '../../platform/http/documents.ts';
 import { listUrl } from '../../platform/http/pagination.ts';
 import { IdParam, ListOf, Problem } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
@@ -197,7 +198,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
       const { body, filename } = await invoiceXml(ctxOf(request, services), request.params.id);
       return reply
         .type('application/xml; charset=utf-8')
-        .header('Content-Disposition', `inline; filename="${filename}"`)
+        .header('Content-Disposition', contentDisposition('inline', filename))
         .send(body as never);
     },
   );
@@ -221,7 +222,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
       const { body, filename } = await invoicePdf(ctxOf(request, services), registration.deps, request.params.id);
       return reply
         .type('application/pdf')
-        .header('Content-Disposition', `inline; filename="${filename}"`)
+        .header('Content-Disposition', contentDisposition('inline', filename))
         .send(body as never);
     },
   );
@@ -254,7 +255,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
       return reply
         .type('application/pdf')
         .header('Cache-Control', 'no-store')
-        .header('Content-Disposition', `inline; filename="vista-previa-${request.params.id}.pdf"`)
+        .header('Content-Disposition', contentDisposition('inline', `vista-previa-${request.params.id}.pdf`))
         .send(body as never);
     },
   );
@@ -274,7 +275,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
       const { body, filename } = await invoiceAcuse(ctxOf(request, services), request.params.id);
       return reply
         .type('application/xml; charset=utf-8')
-        .header('Content-Disposition', `inline; filename="${filename}"`)
+        .header('Content-Disposition', contentDisposition('inline', filename))
         .send(body as never);
     },
   );

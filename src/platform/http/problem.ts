@@ -64,6 +64,24 @@ function codedError(error: unknown): ApiError | undefined {
   return new ApiError(code, typeof detail === 'string' ? detail : error.message, { headers, cause: error });
 }
 
+/**
+ * The problem for a path the router refused before matching a route: a parameter over its length
+ * limit or a malformed %-escape names nothing, so it is the 404 an unknown id gets (docs/contract.md
+ * §2). The path is quoted up to 120 characters.
+ */
+export function routerProblem(error: FastifyError, url: string, maxParamLength: number): ApiError {
+  const whole = url.split('?')[0] ?? url;
+  const path = whole.length > 120 ? `${whole.slice(0, 120)}…` : whole;
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return new ApiError(
+      'resource.not_found',
+      `Nothing exists at ${path}: a part of the path is longer than ${maxParamLength} characters, which no id or name is.`,
+    );
+  }
+  if (error.code === 'FST_ERR_BAD_URL') return new ApiError('resource.not_found', `Nothing exists at ${path}: the path is not valid percent-encoding.`);
+  return toApiError(error);
+}
+
 interface ProblemContext {
   baseUrl: string;
   requestId: string;

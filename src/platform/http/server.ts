@@ -6,7 +6,8 @@ import { ApiError } from '../errors/api-error.ts';
 import type { ErrorCode } from '../errors/catalog.ts';
 import { newId } from '../ids.ts';
 import { authenticate, type AuthBackend } from './auth.ts';
-import { sendProblem, toApiError } from './problem.ts';
+import { API_HEADERS, setAnswerHeaders, setVersionHeaders } from './answer-headers.ts';
+import { routerProblem, sendProblem, toApiError } from './problem.ts';
 import type { RateLimiter } from './rate-limit-types.ts';
 import { continueTrace, formatTraceparent, type TraceContext } from './trace.ts';
 import { NEVER_SHED, shouldShed, type LoadMonitor } from './load-shedding.ts';
@@ -14,7 +15,7 @@ import { REDACTED_LOG_PATHS, serializeRequest } from './log-redaction.ts';
 import { authenticateSession, sessionTokenOf, type SessionBackend } from './session.ts';
 import { assertStorableText } from './text-rule.ts';
 import { compileValidator } from './validation.ts';
-import { isKnownVersion, renderForVersion, resolveVersion, versionInfo, CURRENT_VERSION } from './versions.ts';
+import { isKnownVersion, renderForVersion, resolveVersion, CURRENT_VERSION } from './versions.ts';
 
 type RateClass = 'read' | 'write';
 
@@ -56,6 +57,9 @@ export interface ServerOptions {
   sessions?: SessionBackend;
 }
 
+/** The longest path parameter the router matches (ids are 30 characters, UUIDs 36, slugs shorter). */
+const MAX_PATH_PARAMETER_LENGTH = 200;
+
 /** Seconds a shed request is asked to wait: the monitor reads the loop every half second. */
 const SHED_RETRY_AFTER_SECONDS = 2;
 
@@ -85,7 +89,20 @@ export function createServer(options: ServerOptions): Server {
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => newId('req'),
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: config.appEnv === 'test' }),
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAMETER_LENGTH },
+    // What the router refuses before any route runs: a path parameter over the length limit, a
+    // malformed %-escape. Neither names anything, so each is the 404 problem an unknown id gets
+    // (docs/contract.md §2), with the headers of every answer, never Fastify's raw 414 or 400.
+    frameworkErrors: (error, request, reply) => {
+      ensureState(request);
+      const version = headerValue(request.headers['invoice-version'])?.trim();
+      if (version !== undefined && isKnownVersion(version)) request.state.version = version;
+      // The answer skips every hook: the headers they would have set are set here.
+      setAnswerHeaders(request, reply);
+      setVersionHeaders(reply, request.state.version);
+      if (isApiPath(request.url)) reply.headers(API_HEADERS);
+      sendProblem(request, reply, routerProblem(error, request.url, MAX_PATH_PARAMETER_LENGTH), config.baseUrl);
+    },
     // A number is a count of proxy hops to trust, as Fastify reads it (its types omit the form).
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -102,9 +119,9 @@ export function createServer(options: ServerOptions): Server {
   app.addHook('onRequest', async (request, reply) => {
     const trace = continueTrace(headerValue(request.headers.traceparent));
     request.state = { requestId: request.id, trace, version: CURRENT_VERSION, caller: undefined };
-    reply.header('Request-Id', request.id);
-    reply.header('traceparent', formatTraceparent(trace));
+    setAnswerHeaders(request, reply);
     if (!isApiPath(request.url)) return;
+    reply.headers(API_HEADERS);
     const routeConfig = request.routeOptions.config;
     const versionHeader = headerValue(request.headers['invoice-version']);
     // The pinned version shapes every answer, a failed authentication's too.
@@ -164,15 +181,7 @@ export function createServer(options: ServerOptions): Server {
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    const state = request.state;
-    if (state) {
-      reply.header('Invoice-Version', state.version);
-      const sunsetAt = versionInfo(state.version)?.sunsetAt;
-      if (sunsetAt) {
-        reply.header('Deprecation', 'true');
-        reply.header('Sunset', sunsetAt.toUTCString());
-      }
-    }
+    if (request.state) setVersionHeaders(reply, request.state.version);
     done(null, payload);
   });
 

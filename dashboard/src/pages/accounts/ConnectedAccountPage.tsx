@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../core/api.ts';
+import { apiPath, api } from '../../core/api.ts';
 import { formatDate } from '../../core/format.ts';
 import { t } from '../../core/i18n.ts';
 import { useAction } from '../../kit/action.ts';
@@ -14,7 +14,7 @@ import type { ConnectedAccount } from './types.ts';
 export function ConnectedAccountPage({ params }: { params: Record<string, string> }) {
   return (
     <ResourceDetail<ConnectedAccount>
-      path={`/v1/accounts/${params.id}`}
+      path={apiPath`/v1/accounts/${params.id}`}
       title={(account) => account?.name ?? t('accounts.one')}
       subtitle={(account) => <AccountStatus account={account} />}
       actions={(account, resource) => <DisableButton account={account} resource={resource} />}
@@ -43,7 +43,7 @@ function DisableButton({ account, resource }: { account: ConnectedAccount; resou
   const [confirming, setConfirming] = useState(false);
   const change = (disabled: boolean) =>
     action.run(async () => {
-      resource.replace(await api.patch<ConnectedAccount>(`/v1/accounts/${account.id}`, { disabled }));
+      resource.replace(await api.patch<ConnectedAccount>(apiPath`/v1/accounts/${account.id}`, { disabled }));
       setConfirming(false);
     });
   return (
@@ -77,7 +77,7 @@ function EditAccount({ account, onDone }: { account: ConnectedAccount; onDone: (
   const form = useForm({ name: account.name, email: account.email ?? '' });
   async function submit() {
     // An emptied e-mail is removed (null), as the API allows.
-    onDone(await api.patch<ConnectedAccount>(`/v1/accounts/${account.id}`, { name: form.values.name.trim(), email: form.values.email.trim() || null }));
+    onDone(await api.patch<ConnectedAccount>(apiPath`/v1/accounts/${account.id}`, { name: form.values.name.trim(), email: form.values.email.trim() || null }));
   }
   return (
     <details class="panel">

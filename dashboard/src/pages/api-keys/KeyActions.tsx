@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Page, type Problem } from '../../core/api.ts';
+import { apiPath, api, type Page, type Problem } from '../../core/api.ts';
 import { t } from '../../core/i18n.ts';
 import { ProblemBox, asProblem } from '../../kit/ProblemBox.tsx';
 import type { ApiKey } from './types.ts';
@@ -24,7 +24,7 @@ export function KeyActions({ apiKey, onChange }: { apiKey: ApiKey; onChange: () 
   async function pin(version: string) {
     setProblem(undefined);
     try {
-      await api.patch(`/v1/api_keys/${apiKey.id}`, { version: version || null });
+      await api.patch(apiPath`/v1/api_keys/${apiKey.id}`, { version: version || null });
       onChange();
     } catch (error) {
       setProblem(asProblem(error));
@@ -38,7 +38,7 @@ export function KeyActions({ apiKey, onChange }: { apiKey: ApiKey; onChange: () 
   }
   async function revoke() {
     try {
-      await api.delete(`/v1/api_keys/${apiKey.id}`);
+      await api.delete(apiPath`/v1/api_keys/${apiKey.id}`);
       setConfirming(undefined);
       onChange();
     } catch (error) {

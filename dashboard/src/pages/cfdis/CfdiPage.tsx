@@ -9,11 +9,12 @@ import { currencyOf } from '../validations/types.ts';
 import { CfdiContent } from './CfdiContent.tsx';
 import { CfdiStatus } from './CfdiStatus.tsx';
 import { type CfdiWithDetails, wallTime } from './types.ts';
+import { apiPath } from '../../core/api.ts';
 
 export function CfdiPage({ params }: { params: Record<string, string> }) {
   return (
     <ResourceDetail<CfdiWithDetails>
-      path={`/v1/cfdis/${params.uuid}`}
+      path={apiPath`/v1/cfdis/${params.uuid}`}
       title={(cfdi) => (cfdi ? t('cfdis.one', { name: [cfdi.serie, cfdi.folio].filter(Boolean).join('-') || cfdi.uuid.slice(0, 8) }) : t('cfdis.loadingOne'))}
       subtitle={(cfdi) => (
         <>
@@ -60,7 +61,7 @@ function XmlButton({ cfdi }: { cfdi: CfdiWithDetails }) {
         type="button"
         class="button primary"
         disabled={action.busy}
-        onClick={() => action.run(() => saveFile(`/v1/cfdis/${cfdi.uuid}/xml`, `${cfdi.uuid}.xml`))}
+        onClick={() => action.run(() => saveFile(apiPath`/v1/cfdis/${cfdi.uuid}/xml`, `${cfdi.uuid}.xml`))}
       >
         {t('invoices.downloadXml')}
       </button>

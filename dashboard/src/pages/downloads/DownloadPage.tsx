@@ -7,6 +7,7 @@ import type { Resource } from '../../kit/resource.ts';
 import { DownloadStatus, describe } from './DownloadStatus.tsx';
 import { Packages } from './Packages.tsx';
 import type { Download } from './types.ts';
+import { apiPath } from '../../core/api.ts';
 
 const POLL_MS = 3000;
 
@@ -28,7 +29,7 @@ function Poll({ download, resource }: { download: Download; resource: Resource<D
 export function DownloadPage({ params }: { params: Record<string, string> }) {
   return (
     <ResourceDetail<Download>
-      path={`/v1/downloads/${params.id}`}
+      path={apiPath`/v1/downloads/${params.id}`}
       title={(download) => (download ? describe(download) : t('downloads.one'))}
       subtitle={(download) => <DownloadStatus status={download.status} />}
       fields={[

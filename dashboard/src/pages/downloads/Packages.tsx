@@ -6,6 +6,7 @@ import { ProblemBox } from '../../kit/ProblemBox.tsx';
 import { useResource } from '../../kit/resource.ts';
 import { saveFile } from '../../kit/save.ts';
 import type { Download, DownloadPackage } from './types.ts';
+import { apiPath } from '../../core/api.ts';
 
 function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -16,7 +17,7 @@ function size(bytes: number): string {
 /** The stored packages (zips) of a download, each saved through the API with the session. */
 export function Packages({ download }: { download: Download }) {
   // Fetched again when the package count changes (the download became ready).
-  const packages = useResource<Page<DownloadPackage>>(`/v1/downloads/${download.id}/packages`, { version: download.package_count });
+  const packages = useResource<Page<DownloadPackage>>(apiPath`/v1/downloads/${download.id}/packages`, { version: download.package_count });
   const action = useAction();
   const rows = packages.data?.data ?? [];
   return (
@@ -40,7 +41,9 @@ export function Packages({ download }: { download: Download }) {
                 type="button"
                 class="button"
                 disabled={action.busy}
-                onClick={() => action.run(() => saveFile(`/v1/downloads/${download.id}/packages/${entry.index}`, `${download.id}-${entry.index + 1}.zip`))}
+                onClick={() =>
+                  action.run(() => saveFile(apiPath`/v1/downloads/${download.id}/packages/${entry.index}`, `${download.id}-${entry.index + 1}.zip`))
+                }
               >
                 {t('downloads.downloadZip')}
               </button>

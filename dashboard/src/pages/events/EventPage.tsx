@@ -4,6 +4,7 @@ import { href } from '../../core/router.ts';
 import { JsonView } from '../../kit/JsonView.tsx';
 import { ResourceDetail } from '../../kit/ResourceDetail.tsx';
 import type { ApiEvent } from './types.ts';
+import { apiPath } from '../../core/api.ts';
 
 /** Where the event's object lives in the dashboard, when it has a page. */
 function objectHref(object: ApiEvent['data']['object']): string | undefined {
@@ -25,7 +26,7 @@ function objectHref(object: ApiEvent['data']['object']): string | undefined {
 export function EventPage({ params }: { params: Record<string, string> }) {
   return (
     <ResourceDetail<ApiEvent>
-      path={`/v1/events/${params.id}`}
+      path={apiPath`/v1/events/${params.id}`}
       title={(event) => event?.type ?? t('events.one')}
       fields={[
         { label: t('events.type'), render: (event) => <code>{event.type}</code> },

@@ -1,4 +1,4 @@
-import { api } from '../../core/api.ts';
+import { apiPath, api } from '../../core/api.ts';
 import { t } from '../../core/i18n.ts';
 import { FileField, TextField } from '../../kit/fields.tsx';
 import { Form, useForm } from '../../kit/form.tsx';
@@ -12,7 +12,7 @@ export function Branding({ profile, onDone }: { profile: FiscalProfile; onDone: 
   const form = useForm({ brand_color: profile.brand_color });
   async function submit() {
     const changed: Record<string, string> = form.values.brand_color !== profile.brand_color ? { brand_color: form.values.brand_color } : {};
-    onDone(await api.upload<FiscalProfile>('PATCH', `/v1/fiscal_profiles/${profile.id}`, multipart(changed, form.files)));
+    onDone(await api.upload<FiscalProfile>('PATCH', apiPath`/v1/fiscal_profiles/${profile.id}`, multipart(changed, form.files)));
   }
   // A half-typed colour keeps the last complete one: the API would refuse it.
   const color = COLOR.test(form.values.brand_color ?? '') ? form.values.brand_color!.toUpperCase() : profile.brand_color;

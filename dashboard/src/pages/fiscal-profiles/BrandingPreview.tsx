@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Problem } from '../../core/api.ts';
+import { apiPath, api, type Problem } from '../../core/api.ts';
 import { t } from '../../core/i18n.ts';
 import { ProblemBox, asProblem } from '../../kit/ProblemBox.tsx';
 
@@ -22,7 +22,7 @@ export function BrandingPreview({ profileId, color, savedAt }: { profileId: stri
       setLoading(true);
       try {
         const blob = await api.post<Blob>(
-          `/v1/fiscal_profiles/${profileId}/branding_preview`,
+          apiPath`/v1/fiscal_profiles/${profileId}/branding_preview`,
           { brand_color: color },
           { blob: true, signal: controller.signal, safe: true },
         );

@@ -1,4 +1,4 @@
-import { api } from '../../core/api.ts';
+import { apiPath, api } from '../../core/api.ts';
 import { t } from '../../core/i18n.ts';
 import { FileField, TextField } from '../../kit/fields.tsx';
 import { Form, useForm } from '../../kit/form.tsx';
@@ -20,7 +20,7 @@ export function ManifestForm({ profile, onDone }: Props) {
     if (cer || key || form.values['fiel.password']) {
       body.fiel = { cer_base64: cer ? await base64Of(cer) : '', key_base64: key ? await base64Of(key) : '', password: form.values['fiel.password'] };
     }
-    onDone(await api.post<FiscalProfile>(`/v1/fiscal_profiles/${profile.id}/manifest`, body));
+    onDone(await api.post<FiscalProfile>(apiPath`/v1/fiscal_profiles/${profile.id}/manifest`, body));
   }
   return (
     <section class="panel" aria-labelledby="manifest-title">
@@ -44,7 +44,7 @@ export function ManifestForm({ profile, onDone }: Props) {
 export function FielForm({ profile, onDone }: Props) {
   const form = useForm({ fiel_password: '' });
   async function submit() {
-    onDone(await api.upload<FiscalProfile>('PATCH', `/v1/fiscal_profiles/${profile.id}`, multipart(form.values, form.files)));
+    onDone(await api.upload<FiscalProfile>('PATCH', apiPath`/v1/fiscal_profiles/${profile.id}`, multipart(form.values, form.files)));
     form.reset();
   }
   return (

@@ -7,11 +7,12 @@ import { Branding } from './Branding.tsx';
 import { FielForm, ManifestForm } from './CredentialForms.tsx';
 import { Checklist, ProfileStatus } from './ProfileStatus.tsx';
 import type { FiscalProfile } from './types.ts';
+import { apiPath } from '../../core/api.ts';
 
 export function FiscalProfilePage({ params }: { params: Record<string, string> }) {
   return (
     <ResourceDetail<FiscalProfile>
-      path={`/v1/fiscal_profiles/${params.id}`}
+      path={apiPath`/v1/fiscal_profiles/${params.id}`}
       title={(profile) => (profile ? `${profile.rfc} · ${profile.legal_name}` : t('profiles.one'))}
       subtitle={(profile) => <ProfileStatus profile={profile} />}
       fields={[

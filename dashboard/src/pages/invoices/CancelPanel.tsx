@@ -1,4 +1,4 @@
-import { api } from '../../core/api.ts';
+import { apiPath, api } from '../../core/api.ts';
 import { t } from '../../core/i18n.ts';
 import { CatalogSelect } from '../../kit/catalogs.tsx';
 import { TextField } from '../../kit/fields.tsx';
@@ -11,7 +11,7 @@ export function CancelPanel({ invoice, onDone }: { invoice: Invoice; onDone: (in
   async function submit() {
     const body: Record<string, string> = { reason: form.values.reason };
     if (form.values.substitute_invoice_id.trim()) body.substitute_invoice_id = form.values.substitute_invoice_id.trim();
-    onDone(await api.post<Invoice>(`/v1/invoices/${invoice.id}/cancel`, body));
+    onDone(await api.post<Invoice>(apiPath`/v1/invoices/${invoice.id}/cancel`, body));
   }
   return (
     <details class="panel danger-zone">

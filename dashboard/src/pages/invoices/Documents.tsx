@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Problem } from '../../core/api.ts';
+import { apiPath, api, type Problem } from '../../core/api.ts';
 import { t } from '../../core/i18n.ts';
 import { ProblemBox, asProblem } from '../../kit/ProblemBox.tsx';
 import { saveFile } from '../../kit/save.ts';
@@ -22,7 +22,7 @@ export function Documents({ invoice }: { invoice: Invoice }) {
     setProblem(undefined);
     setLoading(true);
     try {
-      const blob = await api.get<Blob>(`/v1/invoices/${invoice.id}/pdf`, { blob: true });
+      const blob = await api.get<Blob>(apiPath`/v1/invoices/${invoice.id}/pdf`, { blob: true });
       setPreviewUrl(URL.createObjectURL(new Blob([blob], { type: 'application/pdf' })));
     } catch (error) {
       setProblem(asProblem(error));
@@ -45,14 +45,14 @@ export function Documents({ invoice }: { invoice: Invoice }) {
         <button type="button" class="button primary" onClick={preview} disabled={loading} aria-busy={loading}>
           {loading ? t('form.working') : t('invoices.previewPdf')}
         </button>
-        <button type="button" class="button" onClick={() => download(`/v1/invoices/${invoice.id}/xml`, fileName(invoice, 'xml'))}>
+        <button type="button" class="button" onClick={() => download(apiPath`/v1/invoices/${invoice.id}/xml`, fileName(invoice, 'xml'))}>
           {t('invoices.downloadXml')}
         </button>
-        <button type="button" class="button" onClick={() => download(`/v1/invoices/${invoice.id}/pdf`, fileName(invoice, 'pdf'))}>
+        <button type="button" class="button" onClick={() => download(apiPath`/v1/invoices/${invoice.id}/pdf`, fileName(invoice, 'pdf'))}>
           {t('invoices.downloadPdf')}
         </button>
         {invoice.cancellation.acuse_available && (
-          <button type="button" class="button" onClick={() => download(`/v1/invoices/${invoice.id}/acuse`, fileName(invoice, 'xml', '-acuse'))}>
+          <button type="button" class="button" onClick={() => download(apiPath`/v1/invoices/${invoice.id}/acuse`, fileName(invoice, 'xml', '-acuse'))}>
             {t('invoices.downloadAcuse')}
           </button>
         )}

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, type Problem } from '../../core/api.ts';
+import { apiPath, api, type Problem } from '../../core/api.ts';
 import { t } from '../../core/i18n.ts';
 import { navigate } from '../../core/router.ts';
 import { ProblemBox, asProblem } from '../../kit/ProblemBox.tsx';
@@ -23,11 +23,11 @@ export function InvoiceActions({ invoice, resource }: { invoice: Invoice; resour
   }
   const stamp = () =>
     run(async () => {
-      resource.replace(await api.post<Invoice>(`/v1/invoices/${invoice.id}/stamp`, undefined));
+      resource.replace(await api.post<Invoice>(apiPath`/v1/invoices/${invoice.id}/stamp`, undefined));
     });
   const remove = () =>
     run(async () => {
-      await api.delete(`/v1/invoices/${invoice.id}`);
+      await api.delete(apiPath`/v1/invoices/${invoice.id}`);
       navigate('/invoices');
     });
   return (

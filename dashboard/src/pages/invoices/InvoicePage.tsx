@@ -7,11 +7,12 @@ import { Documents } from './Documents.tsx';
 import { InvoiceActions } from './InvoiceActions.tsx';
 import { InvoiceStatus } from './InvoiceStatus.tsx';
 import type { Invoice } from './types.ts';
+import { apiPath } from '../../core/api.ts';
 
 export function InvoicePage({ params }: { params: Record<string, string> }) {
   return (
     <ResourceDetail<Invoice>
-      path={`/v1/invoices/${params.id}`}
+      path={apiPath`/v1/invoices/${params.id}`}
       title={(invoice) => (invoice ? t('invoices.one', { folio: `${invoice.serie ? `${invoice.serie}-` : ''}${invoice.folio}` }) : t('invoices.loadingOne'))}
       subtitle={(invoice) => <InvoiceStatus invoice={invoice} />}
       actions={(invoice, resource) => <InvoiceActions invoice={invoice} resource={resource} />}

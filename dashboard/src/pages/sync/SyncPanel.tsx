@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { api } from '../../core/api.ts';
+import { apiPath, api } from '../../core/api.ts';
 import { formatDate, formatDay } from '../../core/format.ts';
 import { t } from '../../core/i18n.ts';
 import { href } from '../../core/router.ts';
@@ -17,13 +17,13 @@ const TONES = { inactive: 'neutral', pending: 'warn', healthy: 'ok', stalled: 'b
 
 /** Automatic SAT synchronization of one profile (docs/guides/sync.md): its state, enable and disable. */
 export function SyncPanel({ profile }: { profile: FiscalProfile }) {
-  const sync = useResource<FiscalProfileSync>(`/v1/fiscal_profiles/${profile.id}/sync`);
+  const sync = useResource<FiscalProfileSync>(apiPath`/v1/fiscal_profiles/${profile.id}/sync`);
   const action = useAction();
   const [confirming, setConfirming] = useState(false);
   const state = sync.data;
   const disable = () =>
     action.run(async () => {
-      sync.replace(await api.delete<FiscalProfileSync>(`/v1/fiscal_profiles/${profile.id}/sync`));
+      sync.replace(await api.delete<FiscalProfileSync>(apiPath`/v1/fiscal_profiles/${profile.id}/sync`));
       setConfirming(false);
     });
   return (
@@ -101,7 +101,7 @@ function EnableForm({ profile, onDone }: { profile: FiscalProfile; onDone: (sync
     // A number is sent as a number; anything else as typed, for the API to name the problem.
     if (max) body.max_monthly_documents = /^\d+$/.test(max) ? Number(max) : max;
     if (form.values.phone.trim()) body.phone = form.values.phone.trim();
-    onDone(await api.post<FiscalProfileSync>(`/v1/fiscal_profiles/${profile.id}/sync`, body));
+    onDone(await api.post<FiscalProfileSync>(apiPath`/v1/fiscal_profiles/${profile.id}/sync`, body));
   }
   return (
     <>

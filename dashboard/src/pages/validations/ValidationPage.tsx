@@ -6,13 +6,14 @@ import { ResourceDetail } from '../../kit/ResourceDetail.tsx';
 import { type CheckResult, type Outcome, readChecks } from './checks.ts';
 import { currencyOf, type Validation, type ValidationIssue } from './types.ts';
 import { ValidBadge } from './ValidationsPage.tsx';
+import { apiPath } from '../../core/api.ts';
 
 const TONES: Record<Outcome, 'ok' | 'bad' | 'warn' | 'neutral'> = { pass: 'ok', fail: 'bad', warn: 'warn', skipped: 'neutral', not_applicable: 'neutral' };
 
 export function ValidationPage({ params }: { params: Record<string, string> }) {
   return (
     <ResourceDetail<Validation>
-      path={`/v1/validations/${params.id}`}
+      path={apiPath`/v1/validations/${params.id}`}
       title={(validation) => (validation?.summary.uuid ? t('validations.oneUuid', { uuid: validation.summary.uuid }) : t('validations.one'))}
       subtitle={(validation) => <ValidBadge validation={validation} />}
       fields={[

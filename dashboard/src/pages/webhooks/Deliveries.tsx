@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../core/api.ts';
+import { apiPath, api } from '../../core/api.ts';
 import { formatDate } from '../../core/format.ts';
 import { t } from '../../core/i18n.ts';
 import { href } from '../../core/router.ts';
@@ -18,7 +18,7 @@ export function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   const action = useAction();
   const resend = (delivery: WebhookDelivery) =>
     action.run(async () => {
-      await api.post(`/v1/events/${delivery.event_id}/resend`, { endpoint_id: endpoint.id });
+      await api.post(apiPath`/v1/events/${delivery.event_id}/resend`, { endpoint_id: endpoint.id });
       setVersion((value) => value + 1);
     });
   return (
@@ -31,7 +31,7 @@ export function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
       </div>
       <ProblemBox problem={action.problem} />
       <ResourceList<WebhookDelivery>
-        path={`/v1/webhook_endpoints/${endpoint.id}/deliveries`}
+        path={apiPath`/v1/webhook_endpoints/${endpoint.id}/deliveries`}
         version={version}
         caption={t('webhooks.deliveries')}
         empty={t('webhooks.deliveriesEmpty')}

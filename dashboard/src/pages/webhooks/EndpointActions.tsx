@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../core/api.ts';
+import { apiPath, api } from '../../core/api.ts';
 import { t } from '../../core/i18n.ts';
 import { navigate } from '../../core/router.ts';
 import { useAction } from '../../kit/action.ts';
@@ -21,18 +21,18 @@ export function EndpointActions({
   const [confirming, setConfirming] = useState<'rotate' | 'delete' | undefined>();
   const toggle = () =>
     action.run(async () => {
-      resource.replace(await api.patch<WebhookEndpoint>(`/v1/webhook_endpoints/${endpoint.id}`, { enabled: !endpoint.enabled }));
+      resource.replace(await api.patch<WebhookEndpoint>(apiPath`/v1/webhook_endpoints/${endpoint.id}`, { enabled: !endpoint.enabled }));
     });
   const rotate = () =>
     action.run(async () => {
-      const { secret, ...rest } = await api.post<WebhookEndpoint>(`/v1/webhook_endpoints/${endpoint.id}/rotate_secret`, undefined);
+      const { secret, ...rest } = await api.post<WebhookEndpoint>(apiPath`/v1/webhook_endpoints/${endpoint.id}/rotate_secret`, undefined);
       resource.replace(rest);
       if (secret) onSecret(secret);
       setConfirming(undefined);
     });
   const remove = () =>
     action.run(async () => {
-      await api.delete(`/v1/webhook_endpoints/${endpoint.id}`);
+      await api.delete(apiPath`/v1/webhook_endpoints/${endpoint.id}`);
       navigate('/webhooks');
     });
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../core/api.ts';
+import { apiPath, api } from '../../core/api.ts';
 import { t } from '../../core/i18n.ts';
 import { TextField } from '../../kit/fields.tsx';
 import { Form, type FormState, useForm } from '../../kit/form.tsx';
@@ -26,7 +26,7 @@ export function EndpointForm({ endpoint, onDone }: { endpoint?: WebhookEndpoint;
     const body = { url: form.values.url.trim(), enabled_events: events };
     onDone(
       endpoint
-        ? await api.patch<WebhookEndpoint>(`/v1/webhook_endpoints/${endpoint.id}`, body)
+        ? await api.patch<WebhookEndpoint>(apiPath`/v1/webhook_endpoints/${endpoint.id}`, body)
         : await api.post<WebhookEndpoint>('/v1/webhook_endpoints', body),
     );
   }

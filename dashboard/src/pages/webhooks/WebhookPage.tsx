@@ -8,13 +8,14 @@ import { EndpointActions } from './EndpointActions.tsx';
 import { EndpointForm } from './EndpointForm.tsx';
 import { EndpointStatus } from './EndpointStatus.tsx';
 import type { WebhookEndpoint } from './types.ts';
+import { apiPath } from '../../core/api.ts';
 
 export function WebhookPage({ params }: { params: Record<string, string> }) {
   // The rotated secret lives here, not in the resource: a reload must not show it again.
   const [secret, setSecret] = useState<string | undefined>();
   return (
     <ResourceDetail<WebhookEndpoint>
-      path={`/v1/webhook_endpoints/${params.id}`}
+      path={apiPath`/v1/webhook_endpoints/${params.id}`}
       title={() => t('webhooks.one')}
       subtitle={(endpoint) => (
         <>
