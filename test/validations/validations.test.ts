@@ -2,8 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { createStamped, invoiceRequest, openInvoicesFixture, type InvoicesTestApp, type Keys } from '../invoices/support.ts';
+import { ADDENDAS, withAddenda } from '../support/addendas.ts';
 import { cfdi40Samples, readSample } from '../support/sat-samples.ts';
 import { skipWithoutShared } from '../support/shared.ts';
+import { parseCfdi } from '../../src/cfdi/parse.ts';
+import { fechaAt, sealedXml } from '../../src/simulator/testing.test-support.ts';
 import { registerValidationRoutes, TimbreCertificates } from '../../src/modules/validations/index.ts';
 import { ProviderError } from '../../src/providers/errors.ts';
 import { certificateRepository } from '../../src/providers/sat/certificate-repository.ts';
@@ -141,6 +144,36 @@ describe('a CFDI the service stamped', () => {
     const warning = result.warnings.find((item) => item.code === 'cfdi.complement_schema_unavailable');
     assert.ok(warning, JSON.stringify(result.warnings));
     assert.match(warning.message, /urn:example:algo/);
+  });
+
+  test('an Addenda, of any shape, added after stamping changes nothing: still valid', async () => {
+    const strip = ({ id: _id, created_at: _at, ...rest }: ValidationJson) => rest;
+    const plain = strip(await validation(stamped.xml));
+    assert.equal(plain.valid, true);
+    for (const [shape, addenda] of Object.entries(ADDENDAS)) {
+      const result = await validation(withAddenda(stamped.xml, addenda));
+      assert.deepEqual(strip(result), plain, `${shape}: ${JSON.stringify(result.errors)}`);
+    }
+  });
+
+  test('a CFDI sealed with an Addenda and stamped by the service validates', async () => {
+    const simulator = t.app.providers.simulator!;
+    const csd = (await simulator.ca.issue({ rfc: 'H&E951128469', kind: 'csd', name: 'HERRERIA & ELECTRICOS' })).credential;
+    const addenda = parseCfdi(
+      withAddenda(
+        stamped.xml,
+        Object.values(ADDENDAS)
+          .join('')
+          .replace(/<\/cfdi:Addenda><cfdi:Addenda>/g, ''),
+      ),
+    ).comprobante.Addenda;
+    assert.equal(addenda?.length, 5);
+    const sealed = sealedXml(csd, { fecha: fechaAt(t.clock), folio: 'ADD-1', beforeSeal: (model) => ({ ...model, Addenda: addenda! }) });
+    const result = await t.app.providers.pacFor('test').stamp(sealed);
+    assert.match(result.xml, /<cfdi:Addenda>/);
+    const checked = await validation(result.xml);
+    assert.deepEqual([checked.valid, checked.errors], [true, []], JSON.stringify(checked.errors));
+    assert.equal(checked.summary.sat.estado, 'Vigente');
   });
 
   test('a timbre taken from another CFDI is caught', async () => {
