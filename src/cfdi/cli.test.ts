@@ -106,7 +106,7 @@ test('a certificate directory is trusted as given: the self-made timbre verifies
   assert.equal(JSON.parse(selfMade.stdout).timbre.status, 'valid');
   assert.deepEqual(
     JSON.parse(selfMade.stdout).sello.warnings.map((warning: { code: string }) => warning.code),
-    ['cfdi.certificado_not_csd'],
+    ['cfdi.not_a_csd'],
   );
   const tampered = await run(['verify', samplePath('negative/I_H_E951128469_tampered_seal-fails.xml'), '--sat-certs', directory], virtual);
   assert.equal(tampered.code, 1);

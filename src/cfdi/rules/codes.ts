@@ -16,6 +16,7 @@ export const REMEDIATIONS = {
   'cfdi.xml_too_complex': 'Remove the excess elements or attributes; no CFDI comes near these limits.',
   'cfdi.doctype_forbidden': 'Remove the <!DOCTYPE> declaration; CFDI documents never use one.',
   'cfdi.invalid_encoding': 'Encode the document as UTF-8.',
+  'cfdi.invalid_xml_char': 'Remove the control character (U+0000 to U+001F other than tab, line feed and carriage return): XML 1.0 cannot carry it.',
   // Structure and patterns.
   'cfdi.missing_attribute': 'Add the attribute or node; Anexo 20 requires it in this situation.',
   'cfdi.attribute_not_allowed': 'Remove the attribute or node; Anexo 20 forbids it in this situation.',
@@ -57,6 +58,14 @@ export const REMEDIATIONS = {
   'cfdi.total_mismatch': 'Total must equal SubTotal − Descuento + TotalImpuestosTrasladados − TotalImpuestosRetenidos (plus local taxes).',
   'cfdi.impuestos_mismatch': 'Rebuild the Impuestos node from the items: traslados grouped by Impuesto, TipoFactor and TasaOCuota, retenciones by Impuesto.',
   'cfdi.total_impuestos_mismatch': 'TotalImpuestosTrasladados / TotalImpuestosRetenidos must equal the sum of the grouped amounts (Exento excluded).',
+  // Amounts computed for a new invoice (reported inside cfdi.invalid_input, by request field).
+  'cfdi.no_conceptos': 'Add at least one item: a CFDI lists one or more Conceptos.',
+  'cfdi.negative_total': 'Lower the withholdings (or raise the amounts): Total = SubTotal − Descuento + transferred taxes − withheld taxes cannot be negative.',
+  'cfdi.amount_out_of_range': 'Split the invoice: SubTotal, Descuento and Total have at most 18 integer digits.',
+  'cfdi.pagos_without_pago': 'Add at least one payment: the Pagos 2.0 complement lists one or more Pago.',
+  'cfdi.pagos_without_documents': 'List in each payment the documents it pays (DoctoRelacionado): at least one.',
+  'cfdi.pagos_base_dr_required':
+    "Give the tax's BaseDR explicitly: it cannot be derived from ImpPagado for a Cuota, or when the withholdings are as large as the amount.",
   // Pagos 2.0.
   'cfdi.unknown_currency': 'Use an ISO 4217 currency code listed in the SAT c_Moneda catalog.',
   'cfdi.pagos_tipo_cambio_invalid': 'TipoCambioP must be 1 when MonedaP is MXN.',
