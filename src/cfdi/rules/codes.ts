@@ -83,7 +83,8 @@ export const REMEDIATIONS = {
   // Catalogs.
   'cfdi.unknown_catalog_code': 'Use a key that exists in the named SAT catalog.',
   'cfdi.catalog_code_not_in_force': 'Use a catalog key that is in force at the Fecha of the CFDI.',
-  'cfdi.catalog_not_loaded': 'Load the SAT catalogs (invoicing catalogs import) to check catalog keys; only their format was checked.',
+  'cfdi.catalog_not_loaded':
+    'Nothing to fix in the document: this catalog is not imported here, so only the format of its keys was checked. Import the SAT catalogs (invoicing catalogs import) to check them.',
   'cfdi.uso_cfdi_not_allowed': "Choose a UsoCFDI that c_UsoCFDI allows for the receptor's tax regime and type of person.",
   'cfdi.regimen_fiscal_not_allowed': 'Choose a RegimenFiscal that applies to the type of person of the RFC (12 characters: moral, 13: física).',
   // Seal and timbre.
@@ -108,14 +109,21 @@ export const REMEDIATIONS = {
   'cfdi.tfd_self_signed':
     "The timbre is signed with the issuer's own certificate, not a SAT/PAC one: it is not a genuine stamp. Stamp the CFDI with an authorized PAC.",
   'cfdi.tfd_certificate_unavailable':
-    'The SAT/PAC certificate named by NoCertificadoSAT is not published by the SAT (or not known here), so SelloSAT cannot be verified: ask the issuer for a CFDI stamped by an authorized PAC.',
+    'The SAT does not publish the certificate NoCertificadoSAT names, so SelloSAT cannot be verified and the timbre cannot be trusted: ask the issuer for a CFDI stamped by an authorized PAC.',
   'cfdi.tfd_certificate_unreachable':
     'The SAT/PAC certificate named by NoCertificadoSAT could not be fetched right now, so SelloSAT was not verified: validate the CFDI again later.',
+  'cfdi.tfd_not_verifiable_here':
+    "Nothing to fix in the document: the certificate was not at hand here (the simulator publishes only its own; the command line reads --sat-certs). Validate it with a live key on a server that reaches the SAT's certificate repository, or give the command line the certificate with --sat-certs.",
   'cfdi.tfd_timbre_not_verified': 'Provide a timbre verifier with the SAT/PAC certificates to check SelloSAT.',
-  'cfdi.status_indeterminate': 'The SAT could not be asked about this CFDI right now: validate it again later; the other checks stand.',
+  'cfdi.status_indeterminate':
+    'The status service (the SAT, or the simulator standing in for it) could not be asked right now: validate it again later; the other checks stand.',
+  'cfdi.status_not_verifiable_here':
+    'Nothing to fix in the document: its live status can only come from the SAT. Validate it with a live key on a server that reaches the SAT (a live PAC or SAT_STATUS_URL configured); the command line never asks.',
+  'cfdi.invalid_expression':
+    "The CFDI's UUID, RFCs or Total cannot be looked up as written (the SAT answers N - 601): fix them in the document; asking again will not help.",
   'cfdi.not_found':
-    "The SAT does not know this UUID with this issuer, receiver and total: the CFDI was never stamped, was altered, or is too recent for the SAT's records; ask the issuer for the stamped original.",
-  'cfdi.cancelled': 'The SAT reports this CFDI as cancelled: it no longer supports a deduction or a payment; ask the issuer for the replacement CFDI.',
+    "The status service does not know this UUID with this issuer, receiver and total: the CFDI was never stamped, was altered, or is too recent for the SAT's records; ask the issuer for the stamped original.",
+  'cfdi.cancelled': 'The CFDI is reported as cancelled: it no longer supports a deduction or a payment; ask the issuer for the replacement CFDI.',
   'cfdi.tfd_fecha_timbrado_out_of_range': 'A PAC stamps within 72 hours after Fecha, never before it.',
   // Dates.
   'cfdi.fecha_in_future': 'Fecha must not be later than the current local time at LugarExpedicion; generate it at issue time.',

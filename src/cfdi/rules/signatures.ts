@@ -91,9 +91,12 @@ export async function checkTimbre(context: RuleContext, document: SignedDocument
       `Certificate ${timbre.NoCertificadoSAT} is not a known SAT/PAC certificate here; SelloSAT was not verified.`,
     );
   } else if (!result.ok && result.reason !== 'cfdi.tfd_sello_cfd_mismatch') {
-    const aboutCertificate = ['cfdi.tfd_certificado_mismatch', 'cfdi.tfd_certificate_unavailable', 'cfdi.tfd_certificate_unreachable'].includes(
-      result.reason ?? '',
-    );
+    const aboutCertificate = [
+      'cfdi.tfd_certificado_mismatch',
+      'cfdi.tfd_certificate_unavailable',
+      'cfdi.tfd_certificate_unreachable',
+      'cfdi.tfd_not_verifiable_here',
+    ].includes(result.reason ?? '');
     const attribute = aboutCertificate ? 'NoCertificadoSAT' : 'SelloSAT';
     report(context, result.reason ?? 'cfdi.tfd_sello_sat_mismatch', attributePath(TFD_PATH, attribute), result.message);
   }
