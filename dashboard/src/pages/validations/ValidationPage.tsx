@@ -67,8 +67,8 @@ export function ValidationPage({ params }: { params: Record<string, string> }) {
 
 function Check({ check, validation }: { check: CheckView; validation: Validation }) {
   const sat = validation.summary.sat;
-  // A passed check without notes says only what it covers; any other says what happened.
-  const said = check.status !== 'passed' || check.codes.length > 0;
+  // A passed check lists its notes (warnings) below; a failed one its errors; the others say why.
+  const said = check.status === 'not_run' || check.status === 'not_applicable';
   return (
     <li class={`check-item ${check.status}`} data-check={check.id} data-outcome={check.status}>
       <div class="check-head">
@@ -76,7 +76,7 @@ function Check({ check, validation }: { check: CheckView; validation: Validation
         <Badge tone={TONES[check.status]}>{t(`validations.outcome.${check.status}`)}</Badge>
       </div>
       <p class="hint">{t(check.explain)}</p>
-      {said && check.status !== 'failed' && <p class="check-message">{check.message}</p>}
+      {said && <p class="check-message">{check.message}</p>}
       {check.status === 'not_run' && check.remediation && (
         <p class="issue-remediation" data-testid="to-verify">
           <strong>{t('validations.toVerify')}</strong> {check.remediation}
