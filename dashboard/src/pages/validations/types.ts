@@ -5,7 +5,7 @@ export interface ValidationIssue {
   remediation: string;
 }
 
-export type CheckId = 'document' | 'structure' | 'arithmetic' | 'catalogs' | 'seal' | 'timbre' | 'sat_status';
+type CheckId = 'document' | 'structure' | 'arithmetic' | 'catalogs' | 'seal' | 'timbre' | 'sat_status';
 export type CheckStatus = 'passed' | 'failed' | 'not_run' | 'not_applicable';
 
 /** One check as the API reports it: its outcome and why (docs/guides/validations.md). */
