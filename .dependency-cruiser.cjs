@@ -42,6 +42,16 @@ module.exports = {
       },
     },
     {
+      name: 'builtin-catalogs-are-data',
+      severity: 'error',
+      comment: '`invoicing cfdi validate` checks keys against the built-in catalogs through this file: nothing it reaches may open a database or serve HTTP.',
+      from: { path: '^src/modules/catalogs/builtin-lookup\\.ts$' },
+      to: {
+        reachable: true,
+        path: ['^src/platform/(db|http)/', '^(pg|kysely|@electric-sql/pglite|ioredis|fastify)$', '^(node:)?(http|https|http2|net|tls)$'],
+      },
+    },
+    {
       name: 'platform-imports-no-module',
       severity: 'error',
       comment: 'src/platform/ is shared plumbing: it knows no module, provider or simulator.',

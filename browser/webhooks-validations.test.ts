@@ -62,7 +62,7 @@ test('an XML dropped on the validations page is validated and its checks read on
   await page.getByTestId('checks').waitFor();
   assert.ok(await page.getByText(es['validations.valid'], { exact: true }).first().isVisible());
   const seal = page.locator('[data-check="seal"]');
-  assert.equal(await seal.getAttribute('data-outcome'), 'pass');
+  assert.equal(await seal.getAttribute('data-outcome'), 'passed');
   assert.equal(await page.locator('[data-check="timbre"]').getAttribute('data-outcome'), 'not_applicable', 'a CFDI without timbre has no timbre to check');
 
   // The keyboard path: the same zone is a file input with a label.
@@ -71,8 +71,32 @@ test('an XML dropped on the validations page is validated and its checks read on
   await page.getByRole('heading', { level: 1, name: /^Validación/ }).waitFor();
   await page.getByTestId('checks').waitFor();
   assert.ok(await page.getByText(es['validations.invalid'], { exact: true }).first().isVisible());
-  assert.equal(await page.locator('[data-check="seal"]').getAttribute('data-outcome'), 'fail');
+  assert.equal(await page.locator('[data-check="seal"]').getAttribute('data-outcome'), 'failed');
   assert.ok(await page.locator('[data-check="seal"] .issues li').first().isVisible(), 'the failed check lists its issues');
+  assert.deepEqual(errors, []);
+});
+
+test('a genuine supplier CFDI is not verifiable here, not invalid, and each check says what would verify it', {
+  skip: hasSat ? false : '../shared/sat is not present',
+}, async () => {
+  await goTo(page, es['nav.validations']);
+  await dropFile(page, sampleXml.genuine);
+  await page.getByRole('heading', { level: 1, name: /^Validación/ }).waitFor();
+  await page.getByTestId('checks').waitFor();
+  assert.ok(await page.getByText(es['validations.unverifiable'], { exact: true }).first().isVisible());
+  assert.equal(await page.getByText(es['validations.invalid'], { exact: true }).count(), 0, 'never "No válido"');
+  for (const id of ['document', 'structure', 'arithmetic', 'catalogs', 'seal']) {
+    assert.equal(await page.locator(`[data-check="${id}"]`).getAttribute('data-outcome'), 'passed', id);
+  }
+  for (const id of ['timbre', 'sat_status']) {
+    const check = page.locator(`[data-check="${id}"]`);
+    assert.equal(await check.getAttribute('data-outcome'), 'not_run', id);
+    assert.match((await check.textContent()) ?? '', /simulator/, `${id} names who was asked`);
+    assert.ok(await check.getByTestId('to-verify').isVisible(), `${id} says what would verify it`);
+  }
+  // The list shows the same verdict.
+  await goTo(page, es['nav.validations']);
+  assert.ok(await page.getByRole('table').getByText(es['validations.unverifiable'], { exact: true }).first().isVisible());
   assert.deepEqual(errors, []);
 });
 

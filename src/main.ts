@@ -30,9 +30,11 @@ Commands:
   credits grant ORG N   add N live stamp credits to organization ORG
   cfdi cadena FILE      print the cadena original of a CFDI 4.0
   cfdi verify FILE [--sat-certs DIR]
-                        verify the issuer seal (and the TFD seal when its certificate is known)
+                        the issuer's seal and the timbre's SelloSAT (its certificate from DIR);
+                        exit 0 only when both pass, 3 when the timbre is not verifiable here
   cfdi validate FILE [--sat-certs DIR]
-                        run every CFDI 4.0 rule; exit 0 only when valid
+                        every check of POST /v1/validations with the built-in catalogs; exit 0
+                        only when valid, 1 when a check failed, 3 when not verifiable here
   help                  this text
 
 Configuration comes from the environment: PORT, HOST, BASE_URL, DATA_DIR, DATABASE_URL,
@@ -67,10 +69,12 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number 
       return 0;
     }
     case 'cfdi': {
-      // Loaded on demand: the XML engine (WASM) is not needed by the other commands.
+      // Loaded on demand: the XML engine (WASM) is not needed by the other commands. The built-in
+      // catalogs come straight from their file, not the catalogs module's index: no database, no HTTP.
       const { runCfdiCommand } = await import('./cfdi/cli.ts');
       const { cfdiSchemaChecker } = await import('./providers/sat/schemas.ts');
-      return runCfdiCommand(rest, { ...io, now: () => new Date(), schema: cfdiSchemaChecker });
+      const { builtinCfdiCatalogs } = await import('./modules/catalogs/builtin-lookup.ts');
+      return runCfdiCommand(rest, { ...io, now: () => new Date(), schema: cfdiSchemaChecker, catalogs: builtinCfdiCatalogs() });
     }
     case 'catalogs': {
       const { runCatalogsCommand } = await import('./modules/catalogs/index.ts');

@@ -77,6 +77,7 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
         password: DEFAULT_SIMULATOR_SETTINGS.pacPassword,
         snid: DEFAULT_SIMULATOR_SETTINGS.manifestSnid,
         clock,
+        authority: 'simulator',
       })
     : undefined;
   const live = config.live;
@@ -91,11 +92,14 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
         clock,
       })
     : simulatorPac;
-  const simulatorStatus = simulatorUrl ? new SatStatusClient({ url: `${simulatorUrl}/ConsultaCFDIService.svc` }) : undefined;
+  // The simulator's clients say so in their messages (authority): "the simulator does not know…".
+  const simulatorStatus = simulatorUrl ? new SatStatusClient({ url: `${simulatorUrl}/ConsultaCFDIService.svc`, authority: 'simulator' }) : undefined;
   // A real PAC stamps real CFDIs, whose status only the real SAT knows.
   const liveStatus = live.satStatusUrl || live.pacUrl ? new SatStatusClient({ url: live.satStatusUrl ?? SAT_STATUS_URL }) : simulatorStatus;
 
-  const simulatorCertificates = simulatorUrl ? certificateRepository({ baseUrl: `${simulatorUrl}/certificates`, layout: 'flat' }) : undefined;
+  const simulatorCertificates = simulatorUrl
+    ? certificateRepository({ baseUrl: `${simulatorUrl}/certificates`, layout: 'flat', authority: 'simulator' })
+    : undefined;
   // Like the status: real CFDIs are signed by certificates the SAT publishes.
   const liveCertificates =
     live.satCertificatesUrl || live.pacUrl

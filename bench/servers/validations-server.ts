@@ -71,6 +71,7 @@ registerValidationRoutes(app.server, app.services, {
   satCertificatesFor: app.providers.satCertificatesFor,
   timbreCertificates: new TimbreCertificates(app.services.db, systemClock),
   satStatusFor: () => ({
+    authority: 'simulator' as const,
     query: async () => ({
       found: true,
       codigoEstatus: 'S - Comprobante obtenido satisfactoriamente.',

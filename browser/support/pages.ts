@@ -10,6 +10,8 @@ import { SAT_DIR } from './sat.ts';
 export const sampleXml = {
   valid: path.join(SAT_DIR, 'samples', 'cfdi40', 'sealed-no-tfd', 'I_descuentos_EKU9003173C9_2023-06-18.xml'),
   tampered: path.join(SAT_DIR, 'samples', 'cfdi40', 'negative', 'I_H_E951128469_tampered_seal-fails.xml'),
+  /** A genuine supplier's stamped CFDI: test mode's simulator can verify neither its timbre nor its status. */
+  genuine: path.join(SAT_DIR, 'samples', 'cfdi40', 'real', 'I_ISD950921HE5_2025-01-24_real.xml'),
 };
 
 /** A webhook receiver on loopback that answers 200 and counts what it got. */

@@ -5,21 +5,26 @@
  *
  * 1. `readCfdi`: the bytes as safe XML, a CFDI 4.0 Comprobante, its structure against the SAT's
  *    XSDs (when a SchemaChecker is given) and its Sello against the embedded certificate.
- * 2. `finishCfdiChecks`: the engine's rules (structure, arithmetic, catalogs, Pagos, dates) and
- *    the TimbreFiscalDigital, whose SAT/PAC certificate comes from the caller.
+ * 2. `finishCfdiChecks`: the engine's rules (structure, arithmetic, catalogs, Pagos, dates), the
+ *    TimbreFiscalDigital, whose SAT/PAC certificate comes from the caller, and the live status,
+ *    which the caller asks; then each check's outcome (checks.ts).
  *
  * The API's validations and the CLI's `cfdi validate` / `cfdi verify` both run these two steps.
+ * Whatever the caller cannot do here (fetch a certificate, ask for the status) is an error that
+ * says the check could not run, never a silent pass: `valid` needs every check to have passed.
  */
+import { validationChecks, type ValidationCheck } from './checks.ts';
 import type { SatCertificate } from './credentials.ts';
 import { type CfdiError, isCfdiError, type CfdiErrorCode } from './errors.ts';
-import { findTimbre, type Comprobante } from './model.ts';
-import { parseCfdi, type ParseCfdiOptions } from './parse.ts';
+import { CFDI_NAMESPACE, findTimbre, TFD_NAMESPACE, type Comprobante } from './model.ts';
+import { comprobanteFromElement, parseCfdiTree, type ParseCfdiOptions } from './parse.ts';
 import { isRuleCode, REMEDIATIONS } from './rules/codes.ts';
 import { validateCfdi } from './rules/index.ts';
-import { ROOT_PATH } from './rules/patterns.ts';
+import { attributePath, ROOT_PATH, TFD_PATH } from './rules/patterns.ts';
 import type { SealCheck, TimbreCheck, ValidateCfdiOptions, ValidationIssue, ValidationResult } from './rules/types.ts';
 import { verifyParsedSeal } from './seal.ts';
 import { verifyTimbre } from './tfd.ts';
+import { attributeValue, childElements, type XmlElement } from './xml/tree.ts';
 import type { SchemaChecker } from './xsd/schema-check.ts';
 
 /** Failures that mean the bytes are not an XML document at all: nothing can be said about them. */
@@ -29,6 +34,8 @@ const UNREADABLE: ReadonlySet<CfdiErrorCode> = new Set(['cfdi.parse_error', 'cfd
 export interface CfdiReading {
   /** The Comprobante, when the document is a CFDI 4.0 the parser could read. */
   comprobante?: Comprobante;
+  /** What the document says, as far as it could be read (also when the Comprobante could not be). */
+  summary: CfdiSummary;
   /** Errors found while reading (unsafe XML, not a CFDI 4.0, XSD), before any rule ran. */
   errors: ValidationIssue[];
   warnings: ValidationIssue[];
@@ -57,14 +64,23 @@ function issueOf(error: CfdiError): ValidationIssue {
  * that is refused (DOCTYPE, nesting or size limits) or is not a CFDI 4.0 is a reading with errors.
  */
 export function readCfdi(xml: Uint8Array, options: ReadCfdiOptions = {}): CfdiReading {
-  let parsed;
+  let root: XmlElement;
   try {
-    parsed = parseCfdi(xml, options.parse);
+    root = parseCfdiTree(xml, options.parse);
   } catch (error) {
     if (!isCfdiError(error) || UNREADABLE.has(error.code)) throw error;
-    return { errors: [issueOf(error)], warnings: [] };
+    return { summary: summaryOfTree(undefined), errors: [issueOf(error)], warnings: [] };
   }
-  const reading: CfdiReading = { comprobante: parsed.comprobante, errors: [], warnings: [] };
+  let comprobante: Comprobante;
+  try {
+    comprobante = comprobanteFromElement(root);
+  } catch (error) {
+    if (!isCfdiError(error)) throw error;
+    // Not a CFDI 4.0 the rules can read; its UUID, parties and total may still be readable.
+    return { summary: summaryOfTree(root), errors: [issueOf(error)], warnings: [] };
+  }
+  const parsed = { comprobante, root };
+  const reading: CfdiReading = { comprobante, summary: summarizeCfdi(comprobante), errors: [], warnings: [] };
   if (options.schema) {
     const structure = options.schema.check(xml);
     reading.errors.push(...structure.errors);
@@ -77,54 +93,104 @@ export function readCfdi(xml: Uint8Array, options: ReadCfdiOptions = {}): CfdiRe
   return reading;
 }
 
-/** What a certificate source says about a SAT/PAC certificate number. */
+/** What a certificate source says about a SAT/PAC certificate number; each message names the source. */
 export type TimbreCertificateLookup =
   | { status: 'found'; certificate: SatCertificate }
-  /** The SAT (or the simulator) does not publish a certificate with this number. */
-  | { status: 'not_found' }
+  /** The SAT does not publish a certificate with this number: the timbre cannot be trusted. */
+  | { status: 'not_found'; message: string }
+  /**
+   * The source at hand is not the SAT's repository and does not hold it (the simulator, which
+   * publishes only its own; the command line's directory): the timbre is not verifiable here.
+   */
+  | { status: 'unknown_here'; message: string }
   /** The source could not be asked now (network, timeout, outage). */
   | { status: 'unreachable'; message: string };
 
-export interface FinishCfdiOptions extends Omit<ValidateCfdiOptions, 'verifySeal' | 'verifyTimbre'> {
-  /** The SAT/PAC certificate of a timbre; without it SelloSAT is not verified (a warning). */
-  timbreCertificate?: (noCertificadoSat: string) => Promise<TimbreCertificateLookup>;
+/** What the live status step is told: who the CFDI is, and how its timbre's certificate lookup went. */
+export interface LiveStatusContext {
+  summary: CfdiSummary;
+  sello: string | undefined;
+  /** The timbre's certificate lookup; undefined when it was not looked up (a malformed timbre). */
+  timbreCertificate: TimbreCertificateLookup['status'] | undefined;
 }
 
-/** Step 2: every rule, over what step 1 read. `valid` is true only when nothing failed. */
-export async function finishCfdiChecks(reading: CfdiReading, options: FinishCfdiOptions = {}): Promise<ValidationResult> {
-  if (!reading.comprobante) return { valid: false, errors: reading.errors, warnings: reading.warnings };
-  const { timbreCertificate, ...rest } = options;
+export interface FinishCfdiOptions extends Omit<ValidateCfdiOptions, 'verifySeal' | 'verifyTimbre'> {
+  /** The SAT/PAC certificate of a timbre; without it SelloSAT cannot be verified here (an error). */
+  timbreCertificate?: (noCertificadoSat: string) => Promise<TimbreCertificateLookup>;
+  /**
+   * The live status of a stamped CFDI, as errors (none when it is in force); without it the
+   * status cannot be known here (an error).
+   */
+  liveStatus?: (context: LiveStatusContext) => Promise<ValidationIssue[]>;
+}
+
+export interface CheckedCfdi extends ValidationResult {
+  /** Each check's outcome, worked out from every issue (the listed ones are capped). */
+  checks: ValidationCheck[];
+}
+
+function timbreCheckOf(lookup: TimbreCertificateLookup, noCertificadoSat: string): TimbreCheck | undefined {
+  if (lookup.status === 'not_found') {
+    return {
+      ok: false,
+      reason: 'cfdi.tfd_certificate_unavailable',
+      message: `${lookup.message}: SelloSAT cannot be verified, so the timbre cannot be trusted.`,
+    };
+  }
+  if (lookup.status === 'unknown_here') {
+    return { ok: false, reason: 'cfdi.tfd_not_verifiable_here', message: `SelloSAT could not be verified here: ${lookup.message}.` };
+  }
+  if (lookup.status === 'unreachable') {
+    return {
+      ok: false,
+      reason: 'cfdi.tfd_certificate_unreachable',
+      message: `The certificate ${noCertificadoSat} could not be fetched (${lookup.message}); SelloSAT was not verified.`,
+    };
+  }
+  return undefined;
+}
+
+const NO_CERTIFICATE_SOURCE: TimbreCertificateLookup = { status: 'unknown_here', message: 'no source of SAT/PAC certificates was given' };
+
+/** Step 2: every rule, over what step 1 read, then the live status. `valid` is true only when every check passed. */
+export async function finishCfdiChecks(reading: CfdiReading, options: FinishCfdiOptions = {}): Promise<CheckedCfdi> {
+  const stamped = reading.summary.stamped;
+  if (!reading.comprobante) {
+    const checks = validationChecks({ errors: reading.errors, warnings: reading.warnings, read: false, stamped });
+    return { valid: false, errors: capped(reading.errors), warnings: capped(reading.warnings), checks };
+  }
+  const { timbreCertificate, liveStatus, ...rest } = options;
   const seal = reading.seal;
+  let lookedUp: TimbreCertificateLookup['status'] | undefined;
   const result = await validateCfdi(reading.comprobante, {
     ...rest,
     ...(seal ? { verifySeal: () => seal } : {}),
-    ...(timbreCertificate
-      ? {
-          verifyTimbre: async (timbre, document): Promise<TimbreCheck> => {
-            const lookup = await timbreCertificate(timbre.NoCertificadoSAT);
-            if (lookup.status === 'not_found') {
-              return {
-                ok: false,
-                reason: 'cfdi.tfd_certificate_unavailable',
-                message: `No SAT/PAC certificate ${timbre.NoCertificadoSAT} is published: SelloSAT cannot be verified, so the timbre cannot be trusted.`,
-              };
-            }
-            if (lookup.status === 'unreachable') {
-              return {
-                ok: false,
-                reason: 'cfdi.tfd_certificate_unreachable',
-                message: `The certificate ${timbre.NoCertificadoSAT} could not be fetched (${lookup.message}); SelloSAT was not verified.`,
-              };
-            }
-            const sello = document.comprobante.Sello;
-            const { ok, reason, message } = verifyTimbre(timbre, { certificate: lookup.certificate, ...(sello === undefined ? {} : { sello }) });
-            return { ok, message, ...(reason ? { reason } : {}) };
-          },
-        }
-      : {}),
+    verifyTimbre: async (timbre, document): Promise<TimbreCheck> => {
+      const lookup = timbreCertificate ? await timbreCertificate(timbre.NoCertificadoSAT) : NO_CERTIFICATE_SOURCE;
+      lookedUp = lookup.status;
+      if (lookup.status !== 'found') return timbreCheckOf(lookup, timbre.NoCertificadoSAT)!;
+      const sello = document.comprobante.Sello;
+      const { ok, reason, message } = verifyTimbre(timbre, { certificate: lookup.certificate, ...(sello === undefined ? {} : { sello }) });
+      return { ok, message, ...(reason ? { reason } : {}) };
+    },
   });
   const errors = [...reading.errors, ...result.errors];
-  return { valid: errors.length === 0, errors: capped(errors), warnings: capped([...reading.warnings, ...result.warnings]) };
+  if (findTimbre(reading.comprobante)) {
+    const context = { summary: reading.summary, sello: reading.comprobante.Sello, timbreCertificate: lookedUp };
+    errors.push(...(liveStatus ? await liveStatus(context) : [statusNotAsked()]));
+  }
+  const warnings = [...reading.warnings, ...result.warnings];
+  const checks = validationChecks({ errors, warnings, read: true, stamped });
+  return { valid: errors.length === 0, errors: capped(errors), warnings: capped(warnings), checks };
+}
+
+function statusNotAsked(): ValidationIssue {
+  return {
+    code: 'cfdi.status_not_verifiable_here',
+    path: attributePath(TFD_PATH, 'UUID'),
+    message: 'The live status was not asked: no status service was given.',
+    remediation: REMEDIATIONS['cfdi.status_not_verifiable_here'],
+  };
 }
 
 /** Issues listed per result; a document with thousands of broken nodes is told so in one line. */
@@ -157,7 +223,7 @@ export interface CfdiSummary {
   stamped: boolean;
 }
 
-export function summarizeCfdi(comprobante: Comprobante | undefined): CfdiSummary {
+function summarizeCfdi(comprobante: Comprobante | undefined): CfdiSummary {
   const timbre = comprobante && findTimbre(comprobante);
   return {
     uuid: timbre?.UUID ? timbre.UUID.toUpperCase() : null,
@@ -168,6 +234,30 @@ export function summarizeCfdi(comprobante: Comprobante | undefined): CfdiSummary
     moneda: comprobante?.Moneda ?? null,
     sub_total: comprobante?.SubTotal ?? null,
     total: comprobante?.Total ?? null,
+    stamped: timbre !== undefined,
+  };
+}
+
+/**
+ * The same facts read straight from the element tree, for a document whose Comprobante the rules
+ * cannot read (a missing required node, an attribute out of place): a cfdi:Comprobante of CFDI
+ * 4.0's namespace still shows its UUID, parties and amounts. Anything else shows nothing.
+ */
+function summaryOfTree(root: XmlElement | undefined): CfdiSummary {
+  const summary = summarizeCfdi(undefined);
+  if (!root || root.namespace !== CFDI_NAMESPACE || root.local !== 'Comprobante') return summary;
+  const child = (parent: XmlElement | undefined, namespace: string, local: string) => (parent ? childElements(parent, namespace, local)[0] : undefined);
+  const value = (element: XmlElement | undefined, name: string) => (element && attributeValue(element, name)) ?? null;
+  const timbre = child(child(root, CFDI_NAMESPACE, 'Complemento'), TFD_NAMESPACE, 'TimbreFiscalDigital');
+  return {
+    uuid: value(timbre, 'UUID')?.toUpperCase() ?? null,
+    version: value(root, 'Version'),
+    tipo_de_comprobante: value(root, 'TipoDeComprobante'),
+    emisor: value(child(root, CFDI_NAMESPACE, 'Emisor'), 'Rfc'),
+    receptor: value(child(root, CFDI_NAMESPACE, 'Receptor'), 'Rfc'),
+    moneda: value(root, 'Moneda'),
+    sub_total: value(root, 'SubTotal'),
+    total: value(root, 'Total'),
     stamped: timbre !== undefined,
   };
 }

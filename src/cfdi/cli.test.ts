@@ -89,13 +89,46 @@ test('cfdi verify with the SAT/PAC certificates: exit codes and JSON per sample'
   }
 });
 
-test('cfdi verify without --sat-certs leaves the timbre unverified and says why', { skip: skipWithoutShared }, async () => {
+test('cfdi verify without --sat-certs: the timbre is not verifiable here, never ok, and it says why', { skip: skipWithoutShared }, async () => {
   const result = await run(['verify', samplePath('real/I_ISD950921HE5_2025-01-24_real.xml')]);
-  assert.equal(result.code, 0);
+  assert.equal(result.code, 3);
   const report = JSON.parse(result.stdout);
+  assert.equal(report.ok, false);
   assert.equal(report.timbre.status, 'unverified');
-  assert.equal(report.timbre.reason, 'cfdi.tfd_certificado_unavailable');
+  assert.equal(report.timbre.reason, 'cfdi.tfd_not_verifiable_here');
+  assert.match(report.timbre.message, /no --sat-certs directory was given/);
+  assert.deepEqual(
+    report.checks.map((check: { id: string; status: string }) => [check.id, check.status]),
+    [
+      ['seal', 'passed'],
+      ['timbre', 'not_run'],
+    ],
+  );
+  assert.deepEqual(codes(report.errors), ['cfdi.tfd_not_verifiable_here']);
   assert.equal(report.sello.certificate.serialNumber, '00001000000510877575');
+});
+
+/** The real sample with one character of its SelloSAT changed: a forged timbre. */
+function forgedSelloSat(): string {
+  const xml = readSample('real/I_ISD950921HE5_2025-01-24_real.xml').toString('utf8');
+  const forged = xml.replace(/SelloSAT="([A-Za-z0-9+/])/, (_whole, first: string) => `SelloSAT="${first === 'A' ? 'B' : 'A'}`);
+  assert.notEqual(forged, xml);
+  return forged;
+}
+
+test('a forged SelloSAT passes neither verify nor validate, with or without --sat-certs', { skip: skipWithoutShared }, async () => {
+  const file = '/virtual/forged.xml';
+  const files = { [file]: forgedSelloSat() };
+  for (const command of ['verify', 'validate']) {
+    const unverified = await run([command, file], { files });
+    assert.equal(unverified.code, 3, `${command}: ${unverified.stdout}`);
+    const report = JSON.parse(unverified.stdout);
+    assert.equal(report.ok ?? report.valid, false, command);
+    assert.ok(codes(report.errors).includes('cfdi.tfd_not_verifiable_here'), command);
+    const checked = await run([command, file, '--sat-certs', satPacCertificatesDir()], { files });
+    assert.equal(checked.code, 1, `${command} with the certificate: ${checked.stdout}`);
+    assert.ok(codes(JSON.parse(checked.stdout).errors).includes('cfdi.tfd_sello_sat_mismatch'), command);
+  }
 });
 
 test('a certificate directory is trusted as given: the self-made timbre verifies only with the emisor’s FIEL there', { skip: skipWithoutShared }, async () => {
@@ -106,7 +139,7 @@ test('a certificate directory is trusted as given: the self-made timbre verifies
   assert.equal(JSON.parse(selfMade.stdout).timbre.status, 'valid');
   assert.deepEqual(
     JSON.parse(selfMade.stdout).sello.warnings.map((warning: { code: string }) => warning.code),
-    ['cfdi.certificado_not_csd'],
+    ['cfdi.not_a_csd'],
   );
   const tampered = await run(['verify', samplePath('negative/I_H_E951128469_tampered_seal-fails.xml'), '--sat-certs', directory], virtual);
   assert.equal(tampered.code, 1);
@@ -132,7 +165,10 @@ test('bad input: one line on stderr, exit 2, no stack trace', { skip: skipWithou
   assertOneLineError(await run(['cadena', satPath('samples', 'cfdi33', 'I_POT9207213D6_2018-01-12_real.xml')]), /cfdi\.not_comprobante/);
   assertOneLineError(await run(['verify', samplePath(cfdi40Samples[0]!.file), '--sat-certs', '/nonexistent/dir']), /cannot read directory/);
   const badCertificate = { dirs: { '/v': ['00001000000708361114.cer'] }, files: { '/v/00001000000708361114.cer': 'garbage' } };
-  assertOneLineError(await run(['verify', samplePath(cfdi40Samples[0]!.file), '--sat-certs', '/v'], badCertificate), /credential\.not_a_certificate/);
+  assertOneLineError(
+    await run(['verify', samplePath(cfdi40Samples[0]!.file), '--sat-certs', '/v'], badCertificate),
+    /^cfdi: \/v\/00001000000708361114\.cer: The data is not an X\.509 certificate\.$/,
+  );
 });
 
 test('usage errors exit 2 and print the usage; help exits 0', async () => {
@@ -149,20 +185,41 @@ test('usage errors exit 2 and print the usage; help exits 0', async () => {
 
 const codes = (issues: { code: string }[]) => issues.map((issue) => issue.code);
 
+const outcomes = (report: { checks: { id: string; status: string }[] }) => Object.fromEntries(report.checks.map((check) => [check.id, check.status]));
+
 test('cfdi validate runs the rules with the seal and timbre verifiers wired in', { skip: skipWithoutShared }, async () => {
   const certificates = ['--sat-certs', satPacCertificatesDir()];
+  // A genuine CFDI: every check that can run here passes; the live status is never asked here,
+  // so it is not verifiable here (exit 3), which is not invalid (exit 1).
   const real = await run(['validate', samplePath('real/I_ISD950921HE5_2025-01-24_real.xml'), ...certificates]);
   const report = JSON.parse(real.stdout);
-  assert.deepEqual([real.code, report.valid, report.errors], [0, true, []]);
-  assert.ok(!codes(report.warnings).some((code) => /not_verified|unavailable/.test(code)), real.stdout);
-  // Without the certificate directory the timbre cannot be checked, and the result says so.
+  assert.deepEqual([real.code, report.valid, codes(report.errors)], [3, false, ['cfdi.status_not_verifiable_here']]);
+  assert.deepEqual(outcomes(report), {
+    document: 'passed',
+    structure: 'passed',
+    arithmetic: 'passed',
+    catalogs: 'passed',
+    seal: 'passed',
+    timbre: 'passed',
+    sat_status: 'not_run',
+  });
+  const status = report.checks.find((check: { id: string }) => check.id === 'sat_status');
+  assert.match(status.message, /does not ask the SAT/);
+  assert.match(status.remediation, /live key/);
+  // Without the certificate directory the timbre cannot be checked either, and the result says so.
   const unchecked = JSON.parse((await run(['validate', samplePath('real/I_ISD950921HE5_2025-01-24_real.xml')])).stdout);
-  assert.ok(codes(unchecked.warnings).includes('cfdi.tfd_timbre_not_verified'), JSON.stringify(unchecked.warnings));
-  assert.deepEqual(unchecked.errors, []);
+  assert.deepEqual(codes(unchecked.errors), ['cfdi.tfd_not_verifiable_here', 'cfdi.status_not_verifiable_here']);
+  assert.equal(outcomes(unchecked).timbre, 'not_run');
+  // A sealed CFDI that is not stamped has no timbre or status to check: valid.
+  const sealed = await run(['validate', samplePath('sealed-no-tfd/I_descuentos_EKU9003173C9_2023-06-18.xml')]);
+  const sealedReport = JSON.parse(sealed.stdout);
+  assert.deepEqual([sealed.code, sealedReport.valid, sealedReport.errors], [0, true, []]);
+  assert.deepEqual([outcomes(sealedReport).timbre, outcomes(sealedReport).sat_status], ['not_applicable', 'not_applicable']);
 
   const tampered = await run(['validate', samplePath('negative/I_H_E951128469_tampered_seal-fails.xml'), ...certificates]);
   assert.equal(tampered.code, 1);
   assert.ok(codes(JSON.parse(tampered.stdout).errors).includes('cfdi.sello_mismatch'));
+  assert.equal(outcomes(JSON.parse(tampered.stdout)).seal, 'failed');
   const fiel = await run(['validate', samplePath('sealed-no-tfd/N_nomina12_XIQB891116QE4_sealed-with-FIEL.xml'), ...certificates]);
   assert.deepEqual([fiel.code, codes(JSON.parse(fiel.stdout).errors)], [1, ['cfdi.not_a_csd']]);
   assertOneLineError(await run(['validate', '/nonexistent.xml']), /cannot read file/);

@@ -1,20 +1,29 @@
 /**
  * `invoicing cfdi ...`: offline CFDI 4.0 tools. All input and output goes through the injected
  * functions, so this file stays free of fs and process (the binary wires them).
+ *
+ * `verify` and `validate` give the API's verdicts (cfdi/check.ts runs the same checks): a check
+ * that cannot run here — a timbre whose SAT/PAC certificate is not in `--sat-certs`, the live
+ * status, which the command line never asks — is never a pass. Exit codes: 0 every check passed,
+ * 1 a check failed, 2 bad usage or bytes that are no XML document, 3 nothing failed but a check
+ * could not run here (not verifiable here).
  */
 import path from 'node:path';
 import { cadenaOriginalFromElement } from './cadena.ts';
+import { finishCfdiChecks, readCfdi, type CheckedCfdi, type TimbreCertificateLookup } from './check.ts';
+import { checkOf, type ValidationCheck } from './checks.ts';
 import { CredentialError, readCertificate } from './credentials.ts';
 import type { SatCertificate } from './credentials.ts';
 import { CfdiError } from './errors.ts';
 import { parseCfdi } from './parse.ts';
 import type { ParsedCfdi } from './parse.ts';
+import { REMEDIATIONS } from './rules/codes.ts';
+import type { CatalogLookup } from './rules/index.ts';
+import { attributePath, TFD_PATH } from './rules/patterns.ts';
 import { verifyParsedSeal } from './seal.ts';
 import type { SealVerification } from './seal.ts';
 import { findTimbreElement, timbreFieldsFromElement, verifyTimbre } from './tfd.ts';
 import type { TimbreFields } from './tfd.ts';
-import type { CatalogLookup, ValidationResult } from './rules/index.ts';
-import { finishCfdiChecks, readCfdi } from './check.ts';
 import type { SchemaChecker } from './xsd/schema-check.ts';
 
 export interface CfdiCommandIo {
@@ -24,7 +33,7 @@ export interface CfdiCommandIo {
   readDir: (directory: string) => Promise<string[]>;
   /** The current instant for `validate`'s Fecha rules; without it those rules are skipped (and say so). */
   now?: () => Date;
-  /** SAT catalogs for `validate`; without them only code formats are checked (and a warning says so). */
+  /** SAT catalogs for `validate`; a catalog missing from them is checked for key formats only (and a warning says so). */
   catalogs?: CatalogLookup;
   /** The SAT's XSDs, for the structure checks of `validate` and `verify` (loaded only by them: compiling them is most of a command's time). */
   schema?: () => Promise<SchemaChecker>;
@@ -34,16 +43,25 @@ const CFDI_USAGE = `Usage: invoicing cfdi <command> FILE [options]
 
 Commands:
   cadena FILE                     print the cadena original of a CFDI 4.0 (as the SAT XSLT computes it)
-  verify FILE [--sat-certs DIR]   verify the Sello with the embedded certificate (a CSD of the Emisor,
-                                  valid at Fecha) and, with DIR holding <NoCertificadoSAT>.cer, the
-                                  timbre's SelloSAT; prints JSON. Exit 0 only when every signature
-                                  check passes (with DIR, a timbre whose certificate is missing fails).
-  validate FILE [--sat-certs DIR] run every check of POST /v1/validations but the SAT status (XSD
-                                  structure, rules, arithmetic, catalogs, dates, Sello and, with DIR,
-                                  SelloSAT); prints JSON. Exit 0 when valid.`;
+  verify FILE [--sat-certs DIR]   the signature checks: the Sello with the embedded certificate (a CSD
+                                  of the Emisor, valid at Fecha) and the timbre's SelloSAT with
+                                  DIR/<NoCertificadoSAT>.cer; prints JSON.
+  validate FILE [--sat-certs DIR] every check of POST /v1/validations (XSD structure, rules,
+                                  arithmetic, catalogs, dates, Sello, SelloSAT with DIR); prints JSON
+                                  with each check's outcome. The live SAT status is never asked here,
+                                  so a stamped CFDI is at best not verifiable here (exit 3).
 
-/** Exit codes: 0 = done and every check passed, 1 = a seal failed, 2 = bad usage or unreadable input. */
+Without DIR, or without its certificate there, a timbre is not verifiable here: never a pass.
+Exit codes: 0 every check passed; 1 a check failed; 2 bad usage or no XML document;
+3 nothing failed, but a check could not run here.`;
+
 class UsageError extends Error {}
+
+/** 0 every check passed, 1 one failed, 3 none failed but one could not run here. */
+function exitCodeOf(checks: readonly ValidationCheck[]): number {
+  if (checks.some((check) => check.status === 'failed')) return 1;
+  return checks.some((check) => check.status === 'not_run') ? 3 : 0;
+}
 
 export async function runCfdiCommand(args: string[], io: CfdiCommandIo): Promise<number> {
   const [command, ...rest] = args[0] === 'cfdi' ? args.slice(1) : args;
@@ -75,7 +93,8 @@ export async function runCfdiCommand(args: string[], io: CfdiCommandIo): Promise
 
 function describe(error: unknown): string {
   if (error instanceof CfdiError) return `${error.code}: ${error.message}${error.path ? ` (${error.path})` : ''}`;
-  if (error instanceof CredentialError) return `${error.code}: ${error.message}`;
+  // The credential's own reasons are no catalog codes: the message says what is wrong with the file.
+  if (error instanceof CredentialError) return error.message;
   if (error instanceof Error) return error.message.split('\n')[0] ?? 'failed';
   return String(error);
 }
@@ -144,26 +163,35 @@ interface TimbreReport {
   selloCfdMatches: boolean;
 }
 
-/** The issues `verify` reports: those about the Sello, the certificate and the timbre. */
-const SIGNATURE_CODE = /^cfdi\.(sello_|malformed_sello|certificado_|no_certificado|not_a_csd|csd_|tfd_|no_tfd)/;
+/** Where `--sat-certs` left a timbre's certificate: read, or why it is not at hand here. */
+type CertificateAtHand = { certificate: SatCertificate } | { missing: string };
+
+const STATUS_NOT_ASKED =
+  'The command line does not ask the SAT for the live status (Vigente, Cancelado): POST /v1/validations does, with a live key on a server that reaches the SAT.';
 
 /** Both steps of check.ts, as the API runs them; the timbre's certificate from `--sat-certs`. */
-async function runChecks(bytes: Buffer, options: Options, io: CfdiCommandIo): Promise<ValidationResult> {
+async function runChecks(bytes: Buffer, options: Options, io: CfdiCommandIo): Promise<CheckedCfdi> {
   const schema = await io.schema?.();
   const reading = readCfdi(bytes, schema ? { schema } : {});
   return finishCfdiChecks(reading, {
     ...(io.now ? { now: io.now() } : {}),
     ...(io.catalogs ? { catalogs: io.catalogs } : {}),
-    ...(options.satCertificates === undefined
-      ? {}
-      : {
-          timbreCertificate: async (noCertificadoSat: string) => {
-            const certificate = await loadSatCertificate(noCertificadoSat, options.satCertificates, io);
-            return certificate ? { status: 'found' as const, certificate } : { status: 'not_found' as const };
-          },
-        }),
+    timbreCertificate: async (noCertificadoSat: string): Promise<TimbreCertificateLookup> => {
+      const atHand = await certificateAtHand(noCertificadoSat, options, io);
+      return 'certificate' in atHand ? { status: 'found', certificate: atHand.certificate } : { status: 'unknown_here', message: atHand.missing };
+    },
+    liveStatus: async () => [
+      {
+        code: 'cfdi.status_not_verifiable_here',
+        path: attributePath(TFD_PATH, 'UUID'),
+        message: STATUS_NOT_ASKED,
+        remediation: REMEDIATIONS['cfdi.status_not_verifiable_here'],
+      },
+    ],
   });
 }
+
+const SIGNATURE_CHECKS: ReadonlySet<string> = new Set(['seal', 'timbre']);
 
 async function verifyCommand(args: string[], io: CfdiCommandIo): Promise<number> {
   const options = parseOptions(args, true);
@@ -173,11 +201,14 @@ async function verifyCommand(args: string[], io: CfdiCommandIo): Promise<number>
   const element = findTimbreElement(parsed.root);
   const timbre = element && (await checkTimbre(timbreFieldsFromElement(element), parsed.comprobante.Sello, options, io));
   // Pass or fail is decided by the same checks as `validate` and the API, on their signature part:
-  // a FIEL seal, a certificate of another RFC or a timbre that cannot be verified all fail.
-  const errors = (await runChecks(bytes, options, io)).errors.filter((issue) => SIGNATURE_CODE.test(issue.code));
-  const ok = errors.length === 0;
-  io.stdout(`${JSON.stringify({ file: options.file, ok, errors, sello: selloReport(sello), timbre: timbre ?? null }, null, 2)}\n`);
-  return ok ? 0 : 1;
+  // a FIEL seal, a certificate of another RFC or a timbre that cannot be verified here never passes.
+  const result = await runChecks(bytes, options, io);
+  const checks = result.checks.filter((check) => SIGNATURE_CHECKS.has(check.id));
+  const errors = result.errors.filter((issue) => SIGNATURE_CHECKS.has(checkOf(issue)));
+  const code = exitCodeOf(checks);
+  const report = { file: options.file, ok: code === 0, errors, checks, sello: selloReport(sello), timbre: timbre ?? null };
+  io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  return code;
 }
 
 function selloReport(result: SealVerification): Omit<SealVerification, 'cadenaOriginal'> {
@@ -189,7 +220,7 @@ async function validateCommand(args: string[], io: CfdiCommandIo): Promise<numbe
   const options = parseOptions(args, true);
   const bytes = await readInput(io, options.file, 'file');
   // As the API: bytes that are no XML document stop here (exit 2); any XML document is reported.
-  let result: ValidationResult;
+  let result: CheckedCfdi;
   try {
     result = await runChecks(bytes, options, io);
   } catch (error) {
@@ -197,20 +228,19 @@ async function validateCommand(args: string[], io: CfdiCommandIo): Promise<numbe
     throw error;
   }
   io.stdout(`${JSON.stringify({ file: options.file, ...result }, null, 2)}\n`);
-  return result.valid ? 0 : 1;
+  return exitCodeOf(result.checks);
 }
 
 async function checkTimbre(fields: TimbreFields, sello: string | undefined, options: Options, io: CfdiCommandIo): Promise<TimbreReport> {
   const base = { uuid: fields.UUID, noCertificadoSat: fields.NoCertificadoSAT, selloCfdMatches: fields.SelloCFD === sello };
-  const certificate = await loadSatCertificate(fields.NoCertificadoSAT, options.satCertificates, io);
-  if (certificate === undefined) {
+  const atHand = await certificateAtHand(fields.NoCertificadoSAT, options, io);
+  if ('missing' in atHand) {
     if (!base.selloCfdMatches) {
       return { ...base, status: 'invalid', reason: 'cfdi.tfd_sello_cfd_mismatch', message: "The timbre's SelloCFD differs from the comprobante's Sello." };
     }
-    const where =
-      options.satCertificates === undefined ? 'no --sat-certs directory was given' : `no ${fields.NoCertificadoSAT}.cer in ${options.satCertificates}`;
-    return { ...base, status: 'unverified', reason: 'cfdi.tfd_certificado_unavailable', message: `SelloSAT not checked: ${where}.` };
+    return { ...base, status: 'unverified', reason: 'cfdi.tfd_not_verifiable_here', message: `SelloSAT could not be verified here: ${atHand.missing}.` };
   }
+  const certificate = atHand.certificate;
   const result = verifyTimbre(fields, { certificate, ...(sello === undefined ? {} : { sello }) });
   return {
     ...base,
@@ -220,10 +250,18 @@ async function checkTimbre(fields: TimbreFields, sello: string | undefined, opti
   };
 }
 
+/** The SAT/PAC certificate `<noCertificado>.cer` from `--sat-certs`, or why it is not at hand. */
+async function certificateAtHand(noCertificado: string, options: Options, io: CfdiCommandIo): Promise<CertificateAtHand> {
+  const directory = options.satCertificates;
+  if (directory === undefined) return { missing: `no --sat-certs directory was given to find certificate ${noCertificado} in` };
+  const certificate = await loadSatCertificate(noCertificado, directory, io);
+  return certificate ? { certificate } : { missing: `certificate ${noCertificado} is not in ${directory} (as ${noCertificado}.cer)` };
+}
+
 /** The SAT/PAC certificate `<noCertificado>.cer` from the directory, if it is there. */
-async function loadSatCertificate(noCertificado: string, directory: string | undefined, io: CfdiCommandIo): Promise<SatCertificate | undefined> {
+async function loadSatCertificate(noCertificado: string, directory: string, io: CfdiCommandIo): Promise<SatCertificate | undefined> {
   // Only a plain certificate number may become a file name (no path tricks from the document).
-  if (directory === undefined || !/^[0-9]{1,40}$/.test(noCertificado)) return undefined;
+  if (!/^[0-9]{1,40}$/.test(noCertificado)) return undefined;
   let names: string[];
   try {
     names = await io.readDir(directory);

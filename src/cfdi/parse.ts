@@ -187,8 +187,8 @@ function cfdiRelacionados(element: XmlElement, path: string): CfdiRelacionados {
   return { TipoRelacion, UUIDs: uuids ?? [] };
 }
 
-/** Builds the model from an already parsed cfdi:Comprobante 4.0 element. */
-function comprobanteFromElement(root: XmlElement): Comprobante {
+/** Builds the model from an already parsed cfdi:Comprobante 4.0 element (see parseCfdiTree). */
+export function comprobanteFromElement(root: XmlElement): Comprobante {
   assertComprobante40(root);
   const locations = schemaLocations(root);
   const attributes = readAttributes(root, ROOT, names.COMPROBANTE_ATTRIBUTES, [
@@ -242,8 +242,13 @@ function comprobanteFromElement(root: XmlElement): Comprobante {
   return result;
 }
 
+/** The document's element tree as parseCfdi reads it, before any CFDI rule. Throws CfdiError when it is no safe XML. */
+export function parseCfdiTree(xml: string | Uint8Array, options: ParseCfdiOptions = {}): XmlElement {
+  return parseXml(xml, { ...options, ignoreWhitespaceIn: IGNORED_WHITESPACE });
+}
+
 /** Parses and checks a CFDI 4.0 document. Throws CfdiError (see errors.ts) on any problem. */
 export function parseCfdi(xml: string | Uint8Array, options: ParseCfdiOptions = {}): ParsedCfdi {
-  const root = parseXml(xml, { ...options, ignoreWhitespaceIn: IGNORED_WHITESPACE });
+  const root = parseCfdiTree(xml, options);
   return { comprobante: comprobanteFromElement(root), root };
 }

@@ -32,7 +32,7 @@ test('every CFDI 4.0 sample verifies or fails exactly as the SAT kit documents (
     assert.equal(result.reason, expected, sample.file);
     assert.equal(result.ok, sample.seal === 'valid', sample.file);
     assert.equal(result.certificate?.kind, sample.certificateKind, sample.file);
-    const fiel = result.warnings.some((warning) => warning.code === 'cfdi.certificado_not_csd');
+    const fiel = result.warnings.some((warning) => warning.code === 'cfdi.not_a_csd');
     assert.equal(fiel, sample.certificateKind === 'fiel', sample.file);
   }
 });
@@ -41,8 +41,8 @@ test('the SAT example sealed after its certificate expired is flagged, the rest 
   for (const sample of cfdi40Samples.filter((entry) => entry.seal === 'valid')) {
     const codes = verifySealParts(sampleParts(sample.file)).warnings.map((warning) => warning.code);
     const expired = sample.file.includes('P_AAA010101AAA_2021');
-    assert.equal(codes.includes('cfdi.certificado_not_valid_at_fecha'), expired, sample.file);
-    assert.equal(codes.includes('cfdi.certificado_rfc_mismatch'), false, sample.file);
+    assert.equal(codes.includes('cfdi.csd_expired'), expired, sample.file);
+    assert.equal(codes.includes('cfdi.csd_rfc_mismatch'), false, sample.file);
   }
 });
 
@@ -87,7 +87,7 @@ test('changed data, a changed seal character or a swapped certificate fail', { s
   assert.equal(result.reason, 'cfdi.sello_mismatch');
   assert.deepEqual(
     result.warnings.map((warning) => warning.code),
-    ['cfdi.certificado_rfc_mismatch'],
+    ['cfdi.csd_rfc_mismatch'],
   );
   // The certificate swapped but NoCertificado left alone.
   assert.equal(reason({ certificado: swapped.certificado }), 'cfdi.no_certificado_mismatch');

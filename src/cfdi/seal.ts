@@ -61,14 +61,14 @@ type SealFailure =
   /** Sello does not verify over the cadena original: the document or the seal changed. */
   | 'cfdi.sello_mismatch';
 
-/** Facts a PAC rejects although the signature itself verifies. */
+/** Facts a PAC rejects although the signature itself verifies (the validator's codes for them). */
 type SealWarningCode =
   /** The certificate is an e.firma (FIEL): a CFDI must be sealed with a CSD. */
-  | 'cfdi.certificado_not_csd'
+  | 'cfdi.not_a_csd'
   /** The certificate belongs to another RFC than the Emisor. */
-  | 'cfdi.certificado_rfc_mismatch'
+  | 'cfdi.csd_rfc_mismatch'
   /** Fecha lies outside the certificate's validity. */
-  | 'cfdi.certificado_not_valid_at_fecha';
+  | 'cfdi.csd_expired';
 
 interface SealWarning {
   code: SealWarningCode;
@@ -177,11 +177,11 @@ const HOUR_MS = 3_600_000;
 function sealWarnings(certificate: SatCertificate, parts: SealParts): SealWarning[] {
   const warnings: SealWarning[] = [];
   if (certificate.kind !== 'csd') {
-    warnings.push({ code: 'cfdi.certificado_not_csd', message: `Certificate ${certificate.serialNumber} is an e.firma (FIEL), not a CSD.` });
+    warnings.push({ code: 'cfdi.not_a_csd', message: `Certificate ${certificate.serialNumber} is an e.firma (FIEL), not a CSD.` });
   }
   if (parts.emisorRfc !== undefined && parts.emisorRfc !== certificate.rfc) {
     warnings.push({
-      code: 'cfdi.certificado_rfc_mismatch',
+      code: 'cfdi.csd_rfc_mismatch',
       message: `The certificate belongs to ${certificate.rfc}, not to the Emisor ${parts.emisorRfc}.`,
     });
   }
@@ -189,7 +189,7 @@ function sealWarnings(certificate: SatCertificate, parts: SealParts): SealWarnin
   // Fecha is local time at LugarExpedicion (UTC-5 to UTC-8); warn only when no offset fits.
   if (!Number.isNaN(local) && (local + 5 * HOUR_MS > certificate.validTo.getTime() || local + 8 * HOUR_MS < certificate.validFrom.getTime())) {
     warnings.push({
-      code: 'cfdi.certificado_not_valid_at_fecha',
+      code: 'cfdi.csd_expired',
       message: `Fecha ${parts.fecha} is outside the certificate's validity (${certificate.validFrom.toISOString()} to ${certificate.validTo.toISOString()}).`,
     });
   }

@@ -106,6 +106,8 @@ test('reason 01 cancels in favour of a stamped substitute that relates to it (Ti
   const refused = await cancel(original.id, { reason: '01', substitute_invoice_id: unrelated.id });
   assert.equal(refused.statusCode, 422);
   assert.equal(refused.json().code, 'cancel.relation_invalid');
+  // Test mode's cancellations are answered by the simulator, and the detail says so.
+  assert.match(refused.json().detail, /^The simulator answered /);
   const substitute = await createStamped(t, keys.testKey, small({ related: [{ relationship: '04', invoices: [original.id] }] }));
   const response = await cancel(original.id, { reason: '01', substitute_invoice_id: substitute.id });
   assert.equal(response.statusCode, 200, response.body);

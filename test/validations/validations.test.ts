@@ -2,9 +2,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { createStamped, invoiceRequest, openInvoicesFixture, type InvoicesTestApp, type Keys } from '../invoices/support.ts';
-import { cfdi40Samples, readSample } from '../support/sat-samples.ts';
+import { ADDENDAS, withAddenda } from '../support/addendas.ts';
+import { cfdi40Samples, readSample, samplePath } from '../support/sat-samples.ts';
 import { skipWithoutShared } from '../support/shared.ts';
+import { parseCfdi } from '../../src/cfdi/parse.ts';
+import { runCommand } from '../../src/main.ts';
+import { fechaAt, sealedXml } from '../../src/simulator/testing.test-support.ts';
 import { registerValidationRoutes, TimbreCertificates } from '../../src/modules/validations/index.ts';
+import type { ValidationDeps } from '../../src/modules/validations/create-validation.ts';
+import type { CfdiStatus } from '../../src/providers/sat/cfdi-status.ts';
 import { ProviderError } from '../../src/providers/errors.ts';
 import { certificateRepository } from '../../src/providers/sat/certificate-repository.ts';
 
@@ -18,12 +24,14 @@ before(async () => {
 after(() => t.close());
 
 type Issue = { code: string; path: string; message: string; remediation: string };
+type Check = { id: string; status: string; message: string; remediation: string | null; codes: string[] };
 type ValidationJson = {
   id: string;
   object: string;
   valid: boolean;
   errors: Issue[];
   warnings: Issue[];
+  checks: Check[];
   summary: Record<string, any>;
   livemode: boolean;
   created_at: string;
@@ -47,6 +55,7 @@ async function validation(xml: string | Buffer): Promise<ValidationJson> {
 }
 
 const codes = (issues: Issue[]) => issues.map((issue) => issue.code);
+const outcomes = (result: ValidationJson) => Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
 
 async function stampedXml(overrides: Record<string, unknown> = {}): Promise<{ id: string; uuid: string; xml: string }> {
   const invoice = await createStamped(t, keys.testKey, invoiceRequest(profileId, overrides));
@@ -80,6 +89,10 @@ describe('a CFDI the service stamped', () => {
     });
     assert.match(result.summary.sat.es_cancelable, /^Cancelable/);
     assert.ok(!codes(result.warnings).some((code) => /tfd|seal|sello/.test(code)), JSON.stringify(result.warnings));
+    assert.deepEqual(
+      result.checks.map((check) => [check.id, check.status]),
+      ['document', 'structure', 'arithmetic', 'catalogs', 'seal', 'timbre', 'sat_status'].map((id) => [id, 'passed']),
+    );
   });
 
   test('JSON and raw XML (application/xml and text/xml) give the same result, and it is stored', async () => {
@@ -133,6 +146,51 @@ describe('a CFDI the service stamped', () => {
     assert.ok(codes(importe.errors).includes('cfdi.subtotal_mismatch'));
   });
 
+  test('a CFDI that fails early still shows what could be read: UUID, parties, amounts', async () => {
+    // Without NoCertificadoSAT the Comprobante cannot be read at all; its facts still can.
+    const result = await validation(stamped.xml.replace(/ NoCertificadoSAT="[0-9]+"/, ''));
+    assert.equal(result.valid, false);
+    assert.deepEqual(codes(result.errors), ['cfdi.malformed_xml']);
+    assert.deepEqual(
+      { ...result.summary },
+      {
+        uuid: stamped.uuid.toUpperCase(),
+        version: '4.0',
+        tipo_de_comprobante: 'I',
+        emisor: 'EKU9003173C9',
+        receptor: 'URE180429TM6',
+        moneda: 'MXN',
+        sub_total: '1000.00',
+        total: '1160.00',
+        stamped: true,
+        sat: null,
+      },
+    );
+    assert.deepEqual(outcomes(result), {
+      document: 'passed',
+      structure: 'failed',
+      arithmetic: 'not_run',
+      catalogs: 'not_run',
+      seal: 'not_run',
+      timbre: 'not_run',
+      sat_status: 'not_run',
+    });
+    const listed = await t.request({ method: 'GET', url: `/v1/validations?uuid=${stamped.uuid}&valid=false`, key: keys.testKey });
+    assert.ok(
+      listed.json().data.some((item: ValidationJson) => item.id === result.id),
+      'found by its UUID',
+    );
+  });
+
+  test('a Total that no status query can carry is cfdi.invalid_expression, a finding, never indeterminate', async () => {
+    const result = await validation(stamped.xml.replace('Total="1160.00"', 'Total="1,160.00"'));
+    const error = result.errors.find((item) => item.code === 'cfdi.invalid_expression');
+    assert.ok(error, JSON.stringify(result.errors));
+    assert.ok(!codes(result.errors).includes('cfdi.status_indeterminate'));
+    assert.equal(outcomes(result).sat_status, 'failed');
+    assert.equal(result.summary.sat, null);
+  });
+
   test('a complemento the service holds no schema for is a warning; the seals still decide', async () => {
     const unknown = stamped.xml.replace('<cfdi:Complemento>', '<cfdi:Complemento><x:Algo xmlns:x="urn:example:algo" Dato="1"/>');
     assert.notEqual(unknown, stamped.xml);
@@ -141,6 +199,45 @@ describe('a CFDI the service stamped', () => {
     const warning = result.warnings.find((item) => item.code === 'cfdi.complement_schema_unavailable');
     assert.ok(warning, JSON.stringify(result.warnings));
     assert.match(warning.message, /urn:example:algo/);
+  });
+
+  test('an Addenda, of any shape, added after stamping changes nothing: still valid', async () => {
+    const strip = ({ id: _id, created_at: _at, ...rest }: ValidationJson) => rest;
+    const plain = strip(await validation(stamped.xml));
+    assert.equal(plain.valid, true);
+    for (const [shape, addenda] of Object.entries(ADDENDAS)) {
+      const result = await validation(withAddenda(stamped.xml, addenda));
+      assert.deepEqual(strip(result), plain, `${shape}: ${JSON.stringify(result.errors)}`);
+    }
+  });
+
+  test('a CFDI sealed with an Addenda and stamped by the service validates', async () => {
+    const simulator = t.app.providers.simulator!;
+    const csd = (await simulator.ca.issue({ rfc: 'H&E951128469', kind: 'csd', name: 'HERRERIA & ELECTRICOS' })).credential;
+    const addenda = parseCfdi(
+      withAddenda(
+        stamped.xml,
+        Object.values(ADDENDAS)
+          .join('')
+          .replace(/<\/cfdi:Addenda><cfdi:Addenda>/g, ''),
+      ),
+    ).comprobante.Addenda;
+    assert.equal(addenda?.length, 5);
+    const sealed = sealedXml(csd, { fecha: fechaAt(t.clock), folio: 'ADD-1', beforeSeal: (model) => ({ ...model, Addenda: addenda! }) });
+    const result = await t.app.providers.pacFor('test').stamp(sealed);
+    assert.match(result.xml, /<cfdi:Addenda>/);
+    const checked = await validation(result.xml);
+    assert.deepEqual([checked.valid, checked.errors], [true, []], JSON.stringify(checked.errors));
+    assert.equal(checked.summary.sat.estado, 'Vigente');
+  });
+
+  test("a UUID the simulator never stamped, under the simulator's own timbre, is not found there, in the simulator's name", async () => {
+    const result = await validation(stamped.xml.replace(stamped.uuid, '11111111-2222-4333-8444-555555555555'));
+    assert.ok(codes(result.errors).includes('cfdi.tfd_sello_sat_mismatch'), JSON.stringify(result.errors));
+    const notFound = result.errors.find((error) => error.code === 'cfdi.not_found');
+    assert.ok(notFound, JSON.stringify(result.errors));
+    assert.match(notFound.message, /^The simulator does not know 11111111-2222-4333-8444-555555555555 issued by EKU9003173C9/);
+    assert.deepEqual([outcomes(result).timbre, outcomes(result).sat_status], ['failed', 'failed']);
   });
 
   test('a timbre taken from another CFDI is caught', async () => {
@@ -168,21 +265,37 @@ describe('a CFDI the service stamped', () => {
 });
 
 describe('the SAT samples', { skip: skipWithoutShared }, () => {
-  test('real CFDIs pass every document check; the simulator (test mode) does not know them at the SAT', async () => {
+  test('a genuine supplier CFDI in test mode is not verifiable here, not invalid: the simulator is named, and what would verify it', async () => {
     for (const file of ['real/I_ISD950921HE5_2025-01-24_real.xml', 'real/I_CSM190311AH6_2022-01-12_real.xml']) {
       const result = await validation(readSample(file));
-      // Test mode asks the simulator's SAT, which never saw these real CFDIs, and its certificate
-      // repository, which does not publish the SAT's real certificates.
-      const notDocument = new Set(['cfdi.not_found', 'cfdi.tfd_certificate_unavailable']);
-      assert.deepEqual(
-        result.errors.filter((error) => !notDocument.has(error.code)),
-        [],
-        `${file}: ${JSON.stringify(result.errors)}`,
-      );
-      assert.ok(codes(result.errors).includes('cfdi.tfd_certificate_unavailable'), 'an unverifiable timbre is an error, never valid');
-      assert.equal(result.valid, false);
-      assert.equal(result.summary.sat.estado, 'No Encontrado');
+      // Test mode asks the simulator, which never stamped these real CFDIs and publishes only its
+      // own certificates: neither the timbre nor the status can be checked here.
+      assert.deepEqual(codes(result.errors), ['cfdi.tfd_not_verifiable_here', 'cfdi.status_not_verifiable_here'], file);
+      for (const error of result.errors) {
+        assert.match(error.message, /simulator/, file);
+        assert.doesNotMatch(error.message, /The SAT does not|no SAT\/PAC certificate .* is published/i, file);
+      }
+      assert.equal(result.valid, false, 'valid needs every check to pass');
+      assert.deepEqual(outcomes(result), {
+        document: 'passed',
+        structure: 'passed',
+        arithmetic: 'passed',
+        catalogs: 'passed',
+        seal: 'passed',
+        timbre: 'not_run',
+        sat_status: 'not_run',
+      });
+      for (const check of result.checks.filter((item) => item.status === 'not_run')) {
+        assert.match(check.message, /simulator/);
+        assert.match(check.remediation ?? '', /live key on a server that reaches the SAT/);
+      }
+      assert.equal(result.summary.sat, null, 'no status is known here');
+      assert.ok(result.summary.uuid && result.summary.emisor && result.summary.total, file);
     }
+    // A live key on a server with no live PAC or SAT configured asks the simulator too, and says so.
+    const live = await validateXml(readSample('real/I_ISD950921HE5_2025-01-24_real.xml'), keys.liveKey);
+    assert.deepEqual(codes(live.json().errors), ['cfdi.tfd_not_verifiable_here', 'cfdi.status_not_verifiable_here']);
+    for (const error of live.json().errors) assert.match(error.message, /simulator/);
   });
 
   test('FIEL seals and every negative sample are invalid', async () => {
@@ -195,7 +308,8 @@ describe('the SAT samples', { skip: skipWithoutShared }, () => {
       'negative/P_H_E951128469_sealed-with-FIEL_tfd-bad.xml': 'cfdi.not_a_csd',
       'negative/N_nomina12_sat-example_unsealed.xml': 'cfdi.sello_missing',
       'negative/P_pagos20_unsealed_no-certificado.xml': 'cfdi.certificado_missing',
-      'negative/P_AAA010101AAA_2021_sat-example_tfd-unverifiable.xml': 'cfdi.tfd_certificate_unavailable',
+      // Its certificate is a real PAC's: not at the simulator, so not verifiable here (its other defects fail it).
+      'negative/P_AAA010101AAA_2021_sat-example_tfd-unverifiable.xml': 'cfdi.tfd_not_verifiable_here',
     };
     for (const sample of cfdi40Samples.filter((item) => item.file.startsWith('negative/') || item.certificateKind === 'fiel')) {
       const result = await validation(readSample(sample.file));
@@ -327,6 +441,22 @@ describe('the stored validations', () => {
     assert.ok(usage.data.some((record: { resource_id: string; kind: string }) => record.resource_id === result.id && record.kind === 'validation'));
   });
 
+  test('a validation stored before checks were recorded gets them from its stored issues', async () => {
+    const { xml } = await stampedXml();
+    const invalid = await validation(xml.replace('Total="1160.00"', 'Total="1.00"'));
+    const early = await validation(xml.replace(/ NoCertificadoSAT="[0-9]+"/, ''));
+    const valid = await validation(xml);
+    await sql`UPDATE validations SET checks = NULL WHERE id IN (${invalid.id}, ${early.id}, ${valid.id})`.execute(t.app.services.db);
+    for (const stored of [invalid, valid]) {
+      const fetched = (await t.request({ method: 'GET', url: `/v1/validations/${stored.id}`, key: keys.testKey })).json();
+      assert.deepEqual(fetched.checks, stored.checks);
+    }
+    // One stored before summaries were read past a failure has an empty summary: its later checks did not run.
+    await sql`UPDATE validations SET summary = jsonb_set(summary, '{version}', 'null') WHERE id = ${early.id}`.execute(t.app.services.db);
+    const fetched = (await t.request({ method: 'GET', url: `/v1/validations/${early.id}`, key: keys.testKey })).json();
+    assert.deepEqual(fetched.checks, early.checks);
+  });
+
   test('an Idempotency-Key replays the same validation', async () => {
     const headers = { 'content-type': 'application/xml', 'idempotency-key': 'val-replay-1' };
     const first = await t.request({ method: 'POST', url: '/v1/validations', key: keys.testKey, payload: Buffer.from('<root/>'), headers });
@@ -334,6 +464,59 @@ describe('the stored validations', () => {
     assert.equal(second.json().id, first.json().id);
     const changed = await t.request({ method: 'POST', url: '/v1/validations', key: keys.testKey, payload: Buffer.from('<other/>'), headers });
     assert.equal(changed.json().code, 'idempotency.key_reuse');
+  });
+});
+
+/** Runs `work` with the validation routes on other SAT dependencies, then puts the app's back. */
+async function withSat(deps: Partial<Pick<ValidationDeps, 'satStatusFor' | 'satCertificatesFor'>>, work: () => Promise<void>): Promise<void> {
+  const original = { satStatusFor: t.app.providers.satStatusFor, satCertificatesFor: t.app.providers.satCertificatesFor };
+  const base = { catalogs: t.app.catalogs, ...original };
+  registerValidationRoutes(t.app.server, t.app.services, { ...base, ...deps, timbreCertificates: new TimbreCertificates(t.app.services.db, t.clock) });
+  try {
+    await work();
+  } finally {
+    registerValidationRoutes(t.app.server, t.app.services, { ...base, timbreCertificates: new TimbreCertificates(t.app.services.db, t.clock) });
+  }
+}
+
+const notFound: CfdiStatus = {
+  found: false,
+  codigoEstatus: 'N - 602: Comprobante no encontrado.',
+  estado: 'No Encontrado',
+  esCancelable: '',
+  estatusCancelacion: '',
+  validacionEfos: '',
+  cancellable: null,
+  efosListed: false,
+};
+
+describe('who answered: the SAT itself (a live configuration)', { skip: skipWithoutShared }, () => {
+  test("a certificate the SAT does not publish and a UUID it does not know fail, in the SAT's name", async () => {
+    const sat = {
+      satStatusFor: () => ({ authority: 'sat' as const, query: async () => notFound }),
+      satCertificatesFor: () =>
+        certificateRepository({ baseUrl: 'https://rdc.sat.test/rccf', layout: 'sat', fetch: async () => new Response('not here', { status: 404 }) }),
+    };
+    await withSat(sat, async () => {
+      const result = await validation(readSample('real/I_ISD950921HE5_2025-01-24_real.xml'));
+      assert.deepEqual(codes(result.errors), ['cfdi.tfd_certificate_unavailable', 'cfdi.not_found']);
+      assert.match(result.errors[0]!.message, /^The SAT does not publish certificate 00001000000708361114/);
+      assert.match(result.errors[1]!.message, /^The SAT does not know C2832671-DA6D-11EF-A83D-00155D012007 issued by ISD950921HE5/);
+      assert.deepEqual([outcomes(result).timbre, outcomes(result).sat_status], ['failed', 'failed']);
+      assert.equal(result.summary.sat?.estado, 'No Encontrado');
+    });
+  });
+
+  test('the SAT refusing the query (N - 601) is cfdi.invalid_expression, not indeterminate', async () => {
+    const { xml } = await stampedXml();
+    const refused = new ProviderError('cfdi.invalid_expression', 'The SAT refused the query: N - 601: La expresión impresa proporcionada no es válida.', false);
+    await withSat({ satStatusFor: () => ({ authority: 'sat' as const, query: async () => Promise.reject(refused) }) }, async () => {
+      const result = await validation(xml);
+      assert.deepEqual(codes(result.errors), ['cfdi.invalid_expression']);
+      assert.match(result.errors[0]!.message, /N - 601/);
+      assert.equal(outcomes(result).sat_status, 'failed');
+      assert.equal(result.summary.sat, null);
+    });
   });
 });
 
@@ -345,6 +528,7 @@ describe('when the SAT or its certificate repository cannot be reached', () => {
       catalogs: t.app.catalogs,
       timbreCertificates: new TimbreCertificates(t.app.services.db, t.clock),
       satStatusFor: () => ({
+        authority: 'sat' as const,
         query: async () => Promise.reject(new ProviderError('cfdi.status_indeterminate', 'the SAT did not answer in time', true, 'timeout')),
       }),
       satCertificatesFor: () =>
@@ -358,6 +542,11 @@ describe('when the SAT or its certificate repository cannot be reached', () => {
       assert.deepEqual(result.summary.sat, { estado: 'indeterminate', es_cancelable: null, cancel_status: null });
       const unreachable = result.errors.find((error) => error.code === 'cfdi.tfd_certificate_unreachable')!;
       assert.match(unreachable.path, /@NoCertificadoSAT$/);
+      assert.match(unreachable.message, /the SAT's certificate repository could not be reached/);
+      assert.match(result.errors.find((error) => error.code === 'cfdi.status_indeterminate')!.message, /^The SAT could not be asked/);
+      // Could not run is not failed: nothing is wrong with the document.
+      assert.deepEqual([outcomes(result).timbre, outcomes(result).sat_status], ['not_run', 'not_run']);
+      assert.ok(result.checks.filter((check) => check.id !== 'timbre' && check.id !== 'sat_status').every((check) => check.status === 'passed'));
     } finally {
       registerValidationRoutes(t.app.server, t.app.services, { ...deps, ...original, timbreCertificates: new TimbreCertificates(t.app.services.db, t.clock) });
     }
@@ -365,5 +554,45 @@ describe('when the SAT or its certificate repository cannot be reached', () => {
     assert.equal((await validation(xml)).valid, true);
     const kept = await sql<{ n: string }>`SELECT count(*)::text AS n FROM sat_certificates`.execute(t.app.services.db);
     assert.ok(Number(kept.rows[0]!.n) >= 1);
+  });
+});
+
+describe('the command line', { skip: skipWithoutShared }, () => {
+  /** `invoicing cfdi validate FILE` as the binary runs it (main.ts wires the catalogs and the XSDs). */
+  async function cli(file: string) {
+    let stdout = '';
+    const code = await runCommand(['cfdi', 'validate', samplePath(file)], {
+      stdout: (text) => void (stdout += text),
+      stderr: () => undefined,
+      readFile: (path) => import('node:fs/promises').then((fs) => fs.readFile(path)),
+      readDir: (path) => import('node:fs/promises').then((fs) => fs.readdir(path)),
+      env: {},
+    });
+    return { code, report: JSON.parse(stdout) as ValidationJson };
+  }
+
+  test("cfdi validate gives the API's verdict on a fresh install: the built-in catalogs, the same checks", async () => {
+    const sealed = [
+      'sealed-no-tfd/I_descuentos_EKU9003173C9_2023-06-18.xml',
+      'sealed-no-tfd/P_pagos20_EKU9003173C9_2023-06-13.xml',
+      'sealed-no-tfd/N_nomina12_XIQB891116QE4_sealed-with-FIEL.xml',
+    ];
+    for (const file of sealed) {
+      const api = await validation(readSample(file));
+      const { code, report } = await cli(file);
+      const verdict = ({ valid, errors, warnings, checks }: typeof report) => ({ valid, errors, warnings, checks });
+      assert.deepEqual(verdict(report), verdict(api), file);
+      assert.equal(code, api.valid ? 0 : 1, file);
+      // The built-in catalogs are checked; the big ones, imported on a server, are said not checked here.
+      const notChecked = report.warnings.filter((warning) => warning.code === 'cfdi.catalog_not_loaded').map((warning) => warning.message.split(' ')[0] ?? '');
+      assert.ok(!notChecked.includes('c_Moneda') && !notChecked.includes('c_UsoCFDI'), `${file}: ${notChecked.join(', ')}`);
+      for (const name of notChecked) assert.match(name, /^c_(ClaveProdServ|ClaveUnidad|CodigoPostal)$/, file);
+    }
+    // A genuine stamped CFDI: what the API cannot verify in test mode, the command line cannot either.
+    const real = 'real/I_ISD950921HE5_2025-01-24_real.xml';
+    const api = await validation(readSample(real));
+    const { code, report } = await cli(real);
+    assert.deepEqual(outcomes(report), outcomes(api));
+    assert.deepEqual([code, report.valid], [3, false]);
   });
 });

@@ -32,7 +32,11 @@ function checkCode(context: RuleContext, catalog: CatalogName, code: string | un
   const lookup = context.options.catalogs;
   const unknown = catalog === 'c_Moneda' ? 'cfdi.unknown_currency' : 'cfdi.unknown_catalog_code';
   if (!lookup || !lookup.isLoaded(catalog)) {
-    context.issues.warn('cfdi.catalog_not_loaded', ROOT_PATH, `${catalog} is not loaded: only the format of its keys was checked.`);
+    context.issues.warn(
+      'cfdi.catalog_not_loaded',
+      ROOT_PATH,
+      `${catalog} was not checked here (the catalog is not imported): only the format of its keys was checked.`,
+    );
     if (!CATALOG_KEY_PATTERNS[catalog].test(code)) context.issues.error(unknown, path, `"${code}" is not a well-formed ${catalog} key.`);
     return undefined;
   }
@@ -146,7 +150,11 @@ function checkRate(
   if (rate === undefined || !/^[0-9]+\.[0-9]{6}$/.test(rate) || (tax.TipoFactor !== 'Tasa' && tax.TipoFactor !== 'Cuota')) return;
   const lookup = context.options.catalogs;
   if (!lookup || !lookup.isLoaded('c_TasaOCuota') || !lookup.rows) {
-    context.issues.warn('cfdi.catalog_not_loaded', ROOT_PATH, 'c_TasaOCuota is not loaded: tax rates were checked for format only.');
+    context.issues.warn(
+      'cfdi.catalog_not_loaded',
+      ROOT_PATH,
+      'c_TasaOCuota was not checked here (the catalog is not imported): tax rates were checked for format only.',
+    );
     return;
   }
   const name = IMPUESTOS[tax.Impuesto]?.name;

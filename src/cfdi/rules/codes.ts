@@ -16,6 +16,7 @@ export const REMEDIATIONS = {
   'cfdi.xml_too_complex': 'Remove the excess elements or attributes; no CFDI comes near these limits.',
   'cfdi.doctype_forbidden': 'Remove the <!DOCTYPE> declaration; CFDI documents never use one.',
   'cfdi.invalid_encoding': 'Encode the document as UTF-8.',
+  'cfdi.invalid_xml_char': 'Remove the control character (U+0000 to U+001F other than tab, line feed and carriage return): XML 1.0 cannot carry it.',
   // Structure and patterns.
   'cfdi.missing_attribute': 'Add the attribute or node; Anexo 20 requires it in this situation.',
   'cfdi.attribute_not_allowed': 'Remove the attribute or node; Anexo 20 forbids it in this situation.',
@@ -57,6 +58,14 @@ export const REMEDIATIONS = {
   'cfdi.total_mismatch': 'Total must equal SubTotal − Descuento + TotalImpuestosTrasladados − TotalImpuestosRetenidos (plus local taxes).',
   'cfdi.impuestos_mismatch': 'Rebuild the Impuestos node from the items: traslados grouped by Impuesto, TipoFactor and TasaOCuota, retenciones by Impuesto.',
   'cfdi.total_impuestos_mismatch': 'TotalImpuestosTrasladados / TotalImpuestosRetenidos must equal the sum of the grouped amounts (Exento excluded).',
+  // Amounts computed for a new invoice (reported inside cfdi.invalid_input, by request field).
+  'cfdi.no_conceptos': 'Add at least one item: a CFDI lists one or more Conceptos.',
+  'cfdi.negative_total': 'Lower the withholdings (or raise the amounts): Total = SubTotal − Descuento + transferred taxes − withheld taxes cannot be negative.',
+  'cfdi.amount_out_of_range': 'Split the invoice: SubTotal, Descuento and Total have at most 18 integer digits.',
+  'cfdi.pagos_without_pago': 'Add at least one payment: the Pagos 2.0 complement lists one or more Pago.',
+  'cfdi.pagos_without_documents': 'List in each payment the documents it pays (DoctoRelacionado): at least one.',
+  'cfdi.pagos_base_dr_required':
+    "Give the tax's BaseDR explicitly: it cannot be derived from ImpPagado for a Cuota, or when the withholdings are as large as the amount.",
   // Pagos 2.0.
   'cfdi.unknown_currency': 'Use an ISO 4217 currency code listed in the SAT c_Moneda catalog.',
   'cfdi.pagos_tipo_cambio_invalid': 'TipoCambioP must be 1 when MonedaP is MXN.',
@@ -74,7 +83,8 @@ export const REMEDIATIONS = {
   // Catalogs.
   'cfdi.unknown_catalog_code': 'Use a key that exists in the named SAT catalog.',
   'cfdi.catalog_code_not_in_force': 'Use a catalog key that is in force at the Fecha of the CFDI.',
-  'cfdi.catalog_not_loaded': 'Load the SAT catalogs (invoicing catalogs import) to check catalog keys; only their format was checked.',
+  'cfdi.catalog_not_loaded':
+    'Nothing to fix in the document: this catalog is not imported here, so only the format of its keys was checked. Import the SAT catalogs (invoicing catalogs import) to check them.',
   'cfdi.uso_cfdi_not_allowed': "Choose a UsoCFDI that c_UsoCFDI allows for the receptor's tax regime and type of person.",
   'cfdi.regimen_fiscal_not_allowed': 'Choose a RegimenFiscal that applies to the type of person of the RFC (12 characters: moral, 13: física).',
   // Seal and timbre.
@@ -99,14 +109,21 @@ export const REMEDIATIONS = {
   'cfdi.tfd_self_signed':
     "The timbre is signed with the issuer's own certificate, not a SAT/PAC one: it is not a genuine stamp. Stamp the CFDI with an authorized PAC.",
   'cfdi.tfd_certificate_unavailable':
-    'The SAT/PAC certificate named by NoCertificadoSAT is not published by the SAT (or not known here), so SelloSAT cannot be verified: ask the issuer for a CFDI stamped by an authorized PAC.',
+    'The SAT does not publish the certificate NoCertificadoSAT names, so SelloSAT cannot be verified and the timbre cannot be trusted: ask the issuer for a CFDI stamped by an authorized PAC.',
   'cfdi.tfd_certificate_unreachable':
     'The SAT/PAC certificate named by NoCertificadoSAT could not be fetched right now, so SelloSAT was not verified: validate the CFDI again later.',
+  'cfdi.tfd_not_verifiable_here':
+    "Nothing to fix in the document: the certificate was not at hand here (the simulator publishes only its own; the command line reads --sat-certs). Validate it with a live key on a server that reaches the SAT's certificate repository, or give the command line the certificate with --sat-certs.",
   'cfdi.tfd_timbre_not_verified': 'Provide a timbre verifier with the SAT/PAC certificates to check SelloSAT.',
-  'cfdi.status_indeterminate': 'The SAT could not be asked about this CFDI right now: validate it again later; the other checks stand.',
+  'cfdi.status_indeterminate':
+    'The status service (the SAT, or the simulator standing in for it) could not be asked right now: validate it again later; the other checks stand.',
+  'cfdi.status_not_verifiable_here':
+    'Nothing to fix in the document: its live status can only come from the SAT. Validate it with a live key on a server that reaches the SAT (a live PAC or SAT_STATUS_URL configured); the command line never asks.',
+  'cfdi.invalid_expression':
+    "The CFDI's UUID, RFCs or Total cannot be looked up as written (the SAT answers N - 601): fix them in the document; asking again will not help.",
   'cfdi.not_found':
-    "The SAT does not know this UUID with this issuer, receiver and total: the CFDI was never stamped, was altered, or is too recent for the SAT's records; ask the issuer for the stamped original.",
-  'cfdi.cancelled': 'The SAT reports this CFDI as cancelled: it no longer supports a deduction or a payment; ask the issuer for the replacement CFDI.',
+    "The status service does not know this UUID with this issuer, receiver and total: the CFDI was never stamped, was altered, or is too recent for the SAT's records; ask the issuer for the stamped original.",
+  'cfdi.cancelled': 'The CFDI is reported as cancelled: it no longer supports a deduction or a payment; ask the issuer for the replacement CFDI.',
   'cfdi.tfd_fecha_timbrado_out_of_range': 'A PAC stamps within 72 hours after Fecha, never before it.',
   // Dates.
   'cfdi.fecha_in_future': 'Fecha must not be later than the current local time at LugarExpedicion; generate it at issue time.',

@@ -58,9 +58,9 @@ test('facts a PAC rejects become the specification codes', async () => {
     ok: true,
     message: 'verified',
     warnings: [
-      { code: 'cfdi.certificado_not_csd', message: 'FIEL' },
-      { code: 'cfdi.certificado_rfc_mismatch', message: 'RFC' },
-      { code: 'cfdi.certificado_not_valid_at_fecha', message: 'validity' },
+      { code: 'cfdi.not_a_csd', message: 'FIEL' },
+      { code: 'cfdi.csd_rfc_mismatch', message: 'RFC' },
+      { code: 'cfdi.csd_expired', message: 'validity' },
     ],
   });
   assert.deepEqual(

@@ -20,15 +20,12 @@ const HOUR_MS = 3_600_000;
 const SIGNATURE_BYTES = new Set([128, 256, 384, 512]);
 const STRICT_BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-const SEAL_WARNING_CODES: Readonly<Record<string, RuleCode>> = {
-  'cfdi.certificado_not_csd': 'cfdi.not_a_csd',
-  'cfdi.certificado_rfc_mismatch': 'cfdi.csd_rfc_mismatch',
-  'cfdi.certificado_not_valid_at_fecha': 'cfdi.csd_expired',
-};
+/** The verifier's "a PAC would reject it" facts, which are errors here: a FIEL, another RFC's certificate, one not valid at Fecha. */
+const SEAL_FINDINGS: ReadonlySet<RuleCode> = new Set(['cfdi.not_a_csd', 'cfdi.csd_rfc_mismatch', 'cfdi.csd_expired']);
 
 function sealPath(reason: string): string {
   if (reason === 'cfdi.no_certificado_mismatch') return attributePath(ROOT_PATH, 'NoCertificado');
-  if (reason.startsWith('cfdi.certificado')) return attributePath(ROOT_PATH, 'Certificado');
+  if (reason === 'cfdi.certificado_invalid' || reason === 'cfdi.certificado_missing') return attributePath(ROOT_PATH, 'Certificado');
   return attributePath(ROOT_PATH, 'Sello');
 }
 
@@ -55,8 +52,8 @@ export async function checkSeal(context: RuleContext, document: SignedDocument):
   const result = await verify(document);
   if (!result.ok) report(context, result.reason ?? 'cfdi.sello_mismatch', sealPath(result.reason ?? ''), result.message);
   for (const warning of result.warnings ?? []) {
-    const code = SEAL_WARNING_CODES[warning.code];
-    if (code) context.issues.error(code, attributePath(ROOT_PATH, 'Certificado'), warning.message);
+    const code = warning.code;
+    if (isRuleCode(code) && SEAL_FINDINGS.has(code)) context.issues.error(code, attributePath(ROOT_PATH, 'Certificado'), warning.message);
     else
       context.issues.warnings.push({
         code: warning.code,
@@ -94,9 +91,12 @@ export async function checkTimbre(context: RuleContext, document: SignedDocument
       `Certificate ${timbre.NoCertificadoSAT} is not a known SAT/PAC certificate here; SelloSAT was not verified.`,
     );
   } else if (!result.ok && result.reason !== 'cfdi.tfd_sello_cfd_mismatch') {
-    const aboutCertificate = ['cfdi.tfd_certificado_mismatch', 'cfdi.tfd_certificate_unavailable', 'cfdi.tfd_certificate_unreachable'].includes(
-      result.reason ?? '',
-    );
+    const aboutCertificate = [
+      'cfdi.tfd_certificado_mismatch',
+      'cfdi.tfd_certificate_unavailable',
+      'cfdi.tfd_certificate_unreachable',
+      'cfdi.tfd_not_verifiable_here',
+    ].includes(result.reason ?? '');
     const attribute = aboutCertificate ? 'NoCertificadoSAT' : 'SelloSAT';
     report(context, result.reason ?? 'cfdi.tfd_sello_sat_mismatch', attributePath(TFD_PATH, attribute), result.message);
   }

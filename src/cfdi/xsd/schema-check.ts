@@ -5,8 +5,11 @@
  * URL scheme, so a schema can import only the files it was given.
  *
  * cfdv40.xsd lets cfdi:Complemento and cfdi:Addenda hold any element, checked strictly. The SAT
- * does not look inside an Addenda, and a complemento whose schema is not among the files cannot
- * be checked: both are taken out of libxml2's copy before validating, the second with a warning.
+ * does not look inside an Addenda (a retailer's own elements, of any namespace or none), and a
+ * complemento whose schema is not among the files cannot be checked: a non-empty Addenda is taken
+ * out of libxml2's copy whole, so the document is checked exactly as it would be without it, and
+ * such a complemento is taken out with a warning. An empty Addenda stays: cfdv40.xsd requires at
+ * least one element in it.
  *
  * Only documents that the engine's own parser accepted reach libxml2 (no DOCTYPE, no entities,
  * bounded size, depth and element count), parsed with network access and entity substitution off.
@@ -164,13 +167,14 @@ export class SchemaChecker {
     return { errors, warnings };
   }
 
-  /** Takes the Addenda's content and complementos without a schema here out of libxml2's copy. */
+  /** Takes a non-empty Addenda and complementos without a schema here out of libxml2's copy. */
   private prune(root: XmlElement, warnings: ValidationIssue[]): void {
     if (root.namespaceUri !== CFDI40_NAMESPACE) return;
     for (const child of elementsOf(this.libxml2, root)) {
       if (child.namespaceUri !== CFDI40_NAMESPACE) continue;
       if (child.name === 'Addenda') {
-        for (const inner of elementsOf(this.libxml2, child)) inner.remove();
+        // Emptying it instead would leave an Addenda the XSD refuses ("Missing child element(s)").
+        if (elementsOf(this.libxml2, child).length > 0) child.remove();
       } else if (child.name === 'Complemento') {
         elementsOf(this.libxml2, child).forEach((inner, index) => {
           if (this.known.has(inner.namespaceUri)) return;

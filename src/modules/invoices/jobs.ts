@@ -9,6 +9,7 @@ import { RetryJobError } from '../../platform/jobs/queue.ts';
 import { defineJob, NoPayload, type PayloadOf } from '../../platform/jobs/kinds.ts';
 import type { JobRecord } from '../../platform/jobs/types.ts';
 import { ProviderError } from '../../providers/pac/index.ts';
+import { authorityName } from '../../providers/sat/authority.ts';
 import { CANCELLATION_STATUS_JOB, fetchAcuse, pollDelayMs, recordAccepted, recordRejected } from './cancellation.ts';
 import { systemCtx } from './context.ts';
 import type { InvoiceDeps } from './ports.ts';
@@ -31,8 +32,11 @@ async function pollCancellation(services: Services, deps: InvoiceDeps, job: JobR
   const retry = (why: string) => new RetryJobError(why, pollDelayMs(job.attempts + 1));
   let estado: string;
   let estatusCancelacion: string;
+  let asked = 'the status service';
   try {
-    ({ estado, estatusCancelacion } = await deps.satStatusFor(row.mode).query({
+    const status = deps.satStatusFor(row.mode);
+    asked = authorityName(status.authority);
+    ({ estado, estatusCancelacion } = await status.query({
       uuid: row.uuid,
       rfcEmisor: row.comprobante.Emisor.Rfc,
       rfcReceptor: row.comprobante.Receptor.Rfc,
@@ -40,7 +44,7 @@ async function pollCancellation(services: Services, deps: InvoiceDeps, job: JobR
       sello: row.sello_cfd ?? '',
     }));
   } catch (error) {
-    if (error instanceof ProviderError) throw retry(`SAT status unavailable: ${error.detail}`);
+    if (error instanceof ProviderError) throw retry(`No status from ${asked}: ${error.detail}`);
     throw error;
   }
   if (estado === 'Cancelado') {

@@ -7,6 +7,7 @@ import type { PdfStore } from './pdf-store.ts';
 import type { CatalogLookup } from '../../cfdi/rules/index.ts';
 import type { Mode } from '../../platform/context.ts';
 import type { PacClient } from '../../providers/pac/index.ts';
+import type { SatAuthority } from '../../providers/sat/authority.ts';
 import type { CfdiStatus } from '../../providers/sat/cfdi-status.ts';
 import type { CfdiStatusQuery } from '../../providers/sat/status-client.ts';
 import type { CatalogIndex } from '../catalogs/index.ts';
@@ -14,6 +15,8 @@ import type { FiscalProfiles } from '../fiscal-profiles/index.ts';
 
 /** The SAT's CFDI status service (ConsultaCFDIService), as SatStatusClient implements it. */
 interface SatStatusSource {
+  /** Who answers: the SAT, or the simulator standing in for it. */
+  readonly authority: SatAuthority;
   query(query: CfdiStatusQuery): Promise<CfdiStatus>;
 }
 

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Mode } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
-import type { StoredIssue, StoredSummary } from './types.ts';
+import type { StoredCheck, StoredIssue, StoredSummary } from './types.ts';
 
 interface ValidationTable {
   id: string;
@@ -10,6 +10,8 @@ interface ValidationTable {
   valid: boolean;
   errors: StoredIssue[];
   warnings: StoredIssue[];
+  /** Null for validations stored before checks were recorded (serialize.ts works them out). */
+  checks: StoredCheck[] | null;
   summary: StoredSummary;
   uuid: string | null;
   emisor: string | null;
@@ -47,8 +49,8 @@ export async function insertValidationWith<Output>(
   const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
   const result = await sql<Output>`
     WITH ${sql.join(parts.ctes)}, validation_inserted AS (
-      INSERT INTO validations (id, organization_id, mode, valid, errors, warnings, summary, uuid, emisor, receptor, document_sha256, created_at)
-      VALUES (${row.id}, ${row.organization_id}, ${row.mode}, ${row.valid}, ${json(row.errors)}, ${json(row.warnings)}, ${json(row.summary)},
+      INSERT INTO validations (id, organization_id, mode, valid, errors, warnings, checks, summary, uuid, emisor, receptor, document_sha256, created_at)
+      VALUES (${row.id}, ${row.organization_id}, ${row.mode}, ${row.valid}, ${json(row.errors)}, ${json(row.warnings)}, ${json(row.checks)}, ${json(row.summary)},
         ${row.uuid}, ${row.emisor}, ${row.receptor}, ${row.document_sha256}, ${row.created_at}::timestamptz)
       RETURNING id
     )

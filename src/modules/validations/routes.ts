@@ -52,7 +52,7 @@ export function registerValidationRoutes(server: Server, services: Services, dep
           summary: 'Validate a CFDI',
           operationId: 'createValidation',
           description:
-            "Checks any CFDI 4.0 (yours or anyone's) and stores the result: safe XML, a CFDI 4.0 Comprobante, its structure against the SAT's XSDs, arithmetic, catalog keys, the issuer's Sello and certificate (a CSD of the Emisor, valid at Fecha), the TimbreFiscalDigital and, when stamped, its live status at the SAT. Send JSON `{\"xml_base64\": …}` or the XML itself with `Content-Type: application/xml`; both give the same result. Bytes that are no XML document are a 422 `cfdi.parse_error` and nothing is stored; any XML document gets a validation, `valid: false` with its `errors` when it fails.",
+            "Checks any CFDI 4.0 (yours or anyone's) and stores the result: safe XML, a CFDI 4.0 Comprobante, its structure against the SAT's XSDs, arithmetic, catalog keys, the issuer's Sello and certificate (a CSD of the Emisor, valid at Fecha), the TimbreFiscalDigital and, when stamped, its live status at the SAT (in test mode, at the simulator). `checks` gives each check's outcome: passed, failed, could not run here (not verifiable here: what the simulator cannot know about a real CFDI, a SAT that cannot be reached; with what would make it verifiable) or not applicable. Send JSON `{\"xml_base64\": …}` or the XML itself with `Content-Type: application/xml`; both give the same result. Bytes that are no XML document are a 422 `cfdi.parse_error` and nothing is stored; any XML document gets a validation, `valid: false` with its `errors` unless every check passed.",
           body: {
             content: {
               'application/json': { schema: CreateValidationJson },

@@ -14,9 +14,43 @@ const ValidationIssue = Type.Object(
   { additionalProperties: false },
 );
 
+const ValidationCheck = Type.Object(
+  {
+    id: Type.Union(
+      [
+        Type.Literal('document'),
+        Type.Literal('structure'),
+        Type.Literal('arithmetic'),
+        Type.Literal('catalogs'),
+        Type.Literal('seal'),
+        Type.Literal('timbre'),
+        Type.Literal('sat_status'),
+      ],
+      {
+        description:
+          'The check, in the order they run: `document` (safe XML, a CFDI 4.0), `structure` (the XSDs, nodes, attributes, formats, dates), `arithmetic` (amounts and taxes), `catalogs` (keys in the SAT catalogs), `seal` (the Sello and the issuer certificate), `timbre` (the TimbreFiscalDigital and SelloSAT), `sat_status` (the live status).',
+      },
+    ),
+    status: Type.Union([Type.Literal('passed'), Type.Literal('failed'), Type.Literal('not_run'), Type.Literal('not_applicable')], {
+      description:
+        '`passed`; `failed` (the document is wrong: see `errors`); `not_run`: it could not run here (not verifiable here: the SAT could not be asked, or only the simulator was, which knows only what it stamped; or an earlier check failed), which is not a failure of the document but still leaves `valid` false; `not_applicable` (an unstamped CFDI has no timbre or status to check).',
+    }),
+    message: Type.String({ description: 'What passed; the first error (and how many more); or why it could not run, naming who was asked.' }),
+    remediation: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'What to do: fix the first error, or what would let the check run (for example a live key on a server that reaches the SAT). Null when it passed or does not apply.',
+    }),
+    codes: Type.Array(Type.String(), { description: "The codes of this check's errors and warnings, each once." }),
+  },
+  { additionalProperties: false },
+);
+
 const SatStatusSummary = Type.Object(
   {
-    estado: Type.String({ description: '`Vigente`, `Cancelado`, `No Encontrado`, or `indeterminate` when the SAT could not be asked.' }),
+    estado: Type.String({
+      description:
+        '`Vigente`, `Cancelado`, `No Encontrado`, or `indeterminate` when the status service (the SAT, or in test mode the simulator) could not be asked.',
+    }),
     es_cancelable: Nullable(Type.String({ description: "The SAT's EsCancelable, e.g. `Cancelable con aceptación`; null when the SAT did not say." })),
     cancel_status: Nullable(Type.String({ description: "The SAT's EstatusCancelacion; null unless a cancellation is under way." })),
   },
@@ -35,7 +69,8 @@ const ValidationSummary = Type.Object(
     total: Nullable(Type.String()),
     stamped: Type.Boolean({ description: 'Whether the CFDI carries a TimbreFiscalDigital.' }),
     sat: Type.Union([SatStatusSummary, Type.Null()], {
-      description: 'The live SAT status; null when the CFDI is not stamped or could not be read far enough to ask.',
+      description:
+        'The live status as the SAT (in test mode, the simulator) answered it; null when the CFDI is not stamped, could not be read far enough to ask, its values cannot be looked up (`cfdi.invalid_expression`), or its status cannot be known here (`cfdi.status_not_verifiable_here`: the simulator knows only the CFDIs it stamped).',
     }),
   },
   { additionalProperties: false },
@@ -45,9 +80,15 @@ export const Validation = Type.Object(
   {
     object: Type.Literal('validation'),
     id: Type.String({ description: '`val_…`' }),
-    valid: Type.Boolean({ description: 'True only when every check passed (warnings do not count).' }),
-    errors: Type.Array(ValidationIssue, { description: 'Every failed check; empty when valid.' }),
-    warnings: Type.Array(ValidationIssue, { description: 'What could not be checked (for example a catalog not imported) and why; never a failure.' }),
+    valid: Type.Boolean({ description: 'True only when every check passed or does not apply (warnings do not count).' }),
+    errors: Type.Array(ValidationIssue, {
+      description: 'Every failed check, and every check that could not run here (its code says so, e.g. `cfdi.status_not_verifiable_here`); empty when valid.',
+    }),
+    warnings: Type.Array(ValidationIssue, { description: 'What was only partly checked (for example a catalog not imported) and why; never a failure.' }),
+    checks: Type.Array(ValidationCheck, {
+      description:
+        'Each check with its outcome and why: the verdict a person reads. Nothing `failed` but something `not_run` means not verifiable here, with what would make it verifiable.',
+    }),
     summary: ValidationSummary,
     livemode: Type.Boolean(),
     created_at: Type.String({ format: 'date-time' }),
@@ -69,6 +110,39 @@ export const Validation = Type.Object(
           },
         ],
         warnings: [],
+        checks: [
+          { id: 'document', status: 'passed', message: 'Safe, well-formed XML and a CFDI 4.0 Comprobante.', remediation: null, codes: [] },
+          {
+            id: 'structure',
+            status: 'passed',
+            message: "The structure follows the SAT's XSDs and Anexo 20's rules on nodes, attributes, formats and dates.",
+            remediation: null,
+            codes: [],
+          },
+          {
+            id: 'arithmetic',
+            status: 'failed',
+            message: 'Total 1170.00 differs from SubTotal − Descuento + TotalImpuestosTrasladados − TotalImpuestosRetenidos = 1160.00.',
+            remediation: 'Total must equal SubTotal − Descuento + TotalImpuestosTrasladados − TotalImpuestosRetenidos (plus local taxes).',
+            codes: ['cfdi.total_mismatch'],
+          },
+          { id: 'catalogs', status: 'passed', message: 'Every catalog key checked exists and is in force at Fecha.', remediation: null, codes: [] },
+          {
+            id: 'seal',
+            status: 'passed',
+            message: "Sello verifies over the cadena original with the issuer's CSD, valid at Fecha.",
+            remediation: null,
+            codes: [],
+          },
+          {
+            id: 'timbre',
+            status: 'passed',
+            message: "SelloCFD is the Comprobante's Sello and SelloSAT verifies with the SAT/PAC certificate.",
+            remediation: null,
+            codes: [],
+          },
+          { id: 'sat_status', status: 'passed', message: 'The CFDI is in force (Vigente).', remediation: null, codes: [] },
+        ],
         summary: {
           uuid: 'C2832671-DA6D-11EF-A83D-00155D012007',
           version: '4.0',

@@ -1,7 +1,8 @@
 /**
  * The SAT/PAC certificates that sign timbres, fetched from their repository the first time a
  * number is seen and kept in the database from then on (a certificate never changes under its
- * number), with the parsed certificates of this process in memory.
+ * number), with the parsed certificates of this process in memory. What the repository lacks is
+ * said in the name of who was asked: the SAT, or the simulator.
  */
 import type { TimbreCertificateLookup } from '../../cfdi/check.ts';
 import { readCertificate, type SatCertificate } from '../../cfdi/credentials.ts';
@@ -29,17 +30,31 @@ export class TimbreCertificates {
     const fetched = der === undefined;
     if (der === undefined) {
       const answer = await repository.fetch(noCertificado);
-      if (answer.status !== 'found') return answer;
+      if (answer.status === 'unreachable') return answer;
+      if (answer.status === 'not_found') return notPublished(repository, noCertificado);
       der = answer.der;
     }
     const certificate = parse(der);
-    if (!certificate) return { status: 'not_found' };
+    if (!certificate) return notPublished(repository, noCertificado);
     // Only what parses as a certificate is kept.
     if (fetched) await saveSatCertificate(this.db, { source: repository.source, no_certificado: noCertificado, der, fetched_at: this.clock.now() });
     if (this.parsed.size >= MEMORY_LIMIT) this.parsed.delete(this.parsed.keys().next().value!);
     this.parsed.set(key, certificate);
     return { status: 'found', certificate };
   }
+}
+
+/**
+ * A number the repository does not publish: the SAT's repository publishes every CSD and PAC
+ * certificate, so the timbre cannot be trusted; the simulator publishes only its own, so a timbre
+ * of a real PAC is only not verifiable here.
+ */
+function notPublished(repository: CertificateRepository, noCertificado: string): TimbreCertificateLookup {
+  if (repository.authority === 'sat') return { status: 'not_found', message: `The SAT does not publish certificate ${noCertificado}` };
+  return {
+    status: 'unknown_here',
+    message: `the simulator publishes only its own certificates, and ${noCertificado} is not one of them (a real PAC's is published only by the SAT)`,
+  };
 }
 
 /** A repository that answers with something that is not a certificate has no certificate. */

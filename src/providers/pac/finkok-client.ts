@@ -15,6 +15,7 @@ import { cancelFolioCode, cancelRequestCode, providerError, stampCode } from './
 import { cancelResultOf, stampResultOf } from './finkok-results.ts';
 import type { FinkokStampResult } from './finkok-results.ts';
 import { signFinkokManifest } from './finkok-manifest.ts';
+import { authorityName, type SatAuthority } from '../sat/authority.ts';
 import { readCfdiStatus } from '../sat/cfdi-status.ts';
 import type { CfdiStatus, SatStatusQuery } from '../sat/cfdi-status.ts';
 import type { CancelRequest, CancelResult, ManifestRequest, ManifestResult, PacClient, StampResult } from './port.ts';
@@ -35,6 +36,8 @@ export interface FinkokOptions {
   clock?: Clock;
   /** Zone of the signing time written in the manifest contracts. */
   timeZone?: string;
+  /** Who answers for the SAT behind this PAC, for messages: the SAT (default), or the simulator. */
+  authority?: SatAuthority;
 }
 
 type Service = 'stamp' | 'cancel' | 'utilities' | 'firmar';
@@ -159,7 +162,8 @@ export class FinkokPacClient implements PacClient {
       throw providerError(cancelRequestCode(code), `The PAC rejected the cancellation request (CodEstatus ${code}).`, code);
     }
     if (line.estatusUuid !== '201') {
-      throw providerError(cancelFolioCode(line.estatusUuid), `The SAT answered ${line.estatusUuid} ${line.estatusCancelacion}`.trim(), line.estatusUuid);
+      const who = authorityName(this.options.authority ?? 'sat', true);
+      throw providerError(cancelFolioCode(line.estatusUuid), `${who} answered ${line.estatusUuid} ${line.estatusCancelacion}`.trim(), line.estatusUuid);
     }
     const cancelled = /^Cancelado/.test(line.estatusCancelacion) || line.estatusCancelacion === 'Plazo vencido';
     return { uuid: line.uuid, status: cancelled ? 'cancelled' : 'pending', estatusCancelacion: line.estatusCancelacion, acuse: result.acuse || undefined };
@@ -181,9 +185,10 @@ export class FinkokPacClient implements PacClient {
     if (!sat) {
       const error = childText(body, 'error');
       if (/usuario|contraseña/i.test(error)) throw new ProviderError('pac.auth_failed', error, false);
-      throw new ProviderError('cancel.sat_service_unavailable', error || 'The PAC answered without the SAT status.', true, 'unavailable');
+      const who = authorityName(this.options.authority ?? 'sat');
+      throw new ProviderError('cancel.sat_service_unavailable', error || `The PAC answered without the status from ${who}.`, true, 'unavailable');
     }
-    return readCfdiStatus(sat);
+    return readCfdiStatus(sat, this.options.authority);
   }
 
   async acuse(uuid: string, rfcEmisor: string): Promise<string> {

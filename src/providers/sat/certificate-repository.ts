@@ -5,6 +5,7 @@
  * flat (`/certificates/<number>.cer`). Either answers 404 for a number it never issued.
  */
 import type { FetchFunction } from '../soap-client.ts';
+import { authorityName, type SatAuthority } from './authority.ts';
 
 export const SAT_CERTIFICATES_URL = 'https://rdc.sat.gob.mx/rccf';
 
@@ -13,12 +14,16 @@ type CertificateFetch = { status: 'found'; der: Buffer } | { status: 'not_found'
 export interface CertificateRepository {
   /** Names the repository in the durable cache (its base URL). */
   readonly source: string;
+  /** Who publishes it: the SAT, or the simulator (which publishes only its own certificates). */
+  readonly authority: SatAuthority;
   fetch(noCertificado: string): Promise<CertificateFetch>;
 }
 
 export interface CertificateRepositoryOptions {
   baseUrl: string;
   layout: 'sat' | 'flat';
+  /** Default: the SAT for the SAT's layout, the simulator for the flat one. */
+  authority?: SatAuthority;
   timeoutMs?: number;
   fetch?: FetchFunction;
 }
@@ -35,8 +40,11 @@ function certificatePath(noCertificado: string, layout: 'sat' | 'flat'): string 
 export function certificateRepository(options: CertificateRepositoryOptions): CertificateRepository {
   const base = options.baseUrl.replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? fetch;
+  const authority = options.authority ?? (options.layout === 'sat' ? 'sat' : 'simulator');
+  const repository = `${authorityName(authority)}'s certificate repository`;
   return {
     source: base,
+    authority,
     async fetch(noCertificado) {
       // Only a certificate number ever becomes part of a URL.
       if (!/^[0-9]{20}$/.test(noCertificado)) return { status: 'not_found' };
@@ -47,7 +55,7 @@ export function certificateRepository(options: CertificateRepositoryOptions): Ce
         const timeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
         return {
           status: 'unreachable',
-          message: timeout ? 'the certificate repository did not answer in time' : 'the certificate repository could not be reached',
+          message: timeout ? `${repository} did not answer in time` : `${repository} could not be reached`,
         };
       }
       if (response.status === 404 || response.status === 410) {
@@ -56,7 +64,7 @@ export function certificateRepository(options: CertificateRepositoryOptions): Ce
       }
       if (!response.ok) {
         await response.body?.cancel();
-        return { status: 'unreachable', message: `the certificate repository answered HTTP ${response.status}` };
+        return { status: 'unreachable', message: `${repository} answered HTTP ${response.status}` };
       }
       const declared = Number(response.headers.get('content-length') ?? '0');
       if (declared > MAX_CERTIFICATE_BYTES) {

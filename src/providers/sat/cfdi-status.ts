@@ -4,7 +4,9 @@
  * EstatusCancelacion and ValidacionEFOS as the SAT writes them, and what a program switches on.
  */
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
+import { ProviderError } from '../errors.ts';
 import { childText } from '../soap-client.ts';
+import { authorityName, type SatAuthority } from './authority.ts';
 
 /** The CFDI a status query is about. */
 export interface SatStatusQuery {
@@ -38,9 +40,16 @@ function cancellability(esCancelable: string): Cancellability {
   return 'not_cancellable';
 }
 
-/** Reads the answer from the element that holds its fields (ConsultaResult, or the PAC's `sat`). */
-export function readCfdiStatus(result: XmlElement): CfdiStatus {
+/**
+ * Reads the answer from the element that holds its fields (ConsultaResult, or the PAC's `sat`).
+ * "N - 601: La expresión impresa proporcionada no es válida." is no status but a refusal of the
+ * query (a malformed UUID, RFC or Total): cfdi.invalid_expression, which no retry changes.
+ */
+export function readCfdiStatus(result: XmlElement, authority: SatAuthority = 'sat'): CfdiStatus {
   const codigoEstatus = childText(result, 'CodigoEstatus');
+  if (codigoEstatus.startsWith('N - 601')) {
+    throw new ProviderError('cfdi.invalid_expression', `${authorityName(authority, true)} refused the query: ${codigoEstatus}`, false, 'rejected', '601');
+  }
   const estado = childText(result, 'Estado');
   const found = codigoEstatus.startsWith('S - ') && (estado === 'Vigente' || estado === 'Cancelado');
   const esCancelable = childText(result, 'EsCancelable');

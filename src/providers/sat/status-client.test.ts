@@ -73,6 +73,32 @@ test('an invalid expression is "N - 601", reported as cfdi.invalid_expression', 
   }
 });
 
+test("the PAC's get_sat_status relays the SAT refusing values it cannot look up (N - 601) as cfdi.invalid_expression", async () => {
+  const known = { uuid: '11111111-2222-3333-4444-555555555555', rfcEmisor: 'H&E951128469', rfcReceptor: 'MCI7306249Y1', total: '1.00' };
+  for (const query of [
+    { ...known, uuid: 'no-es-un-uuid' },
+    { ...known, rfcReceptor: 'mci7306249y1' },
+    { ...known, total: '1,000.00' },
+  ]) {
+    const error = await failure(pac.cancellationStatus(query));
+    assert.deepEqual([error.code, error.retryable], ['cfdi.invalid_expression', false], JSON.stringify(query));
+  }
+  // Well-formed values of a CFDI nobody stamped are an answer: not found.
+  assert.equal((await pac.cancellationStatus(known)).found, false);
+});
+
+test('messages say who answered: the SAT, or the simulator standing in for it', async () => {
+  const simulated = new SatStatusClient({ url: `${simulator.url}/ConsultaCFDIService.svc`, authority: 'simulator' });
+  assert.equal(simulated.authority, 'simulator');
+  assert.match((await failure(simulated.queryExpression('?id=foo'))).detail, /^The simulator refused the query: N - 601/);
+  assert.match((await failure(sat.queryExpression('?id=foo'))).detail, /^The SAT refused the query: N - 601/);
+  // A Total no expression can carry is the same finding, found before asking.
+  const unwritable = await failure(
+    sat.query({ uuid: '11111111-2222-3333-4444-555555555555', rfcEmisor: 'H&E951128469', rfcReceptor: 'MCI7306249Y1', total: 'mil', sello: 'abcdefgh' }),
+  );
+  assert.deepEqual([unwritable.code, unwritable.retryable], ['cfdi.invalid_expression', false]);
+});
+
 test('the SAT being unreachable is cfdi.status_indeterminate, retryable; EFOS listing is reported', async () => {
   const unreachable = await stamp('IND010101AA1', '3');
   const error = await failure(sat.query({ uuid: unreachable.uuid, rfcEmisor: 'H&E951128469', rfcReceptor: 'IND010101AA1', total: unreachable.total }));

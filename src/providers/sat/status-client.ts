@@ -2,8 +2,11 @@
  * Client of the SAT's CFDI status service, ConsultaCFDIService.svc (SOAP 1.1, SOAPAction
  * http://tempuri.org/IConsultaCFDIService/Consulta). The URL is configuration: the SAT's
  * https://consultaqr.facturaelectronica.sat.gob.mx/ConsultaCFDIService.svc or the simulator's.
- * "N - 601" (invalid expression) is the caller's mistake (cfdi.invalid_expression); "N - 602" is a
- * normal answer (found: false); faults, HTTP errors and timeouts are cfdi.status_indeterminate.
+ * "N - 601" (invalid expression) is a finding no retry changes (cfdi.invalid_expression, also when
+ * the expression cannot even be written: a Total that is no amount); "N - 602" is a normal answer
+ * (found: false); only a service that cannot be reached or fails (faults, HTTP errors, timeouts,
+ * an answer without a result) is cfdi.status_indeterminate. Its messages name who answered: the
+ * SAT, or the simulator standing in for it.
  */
 import { Decimal } from 'decimal.js';
 import { formatVerificationRfc, verificationExpression } from '../../cfdi/qr.ts';
@@ -12,6 +15,7 @@ import { ProviderError } from '../errors.ts';
 import { escapeXml, findElement, SOAP11_NAMESPACE, SoapCallError, SoapTransport } from '../soap-client.ts';
 import type { FetchFunction } from '../soap-client.ts';
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
+import { authorityName, type SatAuthority } from './authority.ts';
 import { readCfdiStatus } from './cfdi-status.ts';
 import type { CfdiStatus, SatStatusQuery } from './cfdi-status.ts';
 
@@ -25,27 +29,29 @@ export interface CfdiStatusQuery extends SatStatusQuery {
 
 export interface SatStatusClientOptions {
   url?: string;
+  /** Who answers at `url`, for messages (default the SAT). */
+  authority?: SatAuthority;
   timeoutMs?: number;
   /** A fetch to call through instead of node:http(s) with keep-alive (tests, custom transports). */
   fetch?: FetchFunction;
 }
 
-/** Reads a ConsultaResponse (the SOAP Body or the whole envelope). */
-function readConsultaResult(body: XmlElement): CfdiStatus {
+/** Reads a ConsultaResponse (the SOAP Body or the whole envelope); "N - 601" throws cfdi.invalid_expression. */
+function readConsultaResult(body: XmlElement, authority: SatAuthority): CfdiStatus {
   const result = findElement(body, 'ConsultaResult');
-  if (!result) throw new ProviderError('cfdi.status_indeterminate', 'The SAT answered without a ConsultaResult.', true, 'invalid_response');
-  const status = readCfdiStatus(result);
-  if (status.codigoEstatus.startsWith('N - 601')) throw new ProviderError('cfdi.invalid_expression', status.codigoEstatus, false, 'rejected', '601');
-  return status;
+  if (!result) {
+    throw new ProviderError('cfdi.status_indeterminate', `${authorityName(authority, true)} answered without a ConsultaResult.`, true, 'invalid_response');
+  }
+  return readCfdiStatus(result, authority);
 }
 
 /** Parses a complete response envelope (used for recorded responses too). */
-export function parseConsultaResponse(xml: string): CfdiStatus {
+export function parseConsultaResponse(xml: string, authority: SatAuthority = 'sat'): CfdiStatus {
   const root = parseXml(xml);
   if (root.local !== 'Envelope' || root.namespace !== SOAP11_NAMESPACE) {
     throw new ProviderError('cfdi.status_indeterminate', 'The answer is not a SOAP envelope.', true, 'invalid_response');
   }
-  return readConsultaResult(root);
+  return readConsultaResult(root, authority);
 }
 
 /** The expression for a query: the 4.0 QR content when the Sello is known, else `?re=&rr=&tt=&id=`. */
@@ -60,9 +66,12 @@ export function expressionFor(query: CfdiStatusQuery): string {
 
 export class SatStatusClient {
   private readonly transport: SoapTransport;
+  /** Who answers: the SAT, or the simulator standing in for it. */
+  readonly authority: SatAuthority;
 
   constructor(private readonly options: SatStatusClientOptions = {}) {
     this.transport = new SoapTransport({ fetch: options.fetch });
+    this.authority = options.authority ?? 'sat';
   }
 
   async queryExpression(expression: string): Promise<CfdiStatus> {
@@ -74,14 +83,22 @@ export class SatStatusClient {
         body,
         timeoutMs: this.options.timeoutMs ?? 15_000,
       });
-      return readConsultaResult(response);
+      return readConsultaResult(response, this.authority);
     } catch (error) {
       if (!(error instanceof SoapCallError)) throw error;
       throw new ProviderError('cfdi.status_indeterminate', error.message, true, error.failure);
     }
   }
 
-  query(query: CfdiStatusQuery): Promise<CfdiStatus> {
-    return this.queryExpression(expressionFor(query));
+  async query(query: CfdiStatusQuery): Promise<CfdiStatus> {
+    let expression: string;
+    try {
+      expression = expressionFor(query);
+    } catch (error) {
+      // The expression cannot be written (a Total that is no amount): what the SAT calls invalid.
+      if (!(error instanceof RangeError)) throw error;
+      throw new ProviderError('cfdi.invalid_expression', `No status query can be written for this CFDI: ${error.message}`, false, 'rejected');
+    }
+    return this.queryExpression(expression);
   }
 }

@@ -10,21 +10,13 @@ import { readPacRequest } from '../pac/request.ts';
 import { element, envelope, escapeXml, param, SoapFault, sendXml } from '../soap.ts';
 import { wsdlDocument } from '../pac/wsdl.ts';
 import { parseExpression } from './expression.ts';
-import { lookupStatus } from './sat-status.ts';
+import { INVALID_EXPRESSION, lookupStatus } from './sat-status.ts';
 import type { SatCfdiStatus } from './sat-status.ts';
 
 const CONSULTA_PATH = '/ConsultaCFDIService.svc';
 const CONSULTA_ACTION = 'http://tempuri.org/IConsultaCFDIService/Consulta';
 const TEMPURI = 'http://tempuri.org/';
 const CONTRACT_NAMESPACE = 'http://schemas.datacontract.org/2004/07/Sat.Cfdi.Negocio.ConsultaCfdi.Servicio';
-
-const INVALID_EXPRESSION: SatCfdiStatus = {
-  codigoEstatus: 'N - 601: La expresión impresa proporcionada no es válida.',
-  estado: 'No Encontrado',
-  esCancelable: '',
-  estatusCancelacion: '',
-  validacionEfos: '',
-};
 
 function resultXml(status: SatCfdiStatus): string {
   return envelope(

@@ -36,9 +36,18 @@ export function parseExpression(expression: string): ParsedExpression | undefine
   const rfcReceptor = values.get('rr') ?? '';
   const total = values.get('tt') ?? '';
   const sello = values.get('fe');
-  if (!UUID.test(uuid) || !RFC_PATTERN.test(rfcEmisor) || !RFC_PATTERN.test(rfcReceptor) || !TOTAL.test(total)) return undefined;
+  if (!isQueryable({ uuid, rfcEmisor, rfcReceptor, total })) return undefined;
   if (sello !== undefined && !FE.test(sello)) return undefined;
   const parsed: ParsedExpression = { uuid: uuid.toUpperCase(), rfcEmisor, rfcReceptor, total };
   if (sello !== undefined) parsed.sello = sello;
   return parsed;
+}
+
+/**
+ * Whether the SAT can look these values up at all: a UUID, two RFCs and a Total as the SAT writes
+ * them. Anything else is "N - 601", however the query arrived (an expression, or a PAC's
+ * get_sat_status, which builds one from them).
+ */
+export function isQueryable(query: { uuid: string; rfcEmisor: string; rfcReceptor: string; total: string }): boolean {
+  return UUID.test(query.uuid) && RFC_PATTERN.test(query.rfcEmisor) && RFC_PATTERN.test(query.rfcReceptor) && TOTAL.test(query.total);
 }

@@ -22,6 +22,14 @@ export interface SatCfdiStatus {
 }
 
 const FOUND = 'S - Comprobante obtenido satisfactoriamente.';
+/** The SAT's answer to a query it cannot even look up (a malformed UUID, RFC or Total). */
+export const INVALID_EXPRESSION: SatCfdiStatus = {
+  codigoEstatus: 'N - 601: La expresión impresa proporcionada no es válida.',
+  estado: 'No Encontrado',
+  esCancelable: '',
+  estatusCancelacion: '',
+  validacionEfos: '',
+};
 const NOT_FOUND: SatCfdiStatus = {
   codigoEstatus: 'N - 602: Comprobante no encontrado.',
   estado: 'No Encontrado',

@@ -3,12 +3,23 @@ import { t } from '../../core/i18n.ts';
 import { href } from '../../core/router.ts';
 import { Badge } from '../../kit/Page.tsx';
 import { ResourceDetail } from '../../kit/ResourceDetail.tsx';
-import { type CheckResult, type Outcome, readChecks } from './checks.ts';
-import { currencyOf, type Validation, type ValidationIssue } from './types.ts';
+import { type CheckView, readChecks, verdictOf } from './checks.ts';
+import { type CheckStatus, currencyOf, type Validation, type ValidationIssue } from './types.ts';
 import { ValidBadge } from './ValidationsPage.tsx';
 import { apiPath } from '../../core/api.ts';
 
-const TONES: Record<Outcome, 'ok' | 'bad' | 'warn' | 'neutral'> = { pass: 'ok', fail: 'bad', warn: 'warn', skipped: 'neutral', not_applicable: 'neutral' };
+const TONES: Record<CheckStatus, 'ok' | 'bad' | 'warn' | 'neutral'> = { passed: 'ok', failed: 'bad', not_run: 'warn', not_applicable: 'neutral' };
+
+/** One line above the checks: all passed, how many problems, or why it is not verifiable here. */
+function verdictHint(validation: Validation): string {
+  const verdict = verdictOf(validation);
+  if (verdict === 'valid') return t('validations.allPassed');
+  if (verdict === 'unverifiable') {
+    return t('validations.unverifiableHint', { count: validation.checks.filter((check) => check.status === 'not_run').length });
+  }
+  const failed = new Set(validation.checks.filter((check) => check.status === 'failed').flatMap((check) => check.codes));
+  return t('validations.someFailed', { count: validation.errors.filter((issue) => failed.has(issue.code)).length });
+}
 
 export function ValidationPage({ params }: { params: Record<string, string> }) {
   return (
@@ -41,7 +52,9 @@ export function ValidationPage({ params }: { params: Record<string, string> }) {
       {(validation) => (
         <section class="panel" aria-labelledby="checks-title">
           <h2 id="checks-title">{t('validations.checks')}</h2>
-          <p class="hint">{t(validation.valid ? 'validations.allPassed' : 'validations.someFailed', { count: validation.errors.length })}</p>
+          <p class="hint" data-testid="verdict">
+            {verdictHint(validation)}
+          </p>
           <ol class="checks" data-testid="checks">
             {readChecks(validation).map((check) => (
               <Check key={check.id} check={check} validation={validation} />
@@ -53,16 +66,24 @@ export function ValidationPage({ params }: { params: Record<string, string> }) {
   );
 }
 
-function Check({ check, validation }: { check: CheckResult; validation: Validation }) {
+function Check({ check, validation }: { check: CheckView; validation: Validation }) {
   const sat = validation.summary.sat;
+  // A passed check lists its notes (warnings) below; a failed one its errors; the others say why.
+  const said = check.status === 'not_run' || check.status === 'not_applicable';
   return (
-    <li class={`check-item ${check.outcome}`} data-check={check.id} data-outcome={check.outcome}>
+    <li class={`check-item ${check.status}`} data-check={check.id} data-outcome={check.status}>
       <div class="check-head">
         <h3>{t(check.title)}</h3>
-        <Badge tone={TONES[check.outcome]}>{t(`validations.outcome.${check.outcome}`)}</Badge>
+        <Badge tone={TONES[check.status]}>{t(`validations.outcome.${check.status}`)}</Badge>
       </div>
-      <p class="hint">{t(`validations.explain.${check.id}`)}</p>
-      {check.id === 'sat' && sat && (
+      <p class="hint">{t(check.explain)}</p>
+      {said && <p class="check-message">{check.message}</p>}
+      {check.status === 'not_run' && check.remediation && (
+        <p class="issue-remediation" data-testid="to-verify">
+          <strong>{t('validations.toVerify')}</strong> {check.remediation}
+        </p>
+      )}
+      {check.id === 'sat_status' && sat && (
         <dl class="inline-details">
           <dt>{t('validations.satEstado')}</dt>
           <dd>{sat.estado}</dd>
@@ -72,7 +93,7 @@ function Check({ check, validation }: { check: CheckResult; validation: Validati
           <dd>{sat.cancel_status ?? '—'}</dd>
         </dl>
       )}
-      {check.errors.length > 0 && <Issues issues={check.errors} kind="error" />}
+      {check.status === 'failed' && check.errors.length > 0 && <Issues issues={check.errors} kind="error" />}
       {check.warnings.length > 0 && <Issues issues={check.warnings} kind="warning" />}
     </li>
   );

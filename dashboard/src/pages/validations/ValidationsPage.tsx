@@ -7,6 +7,7 @@ import { Badge, Page } from '../../kit/Page.tsx';
 import { ProblemBox, asProblem } from '../../kit/ProblemBox.tsx';
 import { ResourceList } from '../../kit/ResourceList.tsx';
 import { base64Of } from '../fiscal-profiles/types.ts';
+import { verdictOf } from './checks.ts';
 import { DropZone } from './DropZone.tsx';
 import { currencyOf, type Validation } from './types.ts';
 
@@ -28,8 +29,12 @@ async function postShedding<T>(path: string, body: unknown): Promise<T> {
   }
 }
 
-export function ValidBadge({ validation }: { validation: Pick<Validation, 'valid'> }) {
-  return validation.valid ? <Badge tone="ok">{t('validations.valid')}</Badge> : <Badge tone="bad">{t('validations.invalid')}</Badge>;
+/** The verdict: valid, invalid (a check failed), or not verifiable here (nothing failed, something could not run). */
+export function ValidBadge({ validation }: { validation: Pick<Validation, 'valid' | 'checks'> }) {
+  const verdict = verdictOf(validation);
+  if (verdict === 'valid') return <Badge tone="ok">{t('validations.valid')}</Badge>;
+  if (verdict === 'unverifiable') return <Badge tone="warn">{t('validations.unverifiable')}</Badge>;
+  return <Badge tone="bad">{t('validations.invalid')}</Badge>;
 }
 
 export function ValidationsPage() {

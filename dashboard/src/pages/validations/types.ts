@@ -5,11 +5,24 @@ export interface ValidationIssue {
   remediation: string;
 }
 
+type CheckId = 'document' | 'structure' | 'arithmetic' | 'catalogs' | 'seal' | 'timbre' | 'sat_status';
+export type CheckStatus = 'passed' | 'failed' | 'not_run' | 'not_applicable';
+
+/** One check as the API reports it: its outcome and why (docs/guides/validations.md). */
+export interface ValidationCheck {
+  id: CheckId;
+  status: CheckStatus;
+  message: string;
+  remediation: string | null;
+  codes: string[];
+}
+
 export interface Validation {
   id: string;
   valid: boolean;
   errors: ValidationIssue[];
   warnings: ValidationIssue[];
+  checks: ValidationCheck[];
   summary: {
     uuid: string | null;
     version: string | null;
