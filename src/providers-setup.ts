@@ -138,7 +138,7 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
 }
 
 /** The fiscal-profiles port over the PAC's manifest service. */
-function pacManifestSigner(pacFor: (mode: Mode) => PacClient, clock: Clock): ManifestSigner {
+export function pacManifestSigner(pacFor: (mode: Mode) => PacClient, clock: Clock): ManifestSigner {
   return {
     async signManifest(request) {
       try {
