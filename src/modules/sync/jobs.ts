@@ -7,6 +7,14 @@ const SYNC_TICK_JOB = defineJob('sync.tick', NoPayload);
 
 const registered = new WeakSet<Services>();
 
+/**
+ * Runs the scheduler's next tick now (a SAT request of a chunk may have ended): a chunk's end is
+ * seen in seconds rather than at the next tick, and the ticks still run one at a time.
+ */
+export async function expediteSyncTick(services: Services): Promise<void> {
+  if (registered.has(services)) await services.jobs.expedite(services.db, SYNC_TICK_JOB);
+}
+
 export function registerSyncJobs(services: Services): void {
   if (registered.has(services)) return;
   registered.add(services);

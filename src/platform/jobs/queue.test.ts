@@ -262,6 +262,26 @@ test('a scheduled job recurs, with exactly one pending occurrence across process
   }
 });
 
+test('expedite runs the pending occurrence of a scheduled job now, still one at a time; the next one is an interval later', async () => {
+  const clock = new ManualClock();
+  const queue = newQueue(clock);
+  let runs = 0;
+  queue.schedule(SAT_POLL, 60_000, async () => {
+    runs += 1;
+  });
+  assert.equal(await queue.runDue(), 0);
+  await queue.expedite(database.db, SAT_POLL);
+  await queue.expedite(database.db, SAT_POLL);
+  assert.equal(await queue.runDue(), 1, 'expedited twice, it runs once');
+  assert.equal(runs, 1);
+  const pending = (await jobsOf('sat.poll')).filter((job) => job.state === 'queued');
+  assert.deepEqual(
+    pending.map((job) => job.run_at.getTime()),
+    [clock.now().getTime() + 60_000],
+  );
+  await assert.rejects(queue.expedite(database.db, PDF_RENDER), /not a scheduled job/);
+});
+
 test('a scheduled job that keeps failing still gets its next occurrence', async () => {
   const clock = new ManualClock();
   const queue = newQueue(clock);

@@ -3,7 +3,17 @@ import os from 'node:os';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { newId } from '../ids.ts';
-import { extendLease, failExhaustedLeases, finishJob, insertJob, leaseJobs, purgeFinishedJobs, type JobOutcome, type JobRow } from './repository.ts';
+import {
+  expediteQueued,
+  extendLease,
+  failExhaustedLeases,
+  finishJob,
+  insertJob,
+  leaseJobs,
+  purgeFinishedJobs,
+  type JobOutcome,
+  type JobRow,
+} from './repository.ts';
 import { RetryJobError, retryDelayMs } from './retry.ts';
 import type { Static, TSchema } from 'typebox';
 import { defineJob, NoPayload, type JobKind } from './kinds.ts';
@@ -111,6 +121,13 @@ class DurableJobQueue implements JobQueue {
     this.register(kind, handler);
     this.intervals.set(kind.kind, intervalMs);
     this.track(this.ensureScheduled(this.db, kind.kind));
+  }
+
+  async expedite(db: Db, kind: JobKind<typeof NoPayload>): Promise<void> {
+    if (!this.intervals.has(kind.kind)) throw new Error(`${kind.kind} is not a scheduled job`);
+    if (!(await expediteQueued(db, `schedule:${kind.kind}`, this.clock.now()))) return;
+    if (db.isTransaction) setTimeout(() => this.wake(), 50).unref();
+    else setImmediate(() => this.wake());
   }
 
   start(): void {

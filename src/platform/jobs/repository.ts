@@ -65,6 +65,18 @@ export async function insertJob(db: Db, job: NewJob): Promise<string> {
   throw new Error(`Could not enqueue ${job.kind}: dedupe key ${job.dedupeKey} kept changing hands`);
 }
 
+/** Moves a queued job holding this dedupe key to run now, when it was due later; true when one moved. */
+export async function expediteQueued(db: Db, dedupeKey: string, now: Date): Promise<boolean> {
+  const moved = await db
+    .updateTable('jobs')
+    .set({ run_at: now, updated_at: now })
+    .where('dedupe_key', '=', dedupeKey)
+    .where('state', '=', 'queued')
+    .where('run_at', '>', now)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) > 0;
+}
+
 export interface LeaseRequest {
   kinds: string[];
   now: Date;

@@ -31,6 +31,11 @@ export interface JobQueue {
   register<Payload extends TSchema>(kind: JobKind<Payload>, handler: JobHandler<Static<Payload>>): void;
   /** Registers a job that runs every `intervalMs`. */
   schedule(kind: JobKind<typeof NoPayload>, intervalMs: number, handler: JobHandler<Static<typeof NoPayload>>): void;
+  /**
+   * Runs a scheduled job's next occurrence now instead of at its time (in `db`, the caller's
+   * transaction): one occurrence stays pending, so it still runs one at a time.
+   */
+  expedite(db: Db, kind: JobKind<typeof NoPayload>): Promise<void>;
   /** Starts polling (the worker role). */
   start(): void;
   /** Stops polling and waits for running handlers. */
