@@ -262,7 +262,7 @@ test('a scheduled job recurs, with exactly one pending occurrence across process
   }
 });
 
-test('expedite runs the pending occurrence of a scheduled job now, still one at a time; the next one is an interval later', async () => {
+test('expedite brings the pending occurrence of a scheduled job forward (now, or within a delay that later calls share), still one at a time; the next one is an interval later', async () => {
   const clock = new ManualClock();
   const queue = newQueue(clock);
   let runs = 0;
@@ -279,6 +279,14 @@ test('expedite runs the pending occurrence of a scheduled job now, still one at 
     pending.map((job) => job.run_at.getTime()),
     [clock.now().getTime() + 60_000],
   );
+  // Within a delay: brought forward to it, and a second call in that window changes nothing.
+  await queue.expedite(database.db, SAT_POLL, 5_000);
+  clock.advance(3_000);
+  await queue.expedite(database.db, SAT_POLL, 5_000);
+  assert.equal(await queue.runDue(), 0, 'not yet');
+  clock.advance(2_000);
+  assert.equal(await queue.runDue(), 1, 'five seconds after the first call');
+  assert.equal(runs, 2);
   await assert.rejects(queue.expedite(database.db, PDF_RENDER), /not a scheduled job/);
 });
 

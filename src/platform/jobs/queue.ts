@@ -123,11 +123,12 @@ class DurableJobQueue implements JobQueue {
     this.track(this.ensureScheduled(this.db, kind.kind));
   }
 
-  async expedite(db: Db, kind: JobKind<typeof NoPayload>): Promise<void> {
+  async expedite(db: Db, kind: JobKind<typeof NoPayload>, withinMs = 0): Promise<void> {
     if (!this.intervals.has(kind.kind)) throw new Error(`${kind.kind} is not a scheduled job`);
-    if (!(await expediteQueued(db, `schedule:${kind.kind}`, this.clock.now()))) return;
-    if (db.isTransaction) setTimeout(() => this.wake(), 50).unref();
-    else setImmediate(() => this.wake());
+    const now = this.clock.now();
+    if (!(await expediteQueued(db, `schedule:${kind.kind}`, new Date(now.getTime() + withinMs), now))) return;
+    const wait = Math.max(withinMs, db.isTransaction ? 50 : 0);
+    setTimeout(() => this.wake(), wait).unref();
   }
 
   start(): void {
