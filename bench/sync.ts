@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { readCfdiIndex } from '../src/cfdi/overview.ts';
 import { satFirstDay } from '../src/modules/downloads/index.ts';
-import { earliestDay, horizonDay } from '../src/modules/sync/plan.ts';
+import { earliestDay, lastEndedDay } from '../src/modules/sync/plan.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { createDescargaClient, descargaUrls, PackageReader } from '../src/providers/sat/descarga/index.ts';
 import { startSimulator } from '../src/simulator/index.ts';
@@ -34,7 +34,6 @@ const issued = numberOption('issued', 600);
 const received = numberOption('received', 850);
 const TARGET_PERCENT = 30;
 const RSS_TARGET_MB = 512;
-const PUBLICATION_LAG_HOURS = 72;
 const format = (value: number, digits = 1) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
 const line = (label: string, value: string) => console.log(`${label.padEnd(60)} ${value}`);
 const mb = (bytes: number) => bytes / 1024 / 1024;
@@ -46,9 +45,9 @@ const simulator = await startSimulator({
 });
 
 // The months of the backfill: from the first day both the API (71 months) and the SAT (1 January
-// five years back) allow, to the publication horizon.
+// five years back) allow, to the last day that has ended (the backfill's end).
 const from = [earliestDay(clock.now()), satFirstDay(clock.now())].sort().at(-1)!;
-const through = horizonDay(clock.now(), PUBLICATION_LAG_HOURS);
+const through = lastEndedDay(clock.now());
 const months: { first: string; last: string }[] = [];
 for (let month = new Date(`${from}T00:00:00Z`); month.toISOString().slice(0, 10) <= through; month.setUTCMonth(month.getUTCMonth() + 1)) {
   const next = new Date(month);

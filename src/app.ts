@@ -33,7 +33,7 @@ import { registerValidationRoutes, TimbreCertificates } from './modules/validati
 import { registerCfdiRoutes } from './modules/cfdis/index.ts';
 import { databasePackageStore, filePackageStore, registerDownloadJobs, registerDownloadRoutes, type DownloadDeps } from './modules/downloads/index.ts';
 import { createDescargaClient, ProviderError as DescargaError } from './providers/sat/descarga/index.ts';
-import { registerSyncJobs, registerSyncRoutes } from './modules/sync/index.ts';
+import { expediteSyncTick, registerSyncJobs, registerSyncRoutes } from './modules/sync/index.ts';
 import { createSessionBackend, registerDashboardRoutes } from './modules/dashboard/index.ts';
 import { ApiError } from './platform/errors/api-error.ts';
 
@@ -173,6 +173,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       }),
     // Like rendered PDFs: files under DATA_DIR on the embedded database (package-store.ts).
     packages: !config.databaseUrl && !options.database ? filePackageStore(path.join(config.dataDir, 'packages')) : databasePackageStore,
+    // Synchronization's chunks are SAT requests: one that ends moves the sync without waiting for its next tick.
+    onRequestDone: expediteSyncTick,
   };
   registerDownloadRoutes(server, services, downloadDeps);
   registerCfdiRoutes(server, services);

@@ -38,11 +38,12 @@ export interface ProvidersOptions {
 }
 
 /**
- * The embedded simulator's bulk download timings: a request is "Aceptada" 2 s and "En proceso"
- * until 6 s, so a test-mode download is ready in about ten seconds (the SAT takes minutes to
- * days; `SIMULATOR_DESCARGA_*` changes any setting, docs/simulator.md).
+ * The embedded simulator paces its bulk downloads quickly (a request finished when accepted, a
+ * CFDI downloadable once stamped), so that a test-mode download is ready in seconds and a
+ * synchronization's backfill in minutes; `SIMULATOR_DESCARGA_SAT_PACING=1` gives the SAT's own
+ * pacing, and `SIMULATOR_DESCARGA_*` any single setting (docs/simulator.md).
  */
-const EMBEDDED_DESCARGA_SETTINGS: Readonly<Record<string, number>> = { acceptedSeconds: 2, processingSeconds: 6 };
+const EMBEDDED_DESCARGA_SETTINGS: Readonly<Record<string, number>> = { satPacing: 0 };
 
 class SimulatorUnavailableError extends ProviderError {
   constructor() {
@@ -142,7 +143,7 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
 }
 
 /** The fiscal-profiles port over the PAC's manifest service. */
-function pacManifestSigner(pacFor: (mode: Mode) => PacClient, clock: Clock): ManifestSigner {
+export function pacManifestSigner(pacFor: (mode: Mode) => PacClient, clock: Clock): ManifestSigner {
   return {
     async signManifest(request) {
       try {

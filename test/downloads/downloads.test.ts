@@ -15,7 +15,14 @@ let f: DownloadsFixture;
 const JUNE = { date_from: '2026-06-01', date_to: '2026-06-30' };
 
 before(async () => {
-  f = await openDownloadsFixture({ DOWNLOAD_POLL_WINDOW_HOURS: '1' });
+  // The SAT's pacing, shortened: a request is "Aceptada" 2 s and "En proceso" until 6 s, so that
+  // every status a download passes through is seen, and a CFDI is published 24-72 hours after its stamp.
+  f = await openDownloadsFixture({
+    DOWNLOAD_POLL_WINDOW_HOURS: '1',
+    SIMULATOR_DESCARGA_SAT_PACING: '1',
+    SIMULATOR_DESCARGA_ACCEPTED_SECONDS: '2',
+    SIMULATOR_DESCARGA_PROCESSING_SECONDS: '6',
+  });
 });
 
 after(async () => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { registerDownloadJobs, type DownloadDeps } from '../../src/modules/downloads/index.ts';
 import { syncTick } from '../../src/modules/sync/index.ts';
-import { monthStartBefore } from '../../src/modules/sync/plan.ts';
+import { addDays, monthStartBefore } from '../../src/modules/sync/plan.ts';
 import { createDescargaClient, descargaUrls, ProviderError, readMetadataPackage } from '../../src/providers/sat/descarga/index.ts';
 import { createStamped, invoiceRequest, registerProfile } from '../invoices/support.ts';
 import { openDownloadsFixture, type DownloadsFixture, type Json } from '../downloads/support.ts';
@@ -16,8 +16,16 @@ import { openDownloadsFixture, type DownloadsFixture, type Json } from '../downl
 let f: DownloadsFixture;
 
 before(async () => {
-  // A third of the SAT's CFDIs end up cancelled (5% by default), so that the re-check has some to find.
-  f = await openDownloadsFixture({ SYNC_STALL_HOURS: '1', DOWNLOAD_POLL_WINDOW_HOURS: '1', SIMULATOR_DESCARGA_CANCELLED_SHARE: '0.3' });
+  // The SAT's publication lag (a CFDI is downloadable 24-72 hours after its stamp, where the
+  // sandbox's quick pacing has none), and a third of the SAT's CFDIs end up cancelled (5% by
+  // default), so that the re-check has some to find.
+  f = await openDownloadsFixture({
+    SYNC_STALL_HOURS: '1',
+    DOWNLOAD_POLL_WINDOW_HOURS: '1',
+    SIMULATOR_DESCARGA_PUBLICATION_LAG_MIN_HOURS: '24',
+    SIMULATOR_DESCARGA_PUBLICATION_LAG_MAX_HOURS: '72',
+    SIMULATOR_DESCARGA_CANCELLED_SHARE: '0.3',
+  });
 });
 
 after(async () => {
@@ -51,12 +59,15 @@ async function satStatuses(from: string, to: string): Promise<Map<string, 'activ
   });
   const statuses = new Map<string, 'active' | 'cancelled'>();
   for (const side of ['issued', 'received'] as const) {
-    const { requestId } = await client.request({ side, type: 'metadata', from: `${from}T00:00:00`, to: `${to}T23:59:59` });
+    // The period starts a second early, so that it is never one the sync asked for (the SAT refuses a duplicate); rows outside are dropped.
+    const { requestId } = await client.request({ side, type: 'metadata', from: `${addDays(from, -1)}T23:59:59`, to: `${to}T23:59:59` });
     f.t.clock.advance(10_000);
     const verification = await client.verify(requestId);
     for (const id of verification.packageIds) {
-      for (const row of readMetadataPackage(await client.download(id)))
+      for (const row of readMetadataPackage(await client.download(id))) {
+        if (row.fechaEmision.slice(0, 10) < from) continue;
         statuses.set(row.uuid.toUpperCase(), row.estatus.trim() === '0' ? 'cancelled' : 'active');
+      }
     }
   }
   return statuses;
@@ -141,23 +152,6 @@ describe('enabling', () => {
     assert.equal((await get(url(), other.testKey)).statusCode, 404);
     assert.equal((await get(url(), f.keys.liveKey)).statusCode, 404);
   });
-
-  test('sync_from is clamped to 71 months back and floored to the 1st; DELETE turns it off', async () => {
-    const second = await registerProfile(f.t, f.keys.testKey, { rfc: 'FUNK671228PH6', name: 'KARLA FUENTE NOLASCO', taxRegime: '612' });
-    const response = await enable({ sync_from: '2019-03-17', phone: '+52 55 1234 5678' }, second.id);
-    assert.equal(response.statusCode, 200, response.body);
-    assert.deepEqual([response.json().sync_from, response.json().status, response.json().enabled], ['2020-08-01', 'pending', true]);
-    // The SAT serves from 1 January five years back (2021-01-01): older months are never asked for.
-    const chunks = await f.t.app.services.db
-      .selectFrom('sync_chunks')
-      .select(['first_day'])
-      .where('fiscal_profile_id', '=', second.id)
-      .orderBy('first_day')
-      .execute();
-    assert.equal(chunks[0]?.first_day, '2021-01-01');
-    const off = await f.t.request({ method: 'DELETE', url: url(second.id), key: f.keys.testKey });
-    assert.deepEqual([off.json().enabled, off.json().status, off.json().sync_from], [false, 'inactive', '2020-08-01']);
-  });
 });
 
 describe("a profile's history", () => {
@@ -169,11 +163,11 @@ describe("a profile's history", () => {
     const again = await enable({ sync_from: '2020-01-01' });
     assert.deepEqual(again.json(), enabled, 're-enabling is a no-op');
 
-    // 2026-07-15 12:00 in Mexico City: the days through 07-11 are published for sure (72 hours).
-    const healthy = await run((sync) => sync.synced_through === '2026-07-11');
-    assert.deepEqual([healthy.status, healthy.lag_days], ['healthy', 4]);
+    // 2026-07-15 12:00 in Mexico City: every day through 07-14 has ended and is asked for at once.
+    const healthy = await run((sync) => sync.synced_through === '2026-07-14');
+    assert.deepEqual([healthy.status, healthy.lag_days], ['healthy', 1]);
     assert.ok(healthy.checked_at);
-    const sat = await satUuids('2026-04-01', '2026-07-11');
+    const sat = await satUuids('2026-04-01', '2026-07-14');
     const held = new Set((await stored()).map((cfdi) => cfdi.uuid as string));
     assert.equal(healthy.documents, held.size);
     assert.deepEqual(
@@ -193,17 +187,34 @@ describe("a profile's history", () => {
     assert.ok(events.some((event: Json) => event.data.object.status === 'healthy'));
   });
 
-  test('new days are synchronized as they become publishable: cfdi.received for each new received CFDI, cfdi.issued for each issued one not stamped here', async () => {
+  test('each day is asked for once it ends and again daily until 72 hours after it: lag_days stays within 1-3, and what the SAT publishes late still arrives, with cfdi.received and cfdi.issued events', async () => {
     // An invoice this service stamps now (2026-07-15) reaches the store from the SAT like any other issued CFDI.
     const ours = await createStamped(f.t, f.keys.testKey, invoiceRequest(f.profileId));
-    f.t.clock.advance(10 * 24 * 60 * 60_000);
-    const current = await run((sync) => sync.synced_through === '2026-07-21');
-    assert.equal(current.lag_days, 4);
-    const window = '&date[gte]=2026-07-12&date[lte]=2026-07-21';
-    const received = await stored(`&side=received${window}`);
+    const before = new Set((await stored()).map((cfdi) => cfdi.uuid as string));
+    const day = 24 * 60 * 60_000;
+    for (let through = 15; through <= 24; through += 1) {
+      f.t.clock.advance(day);
+      const morning = (await get(url())).json();
+      assert.ok(morning.lag_days >= 1 && morning.lag_days <= 3, `lag_days ${morning.lag_days} before the day's look`);
+      const looked = await run((sync) => sync.synced_through === `2026-07-${through}`);
+      assert.equal(looked.lag_days, 1);
+    }
+    // 2026-07-25 12:00: the days through 07-21 ended 72 hours ago or more, so the SAT has published all of them.
+    const sat = await satUuids('2026-07-12', '2026-07-21');
+    const held = new Set((await stored('&date[gte]=2026-07-12&date[lte]=2026-07-21')).map((cfdi) => cfdi.uuid as string));
+    assert.deepEqual(
+      [...sat].filter((uuid) => !held.has(uuid)),
+      [],
+      'every CFDI the SAT published for those days, however late',
+    );
+    const late = (await stored('&date[gte]=2026-07-12&date[lte]=2026-07-14')).filter((cfdi) => !before.has(cfdi.uuid));
+    assert.ok(late.length > 0, 'days already held at enable brought CFDIs the SAT published after their first look');
+
+    const brought = (side: string) => stored(`&side=${side}&date[gte]=2026-07-12`).then((rows) => rows.filter((cfdi) => !before.has(cfdi.uuid)));
+    const received = await brought('received');
     assert.ok(received.length > 0, 'the new days hold received CFDIs');
     assert.deepEqual((await eventsOf('cfdi.received')).map((event) => event.data.object.uuid).sort(), received.map((cfdi) => cfdi.uuid).sort());
-    const issued = await stored(`&side=issued${window}`);
+    const issued = await brought('issued');
     assert.ok(
       issued.some((cfdi) => cfdi.uuid === ours.uuid),
       'the invoice stamped here is in the store',
@@ -238,10 +249,10 @@ describe("a profile's history", () => {
     registerDownloadJobs(f.t.app.services, down);
     f.t.clock.advance(24 * 60 * 60_000);
     const stalled = await run((sync) => sync.status === 'stalled', { stepMs: 5 * 60_000 });
-    assert.equal(stalled.synced_through, '2026-07-21');
+    assert.equal(stalled.synced_through, '2026-07-24');
     registerDownloadJobs(f.t.app.services, deps);
-    const repaired = await run((sync) => sync.status === 'healthy' && sync.synced_through > '2026-07-21', { stepMs: 60_000 });
-    assert.equal(repaired.lag_days, 4);
+    const repaired = await run((sync) => sync.status === 'healthy' && sync.synced_through > '2026-07-24', { stepMs: 60_000 });
+    assert.equal(repaired.lag_days, 1);
   });
 
   test('the daily re-check brings later cancellations into the store, each a cfdi.cancelled event', async () => {

@@ -91,13 +91,14 @@ export const enSat: Record<keyof typeof esSat, string> = {
   'sync.status.healthy': 'Healthy',
   'sync.status.stalled': 'Stalled',
   'sync.explain.inactive': 'Off. Once on, the CFDI store gets everything this RFC issued and received since the date you choose, and keeps itself current.',
-  'sync.explain.pending': 'On; no period is complete yet. The history backfill runs month by month, oldest first.',
+  'sync.explain.pending': 'On; no period is complete yet. The history backfill runs a year at a time (less for large volumes), oldest first.',
   'sync.explain.healthy':
-    'Healthy: the store keeps advancing. A lag of about 4 days is normal, since the SAT publishes a CFDI up to 72 hours after it is stamped.',
+    'Healthy: the store keeps advancing. A lag of 1 or 2 days is normal: each day is asked for once it ends, and again daily for 72 hours, since the SAT publishes a CFDI up to 72 hours after it is stamped.',
   'sync.explain.stalled':
     'Work is waiting and nothing has advanced for a day: the SAT is down or slow. Nothing is needed from you; the service keeps retrying and catches up when the SAT answers.',
   'sync.syncFrom': 'Sync from',
-  'sync.syncFromHint': 'Optional: moved to the 1st of its month; without a date, all the SAT keeps (71 months).',
+  'sync.syncFromHint':
+    'Optional: moved to the 1st of its month, and no earlier than the SAT still serves (1 January five years back); without a date, all the SAT keeps.',
   'sync.syncedThrough': 'Synced through',
   'sync.lag': 'Lag',
   'sync.lagDays': '{days} days',

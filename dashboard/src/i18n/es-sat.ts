@@ -90,12 +90,15 @@ export const esSat = {
   'sync.status.stalled': 'Detenida',
   'sync.explain.inactive':
     'Apagada. Al activarla, el almacén de CFDI recibe todo lo que este RFC emitió y recibió desde la fecha que elijas, y se mantiene al día solo.',
-  'sync.explain.pending': 'Activa; todavía no se completa ningún periodo. La descarga del historial avanza mes por mes, del más antiguo al más reciente.',
-  'sync.explain.healthy': 'Al día: el almacén avanza. Un retraso de unos 4 días es normal, porque el SAT publica un CFDI hasta 72 horas después de timbrado.',
+  'sync.explain.pending':
+    'Activa; todavía no se completa ningún periodo. La descarga del historial avanza de año en año (en partes menores para volúmenes grandes), del más antiguo al más reciente.',
+  'sync.explain.healthy':
+    'Al día: el almacén avanza. Un retraso de 1 o 2 días es normal: cada día se pide en cuanto termina y otra vez a diario durante 72 horas, porque el SAT publica un CFDI hasta 72 horas después de timbrado.',
   'sync.explain.stalled':
     'Hay trabajo pendiente y no hay avance desde hace un día: el SAT está caído o lento. No tienes que hacer nada; el servicio sigue reintentando y se pondrá al día cuando el SAT responda.',
   'sync.syncFrom': 'Sincronizar desde',
-  'sync.syncFromHint': 'Opcional: se ajusta al día 1 del mes; sin fecha, todo lo que guarda el SAT (71 meses).',
+  'sync.syncFromHint':
+    'Opcional: se ajusta al día 1 del mes, y no antes de lo que el SAT aún entrega (1 de enero de hace cinco años); sin fecha, todo lo que guarda el SAT.',
   'sync.syncedThrough': 'Sincronizado hasta',
   'sync.lag': 'Retraso',
   'sync.lagDays': '{days} días',

@@ -57,6 +57,39 @@ describe('catalog endpoints', () => {
     assert.deepEqual([products.loaded, products.row_count, products.version, products.origin, products.updated_at], [false, 0, null, null, null]);
   });
 
+  test('GET /v1/catalogs pages like every list: limit, starting_after and ending_before (a slug), and bad values are 422', async () => {
+    const all = (await get('/v1/catalogs')).json().data.map((catalog: { slug: string }) => catalog.slug);
+    const first = (await get('/v1/catalogs?limit=7')).json();
+    assert.deepEqual([first.data.map((catalog: { slug: string }) => catalog.slug), first.has_more], [all.slice(0, 7), true]);
+    const next = (await get(`/v1/catalogs?limit=7&starting_after=${all[6]}`)).json();
+    assert.deepEqual([next.data.map((catalog: { slug: string }) => catalog.slug), next.has_more], [all.slice(7, 14), true]);
+    const last = (await get(`/v1/catalogs?limit=7&starting_after=${all[13]}`)).json();
+    assert.deepEqual([last.data.map((catalog: { slug: string }) => catalog.slug), last.has_more], [all.slice(14), false]);
+    const back = (await get(`/v1/catalogs?limit=7&ending_before=${all[14]}`)).json();
+    assert.deepEqual([back.data.map((catalog: { slug: string }) => catalog.slug), back.has_more], [all.slice(7, 14), true]);
+    const start = (await get(`/v1/catalogs?ending_before=${all[3]}`)).json();
+    assert.deepEqual([start.data.map((catalog: { slug: string }) => catalog.slug), start.has_more], [all.slice(0, 3), false]);
+    for (const [query, code, path] of [
+      ['limit=0', 'request.validation_failed', 'limit'],
+      ['limit=101', 'request.validation_failed', 'limit'],
+      ['limit=ten', 'request.validation_failed', 'limit'],
+      ['starting_after=', 'request.validation_failed', 'starting_after'],
+      ['ending_before=', 'request.validation_failed', 'ending_before'],
+      ['starting_after=no_such_catalog', 'request.invalid_cursor', 'starting_after'],
+      ['ending_before=c_UsoCFDI', 'request.invalid_cursor', 'ending_before'],
+      [`starting_after=${all[1]}&ending_before=${all[5]}`, 'request.validation_failed', 'ending_before'],
+      ['colour=blue', 'request.validation_failed', 'colour'],
+    ] as const) {
+      const response = await get(`/v1/catalogs?${query}`);
+      assert.equal(response.statusCode, 422, `${query}: ${response.body}`);
+      assert.equal(response.json().code, code, query);
+      assert.ok(
+        response.json().errors.some((error: { path: string }) => error.path === path),
+        `${query}: ${response.body}`,
+      );
+    }
+  });
+
   test('catalogs are global: a live key and a test key read the same rows', async () => {
     const [test, live] = await Promise.all([get('/v1/catalogs/forma_pago?limit=100'), get('/v1/catalogs/forma_pago?limit=100', liveKey)]);
     assert.equal(live.statusCode, 200);

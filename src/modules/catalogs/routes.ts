@@ -1,9 +1,9 @@
 import type { Services } from '../../platform/context.ts';
-import { listUrl } from '../../platform/http/pagination.ts';
+import { listUrl, paginateItems } from '../../platform/http/pagination.ts';
 import { ListOf } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
 import { getCatalogEntry, listCatalogs, searchCatalog } from './read-catalogs.ts';
-import { Catalog, CatalogEntry, CatalogEntryParams, CatalogParams, CatalogSearchQuery } from './schemas.ts';
+import { Catalog, CatalogEntry, CatalogEntryParams, CatalogListQuery, CatalogParams, CatalogSearchQuery } from './schemas.ts';
 import { serializeCatalog, serializeEntry } from './serialize.ts';
 
 const tags = ['Catalogs'];
@@ -13,12 +13,19 @@ export function registerCatalogRoutes(app: Server, services: Services): void {
   app.get(
     '/v1/catalogs',
     {
-      schema: { tags, summary: 'List the SAT catalogs', operationId: 'listCatalogs', response: { 200: ListOf(Catalog) } },
+      schema: {
+        tags,
+        summary: 'List the SAT catalogs',
+        operationId: 'listCatalogs',
+        description: 'Every catalog in a fixed order. `starting_after` and `ending_before` take a slug.',
+        querystring: CatalogListQuery,
+        response: { 200: ListOf(Catalog) },
+      },
     },
     async (request) => {
       ctxOf(request, services);
-      const catalogs = await listCatalogs(services.db);
-      return { object: 'list' as const, url: listUrl(request), data: catalogs.map(({ slug, active }) => serializeCatalog(slug, active)), has_more: false };
+      const catalogs = (await listCatalogs(services.db)).map(({ slug, active }) => serializeCatalog(slug, active));
+      return paginateItems(catalogs, request.query, { key: (catalog) => catalog.slug, url: listUrl(request), noun: 'catalog slug' });
     },
   );
 

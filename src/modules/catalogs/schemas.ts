@@ -33,6 +33,15 @@ export const CatalogEntry = Type.Object(
   { $id: 'CatalogEntry', description: 'One key of a SAT catalog.' },
 );
 
+export const CatalogListQuery = Type.Object(
+  {
+    limit: ListQuery.properties.limit,
+    starting_after: Type.Optional(Type.String({ minLength: 1, maxLength: 60, description: 'A catalog slug; returns the catalogs after it in this list.' })),
+    ending_before: Type.Optional(Type.String({ minLength: 1, maxLength: 60, description: 'A catalog slug; returns the catalogs before it in this list.' })),
+  },
+  { additionalProperties: false },
+);
+
 export const CatalogParams = Type.Object(
   { slug: Type.String({ minLength: 1, maxLength: 60, description: 'A catalog slug (or its SAT name, e.g. `c_UsoCFDI`).' }) },
   { additionalProperties: false },

@@ -1,4 +1,5 @@
 import { ERROR_CATALOG, errorAnchor, errorTypeSlug, type ErrorCode } from '../../platform/errors/catalog.ts';
+import { NOT_PRODUCED } from '../../platform/errors/not-produced.ts';
 import { REMEDIATIONS } from '../../cfdi/rules/index.ts';
 import { escapeHtml, inlineText, page } from './html.ts';
 
@@ -19,12 +20,15 @@ export interface ErrorEntry {
   anchor: string;
   type: string;
   doc_url: string;
+  /** Present on the codes this service never answers with: why. */
+  not_produced?: string;
 }
 
 /** The catalog as entries, grouped by namespace (the code's first segment) in catalog order. */
 export function errorEntries(baseUrl: string): ErrorEntry[] {
   return (Object.keys(ERROR_CATALOG) as ErrorCode[]).map((code) => {
     const definition = ERROR_CATALOG[code];
+    const notProduced = NOT_PRODUCED[code];
     return {
       code,
       namespace: code.slice(0, code.indexOf('.')),
@@ -34,6 +38,7 @@ export function errorEntries(baseUrl: string): ErrorEntry[] {
       anchor: errorAnchor(code),
       type: `${baseUrl}/errors/${errorTypeSlug(code)}`,
       doc_url: `${baseUrl}/docs/errors#${errorAnchor(code)}`,
+      ...(notProduced === undefined ? {} : { not_produced: notProduced }),
     };
   });
 }
@@ -57,7 +62,14 @@ export function errorCatalogJson(baseUrl: string) {
 const INTRO = `Every error is an RFC 9457 problem (<code>application/problem+json</code>). Switch on <code>code</code>:
 it is stable. <code>type</code> is <code>&lt;base&gt;/errors/&lt;code with its first dot replaced by an underscore&gt;</code> and
 redirects here; <code>doc_url</code> links the row below. Status <code>job</code> marks codes recorded in a download's
-<code>error</code> rather than answered over HTTP. See the <a href="/docs/guides/errors">errors guide</a>.`;
+<code>error</code> rather than answered over HTTP. A few codes of the specification are never produced by this service;
+their rows say so, and why. See the <a href="/docs/guides/errors">errors guide</a>.`;
+
+function whatToDo(entry: ErrorEntry): string {
+  const remediation = entry.remediation ? inlineText(entry.remediation) : '<span class="muted">No action needed.</span>';
+  if (entry.not_produced === undefined) return remediation;
+  return `<strong class="not-produced">Not produced by this service.</strong> ${inlineText(entry.not_produced)}`;
+}
 
 export function renderErrorsPage(baseUrl: string): string {
   const groups = groupByNamespace(errorEntries(baseUrl));
@@ -66,7 +78,7 @@ export function renderErrorsPage(baseUrl: string): string {
     const rows = entries.map(
       (entry) =>
         `<tr id="${escapeHtml(entry.anchor)}"><td><a href="#${escapeHtml(entry.anchor)}"><code>${escapeHtml(entry.code)}</code></a></td>` +
-        `<td>${entry.status}</td><td>${escapeHtml(entry.title)}</td><td>${entry.remediation ? inlineText(entry.remediation) : '<span class="muted">No action needed.</span>'}</td></tr>`,
+        `<td>${entry.status}</td><td>${escapeHtml(entry.title)}</td><td>${whatToDo(entry)}</td></tr>`,
     );
     return `<h2 id="ns-${namespace}"><code>${namespace}</code></h2>
 <table><thead><tr><th>Code</th><th>Status</th><th>Title</th><th>What to do</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;

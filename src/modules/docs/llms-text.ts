@@ -77,7 +77,10 @@ export function renderLlmsText(document: OpenApiDocument, guides: Guide[], baseU
   const versions = API_VERSIONS.map(
     (entry) => `- ${entry.version}${entry.version === CURRENT_VERSION ? ' (current)' : ''}: ${entry.summary} ${entry.changes.join(' ')}`,
   );
-  const errors = errorEntries(baseUrl).map((entry) => `- ${entry.code} (${entry.status}): ${entry.title}.${entry.remediation ? ` ${entry.remediation}` : ''}`);
+  const errors = errorEntries(baseUrl).map(
+    (entry) =>
+      `- ${entry.code} (${entry.status}): ${entry.title}.${entry.not_produced ? ` Not produced by this service: ${entry.not_produced}` : entry.remediation ? ` ${entry.remediation}` : ''}`,
+  );
   const endpoints = operationsOf(document).map(({ method, path, operation }) => endpointText(document, method, path, operation));
   return [
     `# ${document.info.title} — full documentation`,

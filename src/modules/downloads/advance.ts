@@ -118,6 +118,7 @@ class Advance {
       }
       if (step === 'done') {
         await settleDownloads(this.services, this.row.root_id);
+        await this.deps.onRequestDone?.(this.services);
         return;
       }
       if (step === 'wait') {

@@ -1,4 +1,4 @@
-import type { Mode } from '../../platform/context.ts';
+import type { Mode, Services } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { DescargaClient } from '../../providers/sat/descarga/index.ts';
 import type { DownloadCredential } from '../fiscal-profiles/index.ts';
@@ -14,6 +14,8 @@ export interface DownloadDeps {
   /** A client of the SAT's bulk download services for this mode, authenticating with this FIEL. */
   descargaClient(mode: Mode, credential: DownloadCredential): DescargaClient;
   packages: PackageStore;
+  /** Called when a SAT request has ended (ready, no data or failed): what waits on one can look at once. */
+  onRequestDone?: (services: Services) => Promise<void>;
   /** Off by default; only crash tests set it (the kill -9 test kills the process from it). */
   crashHook?: (point: DownloadCrashPoint) => void;
 }

@@ -60,13 +60,42 @@ export async function openUploadedFiel(upload: UploadedCredential, now: Date, rf
     credential = await openFielAsync(upload.certificate, upload.privateKey, upload.password, { now });
   } catch (error) {
     if (!(error instanceof CredentialError)) throw error;
-    throw new ApiError(
-      'fiscal_profile.invalid_fiel',
-      fielDetail(error),
-      error.code === 'credential.key_too_costly' ? { errors: [{ path: 'fiel_key', code: 'key_too_costly', message: error.message }] } : {},
-    );
+    throw invalidFiel(error);
   }
   if (rfc !== undefined) assertFielOf(credential, rfc);
+  return credential;
+}
+
+/**
+ * Opens the FIEL sent to sign the carta manifiesto, with the manifiesto's own codes for what the
+ * signing service would refuse: not a FIEL or not a certificate (`manifiesto.invalid_certificate`),
+ * outside its validity (`manifiesto.certificate_not_valid`), a key that cannot sign for it
+ * (`manifiesto.bad_sello`), another RFC's (`manifiesto.certificate_error`). A key or password
+ * that does not open stays `fiscal_profile.invalid_fiel`.
+ */
+export async function openManifestFiel(upload: UploadedCredential, now: Date, rfc: string): Promise<SatCredential> {
+  let credential: SatCredential;
+  try {
+    credential = await openFielAsync(upload.certificate, upload.privateKey, upload.password, { now });
+  } catch (error) {
+    if (!(error instanceof CredentialError)) throw error;
+    switch (error.code) {
+      case 'credential.not_a_fiel':
+      case 'credential.not_a_certificate':
+      case 'credential.not_sat_certificate':
+        throw new ApiError('manifiesto.invalid_certificate', `${error.message} The carta manifiesto is signed with the e.firma (FIEL).`);
+      case 'credential.expired':
+      case 'credential.not_yet_valid':
+        throw new ApiError('manifiesto.certificate_not_valid', `${error.message} Renew the e.firma at the SAT.`);
+      case 'credential.key_mismatch':
+        throw new ApiError('manifiesto.bad_sello', `The FIEL key cannot sign for its certificate: ${error.message}`);
+      default:
+        throw invalidFiel(error);
+    }
+  }
+  if (credential.certificate.rfc !== rfc) {
+    throw new ApiError('manifiesto.certificate_error', `The FIEL belongs to RFC ${credential.certificate.rfc}, not to this profile's RFC ${rfc}.`);
+  }
   return credential;
 }
 
@@ -75,6 +104,14 @@ export function assertFielOf(credential: SatCredential, rfc: string): void {
   if (credential.certificate.rfc !== rfc) {
     throw new ApiError('fiscal_profile.invalid_fiel', `The FIEL belongs to RFC ${credential.certificate.rfc}, not to this profile's RFC ${rfc}.`);
   }
+}
+
+function invalidFiel(error: CredentialError): ApiError {
+  return new ApiError(
+    'fiscal_profile.invalid_fiel',
+    fielDetail(error),
+    error.code === 'credential.key_too_costly' ? { errors: [{ path: 'fiel_key', code: 'key_too_costly', message: error.message }] } : {},
+  );
 }
 
 function fielDetail(error: CredentialError): string {

@@ -144,10 +144,10 @@ describe('fiscal profiles (generated credentials)', () => {
     const otherFiel = await makeCredential({ rfc: 'FUNK671228PH6', kind: 'fiel' });
     const wrongRfc = await t.request({ method: 'POST', url, key: org.testKey, payload: { fiel: asJson(otherFiel), email: 'a@example.mx' } });
     assert.equal(wrongRfc.statusCode, 422);
-    assert.equal(wrongRfc.json().code, 'fiscal_profile.invalid_fiel');
+    assert.equal(wrongRfc.json().code, 'manifiesto.certificate_error');
     assert.match(wrongRfc.json().detail, /FUNK671228PH6/);
     const csdAsFiel = await t.request({ method: 'POST', url, key: org.testKey, payload: { fiel: asJson(csd), email: 'a@example.mx' } });
-    assert.equal(csdAsFiel.json().code, 'fiscal_profile.invalid_fiel');
+    assert.equal(csdAsFiel.json().code, 'manifiesto.invalid_certificate');
     const badEmail = await t.request({ method: 'POST', url, key: org.testKey, payload: { fiel: asJson(fiel), email: 'not an e-mail' } });
     assert.equal(badEmail.statusCode, 422);
     assert.equal(badEmail.json().code, 'request.validation_failed');

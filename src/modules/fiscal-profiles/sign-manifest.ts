@@ -1,7 +1,7 @@
 import { openCredentialAsync, type SatCredential } from '../../cfdi/credentials.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { ApiError, notFound } from '../../platform/errors/api-error.ts';
-import { openUploadedFiel, type UploadedCredential } from './credential-input.ts';
+import { openManifestFiel, type UploadedCredential } from './credential-input.ts';
 import type { FiscalProfileDeps } from './ports.ts';
 import { findProfileRow, updateProfile, type FiscalProfileChanges, type FiscalProfileRow, type FiscalProfileView } from './repository.ts';
 import { fielColumns, finishWrite, scopeOf, signManifest } from './rules.ts';
@@ -46,7 +46,7 @@ export async function signFiscalProfileManifest({
     );
   }
   const now = ctx.services.clock.now();
-  const fiel = input.fiel ? await openUploadedFiel(input.fiel, now, row.rfc) : await storedFiel(deps, row);
+  const fiel = input.fiel ? await openManifestFiel(input.fiel, now, row.rfc) : await storedFiel(deps, row);
   if (!fiel) {
     throw new ApiError('fiscal_profile.fiel_required', 'This profile has no FIEL: send `fiel` ({cer_base64, key_base64, password}) with the request.');
   }

@@ -4,6 +4,7 @@ import { ctxOf, type Server } from '../../platform/http/server.ts';
 import { replaceableRegistrations } from '../../platform/registrations.ts';
 import type { SyncDeps } from './ports.ts';
 import { EnableSyncBody, FiscalProfileSync } from './schemas.ts';
+import { expediteSyncTick } from './jobs.ts';
 import { disableSync, enableSync, getSync } from './sync.ts';
 
 const tags = ['Fiscal profiles'];
@@ -32,7 +33,9 @@ export function registerSyncRoutes(server: Server, services: Services, dependenc
         response: {
           200: FiscalProfileSync,
           409: problem('The carta manifiesto is not signed (`fiscal_profile.manifest_required`).'),
-          422: problem('The profile has no FIEL (`download.fiel_required`), or a field as listed (`request.validation_failed`).'),
+          422: problem(
+            'The profile has no FIEL (`download.fiel_required`), or a field as listed (`request.validation_failed`), such as a `sync_from` that is not a day of the calendar or is after today.',
+          ),
           502: problem('The SAT could not be reached (`download.request_failed`).'),
           503: problem('The SAT refused the FIEL (`sat.download_rejected`).'),
         },
@@ -40,7 +43,10 @@ export function registerSyncRoutes(server: Server, services: Services, dependenc
     },
     async (request) => {
       const ctx = ctxOf(request, services);
-      return enableSync(ctx, registration.deps, request.params.id, request.body);
+      const sync = await enableSync(ctx, registration.deps, request.params.id, request.body);
+      // The backfill starts now rather than at the scheduler's next tick.
+      await expediteSyncTick(services);
+      return sync;
     },
   );
 

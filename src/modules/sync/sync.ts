@@ -13,7 +13,22 @@ import { satFirstDay, satRequestState, startSatRequest } from '../downloads/inde
 import { emitEvents, type EmitEventInput } from '../events/index.ts';
 import { findFiscalProfile } from '../fiscal-profiles/index.ts';
 import { uuidsStampedHere } from '../invoices/index.ts';
-import { addDays, clampSyncFrom, daysBetween, horizonDay, KINDS, monthStartBefore, planChunks, today, watermark } from './plan.ts';
+import {
+  addDays,
+  daysBetween,
+  earlier,
+  effectiveSyncFrom,
+  isCalendarDay,
+  KINDS,
+  lastEndedDay,
+  later,
+  lookWindow,
+  monthStartBefore,
+  planChunks,
+  relooks,
+  today,
+  watermark,
+} from './plan.ts';
 import type { SyncDeps } from './ports.ts';
 import {
   deletePlannedChunks,
@@ -60,13 +75,28 @@ const RETRY_MAX_MS = 6 * 60 * 60_000;
 const RECHECK_MONTHS = 2;
 
 /**
- * The first day synchronization asks the SAT for: `sync_from` (71 months back at most, as the
- * API promises), or 1 January five years back when that is later, because the SAT serves nothing
- * older (a request for it is refused as malformed).
+ * The first day synchronization asks the SAT for: the stored `sync_from`, or 1 January five years
+ * back when the SAT has stopped serving the year it was in (the row catches up at the next tick).
  */
 function firstRequested(syncFrom: string, now: Date): string {
-  const satFirst = satFirstDay(now);
-  return syncFrom < satFirst ? satFirst : syncFrom;
+  return later(syncFrom, satFirstDay(now));
+}
+
+function invalidSyncFrom(message: string): ApiError {
+  return new ApiError('request.validation_failed', `sync_from ${message}`, { errors: [{ path: 'sync_from', code: 'invalid_date', message }] });
+}
+
+/**
+ * `sync_from` as the backfill will start: a real calendar day, not after today (Mexico City);
+ * then floored to the 1st of its month and moved forward to the oldest day both the API's 71
+ * months and the SAT's own history (1 January five years back) reach.
+ */
+function checkedSyncFrom(requested: string | undefined, now: Date): string {
+  if (requested !== undefined) {
+    if (!isCalendarDay(requested)) throw invalidSyncFrom(`is not a day of the calendar: ${requested}.`);
+    if (requested > today(now)) throw invalidSyncFrom(`is after today (${today(now)}, Mexico City): the backfill starts in the past.`);
+  }
+  return effectiveSyncFrom(requested, now, satFirstDay(now));
 }
 
 async function renderSync(db: Db, row: SyncRow, now: Date): Promise<RenderedSync> {
@@ -131,6 +161,7 @@ export async function getSync(ctx: Ctx, profileId: string): Promise<RenderedSync
 export async function enableSync(ctx: Ctx, deps: SyncDeps, profileId: string, input: EnableSyncInput): Promise<RenderedSync> {
   const profile = await ownProfile(ctx, profileId);
   const now = ctx.services.clock.now();
+  const syncFrom = checkedSyncFrom(input.sync_from, now);
   const existing = await findSync(ctx.db, profile.id);
   if (existing?.enabled) return renderSync(ctx.db, existing, now);
   if (profile.fiel_serial === null)
@@ -142,8 +173,7 @@ export async function enableSync(ctx: Ctx, deps: SyncDeps, profileId: string, in
     );
   }
   await deps.authorize(ctx, profile.id);
-  const syncFrom = clampSyncFrom(input.sync_from, now);
-  const horizon = horizonDay(now, ctx.services.config.sync.publicationLagHours);
+  const horizon = lastEndedDay(now);
   const row: SyncRow = {
     fiscal_profile_id: profile.id,
     organization_id: ctx.organizationId,
@@ -170,6 +200,7 @@ export async function enableSync(ctx: Ctx, deps: SyncDeps, profileId: string, in
     const next: SyncRow = current
       ? {
           ...current,
+          sync_from: firstRequested(current.sync_from, now),
           enabled: true,
           status: current.synced_through ? 'healthy' : 'pending',
           max_monthly_documents: row.max_monthly_documents,
@@ -180,7 +211,7 @@ export async function enableSync(ctx: Ctx, deps: SyncDeps, profileId: string, in
       : row;
     if (current) await updateSync(trx, profile.id, next);
     else await insertSync(trx, next);
-    const from = current?.synced_through ? addDays(current.synced_through, 1) : firstRequested(next.sync_from, now);
+    const from = current?.synced_through ? addDays(current.synced_through, 1) : next.sync_from;
     if (from <= horizon)
       await insertChunks(trx, planChunks(profile.id, { from, through: horizon }, 'backfill', { maxMonthly: next.max_monthly_documents, now }));
     await syncEvents(ctx.services, trx, [next]);
@@ -272,38 +303,49 @@ async function newCfdiEvents(services: Services, db: Db, sync: SyncRow, chunk: C
   );
 }
 
+/**
+ * Keeps the plan current: each day that ended is asked for at once and again on each following
+ * day until its publication window closes (lookWindow), the last months are asked again through
+ * metadata once a day, and on 1 January the year the SAT stops serving leaves the plan and
+ * `sync_from` moves to the first day it still serves.
+ */
 async function planNewDays(services: Services, sync: SyncRow, now: Date): Promise<void> {
-  const horizon = horizonDay(now, services.config.sync.publicationLagHours);
+  const through = lastEndedDay(now);
+  const satFirst = satFirstDay(now);
   const recheckDue = sync.synced_through !== null && now.getTime() - (sync.last_recheck_at?.getTime() ?? 0) >= services.config.sync.recheckEveryMs;
-  if (horizon <= sync.planned_through && !recheckDue) return;
+  if (through <= sync.planned_through && !recheckDue && sync.sync_from >= satFirst) return;
   await services.db.transaction().execute(async (trx) => {
     const current = await lockSync(trx, sync.fiscal_profile_id);
     if (!current?.enabled) return;
-    // On 1 January the SAT stops serving a year: what was still planned of it is dropped.
-    await deletePlannedChunksBefore(trx, current.fiscal_profile_id, satFirstDay(now));
-    if (horizon > current.planned_through) {
-      await insertChunks(
-        trx,
-        planChunks(current.fiscal_profile_id, { from: addDays(current.planned_through, 1), through: horizon }, 'current', {
-          maxMonthly: current.max_monthly_documents,
-          now,
-        }),
-      );
-      await updateSync(trx, current.fiscal_profile_id, { planned_through: horizon });
+    const changes: Partial<SyncRow> = {};
+    if (current.sync_from < satFirst) {
+      await deletePlannedChunksBefore(trx, current.fiscal_profile_id, satFirst);
+      changes.sync_from = satFirst;
     }
-    if (recheckDue && current.synced_through !== null) {
-      const start = [monthStartBefore(current.synced_through, RECHECK_MONTHS - 1), firstRequested(current.sync_from, now)].sort().at(-1)!;
+    const from = later(current.sync_from, satFirst);
+    const lagHours = services.config.sync.publicationLagHours;
+    const window = lookWindow(current.planned_through, through, lagHours, from);
+    if (window) {
+      const options = { maxMonthly: current.max_monthly_documents, now };
+      await insertChunks(trx, planChunks(current.fiscal_profile_id, window, 'current', options));
+    }
+    if (through > current.planned_through) changes.planned_through = through;
+    // The re-check is for days whose looks are over: the days still looked at daily are asked anyway.
+    const recheckThrough = current.synced_through === null ? null : earlier(current.synced_through, addDays(through, -relooks(lagHours)));
+    if (recheckDue && recheckThrough !== null) {
+      const start = later(monthStartBefore(recheckThrough, RECHECK_MONTHS - 1), from);
       const metadata = KINDS.filter((kind) => kind.type === 'metadata');
       await insertChunks(
         trx,
-        planChunks(current.fiscal_profile_id, { from: start, through: current.synced_through }, 'recheck', {
+        planChunks(current.fiscal_profile_id, { from: start, through: recheckThrough }, 'recheck', {
           maxMonthly: current.max_monthly_documents,
           now,
           kinds: metadata,
         }),
       );
-      await updateSync(trx, current.fiscal_profile_id, { last_recheck_at: now });
+      changes.last_recheck_at = now;
     }
+    if (Object.keys(changes).length > 0) await updateSync(trx, current.fiscal_profile_id, changes);
   });
 }
 

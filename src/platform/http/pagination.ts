@@ -35,6 +35,41 @@ function checkCursor(name: string, value: string | undefined, prefix: IdPrefix):
   }
 }
 
+function bothCursors(params: ListQuery): void {
+  if (params.starting_after !== undefined && params.ending_before !== undefined) {
+    throw new ApiError('request.validation_failed', 'Pass starting_after or ending_before, not both.', {
+      errors: [{ path: 'ending_before', code: 'conflict', message: 'cannot be combined with starting_after.' }],
+    });
+  }
+}
+
+/**
+ * A page of a short list held in memory, in its own order, whose items are named by a key (a
+ * slug) instead of a time-ordered id: the same parameters and refusals as every list.
+ */
+export function paginateItems<T>(items: readonly T[], params: ListQuery, options: { key: (item: T) => string; url: string; noun: string }): Page<T> {
+  const limit = params.limit ?? 20;
+  bothCursors(params);
+  const position = (name: 'starting_after' | 'ending_before'): number | undefined => {
+    const value = params[name];
+    if (value === undefined) return undefined;
+    const index = items.findIndex((item) => options.key(item) === value);
+    if (index < 0) {
+      throw new ApiError('request.invalid_cursor', `${name} must be the ${options.noun} of an item of this list.`, {
+        errors: [{ path: name, code: 'invalid_cursor', message: `'${value}' is not a ${options.noun} of this list.` }],
+      });
+    }
+    return index;
+  };
+  const before = position('ending_before');
+  if (before !== undefined) {
+    const start = Math.max(0, before - limit);
+    return { object: 'list', url: options.url, data: items.slice(start, before), has_more: start > 0 };
+  }
+  const start = (position('starting_after') ?? -1) + 1;
+  return { object: 'list', url: options.url, data: items.slice(start, start + limit), has_more: start + limit < items.length };
+}
+
 /**
  * Runs a newest-first page over a query whose rows have time-ordered ids. The caller's query
  * already filters by organization and mode; this adds the cursor, order and limit.
@@ -45,11 +80,7 @@ export async function paginate<DB, TB extends keyof DB, O extends { id: string }
   options: { prefix: IdPrefix; idColumn: string; url: string },
 ): Promise<Page<O>> {
   const limit = params.limit ?? 20;
-  if (params.starting_after !== undefined && params.ending_before !== undefined) {
-    throw new ApiError('request.validation_failed', 'Pass starting_after or ending_before, not both.', {
-      errors: [{ path: 'ending_before', code: 'conflict', message: 'cannot be combined with starting_after.' }],
-    });
-  }
+  bothCursors(params);
   checkCursor('starting_after', params.starting_after, options.prefix);
   checkCursor('ending_before', params.ending_before, options.prefix);
   const column = options.idColumn as never;

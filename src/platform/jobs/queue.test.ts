@@ -262,6 +262,34 @@ test('a scheduled job recurs, with exactly one pending occurrence across process
   }
 });
 
+test('expedite brings the pending occurrence of a scheduled job forward (now, or within a delay that later calls share), still one at a time; the next one is an interval later', async () => {
+  const clock = new ManualClock();
+  const queue = newQueue(clock);
+  let runs = 0;
+  queue.schedule(SAT_POLL, 60_000, async () => {
+    runs += 1;
+  });
+  assert.equal(await queue.runDue(), 0);
+  await queue.expedite(database.db, SAT_POLL);
+  await queue.expedite(database.db, SAT_POLL);
+  assert.equal(await queue.runDue(), 1, 'expedited twice, it runs once');
+  assert.equal(runs, 1);
+  const pending = (await jobsOf('sat.poll')).filter((job) => job.state === 'queued');
+  assert.deepEqual(
+    pending.map((job) => job.run_at.getTime()),
+    [clock.now().getTime() + 60_000],
+  );
+  // Within a delay: brought forward to it, and a second call in that window changes nothing.
+  await queue.expedite(database.db, SAT_POLL, 5_000);
+  clock.advance(3_000);
+  await queue.expedite(database.db, SAT_POLL, 5_000);
+  assert.equal(await queue.runDue(), 0, 'not yet');
+  clock.advance(2_000);
+  assert.equal(await queue.runDue(), 1, 'five seconds after the first call');
+  assert.equal(runs, 2);
+  await assert.rejects(queue.expedite(database.db, PDF_RENDER), /not a scheduled job/);
+});
+
 test('a scheduled job that keeps failing still gets its next occurrence', async () => {
   const clock = new ManualClock();
   const queue = newQueue(clock);

@@ -4,7 +4,17 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { newId } from '../ids.ts';
-import { extendLease, failExhaustedLeases, finishJob, insertJob, leaseJobs, purgeFinishedJobs, type JobOutcome, type JobRow } from './repository.ts';
+import {
+  expediteQueued,
+  extendLease,
+  failExhaustedLeases,
+  finishJob,
+  insertJob,
+  leaseJobs,
+  purgeFinishedJobs,
+  type JobOutcome,
+  type JobRow,
+} from './repository.ts';
 import { RetryJobError, retryDelayMs } from './retry.ts';
 import type { Static, TSchema } from 'typebox';
 import { defineJob, NoPayload, type JobKind } from './kinds.ts';
@@ -116,6 +126,14 @@ class DurableJobQueue implements JobQueue {
     this.register(kind, handler);
     this.intervals.set(kind.kind, intervalMs);
     this.track(this.ensureScheduled(this.db, kind.kind));
+  }
+
+  async expedite(db: Db, kind: JobKind<typeof NoPayload>, withinMs = 0): Promise<void> {
+    if (!this.intervals.has(kind.kind)) throw new Error(`${kind.kind} is not a scheduled job`);
+    const now = this.clock.now();
+    if (!(await expediteQueued(db, `schedule:${kind.kind}`, new Date(now.getTime() + withinMs), now))) return;
+    const wait = Math.max(withinMs, db.isTransaction ? 50 : 0);
+    setTimeout(() => this.wake(), wait).unref();
   }
 
   start(): void {

@@ -65,6 +65,18 @@ export async function insertJob(db: Db, job: NewJob): Promise<string> {
   throw new Error(`Could not enqueue ${job.kind}: dedupe key ${job.dedupeKey} kept changing hands`);
 }
 
+/** Moves a queued job holding this dedupe key to run at `runAt`, when it was due later; true when one moved. */
+export async function expediteQueued(db: Db, dedupeKey: string, runAt: Date, now: Date): Promise<boolean> {
+  const moved = await db
+    .updateTable('jobs')
+    .set({ run_at: runAt, updated_at: now })
+    .where('dedupe_key', '=', dedupeKey)
+    .where('state', '=', 'queued')
+    .where('run_at', '>', runAt)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) > 0;
+}
+
 export interface LeaseRequest {
   kinds: string[];
   now: Date;

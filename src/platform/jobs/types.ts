@@ -31,6 +31,12 @@ export interface JobQueue {
   register<Payload extends TSchema>(kind: JobKind<Payload>, handler: JobHandler<Static<Payload>>): void;
   /** Registers a job that runs every `intervalMs`. */
   schedule(kind: JobKind<typeof NoPayload>, intervalMs: number, handler: JobHandler<Static<typeof NoPayload>>): void;
+  /**
+   * Brings a scheduled job's next occurrence forward to `withinMs` from now, when it was due later
+   * (in `db`, the caller's transaction): one occurrence stays pending, so it still runs one at a
+   * time, and calls within `withinMs` of each other share it.
+   */
+  expedite(db: Db, kind: JobKind<typeof NoPayload>, withinMs?: number): Promise<void>;
   /** Starts polling (the worker role). */
   start(): void;
   /** Stops polling and waits for running handlers. */

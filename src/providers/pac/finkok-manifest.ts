@@ -16,12 +16,13 @@ interface ManifestCaller {
   call(service: 'firmar', operation: string, content: string): Promise<XmlElement>;
 }
 
+/** First match wins: the specific phrases before the words they contain ("Contrato mal formado: … get_contracts_snid" is not a credentials problem). */
 const MESSAGES: [RegExp, ErrorCode][] = [
-  [/snid|usuario|contraseña|credencial/i, 'manifiesto.invalid_credentials'],
-  [/ya firm|previamente firm/i, 'manifiesto.already_signed'],
-  [/par[aá]metros/i, 'manifiesto.bad_request'],
   [/xml mal formado/i, 'manifiesto.malformed_xml'],
   [/contrato mal formado/i, 'manifiesto.malformed_contract'],
+  [/ya firm|previamente firm/i, 'manifiesto.already_signed'],
+  [/snid inv[aá]lido|usuario|contraseña|credencial/i, 'manifiesto.invalid_credentials'],
+  [/par[aá]metros/i, 'manifiesto.bad_request'],
   [/no es una fiel/i, 'manifiesto.invalid_certificate'],
   [/no expedido por el sat/i, 'manifiesto.certificate_not_sat'],
   [/revocado|caduc|vencid/i, 'manifiesto.certificate_not_valid'],

@@ -97,6 +97,21 @@ describe('local time, metadata text, settings and tokens', () => {
     assert.throws(() => readDescargaSettings({ issuedPerMonth: '10' }), /number/);
   });
 
+  test("satPacing: the SAT's pace by default, the sandbox's quick one with 0, and single settings over either", () => {
+    const pace = (settings: ReturnType<typeof readDescargaSettings>) => [
+      settings.acceptedSeconds,
+      settings.processingSeconds,
+      settings.publicationLagMinHours,
+      settings.publicationLagMaxHours,
+    ];
+    assert.deepEqual(pace(readDescargaSettings({})), [10, 120, 24, 72]);
+    assert.deepEqual(pace(readDescargaSettings({ satPacing: 1 })), [10, 120, 24, 72]);
+    assert.deepEqual(pace(readDescargaSettings({ satPacing: 0 })), [0, 0, 0, 0]);
+    assert.deepEqual(pace(readDescargaSettings({ satPacing: 0, publicationLagMinHours: 24, publicationLagMaxHours: 72 })), [0, 0, 24, 72]);
+    assert.deepEqual(pace(readDescargaSettings({ satPacing: 1, processingSeconds: 6 })), [10, 6, 24, 72]);
+    assert.throws(() => readDescargaSettings({ satPacing: 2 }), /satPacing/);
+  });
+
   test('tokens last their lifetime, carry the FIEL serial and refuse any alteration', () => {
     const tokens = new TokenAuthority(300);
     const now = new Date('2026-07-15T18:00:00Z');

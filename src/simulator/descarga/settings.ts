@@ -5,6 +5,12 @@
  */
 
 export interface DescargaSettings {
+  /**
+   * 1: the SAT's own pacing, the defaults below (a request "Aceptada" 10 s and "En proceso" until
+   * 120 s; a CFDI published 24-72 hours after it is stamped). 0: quick, for a sandbox that answers
+   * in seconds (QUICK_PACING). Settings given alongside override either.
+   */
+  satPacing: number;
   /** Synthetic CFDIs the profile issues per month (on average; each month varies ±30 %). */
   issuedPerMonth: number;
   /** Synthetic CFDIs the profile receives per month (on average). */
@@ -40,6 +46,7 @@ export interface DescargaSettings {
 }
 
 const DEFAULT_DESCARGA_SETTINGS: DescargaSettings = {
+  satPacing: 1,
   issuedPerMonth: 12,
   receivedPerMonth: 18,
   historyMonths: 71,
@@ -60,9 +67,12 @@ const DEFAULT_DESCARGA_SETTINGS: DescargaSettings = {
   clockSkewSeconds: 300,
 };
 
+/** Quick pacing: a request finished as soon as it is accepted, a CFDI downloadable as soon as it is stamped. */
+const QUICK_PACING: Partial<DescargaSettings> = { acceptedSeconds: 0, processingSeconds: 0, publicationLagMinHours: 0, publicationLagMaxHours: 0 };
+
 /** Reads and checks the free-form record; unknown keys and wrong types are configuration errors. */
 export function readDescargaSettings(record: Readonly<Record<string, unknown>> = {}): DescargaSettings {
-  const settings: DescargaSettings = { ...DEFAULT_DESCARGA_SETTINGS };
+  const settings: DescargaSettings = { ...DEFAULT_DESCARGA_SETTINGS, ...(record.satPacing === 0 ? QUICK_PACING : {}) };
   for (const [key, value] of Object.entries(record)) {
     if (!Object.hasOwn(DEFAULT_DESCARGA_SETTINGS, key)) {
       throw new Error(`Unknown bulk download setting "${key}".`);
@@ -72,6 +82,7 @@ export function readDescargaSettings(record: Readonly<Record<string, unknown>> =
     }
     settings[key as keyof DescargaSettings] = value;
   }
+  if (settings.satPacing !== 0 && settings.satPacing !== 1) throw new Error('Bulk download setting "satPacing" must be 0 (quick) or 1 (the SAT\'s).');
   if (settings.cancelledShare > 1) throw new Error('Bulk download setting "cancelledShare" must be at most 1.');
   if (settings.publicationLagMaxHours < settings.publicationLagMinHours) {
     throw new Error('Bulk download setting "publicationLagMaxHours" must not be below "publicationLagMinHours".');
