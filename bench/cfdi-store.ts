@@ -76,7 +76,7 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
   MASTER_KEY: randomBytes(32).toString('base64'),
-  LOAD_SHED_LAG_MS: '0',
+  LOAD_SHED_QUEUE_MS: '0',
   RUN_WORKER: 'false',
 });
 const app = await buildApp({ config, clock: systemClock, embedSimulator: false });

@@ -25,7 +25,7 @@ import { emitEvent, registerEventRoutes } from './modules/events/index.ts';
 import { registerWebhookJobs, registerWebhookRoutes } from './modules/webhooks/index.ts';
 import { createFiscalProfiles, registerFiscalProfileRoutes, type FiscalProfiles } from './modules/fiscal-profiles/index.ts';
 import { masterKeyringFor } from './platform/crypto/index.ts';
-import { eventLoopMonitor, NEVER_SHED, type LoadMonitor } from './platform/http/load-shedding.ts';
+import { NEVER_SHED, saturationMonitor, type LoadMonitor } from './platform/http/load-shedding.ts';
 import { WorkerPool } from './platform/workers/pool.ts';
 import { createProviders, type Providers } from './providers-setup.ts';
 import { filePdfStore, hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
@@ -44,7 +44,7 @@ export interface AppOptions {
   database?: DatabaseHandle;
   /** A rate limiter to use instead of the configured one (tests). */
   rateLimiter?: RateLimiter;
-  /** The load-shedding monitor instead of the event-loop one LOAD_SHED_LAG_MS configures (tests). */
+  /** The load-shedding monitor instead of the one LOAD_SHED_QUEUE_MS configures (tests). */
   loadMonitor?: LoadMonitor;
   /**
    * Start the SAT/PAC simulator in this process when SIMULATOR_URL is not set (default true).
@@ -103,10 +103,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Only a process that is the database's sole user may cache keys (see KeyCache).
   const keyCache = database.kind === 'pglite' ? new KeyCache() : undefined;
   const auth = createAuthBackend(database.db, (id) => findOrganizationRecord(database.db, id), keyCache);
+  const inFlight = { count: 0 };
   const loadMonitor =
     options.loadMonitor ??
-    (config.loadShedLagMs > 0 ? eventLoopMonitor({ expensiveLagMs: config.loadShedLagMs, allLagMs: config.loadShedLagMs * 5, windowMs: 500 }) : NEVER_SHED);
-  const server = createServer({ services, auth, rateLimiter, loadMonitor, sessions: createSessionBackend(services) });
+    (config.loadShed.queueWaitMs > 0
+      ? saturationMonitor({
+          queues: [database.waiting, workers],
+          inFlight: () => inFlight.count,
+          expensiveWaitMs: config.loadShed.queueWaitMs,
+          expensiveInFlight: config.loadShed.inFlight,
+        })
+      : NEVER_SHED);
+  const server = createServer({ services, auth, rateLimiter, loadMonitor, inFlight, sessions: createSessionBackend(services) });
   const providers = await createProviders({
     config,
     clock,

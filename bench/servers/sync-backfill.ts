@@ -27,7 +27,7 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
   MASTER_KEY: masterKey,
-  LOAD_SHED_LAG_MS: '0',
+  LOAD_SHED_QUEUE_MS: '0',
   RUN_WORKER: 'false',
   SIMULATOR_URL: simulatorUrl,
 });

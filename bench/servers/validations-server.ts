@@ -23,7 +23,7 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   MASTER_KEY: randomBytes(32).toString('base64'),
   WORKER_THREADS: '1',
-  LOAD_SHED_LAG_MS: '0',
+  LOAD_SHED_QUEUE_MS: '0',
   RATE_LIMIT_READ_BURST: '1000000',
   RATE_LIMIT_READ_PER_SECOND: '1000000',
   RATE_LIMIT_WRITE_BURST: '1000000',

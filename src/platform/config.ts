@@ -30,10 +30,12 @@ export interface Config {
   bootstrapEnabled: boolean;
   rateLimits: { read: RateLimitRule; write: RateLimitRule };
   /**
-   * Event-loop delay (p99 over half a second) above which expensive requests are refused with
-   * 503 service.overloaded, and five times which every /v1 request is; 0 turns shedding off.
+   * Load shedding (load-shedding.ts): the wait of the oldest request queued for the database or a
+   * worker thread above which expensive requests are refused with 503 service.overloaded (five
+   * times it: every /v1 request), and the requests in flight above which expensive requests are
+   * (twice as many: every /v1 request). A queue wait of 0 turns shedding off.
    */
-  loadShedLagMs: number;
+  loadShed: { queueWaitMs: number; inFlight: number };
   /** Worker threads for CPU-heavy work (PDF rendering, large seals); default the machine's parallelism. */
   workerThreads: number;
   /** Whether `serve` also runs the job worker in the same process. */
@@ -229,7 +231,10 @@ export function loadConfig(env: Env = process.env): Config {
       },
     },
     // Off by default in tests: a loaded CI machine must not turn a test's request into a 503.
-    loadShedLagMs: integer(env, 'LOAD_SHED_LAG_MS', appEnv === 'test' ? 0 : 100, 0),
+    loadShed: {
+      queueWaitMs: integer(env, 'LOAD_SHED_QUEUE_MS', appEnv === 'test' ? 0 : 1_000, 0),
+      inFlight: integer(env, 'LOAD_SHED_IN_FLIGHT', 512, 1),
+    },
     workerThreads: integer(env, 'WORKER_THREADS', os.availableParallelism(), 1),
     runWorker: flag(env, 'RUN_WORKER', true),
     workerPollMs: integer(env, 'WORKER_POLL_MS', 1000, 10),

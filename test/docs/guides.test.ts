@@ -182,7 +182,7 @@ before(async () => {
     DATABASE_URL: database?.url ?? '',
     MASTER_KEY: randomBytes(32).toString('base64'),
     // The machine's load is other tests': no load shedding.
-    LOAD_SHED_LAG_MS: '0',
+    LOAD_SHED_QUEUE_MS: '0',
     // A test download is ready in a few seconds rather than about ten.
     WORKER_POLL_MS: '100',
     DOWNLOAD_POLL_BASE_MS: '200',

@@ -33,7 +33,7 @@ test('a running server logs no API key, whether it came in the query string or t
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/invoicing.js'), 'serve'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', RUN_WORKER: 'false', APP_ENV: 'development', LOAD_SHED_LAG_MS: '0' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', RUN_WORKER: 'false', APP_ENV: 'development', LOAD_SHED_QUEUE_MS: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

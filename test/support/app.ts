@@ -41,7 +41,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     RATE_LIMIT_WRITE_PER_SECOND: '100000',
     // Load shedding reacts to the machine's load, which in a test run is the other tests': tests of
     // shedding inject their own monitor.
-    LOAD_SHED_LAG_MS: '0',
+    LOAD_SHED_QUEUE_MS: '0',
     // A fixed key so that test apps never write a generated one into DATA_DIR.
     MASTER_KEY: Buffer.alloc(32, 11).toString('base64'),
     // Production refuses to start without a live PAC; tests of production behaviour get a dummy one.

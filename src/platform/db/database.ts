@@ -5,6 +5,7 @@ import pg from 'pg';
 import { makePrivate } from '../data-dir.ts';
 import { PgliteHost, pgliteHostDialect } from './pglite-driver.ts';
 import type { Database } from './schema.ts';
+import { type SaturationQueue, WaitTracker } from '../wait-tracker.ts';
 import { DatabaseUnavailableError, isConnectionFailure } from './unavailable.ts';
 
 export type Db = Kysely<Database>;
@@ -19,6 +20,8 @@ export interface DatabaseHandle {
   session<T>(work: (exec: (script: string) => Promise<unknown[]>) => Promise<T>): Promise<T>;
   /** Round trips to the database so far (statements, BEGIN and COMMIT alike); benches report it. */
   roundTrips?(): number;
+  /** Requests waiting for a connection (the embedded database's one, or the pool's). */
+  waiting: SaturationQueue;
   /**
    * Calls `listener` if the database is lost for good: the embedded database's thread stopped
    * (the process must be restarted). A PostgreSQL server that goes away is not lost: the pool
@@ -81,7 +84,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   });
   // Whatever keeps the pool from handing out a connection (refused, timed out, the server starting
   // up or refusing the login) leaves the service unable to use its database.
-  const connect = () => pool.connect().catch((error: unknown) => Promise.reject(unavailable(error)));
+  const waiting = new WaitTracker('database');
+  const connect = () => waiting.wait(() => pool.connect()).catch((error: unknown) => Promise.reject(unavailable(error)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end(), options: pool.options, Client: pg.Client } }) });
   return {
     db,
@@ -99,6 +103,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       }
     },
     roundTrips: () => roundTrips,
+    waiting,
     onLost: () => {},
     close: () => db.destroy(),
   };
@@ -114,13 +119,20 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     db,
     kind: 'pglite',
     session: async (work) => {
+      // The connection's lock, as a statement's: nothing else runs between the script's statements.
+      const release = await host.waiting.wait(() => host.lock.acquire());
       try {
         return await work(async (script) => (await host.call({ op: 'exec', script })) as unknown[]);
       } finally {
-        await host.call({ op: 'forget' });
+        try {
+          await host.call({ op: 'forget' });
+        } finally {
+          release();
+        }
       }
     },
     roundTrips: () => host.roundTrips,
+    waiting: host.waiting,
     onLost: (listener) => host.onLost(listener),
     close: async () => {
       // Kysely closes its driver only if a statement ran; the thread is stopped either way.

@@ -24,6 +24,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import { processArguments, startThread } from '../runtime/layout.ts';
+import { WaitTracker } from '../wait-tracker.ts';
 import type { HostAnswer, HostCall, HostData, HostRequest, HostResult } from './pglite-host.ts';
 import type { StatementResult } from './pglite-statements.ts';
 import { DatabaseUnavailableError } from './unavailable.ts';
@@ -79,6 +80,8 @@ export class PgliteHost {
   roundTrips = 0;
   /** Held for each statement outside a transaction and for the whole of a transaction. */
   readonly lock = new Mutex();
+  /** Those waiting for the lock (load shedding reads how long the oldest has waited). */
+  readonly waiting = new WaitTracker('database');
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (answer: HostAnswer) => this.settle(answer));
@@ -157,14 +160,20 @@ export class PgliteHost {
   }
 }
 
+/**
+ * One use of the embedded database's single connection: Kysely acquires it for a statement, or
+ * for a transaction from BEGIN to COMMIT, and the lock it holds meanwhile keeps every other
+ * request's statements out until it is released.
+ */
 class HostConnection implements DatabaseConnection {
-  private release: (() => void) | undefined;
-
-  constructor(private readonly host: PgliteHost) {}
+  constructor(
+    private readonly host: PgliteHost,
+    readonly release: () => void,
+  ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.release) return this.run<R>(compiled);
-    return this.host.lock.runExclusive(() => this.run<R>(compiled));
+    const result = await this.host.call({ op: 'run', sql: compiled.sql, parameters: compiled.parameters.map(transferable) });
+    return result as QueryResult<R>;
   }
 
   // biome-ignore lint/correctness/useYield: Kysely requires the method; PGlite has no cursor to stream from.
@@ -172,70 +181,54 @@ class HostConnection implements DatabaseConnection {
     throw new Error('Streaming is not supported by PGlite.');
   }
 
-  /** Holds the lock from BEGIN to COMMIT or ROLLBACK. */
-  async begin(): Promise<void> {
-    this.release = await this.host.lock.acquire();
-    try {
-      await this.host.call({ op: 'begin' });
-    } catch (error) {
-      this.end();
-      throw error;
-    }
-  }
-
   async finish(command: 'commit' | 'rollback'): Promise<void> {
-    try {
-      const tag = await this.host.call({ op: command });
-      // COMMIT of a transaction a failed statement aborted answers ROLLBACK (PostgreSQL 25P02).
-      if (command === 'commit' && tag === 'ROLLBACK') {
-        throw Object.assign(new Error('The transaction was aborted by an earlier error and rolled back'), { code: '25P02' });
-      }
-    } finally {
-      this.end();
+    const tag = await this.host.call({ op: command });
+    // COMMIT of a transaction a failed statement aborted answers ROLLBACK (PostgreSQL 25P02).
+    if (command === 'commit' && tag === 'ROLLBACK') {
+      throw Object.assign(new Error('The transaction was aborted by an earlier error and rolled back'), { code: '25P02' });
     }
-  }
-
-  private end(): void {
-    const release = this.release;
-    this.release = undefined;
-    release?.();
-  }
-
-  private async run<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.host.call({ op: 'run', sql: compiled.sql, parameters: compiled.parameters.map(transferable) });
-    return result as QueryResult<R>;
   }
 }
 
 class HostDriver implements Driver {
-  readonly connection: HostConnection;
-
-  constructor(private readonly host: PgliteHost) {
-    this.connection = new HostConnection(host);
-  }
+  constructor(private readonly host: PgliteHost) {}
 
   async init(): Promise<void> {}
 
+  /** Waits for the lock (counted: load shedding reads how long the oldest has waited). */
   async acquireConnection(): Promise<DatabaseConnection> {
-    return this.connection;
+    const release = await this.host.waiting.wait(() => this.host.lock.acquire());
+    return new HostConnection(this.host, release);
   }
 
   async beginTransaction(): Promise<void> {
-    await this.connection.begin();
+    await this.host.call({ op: 'begin' });
   }
 
-  async commitTransaction(): Promise<void> {
-    await this.connection.finish('commit');
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as HostConnection).finish('commit');
   }
 
-  async rollbackTransaction(): Promise<void> {
-    await this.connection.finish('rollback');
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as HostConnection).finish('rollback');
   }
 
-  async releaseConnection(): Promise<void> {}
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    (connection as HostConnection).release();
+  }
 
   async destroy(): Promise<void> {
     await this.host.close();
+  }
+}
+
+/**
+ * Kysely serialises a single-connection dialect with a mutex of its own; this driver's lock does
+ * that instead, so that the wait for the connection can be seen.
+ */
+class HostAdapter extends PGliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
   }
 }
 
@@ -243,7 +236,7 @@ class HostDriver implements Driver {
 export function pgliteHostDialect(host: PgliteHost): Dialect {
   const driver = new HostDriver(host);
   return {
-    createAdapter: () => new PGliteAdapter(),
+    createAdapter: () => new HostAdapter(),
     createDriver: () => driver,
     createIntrospector: (db: Kysely<any>) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),

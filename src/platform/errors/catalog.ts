@@ -598,9 +598,9 @@ export const ERROR_CATALOG = {
   },
   'service.overloaded': {
     status: 503,
-    title: 'Service catching up with its load',
+    title: 'More work is waiting than the service can finish',
     remediation:
-      'Retry after the Retry-After seconds, with backoff; expensive requests (PDFs, stamps, uploads, validations) are refused first while the service catches up.',
+      'Retry after the Retry-After seconds, with backoff; expensive requests (PDFs, stamps, uploads, validations) are refused first while the service works through what is waiting.',
   },
   'service.unavailable': {
     status: 503,

@@ -1,10 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MemoryRateLimiter, takeToken } from './rate-limit-memory.ts';
-import { nextLevel, shouldShed, type LoadMonitor, type ShedLevel } from './load-shedding.ts';
+import { saturationLevel, shouldShed, type LoadMonitor, type ShedLevel } from './load-shedding.ts';
+import { WaitTracker } from '../wait-tracker.ts';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
-
-const thresholds = { expensiveLagMs: 100, allLagMs: 500 };
 
 test('an expensive request takes its cost from the bucket; a cost above the burst counts as the burst', () => {
   const rule = { burst: 20, perSecond: 10 };
@@ -18,24 +17,105 @@ test('an expensive request takes its cost from the bucket; a cost above the burs
   assert.equal(takeToken({ tokens: 0, updatedAt: 0 }, { burst: 100, perSecond: 5 }, 0, 20).decision.retryAfterSeconds, 4);
 });
 
-test('the shed level rises with the loop delay and falls only below half of each threshold', () => {
-  const walk = (delays: number[]) => {
-    let level: ShedLevel = 'none';
-    return delays.map((delay) => (level = nextLevel(level, delay, thresholds)));
-  };
-  assert.deepEqual(walk([10, 120, 90, 60, 40, 10]), ['none', 'expensive', 'expensive', 'expensive', 'none', 'none']);
-  assert.deepEqual(walk([600, 400, 260, 240, 120, 20]), ['all', 'all', 'all', 'expensive', 'expensive', 'none']);
-  const withHistory = (delays: number[]) => {
-    let level: ShedLevel = 'none';
-    return delays.map((delay, index) => (level = nextLevel(level, delay, thresholds, delays[index - 1] ?? 0)));
-  };
-  assert.deepEqual(withHistory([10, 900, 10, 10]), ['none', 'none', 'none', 'none'], 'one long pause refuses nothing');
-  assert.deepEqual(withHistory([10, 150, 120, 60, 40]), ['none', 'none', 'expensive', 'expensive', 'none'], 'a lasting delay refuses expensive requests');
-  assert.deepEqual(withHistory([10, 600, 700, 300, 20]), ['none', 'none', 'all', 'all', 'none'], 'a lasting long delay refuses everything');
+const limits = { expensiveWaitMs: 1000, expensiveInFlight: 512 };
+const quiet = { name: 'database', oldestWaitMs: 0, depth: 0 };
+
+test("a host busy with other work refuses nothing: only the service's own queues and requests in flight count", () => {
+  // What a busy host looks like from inside: requests take longer, but few wait and none waits long.
+  assert.deepEqual(
+    saturationLevel(
+      {
+        waits: [
+          { ...quiet, oldestWaitMs: 300, depth: 2 },
+          { name: 'worker pool', oldestWaitMs: 200, depth: 1, capacity: 32 },
+        ],
+        inFlight: 12,
+      },
+      limits,
+    ),
+    {
+      level: 'none',
+    },
+  );
+});
+
+test('a saturated queue refuses expensive work first, and every request only at five times the wait', () => {
+  assert.equal(saturationLevel({ waits: [{ ...quiet, oldestWaitMs: 1000, depth: 40 }], inFlight: 40 }, limits).level, 'expensive');
+  assert.equal(saturationLevel({ waits: [{ ...quiet, oldestWaitMs: 4999, depth: 90 }], inFlight: 90 }, limits).level, 'expensive');
+  const all = saturationLevel({ waits: [quiet, { name: 'worker pool', oldestWaitMs: 5000, depth: 10, capacity: 32 }], inFlight: 90 }, limits);
+  assert.deepEqual(all, { level: 'all', reason: 'worker pool: waiting 5000 ms' });
+  assert.deepEqual(saturationLevel({ waits: [quiet, { name: 'worker pool', oldestWaitMs: 10, depth: 16, capacity: 32 }], inFlight: 20 }, limits), {
+    level: 'expensive',
+    reason: 'worker pool: 16 of 32 places taken',
+  });
+  assert.equal(saturationLevel({ waits: [quiet, { name: 'worker pool', oldestWaitMs: 10, depth: 15, capacity: 32 }], inFlight: 20 }, limits).level, 'none');
+  assert.equal(saturationLevel({ waits: [quiet], inFlight: 512 }, limits).level, 'expensive');
+  assert.equal(saturationLevel({ waits: [quiet], inFlight: 1024 }, limits).level, 'all');
   assert.deepEqual([shouldShed('none', 20), shouldShed('expensive', 1), shouldShed('expensive', 2), shouldShed('all', 1)], [false, false, true, true]);
 });
 
-describe('requests while the event loop lags', () => {
+test('the wait tracker counts who waits and how long the oldest has', async () => {
+  const tracker = new WaitTracker('database');
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const first = tracker.wait(() => gate);
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  const second = tracker.wait(() => gate);
+  assert.equal(tracker.depth(), 2);
+  assert.ok(tracker.oldestWaitMs() >= 25, `the oldest has waited ${tracker.oldestWaitMs()} ms`);
+  open();
+  await Promise.all([first, second]);
+  assert.deepEqual([tracker.depth(), tracker.oldestWaitMs()], [0, 0]);
+});
+
+describe("the service's own saturation, through the API", () => {
+  let t: TestApp;
+  let key: string;
+  before(async () => {
+    t = await createTestApp({ env: { LOAD_SHED_QUEUE_MS: '100' }, rateLimiter: new MemoryRateLimiter() });
+    ({ testKey: key } = await t.bootstrap('Saturated'));
+  });
+  after(() => t.close());
+
+  test('an event loop held by other work refuses nothing', async () => {
+    // Half a second of the loop taken, as on a host whose cores are busy elsewhere.
+    const until = Date.now() + 500;
+    while (Date.now() < until);
+    const answers = await Promise.all([
+      t.request({ method: 'GET', url: '/v1/invoices', key }),
+      t.request({ method: 'POST', url: '/v1/fiscal_profiles', key, payload: {} }),
+    ]);
+    assert.deepEqual(
+      answers.map((answer) => answer.statusCode),
+      [200, 422],
+    );
+  });
+
+  test('while requests wait for the database past the bound, expensive requests get 503 and cheap ones wait their turn', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // One transaction holds the embedded database's connection (on PostgreSQL, all of the pool's).
+    const holders = Array.from({ length: t.app.services.database.kind === 'pglite' ? 1 : 10 }, () => t.app.services.db.transaction().execute(() => held));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const waiting = t.request({ method: 'GET', url: '/v1/invoices', key });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const expensive = await t.request({ method: 'POST', url: '/v1/fiscal_profiles', key, payload: {} });
+    assert.equal(expensive.statusCode, 503);
+    assert.equal(expensive.json().code, 'service.overloaded');
+    assert.equal(expensive.headers['retry-after'], '1');
+    const cheap = t.request({ method: 'GET', url: '/v1/invoices', key });
+    release();
+    await Promise.all(holders);
+    assert.deepEqual([(await waiting).statusCode, (await cheap).statusCode], [200, 200]);
+    assert.equal((await t.request({ method: 'POST', url: '/v1/fiscal_profiles', key, payload: {} })).statusCode, 422, 'admitted again once the queue drained');
+  });
+});
+
+describe('requests while the monitor says the service is saturated', () => {
   let level: ShedLevel = 'none';
   const monitor: LoadMonitor = { level: () => level, close: () => {} };
   let t: TestApp;
@@ -55,11 +135,11 @@ describe('requests while the event loop lags', () => {
     const refused = await expensive();
     assert.equal(refused.statusCode, 503);
     assert.equal(refused.json().code, 'service.overloaded');
-    assert.equal(refused.headers['retry-after'], '2');
+    assert.equal(refused.headers['retry-after'], '1');
     level = 'all';
     const all = await cheap();
     assert.equal(all.statusCode, 503);
-    assert.match(all.json().detail, /catching up/);
+    assert.match(all.json().detail, /More work is waiting/);
     assert.equal((await t.request({ method: 'GET', url: '/healthz' })).statusCode, 200);
     assert.equal((await t.request({ method: 'GET', url: '/readyz' })).statusCode, 200);
     level = 'none';

@@ -51,8 +51,10 @@ export interface ServerOptions {
   services: Services;
   auth: AuthBackend;
   rateLimiter: RateLimiter;
-  /** Refuses work while the event loop lags; default none (the app passes the real monitor). */
+  /** Refuses work while the service's own queues are saturated; default none (the app passes the real monitor). */
   loadMonitor?: LoadMonitor;
+  /** Counts /v1 requests from arrival until their answer is sent or the client goes away (the monitor reads it). */
+  inFlight?: { count: number };
   /** Dashboard sessions: a `/v1` request with the session cookie and no Authorization uses one. */
   sessions?: SessionBackend;
 }
@@ -60,8 +62,8 @@ export interface ServerOptions {
 /** The longest path parameter the router matches (ids are 30 characters, UUIDs 36, slugs shorter). */
 const MAX_PATH_PARAMETER_LENGTH = 200;
 
-/** Seconds a shed request is asked to wait: the monitor reads the loop every half second. */
-const SHED_RETRY_AFTER_SECONDS = 2;
+/** Seconds a shed request is asked to wait: queues drain in about that time once arrivals slow down. */
+const SHED_RETRY_AFTER_SECONDS = 1;
 
 function isApiPath(url: string): boolean {
   return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
@@ -76,6 +78,7 @@ function storesText(url: string): boolean {
 export function createServer(options: ServerOptions): Server {
   const { services, auth, rateLimiter, sessions } = options;
   const loadMonitor = options.loadMonitor ?? NEVER_SHED;
+  const { inFlight } = options;
   const { config } = services;
   const app = Fastify({
     logger:
@@ -122,6 +125,13 @@ export function createServer(options: ServerOptions): Server {
     setAnswerHeaders(request, reply);
     if (!isApiPath(request.url)) return;
     reply.headers(API_HEADERS);
+    if (inFlight) {
+      inFlight.count += 1;
+      // 'close' comes once whether the answer was sent or the client went away first.
+      reply.raw.once('close', () => {
+        inFlight.count -= 1;
+      });
+    }
     const routeConfig = request.routeOptions.config;
     const versionHeader = headerValue(request.headers['invoice-version']);
     // The pinned version shapes every answer, a failed authentication's too.
@@ -129,6 +139,18 @@ export function createServer(options: ServerOptions): Server {
     if (routeConfig.public || request.is404) {
       request.state.version = resolveVersion(versionHeader, null);
       return;
+    }
+    const cost = routeConfig.rateLimitCost ?? 1;
+    // Before authentication, which itself waits for the database when the service is saturated.
+    if (shouldShed(loadMonitor.level(), cost)) {
+      request.log.warn({ reason: loadMonitor.reason?.(), cost }, 'request shed');
+      throw new ApiError(
+        'service.overloaded',
+        cost > 1
+          ? 'More work is waiting than the service can finish right now, so expensive requests are refused for a moment; retry after Retry-After.'
+          : 'More work is waiting than the service can finish right now; retry after Retry-After.',
+        { headers: { 'Retry-After': String(SHED_RETRY_AFTER_SECONDS) } },
+      );
     }
     const authorization = headerValue(request.headers.authorization);
     const connectAllowed = routeConfig.connect !== false;
@@ -145,23 +167,7 @@ export function createServer(options: ServerOptions): Server {
           });
     request.state.caller = caller;
     request.state.version = resolveVersion(versionHeader, caller.keyVersion);
-    const cost = routeConfig.rateLimitCost ?? 1;
-    if (shouldShed(loadMonitor.level(), cost)) {
-      throw new ApiError(
-        'service.overloaded',
-        cost > 1
-          ? 'The service is catching up with its load and is refusing expensive requests for a moment; retry after Retry-After.'
-          : 'The service is catching up with its load; retry after Retry-After.',
-        { headers: { 'Retry-After': String(SHED_RETRY_AFTER_SECONDS) } },
-      );
-    }
     await applyRateLimit(rateLimiter, services, request, reply, caller, cost);
-  });
-
-  // Loading code, migrating and warming caches lag the loop before the first request can arrive.
-  app.addHook('onListen', (done) => {
-    loadMonitor.reset?.();
-    done();
   });
 
   // Before the schema (so the field is named whatever else is wrong) and before any preHandler

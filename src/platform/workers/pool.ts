@@ -9,6 +9,8 @@ import { Piscina } from 'piscina';
 import { ApiError } from '../errors/api-error.ts';
 import { threadProgram } from '../runtime/layout.ts';
 import type { Task, TaskMessage } from './task.ts';
+import type { SaturationQueue } from '../wait-tracker.ts';
+import { performance } from 'node:perf_hooks';
 
 export interface WorkerPoolOptions {
   /** Worker threads; default the machine's parallelism. */
@@ -19,9 +21,14 @@ export interface WorkerPoolOptions {
   taskTimeoutMs?: number;
 }
 
-export class WorkerPool {
+export class WorkerPool implements SaturationQueue {
+  readonly name = 'worker pool';
   private readonly piscina: Piscina;
   private readonly taskTimeoutMs: number;
+  // Tasks given to piscina and not yet settled, in the order given, with when: piscina starts
+  // them in that order, so the ones still queued are the last `queueSize` of them.
+  private readonly unsettled = new Map<number, number>();
+  private sequence = 0;
 
   constructor(options: WorkerPoolOptions = {}) {
     const threads = Math.max(1, options.threads ?? os.availableParallelism());
@@ -48,6 +55,9 @@ export class WorkerPool {
       });
     }
     const signal = AbortSignal.timeout(this.taskTimeoutMs);
+    const id = this.sequence;
+    this.sequence += 1;
+    this.unsettled.set(id, performance.now());
     try {
       return (await this.piscina.run({ task: task.name, input } satisfies TaskMessage, { signal })) as Output;
     } catch (error) {
@@ -65,7 +75,31 @@ export class WorkerPool {
         });
       }
       throw error;
+    } finally {
+      this.unsettled.delete(id);
     }
+  }
+
+  /** Places in the queue of tasks waiting for a thread. */
+  get capacity(): number {
+    return this.piscina.options.maxQueue;
+  }
+
+  /** Tasks waiting for a thread. */
+  depth(): number {
+    return this.piscina.queueSize;
+  }
+
+  /** How long the task waiting longest for a thread has waited (0 when none waits). */
+  oldestWaitMs(): number {
+    const queued = this.piscina.queueSize;
+    if (queued === 0) return 0;
+    let index = this.unsettled.size - queued;
+    for (const since of this.unsettled.values()) {
+      if (index <= 0) return performance.now() - since;
+      index -= 1;
+    }
+    return 0;
   }
 
   /** Tasks finished so far (tests check that work ran off the event loop). */
