@@ -92,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (!config.databaseUrl && !options.database) fs.mkdirSync(config.dataDir, { recursive: true });
   await migrate(database);
   const jobs = createJobQueue({ db: database.db, clock, pollMs: config.workerPollMs });
-  const workers = new WorkerPool({ threads: config.workerThreads });
+  const workers = new WorkerPool({ threads: config.workerThreads, threadsPerTenant: config.workerThreadsPerOrganization });
   const services: Services = { config, database, db: database.db, clock, jobs, workers };
   const rateLimiter = options.rateLimiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : new MemoryRateLimiter());
   // Only a process that is the database's sole user may cache keys (see KeyCache).

@@ -36,6 +36,8 @@ export interface Config {
   loadShedLagMs: number;
   /** Worker threads for CPU-heavy work (PDF rendering, large seals); default the machine's parallelism. */
   workerThreads: number;
+  /** Worker threads one organization's tasks may hold at once; default all but one (at least one). */
+  workerThreadsPerOrganization: number;
   /** Whether `serve` also runs the job worker in the same process. */
   runWorker: boolean;
   workerPollMs: number;
@@ -224,6 +226,12 @@ export function loadConfig(env: Env = process.env): Config {
     // Off by default in tests: a loaded CI machine must not turn a test's request into a 503.
     loadShedLagMs: integer(env, 'LOAD_SHED_LAG_MS', appEnv === 'test' ? 0 : 100, 0),
     workerThreads: integer(env, 'WORKER_THREADS', os.availableParallelism(), 1),
+    workerThreadsPerOrganization: integer(
+      env,
+      'WORKER_THREADS_PER_ORGANIZATION',
+      Math.max(1, integer(env, 'WORKER_THREADS', os.availableParallelism(), 1) - 1),
+      1,
+    ),
     runWorker: flag(env, 'RUN_WORKER', true),
     workerPollMs: integer(env, 'WORKER_POLL_MS', 1000, 10),
     simulator: {

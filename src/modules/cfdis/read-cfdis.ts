@@ -81,7 +81,7 @@ export async function getCfdi({ ctx, uuid }: { ctx: Ctx; uuid: string }): Promis
   if (!found) throw notFound(uuid);
   const { xml, ...row } = found;
   if (xml === null) return { row, details: null };
-  const details = await ctx.services.workers.run<DetailsTaskInput, CfdiDetails>(READ_TASK, { kind: 'details', xml });
+  const details = await ctx.services.workers.run<DetailsTaskInput, CfdiDetails>(READ_TASK, { kind: 'details', xml }, { tenant: ctx.organizationId });
   return { row, details };
 }
 

@@ -114,7 +114,11 @@ export async function storeCfdiDocuments(services: Services, source: CfdiSource,
   const perThread = Math.ceil(documents.length / Math.max(1, services.config.workerThreads));
   const parts = slices(documents, Math.max(1, perThread));
   const read = (
-    await Promise.all(parts.map((part) => services.workers.run<IndexTaskInput, IndexedDocument[]>(READ_TASK, { kind: 'index', documents: part })))
+    await Promise.all(
+      parts.map((part) =>
+        services.workers.run<IndexTaskInput, IndexedDocument[]>(READ_TASK, { kind: 'index', documents: part }, { tenant: source.organizationId }),
+      ),
+    )
   ).flat();
   const now = services.clock.now();
   const rows = new Map<string, DocumentRow>();

@@ -104,11 +104,15 @@ export async function sealDraft(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, st
     Fecha: localDateTime(ctx.services.clock.now(), issuerTimeZone(deps.catalogs, view.zip)),
   };
   if (documentSize(comprobante) >= LARGE_DOCUMENT_NODES) {
-    const sealed = await ctx.services.workers.run<SealTaskInput, SealTaskOutput>(SEAL_TASK, {
-      comprobante,
-      certificateDer: credential.certificate.der,
-      privateKey: credential.privateKey,
-    });
+    const sealed = await ctx.services.workers.run<SealTaskInput, SealTaskOutput>(
+      SEAL_TASK,
+      {
+        comprobante,
+        certificateDer: credential.certificate.der,
+        privateKey: credential.privateKey,
+      },
+      { tenant: ctx.organizationId },
+    );
     return { xml: sealed.xml, comprobante: { ...comprobante, ...sealed.seal }, profile: stamping.fiscalProfile };
   }
   const sealed = await sealComprobante(comprobante, credential);

@@ -74,12 +74,15 @@ export function prepareRequest(body: unknown, examinesCfdi: boolean): PreparedRe
   }
 }
 
+/** The pool's lane for the simulator's work: it serves no organization of the service. */
+const SIMULATOR_LANE = { tenant: 'simulator' };
+
 /** Reads a request, on the pool when it is large; a busy pool is a Server fault with 503, as an overloaded PAC answers. */
 export async function readPacRequest(workers: WorkerPool, body: unknown, examinesCfdi: boolean): Promise<PacRequest> {
   let prepared: PreparedRequest;
   if (typeof body === 'string' && body.length >= POOL_REQUEST_BYTES) {
     try {
-      prepared = await workers.run<{ body: string; examinesCfdi: boolean }, PreparedRequest>(PREPARE_TASK, { body, examinesCfdi });
+      prepared = await workers.run<{ body: string; examinesCfdi: boolean }, PreparedRequest>(PREPARE_TASK, { body, examinesCfdi }, SIMULATOR_LANE);
     } catch (error) {
       if (error instanceof ApiError) throw new SoapFault('Server', 'Servicio saturado temporalmente; reintente más tarde.', 503);
       throw error;
