@@ -31,7 +31,8 @@ declare module 'fastify' {
     invalidTextCode?: ErrorCode;
     /**
      * Rate-limit tokens this request takes from its class's bucket (default 1): expensive work
-     * costs more, so a burst of it cannot monopolise the process (docs/decisions.md).
+     * costs more, so a burst of it cannot monopolise the process (docs/decisions.md). A handler
+     * that learns the work is larger (a large stored document) takes the rest with `chargeWork`.
      */
     rateLimitCost?: number;
   }
@@ -42,6 +43,8 @@ interface RequestState {
   trace: TraceContext;
   version: string;
   caller: Caller | undefined;
+  /** Takes more rate-limit tokens for this request (`chargeWork`); set once the request is admitted. */
+  charge?: (extra: number) => Promise<void>;
 }
 
 export type Server = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
@@ -129,16 +132,25 @@ export function createServer(options: ServerOptions): Server {
     request.state.caller = caller;
     request.state.version = resolveVersion(versionHeader, caller.keyVersion);
     const cost = routeConfig.rateLimitCost ?? 1;
-    if (shouldShed(loadMonitor.level(), cost)) {
-      throw new ApiError(
-        'service.overloaded',
-        cost > 1
-          ? 'The service is catching up with its load and is refusing expensive requests for a moment; retry after Retry-After.'
-          : 'The service is catching up with its load; retry after Retry-After.',
-        { headers: { 'Retry-After': String(SHED_RETRY_AFTER_SECONDS) } },
-      );
-    }
-    await applyRateLimit(rateLimiter, services, request, reply, caller, cost);
+    // Load shedding judges the request by its whole cost; the bucket gives what is not yet taken.
+    const admit = async (total: number, take: number) => {
+      if (shouldShed(loadMonitor.level(), total)) {
+        throw new ApiError(
+          'service.overloaded',
+          total > 1
+            ? 'The service is catching up with its load and is refusing expensive requests for a moment; retry after Retry-After.'
+            : 'The service is catching up with its load; retry after Retry-After.',
+          { headers: { 'Retry-After': String(SHED_RETRY_AFTER_SECONDS) } },
+        );
+      }
+      await applyRateLimit(rateLimiter, services, request, reply, caller, take, total);
+    };
+    await admit(cost, cost);
+    let charged = cost;
+    request.state.charge = async (extra) => {
+      charged += extra;
+      await admit(charged, extra);
+    };
   });
 
   // Loading code, migrating and warming caches lag the loop before the first request can arrive.
@@ -209,10 +221,19 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-async function applyRateLimit(limiter: RateLimiter, services: Services, request: FastifyRequest, reply: FastifyReply, caller: Caller, cost: number) {
+/** Takes `take` tokens of a request whose whole cost is `cost` (more than `take` when a handler charges the rest later). */
+async function applyRateLimit(
+  limiter: RateLimiter,
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  caller: Caller,
+  take: number,
+  cost: number,
+) {
   const rateClass: RateClass = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
   const rule = services.config.rateLimits[rateClass];
-  const decision = await limiter.take(`${caller.apiKeyId}:${rateClass}`, rule, services.clock.now(), cost);
+  const decision = await limiter.take(`${caller.apiKeyId}:${rateClass}`, rule, services.clock.now(), take);
   reply.header('RateLimit-Limit', String(decision.limit));
   reply.header('RateLimit-Remaining', String(decision.remaining));
   reply.header('RateLimit-Reset', String(decision.resetSeconds));
@@ -222,6 +243,17 @@ async function applyRateLimit(limiter: RateLimiter, services: Services, request:
       headers: { 'Retry-After': String(decision.retryAfterSeconds) },
     });
   }
+}
+
+/**
+ * Charges an admitted request `extra` more rate-limit tokens once its handler knows what the work
+ * costs (a read of a large stored document): the request is then judged by its whole cost, so it
+ * is refused like any expensive request while the service sheds load (503 `service.overloaded`)
+ * and with 429 `rate_limit.exceeded` when the caller's bucket lacks the tokens. Nothing for
+ * `extra` ≤ 0.
+ */
+export async function chargeWork(request: FastifyRequest, extra: number): Promise<void> {
+  if (extra > 0) await request.state.charge?.(extra);
 }
 
 /** The explicit context a verb receives, built from an authenticated request. */
