@@ -35,6 +35,7 @@ export function askServer<T>(server: ChildProcess, type: string): Promise<T> {
 }
 
 export interface BenchIssuer {
+  organizationId: string;
   key: string;
   profileId: string;
   csd: Awaited<ReturnType<RunningSimulator['ca']['issue']>>;
@@ -44,7 +45,7 @@ export interface BenchIssuer {
 export async function createBenchIssuer(baseUrl: string, simulator: RunningSimulator, name = 'Bench'): Promise<BenchIssuer> {
   const organization = (await (
     await fetch(`${baseUrl}/v1/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) })
-  ).json()) as { keys: { test: { key: string } } };
+  ).json()) as { id: string; keys: { test: { key: string } } };
   const key = organization.keys.test.key;
   const issue = (kind: 'csd' | 'fiel') =>
     simulator.ca.issue({ rfc: 'EKU9003173C9', kind, name: 'ESCUELA KEMPER URGATE', validFrom: new Date(Date.now() - 86_400_000) });
@@ -61,7 +62,7 @@ export async function createBenchIssuer(baseUrl: string, simulator: RunningSimul
   });
   if (response.status !== 201) throw new Error(`fiscal profile: ${response.status} ${await response.text()}`);
   const profile = (await response.json()) as { id: string };
-  return { key, profileId: profile.id, csd };
+  return { organizationId: organization.id, key, profileId: profile.id, csd };
 }
 
 /** A new database on the server of `url`, dropped by `drop`. */
