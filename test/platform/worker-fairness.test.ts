@@ -1,9 +1,9 @@
 /**
  * Fair shares of the worker pool through the API: an organization whose tasks hold every thread
- * it may have and fill its share of the queue cannot starve another organization, whose work is
- * served meanwhile; only the organization over its share is refused (503 service.overloaded with
- * Retry-After). The busy organization's tasks hold their threads on a flag the test releases, so
- * nothing here depends on timing.
+ * it may have and fill the queue cannot starve another organization, whose work is served
+ * meanwhile and given queue places the busy one gives up; only the organization over its share
+ * is refused (503 service.overloaded with Retry-After). The busy organization's tasks hold their
+ * threads on a flag the test releases, so nothing here depends on timing.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -19,7 +19,7 @@ const SAMPLE = 'sealed-no-tfd/I_FUNK671228PH6_2025-03-03_generated.xml';
 let t: TestApp;
 
 before(async () => {
-  // Two threads: one organization may hold one of them (all but one), and queue eight tasks (a quarter of 2 × 16).
+  // Two threads: one organization may hold one of them (all but one); the queue holds 32 (2 × 16).
   t = await createTestApp({ env: { WORKER_THREADS: '2' }, simulator: true });
 });
 after(() => t.close());
@@ -28,7 +28,7 @@ async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setImmediate(resolve));
 }
 
-test("an organization filling its share of the worker pool is refused past it and cannot starve another organization's validations", {
+test("an organization filling the worker pool is refused past its share and cannot starve another organization's validations", {
   skip: skipWithoutShared,
 }, async () => {
   const busy = await t.bootstrap('Busy');
@@ -42,14 +42,14 @@ test("an organization filling its share of the worker pool is refused past it an
   const holding = workers.run<HoldInput, number>(HOLD_TASK, { flag }, { tenant: busy.organizationId });
   await until(() => workers.load(busy.organizationId).running === 1);
 
-  // Its validations wait for its own thread: eight queue, the rest are refused.
+  // Its validations wait for its own thread, filling the queue, which nobody else needs yet; past it they are refused.
   const settled: LightMyRequestResponse[] = [];
-  const queued = Array.from({ length: 8 }, async () => {
+  const queued = Array.from({ length: 32 }, async () => {
     const response = await validate(busy.testKey);
     settled.push(response);
     return response;
   });
-  await until(() => workers.load(busy.organizationId).waiting === 8);
+  await until(() => workers.load(busy.organizationId).waiting === 32);
   const refused = await Promise.all([validate(busy.testKey), validate(busy.testKey)]);
   for (const response of refused) {
     assert.deepEqual([response.statusCode, response.json().code], [503, 'service.overloaded']);
@@ -64,16 +64,29 @@ test("an organization filling its share of the worker pool is refused past it an
     assert.equal(served.json().object, 'validation');
   }
   assert.equal(settled.length, 0, "none of the busy organization's queued validations has run yet");
-  assert.deepEqual(workers.load(busy.organizationId), { running: 1, waiting: 8 });
+  assert.deepEqual(workers.load(busy.organizationId), { running: 1, waiting: 32 });
+
+  // Three at once: one runs, two need places in the full queue, which the busy organization gives up.
+  const together = await Promise.all([validate(other.testKey), validate(other.testKey), validate(other.testKey)]);
+  assert.deepEqual(
+    together.map((response) => response.statusCode),
+    [201, 201, 201],
+  );
+  assert.deepEqual(
+    settled.map((response) => [response.statusCode, response.json().code]),
+    [
+      [503, 'service.overloaded'],
+      [503, 'service.overloaded'],
+    ],
+    "the busy organization's two newest validations were refused for them",
+  );
+  assert.deepEqual(workers.load(busy.organizationId), { running: 1, waiting: 30 });
 
   // Released, the busy organization's queue is worked through.
   Atomics.store(flag, 0, 1);
   Atomics.notify(flag, 0);
   assert.equal(await holding, 1);
   const done = await Promise.all(queued);
-  assert.deepEqual(
-    done.map((response) => response.statusCode),
-    Array(8).fill(201),
-  );
+  assert.equal(done.filter((response) => response.statusCode === 201).length, 30);
   assert.deepEqual(workers.load(), { running: 0, waiting: 0 });
 });

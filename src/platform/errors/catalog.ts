@@ -589,7 +589,7 @@ export const ERROR_CATALOG = {
     status: 503,
     title: 'Service catching up with its load',
     remediation:
-      "Retry after the Retry-After seconds, with backoff; expensive requests (PDFs, stamps, uploads, validations, reads of large CFDIs) are refused first while the service catches up, and an organization's CPU-heavy requests are refused while its share of the worker pool's queue is full.",
+      "Retry after the Retry-After seconds, with backoff; expensive requests (PDFs, stamps, uploads, validations, reads of large CFDIs) are refused first while the service catches up; when the worker pool's queue is full, the CPU-heavy requests of the organization with the most of it waiting are refused.",
   },
   'service.task_timeout': {
     status: 503,

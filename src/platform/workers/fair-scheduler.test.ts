@@ -88,6 +88,21 @@ describe('the worker pool fair scheduler', () => {
     queued[0]!.release();
   });
 
+  test('alone, a tenant may fill the whole queue; past it, it is refused, and another tenant still gets a place', async () => {
+    const scheduler = new FairScheduler({ threads: 1, maxQueue: 8 });
+    const starts: string[] = [];
+    const busy = Array.from({ length: 10 }, () => probeOf(scheduler, starts, 'busy'));
+    await settle();
+    assert.deepEqual(scheduler.load('busy'), { running: 1, waiting: 8 }, 'nobody else needs room');
+    assert.equal(busy[9]!.refused?.code, 'service.overloaded');
+    assert.match(busy[9]!.refused!.message, /already has 8 tasks waiting/);
+    const other = probeOf(scheduler, starts, 'other');
+    await settle();
+    assert.equal(other.refused, undefined);
+    assert.equal(busy[8]!.refused?.code, 'service.overloaded', "the busy tenant's newest task gave its place");
+    assert.deepEqual(scheduler.load(), { running: 1, waiting: 8 });
+  });
+
   test("a tenant over its share of the queue is refused with 503 service.overloaded and Retry-After; the others' tasks are still taken", async () => {
     const scheduler = new FairScheduler({ threads: 2, queuePerTenant: 3 });
     const starts: string[] = [];

@@ -7,10 +7,12 @@
  *   a thread is free for another tenant's task as soon as the busy tenant's are running.
  * - A freed thread goes to the waiting tenant with the fewest tasks running, the one served least
  *   recently among equals (round robin), never simply to the oldest task.
- * - A tenant may have at most `queuePerTenant` tasks waiting: past it, its next task is refused
- *   with 503 `service.overloaded` and Retry-After. When the whole queue (`maxQueue`) is full, a
- *   newcomer with fewer tasks waiting than the busiest tenant takes the place of that tenant's
- *   newest waiting task, which is refused instead: only a tenant over its share is told to wait.
+ * - The queue (`maxQueue`) is shared the same way: a tenant may fill it while no one else needs
+ *   room, and when it is full a newcomer with fewer tasks waiting than the busiest tenant takes
+ *   the place of that tenant's newest waiting task, which is refused instead (503
+ *   `service.overloaded` with Retry-After); a newcomer that already has as many waiting as any
+ *   other is refused itself. Only a tenant over its share is told to wait. `queuePerTenant`
+ *   optionally caps one tenant's waiting tasks below that.
  */
 import { ApiError } from '../errors/api-error.ts';
 
@@ -21,7 +23,7 @@ export interface FairSchedulerOptions {
   threadsPerTenant?: number;
   /** Tasks that may wait in all; default `threads * 16`. */
   maxQueue?: number;
-  /** Tasks one tenant may have waiting; default a quarter of `maxQueue` (at least 1). */
+  /** Tasks one tenant may have waiting; default `maxQueue` (the queue's fair share is kept by eviction). */
   queuePerTenant?: number;
 }
 
@@ -57,7 +59,7 @@ export class FairScheduler {
     this.threads = Math.max(1, options.threads);
     this.threadsPerTenant = Math.min(this.threads, Math.max(1, options.threadsPerTenant ?? this.threads - 1));
     this.maxQueue = Math.max(1, options.maxQueue ?? this.threads * 16);
-    this.queuePerTenant = Math.min(this.maxQueue, Math.max(1, options.queuePerTenant ?? Math.floor(this.maxQueue / 4)));
+    this.queuePerTenant = Math.min(this.maxQueue, Math.max(1, options.queuePerTenant ?? this.maxQueue));
   }
 
   /**
@@ -72,15 +74,12 @@ export class FairScheduler {
       this.start(lane);
       return Promise.resolve(release);
     }
-    if (lane.waiting.length >= this.queuePerTenant) {
+    if (lane.waiting.length >= this.queuePerTenant || (this.waitingCount >= this.maxQueue && !this.evictFor(lane))) {
+      const waiting = lane.waiting.length;
       this.dropIfIdle(tenant, lane);
       return Promise.reject(
-        overloaded(`This organization already has ${lane.waiting.length} tasks waiting for the worker pool, its share of the queue; retry after Retry-After.`),
+        overloaded(`This organization already has ${waiting} tasks waiting for the worker pool, its share of the queue; retry after Retry-After.`),
       );
-    }
-    if (this.waitingCount >= this.maxQueue && !this.evictFor(lane)) {
-      this.dropIfIdle(tenant, lane);
-      return Promise.reject(overloaded('Every worker is busy and the queue of CPU-heavy work is full; retry after Retry-After.'));
     }
     return new Promise((resolve, reject) => {
       lane.waiting.push({ start: () => resolve(release), refuse: reject });

@@ -8,8 +8,8 @@
  *
  * Every task names its tenant (the organization it works for) and waits in a fair queue
  * (fair-scheduler.ts) before it reaches piscina, which is only ever given as many tasks as it has
- * threads: one organization's work cannot hold every thread, nor fill the queue in front of
- * another's, and only the organization over its share is refused.
+ * threads: one organization's work cannot hold every thread, nor keep another's out of the
+ * queue, and only the organization over its share is refused.
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
@@ -23,8 +23,6 @@ export interface WorkerPoolOptions {
   maxQueue?: number;
   /** Threads one tenant's tasks may hold at once; default all but one (fair-scheduler.ts). */
   threadsPerTenant?: number;
-  /** Tasks one tenant may have waiting; default a quarter of `maxQueue`. */
-  queuePerTenant?: number;
   /** A task running longer is aborted and answered with 503 service.task_timeout. */
   taskTimeoutMs?: number;
 }
@@ -60,7 +58,6 @@ export class WorkerPool {
       threads,
       maxQueue: options.maxQueue ?? threads * 16,
       ...(options.threadsPerTenant === undefined ? {} : { threadsPerTenant: options.threadsPerTenant }),
-      ...(options.queuePerTenant === undefined ? {} : { queuePerTenant: options.queuePerTenant }),
     });
     this.piscina = new Piscina({
       minThreads: 0,
