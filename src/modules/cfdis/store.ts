@@ -1,8 +1,9 @@
 /**
  * Filling the CFDI store (docs/guides/cfdis.md): downloaded documents and metadata rows, one row
  * per organization, mode and UUID, and the third parties both name. Each batch of documents is
- * parsed once, on the worker pool (split across its threads): the index fields, the content a
- * read shows and the third parties are written with it, so no read parses the XML again.
+ * parsed once, on the worker pool (split across the threads its organization may use): the index
+ * fields, the content a read shows and the third parties are written with it, so no read parses
+ * the XML again.
  */
 import { instantOf, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 import type { Mode, Services } from '../../platform/context.ts';
@@ -129,7 +130,8 @@ async function writeThirdParties(services: Services, source: CfdiSource, now: Da
  * throw. A CFDI 3.2 (or older) is stored with its index fields and no content.
  */
 export async function storeCfdiDocuments(services: Services, source: CfdiSource, documents: { name: string; xml: Uint8Array }[]): Promise<StoredDocuments> {
-  const perThread = Math.ceil(documents.length / Math.max(1, services.config.workerThreads));
+  // As many parts as the organization may have running on the pool at once.
+  const perThread = Math.ceil(documents.length / Math.max(1, Math.min(services.config.workerThreads, services.config.workerThreadsPerOrganization)));
   const parts = slices(documents, Math.max(1, perThread));
   const read = (
     await Promise.all(
