@@ -11,7 +11,7 @@ import { buildApp } from '../../src/app.ts';
 import { storeCfdiDocuments } from '../../src/modules/cfdis/index.ts';
 import { systemClock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config.ts';
-import { benchStorage, createBenchIssuer } from '../support/bench-kit.ts';
+import { benchStorage, createBenchIssuer, patientFetch } from '../support/bench-kit.ts';
 
 const storage = await benchStorage('fairness', process.env.DATABASE_URL);
 const config = loadConfig(storage.env);
@@ -30,19 +30,13 @@ const { organizationId: attackerOrganizationId, key: attackerKey, profileId, csd
 /** An invoice created and stamped through the API for `key`'s profile; its XML. Like a well-behaved client, it waits out 429 and 503. */
 async function stampedXml(key: string, fiscalProfileId: string, serie: string): Promise<string> {
   const call = async (method: string, path: string, body?: unknown): Promise<Response> => {
-    for (let attempt = 0; ; attempt += 1) {
-      const response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      if ((response.status === 429 || response.status === 503) && attempt < 30) {
-        await new Promise((resolve) => setTimeout(resolve, 1000 * Number(response.headers.get('retry-after') ?? 1)));
-        continue;
-      }
-      if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return response;
-    }
+    const response = await patientFetch(`${baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response;
   };
   const created = (await (
     await call('POST', '/v1/invoices', {
