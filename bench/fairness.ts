@@ -3,8 +3,11 @@
 // authenticated GETs while an attacker tenant, with an ordinary test key and the default rate
 // limits, fires each attack the hardening review found; the victim's p99 latency and the server's
 // event-loop delay p99 (measured inside the server process) are set beside the same stream with no
-// attacker, measured in the same run. Targets: victim p99 ≤ 3× the quiet p99, loop delay p99 ≤ 50 ms.
-// Usage: npx tsx bench/fairness.ts [--seconds 8] [--rate 50]   (DATABASE_URL: the same on PostgreSQL)
+// attacker, measured in the same run. Where the attack is on the worker pool (reads of a large
+// stored CFDI), the victim validates a stamped CFDI instead (its own work on the pool), at
+// --validation-rate a second, beside its own quiet stream. Targets: victim p99 ≤ 3× the quiet
+// p99, loop delay p99 ≤ 50 ms.
+// Usage: npx tsx bench/fairness.ts [--seconds 8] [--rate 50] [--validation-rate 10]   (DATABASE_URL: the same on PostgreSQL)
 import { fork, type ChildProcess } from 'node:child_process';
 import { createPrivateKey } from 'node:crypto';
 import http from 'node:http';
@@ -12,10 +15,13 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { askServer, numberOption, percentile } from './support/bench-kit.ts';
+import type { VictimRequest } from './support/victim-client.ts';
 import { encryptedKeyInfo } from '../src/cfdi/pkcs8.test-support.ts';
 
 const seconds = numberOption('seconds', 8);
 const rate = numberOption('rate', 50);
+// A validation costs two write tokens: ten a second stay well inside the default 50 a second.
+const validationRate = numberOption('validation-rate', 10);
 const VICTIM_RATIO_TARGET = 3;
 const LAG_TARGET_MS = 50;
 
@@ -23,7 +29,9 @@ interface Ready {
   baseUrl: string;
   simulatorUrl: string;
   victimKey: string;
+  victimXml: string;
   attackerKey: string;
+  largeCfdi: { uuid: string; bytes: number; addendaElements: number };
   profileId: string;
   csd: { cer_base64: string; password: string; plainKeyPem: string };
 }
@@ -61,8 +69,11 @@ function request(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The victim, in its own process, started and ready; `run` sends `rate` GETs a second for `ms` and gives their latencies (Infinity when refused). */
-async function startVictim(): Promise<{ run(ms: number): Promise<number[]> }> {
+/** What a victim does: its default cheap GETs, or validations of its stamped CFDI. */
+type VictimKind = 'get' | 'validation';
+
+/** The victim, in its own process, started and ready; `run` sends its requests for `ms` and gives their latencies (Infinity when refused). */
+async function startVictim(kind: VictimKind): Promise<{ run(ms: number): Promise<number[]> }> {
   const client = fork(fileURLToPath(new URL('./support/victim-client.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -71,7 +82,14 @@ async function startVictim(): Promise<{ run(ms: number): Promise<number[]> }> {
   return {
     async run(ms) {
       const answer = new Promise<{ latencies: (number | null)[] }>((resolve) => client.once('message', resolve as never));
-      client.send({ type: 'go', baseUrl: ready.baseUrl, key: ready.victimKey, ms, rate });
+      const validation: VictimRequest = { method: 'POST', path: '/v1/validations', body: ready.victimXml, contentType: 'application/xml' };
+      client.send({
+        type: 'go',
+        baseUrl: ready.baseUrl,
+        key: ready.victimKey,
+        ms,
+        ...(kind === 'validation' ? { rate: validationRate, request: validation } : { rate }),
+      });
       // Infinity does not survive IPC's JSON: it arrives as null.
       const latencies = (await answer).latencies.map((value) => value ?? Number.POSITIVE_INFINITY);
       client.kill();
@@ -168,8 +186,11 @@ const namespaceBomb = `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/enve
 
 /** Its first rendering is the attack, so it is not made once before its window (see `measure`). */
 const PDF_ATTACK = 'PDF of 100 × 50 Pagos invoices, 3 concurrent (first renders, then cached)';
+const STORE_ATTACK = `GET of a stored ${(ready.largeCfdi.bytes / 1_048_576).toFixed(1)} MB CFDI (${ready.largeCfdi.addendaElements.toLocaleString('en-US')}-element Addenda), 8 loops`;
 
-const attacks: Record<string, (stop: () => boolean) => Promise<number>> = {
+type Attack = (stop: () => boolean) => Promise<number>;
+
+const attacks: Record<string, Attack> = {
   'PKCS#8 key declaring 2^31-1 PBKDF2 iterations, uploaded in a loop': (stop) =>
     repeat(stop, 2, () =>
       attackerJson('/v1/fiscal_profiles', {
@@ -205,8 +226,14 @@ const attacks: Record<string, (stop: () => boolean) => Promise<number>> = {
   'stamping a Pagos invoice of 5,000 related documents': (stop) => repeat(stop, 1, () => createAndStamp(paymentBody('HUGE', 100, 50))),
 };
 
+/** Attacks on the worker pool, each measured against the victim's validations (its own pool work). */
+const poolAttacks: Record<string, Attack> = {
+  [STORE_ATTACK]: (stop) => repeat(stop, 8, () => request('GET', `/v1/cfdis/${ready.largeCfdi.uuid}`, ready.attackerKey)),
+};
+
 interface Result {
   scenario: string;
+  victim: VictimKind;
   victimP99Ms: number;
   ratio: number;
   lagP99Ms: number;
@@ -215,12 +242,22 @@ interface Result {
   attackCalls: number;
 }
 
-async function measure(scenario: string, attack?: (stop: () => boolean) => Promise<number>, quietP99?: number): Promise<Result> {
+async function measure(scenario: string, victimKind: VictimKind, attack?: Attack, quietP99?: number): Promise<Result> {
   // The attack is made once before its window: the first use of a path compiles its code and
   // fills its lazy caches once per process, which no tenant can repeat (docs/decisions.md).
   let warmed = false;
   if (attack && scenario !== PDF_ATTACK) await attack(() => warmed || ((warmed = true), false));
-  const victim = await startVictim();
+  // So is the victim's: a validation's first run on a thread compiles the XSDs there (about a
+  // second). One organization runs on one thread at a time, so two validate together, to reach
+  // every thread of the pool.
+  if (victimKind === 'validation') {
+    for (let round = 0; round < 4; round += 1) {
+      await Promise.all(
+        [ready.victimKey, ready.attackerKey].map((key) => request('POST', '/v1/validations', key, ready.victimXml, { 'content-type': 'application/xml' })),
+      );
+    }
+  }
+  const victim = await startVictim(victimKind);
   await sleep(500);
   await ask('reset');
   let stopped = false;
@@ -236,6 +273,7 @@ async function measure(scenario: string, attack?: (stop: () => boolean) => Promi
   );
   return {
     scenario,
+    victim: victimKind,
     victimP99Ms,
     ratio: quietP99 ? victimP99Ms / quietP99 : 1,
     lagP99Ms: lag.p99Ms,
@@ -246,20 +284,25 @@ async function measure(scenario: string, attack?: (stop: () => boolean) => Promi
 }
 
 const results: Result[] = [];
-const quiet = await measure('quiet (no attacker)');
+const quiet = await measure('quiet (no attacker)', 'get');
 results.push(quiet);
-for (const [name, attack] of Object.entries(attacks)) results.push(await measure(name, attack, quiet.victimP99Ms));
+for (const [name, attack] of Object.entries(attacks)) results.push(await measure(name, 'get', attack, quiet.victimP99Ms));
+const quietValidations = await measure('quiet (no attacker), victim validating', 'validation');
+results.push(quietValidations);
+for (const [name, attack] of Object.entries(poolAttacks)) results.push(await measure(name, 'validation', attack, quietValidations.victimP99Ms));
 
 console.log(
-  `\nvictim: GET /v1/api_keys?limit=1 at ${rate}/s for ${seconds} s per scenario; targets: p99 ≤ ${VICTIM_RATIO_TARGET}× quiet, loop delay p99 ≤ ${LAG_TARGET_MS} ms\n`,
+  `\nvictim: GET /v1/api_keys?limit=1 at ${rate}/s, or (validation) POST /v1/validations of a stamped CFDI at ${validationRate}/s, for ${seconds} s per scenario; targets: p99 ≤ ${VICTIM_RATIO_TARGET}× its quiet p99, loop delay p99 ≤ ${LAG_TARGET_MS} ms\n`,
 );
-console.log(`${'scenario'.padEnd(78)} ${'victim p99'.padStart(10)} ${'× quiet'.padStart(8)} ${'lag p99'.padStart(8)} ${'lag max'.padStart(8)}  verdict`);
+console.log(
+  `${'scenario'.padEnd(78)} ${'victim'.padEnd(10)} ${'victim p99'.padStart(10)} ${'× quiet'.padStart(8)} ${'lag p99'.padStart(8)} ${'lag max'.padStart(8)}  verdict`,
+);
 let failed = 0;
 for (const result of results) {
   const pass = result.ratio <= VICTIM_RATIO_TARGET && result.lagP99Ms <= LAG_TARGET_MS && result.refused === 0;
   if (!pass) failed += 1;
   console.log(
-    `${result.scenario.padEnd(78)} ${`${result.victimP99Ms.toFixed(1)} ms`.padStart(10)} ${result.ratio.toFixed(2).padStart(8)} ${`${result.lagP99Ms.toFixed(1)} ms`.padStart(8)} ${`${result.lagMaxMs.toFixed(0)} ms`.padStart(8)}  ${pass ? 'PASS' : 'FAIL'}${result.refused ? ` (${result.refused} victim requests refused)` : ''}`,
+    `${result.scenario.padEnd(78)} ${result.victim.padEnd(10)} ${`${result.victimP99Ms.toFixed(1)} ms`.padStart(10)} ${result.ratio.toFixed(2).padStart(8)} ${`${result.lagP99Ms.toFixed(1)} ms`.padStart(8)} ${`${result.lagMaxMs.toFixed(0)} ms`.padStart(8)}  ${pass ? 'PASS' : 'FAIL'}${result.refused ? ` (${result.refused} victim requests refused)` : ''}`,
   );
 }
 for (const result of results) console.log(JSON.stringify(result));

@@ -51,6 +51,8 @@ export interface AppOptions {
    * Its ledger lives under DATA_DIR with the embedded database, in memory otherwise.
    */
   embedSimulator?: boolean;
+  /** Worker-pool tasks beyond the service's own, by module (tests: WorkerPoolOptions.extraTasks). */
+  workerTasks?: Record<string, URL>;
 }
 
 export interface App {
@@ -92,7 +94,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (!config.databaseUrl && !options.database) fs.mkdirSync(config.dataDir, { recursive: true });
   await migrate(database);
   const jobs = createJobQueue({ db: database.db, clock, pollMs: config.workerPollMs });
-  const workers = new WorkerPool({ threads: config.workerThreads });
+  const workers = new WorkerPool({
+    threads: config.workerThreads,
+    threadsPerTenant: config.workerThreadsPerOrganization,
+    ...(options.workerTasks ? { extraTasks: options.workerTasks } : {}),
+  });
   const services: Services = { config, database, db: database.db, clock, jobs, workers };
   // Redis going away moves limits to local buckets (logged once each way, after the server exists).
   const redisEvents = {

@@ -3,6 +3,7 @@
  * up by name and imports its module on first use, so a thread loads only the code of the tasks it
  * is given, and the main thread none of it.
  */
+import { workerData } from 'node:worker_threads';
 import type { TaskMessage } from './platform/workers/task.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each task checks its own input; the table only routes.
@@ -20,8 +21,11 @@ export const TASKS: Readonly<Record<string, Loader>> = {
   'simulator.prepare-request': async () => (await import('./simulator/pac/request-task.ts')).default,
 };
 
+/** Tasks a pool was given beyond this table (WorkerPoolOptions.extraTasks: tests' own), by module URL. */
+const extraTasks = (workerData as { extraTasks?: Record<string, string> } | null)?.extraTasks ?? {};
+
 export default async function runTask({ task, input }: TaskMessage): Promise<unknown> {
-  const load = TASKS[task];
+  const load = TASKS[task] ?? (extraTasks[task] ? async () => (await import(extraTasks[task]!)).default : undefined);
   if (!load) throw new Error(`No worker task named '${task}' (src/worker.ts).`);
   return (await load())(input);
 }

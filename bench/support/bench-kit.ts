@@ -35,16 +35,29 @@ export function askServer<T>(server: ChildProcess, type: string): Promise<T> {
 }
 
 export interface BenchIssuer {
+  organizationId: string;
   key: string;
   profileId: string;
   csd: Awaited<ReturnType<RunningSimulator['ca']['issue']>>;
 }
 
+/**
+ * `fetch`, as a well-behaved client calls: a 429 or 503 (a loaded machine sheds load while a
+ * benchmark prepares) is asked again after its Retry-After, up to 30 times.
+ */
+export async function patientFetch(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await fetch(url, init);
+    if ((response.status !== 429 && response.status !== 503) || attempt >= 30) return response;
+    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(response.headers.get('retry-after') ?? 1)));
+  }
+}
+
 /** An organization, its test key and an active fiscal profile with a CSD and FIEL from the simulator's CA. */
 export async function createBenchIssuer(baseUrl: string, simulator: RunningSimulator, name = 'Bench'): Promise<BenchIssuer> {
   const organization = (await (
-    await fetch(`${baseUrl}/v1/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) })
-  ).json()) as { keys: { test: { key: string } } };
+    await patientFetch(`${baseUrl}/v1/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) })
+  ).json()) as { id: string; keys: { test: { key: string } } };
   const key = organization.keys.test.key;
   const issue = (kind: 'csd' | 'fiel') =>
     simulator.ca.issue({ rfc: 'EKU9003173C9', kind, name: 'ESCUELA KEMPER URGATE', validFrom: new Date(Date.now() - 86_400_000) });
@@ -54,14 +67,14 @@ export async function createBenchIssuer(baseUrl: string, simulator: RunningSimul
     key_base64: issued.keyPkcs8EncryptedDer.toString('base64'),
     password: issued.password,
   });
-  const response = await fetch(`${baseUrl}/v1/fiscal_profiles`, {
+  const response = await patientFetch(`${baseUrl}/v1/fiscal_profiles`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     body: JSON.stringify({ csd: upload(csd), fiel: upload(fiel), manifest_email: 'bench@example.com', tax_regime: '601', zip: '42501' }),
   });
   if (response.status !== 201) throw new Error(`fiscal profile: ${response.status} ${await response.text()}`);
   const profile = (await response.json()) as { id: string };
-  return { key, profileId: profile.id, csd };
+  return { organizationId: organization.id, key, profileId: profile.id, csd };
 }
 
 /** A new database on the server of `url`, dropped by `drop`. */

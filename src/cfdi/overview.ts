@@ -1,8 +1,10 @@
 /**
  * What a stored CFDI shows without being checked: its index fields (who, when, how much, the
- * UUID) and its content as plain data. Read from the element tree by local names, so CFDI 3.3
- * and 4.0, Pagos 1.0 and 2.0 read alike: a store of a taxpayer's history holds both versions,
- * and checking is the validations' business (check.ts), not the store's.
+ * UUID), its content as plain data and the third parties it was issued on behalf of. Read from
+ * the element tree by local names, so CFDI 3.3 and 4.0, Pagos 1.0 and 2.0 read alike: a store of
+ * a taxpayer's history holds both versions, and checking is the validations' business
+ * (check.ts), not the store's. Older stamped versions (3.2, 3.0 and 3.1, written with other
+ * attribute names) give their index fields by their own names and no content.
  */
 import { CfdiError } from './errors.ts';
 import { parseXml } from './xml/parse.ts';
@@ -53,10 +55,18 @@ function complementsOf(root: XmlElement): XmlElement[] {
 
 const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i;
 
-/** The index fields of a stamped CFDI; throws CfdiError when it is no XML, no Comprobante or carries no TFD UUID. */
-export function readCfdiIndex(xml: Uint8Array | string): CfdiIndex {
-  const root = documentElement(xml);
-  const timbre = complementsOf(root).find((item) => item.local === 'TimbreFiscalDigital');
+/** The versions whose content the store reads (`details`); older ones give their index fields only. */
+export const INDEXED_VERSIONS: readonly string[] = ['3.3', '4.0'];
+
+/** CFDI 3.2 and before name the type with a word; the store compares the letter later versions write. */
+const LEGACY_TYPE: Readonly<Record<string, string>> = { ingreso: 'I', egreso: 'E', traslado: 'T' };
+
+function timbreOf(root: XmlElement): XmlElement | undefined {
+  return complementsOf(root).find((item) => item.local === 'TimbreFiscalDigital');
+}
+
+function indexOf(root: XmlElement): CfdiIndex {
+  const timbre = timbreOf(root);
   const uuid = attribute(timbre, 'UUID');
   if (!uuid) throw new CfdiError('cfdi.malformed_xml', 'The CFDI carries no TimbreFiscalDigital UUID.', '/cfdi:Comprobante/cfdi:Complemento');
   if (!UUID.test(uuid))
@@ -67,14 +77,40 @@ export function readCfdiIndex(xml: Uint8Array | string): CfdiIndex {
     );
   const emisor = child(root, 'Emisor');
   const receptor = child(root, 'Receptor');
-  return {
+  const fields = {
     uuid: uuid.toUpperCase(),
-    version: attribute(root, 'Version'),
+    fechaTimbrado: attribute(timbre, 'FechaTimbrado'),
+    // TimbreFiscalDigital 1.0 (CFDI 3.2 and before) does not name the PAC.
+    rfcPac: attribute(timbre, 'RfcProvCertif'),
+  };
+  const version = attribute(root, 'Version');
+  if (version === null) {
+    // CFDI 3.2 and before: lower-case names, except Moneda (added by 3.2 as written here).
+    const legacyType = attribute(root, 'tipoDeComprobante');
+    return {
+      ...fields,
+      version: attribute(root, 'version'),
+      serie: attribute(root, 'serie'),
+      folio: attribute(root, 'folio'),
+      tipoDeComprobante: legacyType === null ? null : (LEGACY_TYPE[legacyType] ?? legacyType),
+      fecha: attribute(root, 'fecha'),
+      emisorRfc: attribute(emisor, 'rfc')?.toUpperCase() ?? null,
+      emisorNombre: attribute(emisor, 'nombre'),
+      receptorRfc: attribute(receptor, 'rfc')?.toUpperCase() ?? null,
+      receptorNombre: attribute(receptor, 'nombre'),
+      moneda: attribute(root, 'Moneda'),
+      subTotal: attribute(root, 'subTotal'),
+      descuento: attribute(root, 'descuento'),
+      total: attribute(root, 'total'),
+    };
+  }
+  return {
+    ...fields,
+    version,
     serie: attribute(root, 'Serie'),
     folio: attribute(root, 'Folio'),
     tipoDeComprobante: attribute(root, 'TipoDeComprobante'),
     fecha: attribute(root, 'Fecha'),
-    fechaTimbrado: attribute(timbre, 'FechaTimbrado'),
     emisorRfc: attribute(emisor, 'Rfc')?.toUpperCase() ?? null,
     emisorNombre: attribute(emisor, 'Nombre'),
     receptorRfc: attribute(receptor, 'Rfc')?.toUpperCase() ?? null,
@@ -83,8 +119,15 @@ export function readCfdiIndex(xml: Uint8Array | string): CfdiIndex {
     subTotal: attribute(root, 'SubTotal'),
     descuento: attribute(root, 'Descuento'),
     total: attribute(root, 'Total'),
-    rfcPac: attribute(timbre, 'RfcProvCertif'),
   };
+}
+
+/**
+ * The index fields of a stamped CFDI, by the names of its version (3.2 and before write them in
+ * lower case); throws CfdiError when it is no XML, no Comprobante or carries no TFD UUID.
+ */
+export function readCfdiIndex(xml: Uint8Array | string): CfdiIndex {
+  return indexOf(documentElement(xml));
 }
 
 /** One tax line (Traslado or Retencion), of an item or of the whole CFDI; absent attributes are null. */
@@ -216,7 +259,10 @@ function pago(element: XmlElement): PagoDetails {
  * complements present. CFDI 3.3 names (RegimenFiscal on the Emisor only, no ObjetoImp) read as null.
  */
 export function readCfdiDetails(xml: Uint8Array | string): CfdiDetails {
-  const root = documentElement(xml);
+  return detailsOf(documentElement(xml));
+}
+
+function detailsOf(root: XmlElement): CfdiDetails {
   const emisor = child(root, 'Emisor');
   const receptor = child(root, 'Receptor');
   const impuestos = child(root, 'Impuestos');
@@ -250,5 +296,54 @@ export function readCfdiDetails(xml: Uint8Array | string): CfdiDetails {
     })),
     pagos: isPago ? pagos.flatMap((group) => children(group, 'Pago').map(pago)) : null,
     complementos: complementos.map((item) => item.local),
+  };
+}
+
+/** A taxpayer a CFDI was issued on behalf of (a Concepto's third party). */
+export interface ThirdParty {
+  /** Upper case. */
+  rfc: string;
+  nombre: string | null;
+}
+
+/**
+ * The third parties of the Conceptos, once per RFC in document order: CFDI 4.0's
+ * ACuentaTerceros, and the terceros complement (PorCuentadeTerceros) that CFDI 3.3 and 3.2 put in
+ * ComplementoConcepto.
+ */
+function thirdPartiesOf(root: XmlElement): ThirdParty[] {
+  const found = new Map<string, ThirdParty>();
+  const add = (rfc: string | null, nombre: string | null) => {
+    const key = rfc?.trim().toUpperCase();
+    if (key && !found.has(key)) found.set(key, { rfc: key, nombre });
+  };
+  for (const concepto of children(child(root, 'Conceptos'), 'Concepto')) {
+    const terceros = child(concepto, 'ACuentaTerceros');
+    if (terceros) add(attribute(terceros, 'RfcACuentaTerceros'), attribute(terceros, 'NombreACuentaTerceros'));
+    for (const complemento of children(concepto, 'ComplementoConcepto')) {
+      for (const item of childElements(complemento)) {
+        if (item.local === 'PorCuentadeTerceros') add(attribute(item, 'rfc'), attribute(item, 'nombre'));
+      }
+    }
+  }
+  return [...found.values()];
+}
+
+/** Everything the store keeps of a document, from one parse. */
+export interface CfdiOverview {
+  index: CfdiIndex;
+  /** Null for a version outside INDEXED_VERSIONS. */
+  details: CfdiDetails | null;
+  thirdParties: ThirdParty[];
+}
+
+/** Index fields, content (for the indexed versions) and third parties; throws as readCfdiIndex does. */
+export function readCfdiOverview(xml: Uint8Array | string): CfdiOverview {
+  const root = documentElement(xml);
+  const index = indexOf(root);
+  return {
+    index,
+    details: index.version !== null && INDEXED_VERSIONS.includes(index.version) ? detailsOf(root) : null,
+    thirdParties: thirdPartiesOf(root),
   };
 }

@@ -38,6 +38,8 @@ export interface Config {
   loadShed: { queueWaitMs: number; inFlight: number };
   /** Worker threads for CPU-heavy work (PDF rendering, large seals); default the machine's parallelism. */
   workerThreads: number;
+  /** Worker threads one organization's tasks may hold at once; default all but one (at least one). */
+  workerThreadsPerOrganization: number;
   /** Whether `serve` also runs the job worker in the same process. */
   runWorker: boolean;
   workerPollMs: number;
@@ -236,6 +238,12 @@ export function loadConfig(env: Env = process.env): Config {
       inFlight: integer(env, 'LOAD_SHED_IN_FLIGHT', 512, 1),
     },
     workerThreads: integer(env, 'WORKER_THREADS', os.availableParallelism(), 1),
+    workerThreadsPerOrganization: integer(
+      env,
+      'WORKER_THREADS_PER_ORGANIZATION',
+      Math.max(1, integer(env, 'WORKER_THREADS', os.availableParallelism(), 1) - 1),
+      1,
+    ),
     runWorker: flag(env, 'RUN_WORKER', true),
     workerPollMs: integer(env, 'WORKER_POLL_MS', 1000, 10),
     simulator: {

@@ -90,7 +90,8 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const clock = options.clock ?? systemClock;
   const settings: SimulatorSettings = { ...DEFAULT_SIMULATOR_SETTINGS, ...options.settings };
   const { handle, owned } = await openOwnDatabase(options);
-  const workers = options.workers ?? new WorkerPool();
+  // Alone, the simulator is the pool's only tenant: it may use every thread.
+  const workers = options.workers ?? new WorkerPool({ threadsPerTenant: Number.POSITIVE_INFINITY });
   const closeOwned = async () => {
     if (owned) await handle.close();
     if (!options.workers) await workers.close();

@@ -8,8 +8,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import { storeCfdiDocuments, storeMetadataRecords, type CfdiSource } from '../../src/modules/cfdis/index.ts';
+import { storeCfdiDocuments, storeMetadataRecords, storeThirdParties, type CfdiSource } from '../../src/modules/cfdis/index.ts';
+import type { ShedLevel } from '../../src/platform/http/load-shedding.ts';
 import type { MetadataRecord } from '../../src/providers/sat/descarga/index.ts';
+import type { ManualClock } from '../../src/platform/clock.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { describeEndpointContract } from '../support/endpoint-contract.ts';
 import { satPath, skipWithoutShared } from '../support/shared.ts';
@@ -26,6 +28,8 @@ const PAGOS_UUID = '5B64ADA3-AA4C-40B4-A2F5-572CED52BE31';
 const RELATED = 'cfdi40/negative/P_AAA010101AAA_2021_sat-example_tfd-unverifiable.xml';
 const RELATED_UUID = '499E9A70-36AC-448A-BBD9-F3F52102E4BE';
 const NO_TFD = 'cfdi40/sealed-no-tfd/I_FUNK671228PH6_2025-03-03_generated.xml';
+const CFDI_32 = 'cfdi32/I_2017-03-21_real.xml';
+const CFDI_32_UUID = '80824F3B-323E-407B-8F8E-40D83FE2E69F';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read any member of the API's JSON
 type Json = Record<string, any>;
@@ -44,6 +48,11 @@ function copyOf(file: string, uuid: string, replace: [string, string][] = []): {
   for (const [from, to] of replace) xml = xml.replace(from, to);
   return { name: `${uuid}.xml`, xml: Buffer.from(xml) };
 }
+/** A Concepto's ACuentaTerceros, added to REAL_40's one Concepto (a copyOf replacement). */
+const onBehalfOf = (rfc: string, nombre: string): [string, string] => [
+  'ObjetoImp="02">',
+  `ObjetoImp="02"><cfdi:ACuentaTerceros RfcACuentaTerceros="${rfc}" NombreACuentaTerceros="${nombre}" RegimenFiscalACuentaTerceros="612" DomicilioFiscalACuentaTerceros="01000"/>`,
+];
 const uuidOf = (n: number) => `0A1B2C3D-0000-4000-8000-${n.toString(16).toUpperCase().padStart(12, '0')}`;
 
 function sourceFor(organization: Organization, overrides: Partial<CfdiSource> = {}): CfdiSource {
@@ -112,6 +121,8 @@ const LISTED_KEYS = [
   'xml_url',
   'created_at',
   'updated_at',
+  'indexed',
+  'third_parties',
 ].sort();
 
 describe('the CFDI store', { skip: skipWithoutShared }, () => {
@@ -175,6 +186,7 @@ describe('the CFDI store', { skip: skipWithoutShared }, () => {
       fiscal_profile_id: 'fp_01k0000000000000000000000a',
       download_id: 'dl_01k0000000000000000000000a',
       version: '4.0',
+      indexed: true,
       serie: null,
       folio: null,
       tipo_de_comprobante: 'I',
@@ -187,6 +199,7 @@ describe('the CFDI store', { skip: skipWithoutShared }, () => {
       descuento: null,
       total: '459.36',
       rfc_pac: 'SAT970701NN3',
+      third_parties: [],
       sat_status: 'unknown',
       cancelled_at: null,
       has_xml: true,
@@ -252,6 +265,161 @@ describe('the CFDI store', { skip: skipWithoutShared }, () => {
     assert.deepEqual(old.details.impuestos.traslados, [{ base: null, impuesto: '002', tipo_factor: 'Tasa', tasa_o_cuota: '0.160000', importe: '273.46' }]);
     assert.deepEqual(old.details.complementos, ['ImpuestosLocales', 'TimbreFiscalDigital']);
     assert.ok((await get(`/v1/cfdis/${REAL_33_UUID}/xml`)).rawPayload.equals(readSample(REAL_33)));
+  });
+
+  test('the content is read once, when the document is stored: reading a CFDI runs nothing on the worker pool', async () => {
+    const pool = t.app.services.workers;
+    const uuid = uuidOf(0x21);
+    const before = pool.completed;
+    await storeCfdiDocuments(t.app.services, sourceFor(org), [copyOf(REAL_33, uuid)]);
+    assert.ok(pool.completed > before, 'parsed on the pool as it was stored');
+    const stored = pool.completed;
+    const first = await cfdi(uuid);
+    const second = await cfdi(uuid.toLowerCase());
+    assert.equal(pool.completed, stored, 'no read parses the XML again');
+    assert.deepEqual(second, first);
+    assert.deepEqual(
+      first.details.conceptos.map((item: Json) => item.descripcion),
+      ['Paquete', 'Restaurante'],
+    );
+  });
+
+  test('a row stored before the content was kept is read on its first GET, once, on the pool, and then served from the store', async () => {
+    const pool = t.app.services.workers;
+    const uuid = uuidOf(0x22);
+    await storeCfdiDocuments(t.app.services, sourceFor(org), [copyOf(REAL_40, uuid, [onBehalfOf('AAAA010101AA4', 'PERSONA FISICA CUATRO')])]);
+    const expected = await cfdi(uuid);
+    // As the store wrote rows before it kept their content (and their third parties).
+    await sql`UPDATE cfdis SET details = NULL WHERE uuid = ${uuid}`.execute(t.app.services.db);
+    await sql`DELETE FROM cfdi_third_parties WHERE uuid = ${uuid}`.execute(t.app.services.db);
+    const before = pool.completed;
+    const first = await cfdi(uuid);
+    assert.equal(pool.completed, before + 1, 'read on the pool');
+    assert.deepEqual([first.details, first.third_parties], [expected.details, expected.third_parties]);
+    assert.deepEqual(await cfdi(uuid), first);
+    assert.equal(pool.completed, before + 1, 'then stored: the next read parses nothing');
+    const held = await sql<{ stored: boolean }>`SELECT details IS NOT NULL AS stored FROM cfdis WHERE uuid = ${uuid}`.execute(t.app.services.db);
+    assert.equal(held.rows[0]?.stored, true);
+  });
+
+  test('a CFDI 3.2 is stored with version 3.2 and its fields read by their 3.2 names, flagged indexed: false with no details', async () => {
+    const pool = t.app.services.workers;
+    const stored = await storeCfdiDocuments(t.app.services, sourceFor(org), [doc(CFDI_32)]);
+    assert.deepEqual([stored.inserted, stored.unreadable], [1, []]);
+    const fields = (row: Json) => [
+      row.version,
+      row.indexed,
+      row.details,
+      row.serie,
+      row.folio,
+      row.tipo_de_comprobante,
+      row.fecha,
+      row.fecha_timbrado,
+      row.emisor,
+      row.receptor,
+      row.moneda,
+      row.sub_total,
+      row.descuento,
+      row.total,
+      row.rfc_pac,
+    ];
+    const expected = [
+      '3.2',
+      false,
+      null,
+      'S',
+      '68189',
+      'I',
+      '2017-03-21T08:17:31',
+      '2017-03-21T08:18:08',
+      { rfc: 'CTO021007DZ8', nombre: 'CEVER TOLUCA S.A. DE C.V.' },
+      { rfc: 'XAXX010101000', nombre: 'CORTES SOTO CARLOS' },
+      'MXN',
+      '4038.79',
+      '0.00',
+      '4685.00',
+      null,
+    ];
+    const before = pool.completed;
+    assert.deepEqual(fields(await cfdi(CFDI_32_UUID)), expected);
+    await cfdi(CFDI_32_UUID);
+    assert.equal(pool.completed, before, 'a version the store does not read is not read again on every GET');
+    const listed = (await get(`/v1/cfdis?tipo_de_comprobante=I&uuid=${CFDI_32_UUID}`)).json().data;
+    assert.deepEqual(
+      listed.map((row: Json) => [row.version, row.indexed, row.has_xml]),
+      [['3.2', false, true]],
+    );
+    assert.ok((await get(`/v1/cfdis/${CFDI_32_UUID}/xml`)).rawPayload.equals(readSample(CFDI_32)), 'byte for byte');
+
+    // Stored before the store read 3.2 names: a row of nulls but the UUID and FechaTimbrado, completed on its first read.
+    await sql`UPDATE cfdis SET details = NULL, version = NULL, serie = NULL, folio = NULL, tipo_de_comprobante = NULL, fecha = NULL,
+      emisor_rfc = NULL, emisor_nombre = NULL, receptor_rfc = NULL, receptor_nombre = NULL, moneda = NULL, sub_total = NULL, descuento = NULL, total = NULL
+      WHERE uuid = ${CFDI_32_UUID}`.execute(t.app.services.db);
+    assert.equal((await get(`/v1/cfdis?uuid=${CFDI_32_UUID}`)).json().data[0].indexed, false, 'no version: not one the store reads');
+    assert.deepEqual(fields(await cfdi(CFDI_32_UUID)), expected);
+    assert.deepEqual(fields(await cfdi(CFDI_32_UUID)), expected);
+    assert.equal(pool.completed, before + 1, 'read once');
+
+    // Metadata first: the XML fills the row and the PAC metadata names stays (a 3.2 timbre names none).
+    const copy = uuidOf(0x32);
+    await storeMetadataRecords(t.app.services, sourceFor(org), [metadata(copy, { rfcPac: 'SAT970701NN3' })]);
+    await storeCfdiDocuments(t.app.services, sourceFor(org), [copyOf(CFDI_32, copy)]);
+    const completed = await cfdi(copy);
+    assert.deepEqual(
+      [completed.version, completed.indexed, completed.rfc_pac, completed.emisor.rfc, completed.total, completed.sat_status, completed.has_xml],
+      ['3.2', false, 'SAT970701NN3', 'CTO021007DZ8', '4685.00', 'active', true],
+    );
+  });
+
+  test("third parties: the metadata's _tercero.txt rows and the XML's ACuentaTerceros reach the CFDI, and third_party_rfc filters by them", async () => {
+    const owner = await t.bootstrap('Third parties');
+    const source = sourceFor(owner);
+    const [fromMetadata, fromXml, both, none] = [uuidOf(0x41), uuidOf(0x42), uuidOf(0x43), uuidOf(0x44)];
+    // A package's _tercero.txt may be read before the rows it completes; its UUIDs come in any case.
+    const kept = await storeThirdParties(t.app.services, source, [
+      { uuid: fromMetadata.toLowerCase(), rfcACuentaTerceros: 'aaaa010101aa1', nombreACuentaTerceros: 'PERSONA FISICA UNO' },
+      { uuid: fromMetadata, rfcACuentaTerceros: 'AAAA010101AA2', nombreACuentaTerceros: '' },
+      { uuid: fromMetadata, rfcACuentaTerceros: 'AAAA010101AA1', nombreACuentaTerceros: 'PERSONA FISICA UNO' },
+      { uuid: both, rfcACuentaTerceros: 'AAAA010101AA1', nombreACuentaTerceros: 'PERSONA FISICA UNO' },
+      { uuid: 'sin-uuid', rfcACuentaTerceros: 'AAAA010101AA3', nombreACuentaTerceros: 'SIN UUID' },
+      { uuid: none, rfcACuentaTerceros: ' ', nombreACuentaTerceros: 'SIN RFC' },
+    ]);
+    assert.equal(kept, 3);
+    await storeMetadataRecords(t.app.services, source, [metadata(fromMetadata), metadata(both), metadata(none)]);
+    await storeCfdiDocuments(t.app.services, source, [
+      copyOf(REAL_40, fromXml, [onBehalfOf('AAAA010101AA3', 'PERSONA FISICA TRES &amp; ASOCIADOS')]),
+      copyOf(REAL_40, both, [onBehalfOf('AAAA010101AA1', 'PERSONA FISICA UNO')]),
+    ]);
+    const uno = { rfc: 'AAAA010101AA1', nombre: 'PERSONA FISICA UNO' };
+    const expected: Record<string, Json[]> = {
+      [fromMetadata]: [uno, { rfc: 'AAAA010101AA2', nombre: null }],
+      [fromXml]: [{ rfc: 'AAAA010101AA3', nombre: 'PERSONA FISICA TRES & ASOCIADOS' }],
+      [both]: [uno],
+      [none]: [],
+    };
+    for (const [uuid, parties] of Object.entries(expected)) assert.deepEqual((await cfdi(uuid, owner.testKey)).third_parties, parties, uuid);
+    const listed = (await get('/v1/cfdis?limit=100', owner.testKey)).json().data;
+    assert.deepEqual(Object.fromEntries(listed.map((row: Json) => [row.uuid, row.third_parties])), expected, 'the list carries them too');
+
+    const uuids = async (query: string, key = owner.testKey) => {
+      const response = await get(`/v1/cfdis?limit=100&${query}`, key);
+      assert.equal(response.statusCode, 200, response.body);
+      return response
+        .json()
+        .data.map((row: Json) => row.uuid)
+        .sort();
+    };
+    assert.deepEqual(await uuids('third_party_rfc=aaaa010101aa1'), [fromMetadata, both].sort());
+    assert.deepEqual(await uuids('third_party_rfc=AAAA010101AA2'), [fromMetadata]);
+    assert.deepEqual(await uuids('third_party_rfc=AAAA010101AA3'), [fromXml]);
+    assert.deepEqual(await uuids('third_party_rfc=AAAA010101AA9'), []);
+    assert.deepEqual(await uuids('third_party_rfc=AAAA010101AA1&has_xml=true'), [both]);
+    // Another organization holding the same UUID with another third party: each sees its own.
+    await storeThirdParties(t.app.services, sourceFor(org), [{ uuid: both, rfcACuentaTerceros: 'AAAA010101AA9', nombreACuentaTerceros: 'OTRA' }]);
+    assert.deepEqual(await uuids('third_party_rfc=AAAA010101AA1', org.testKey), [], "another organization's third parties are not its own");
+    assert.deepEqual((await cfdi(both, owner.testKey)).third_parties, [uno]);
+    const bad = await get('/v1/cfdis?third_party_rfc=ABC', owner.testKey);
+    assert.deepEqual([bad.statusCode, bad.json().code], [422, 'request.validation_failed']);
   });
 
   test('payments, relations and retentions are in the content; a leading BOM is kept', async () => {
@@ -549,4 +717,85 @@ describe('the CFDI store', { skip: skipWithoutShared }, () => {
     org,
     request: { method: 'GET', url: `/v1/cfdis/${REAL_40_UUID}/xml` },
   }));
+});
+
+describe('reads of one CFDI are charged by the work they cost', { skip: skipWithoutShared }, () => {
+  let app: TestApp;
+  let owner: Organization;
+  let level: ShedLevel = 'none';
+  const small = uuidOf(0x51);
+  const large = uuidOf(0x52);
+  const sizes = new Map<string, { details: number; xml: number }>();
+  // One token per started 64 KiB, at least one (the XML at least its declared two).
+  const tokens = (bytes: number) => Math.max(1, Math.ceil(bytes / 65_536));
+
+  before(async () => {
+    // A bucket that does not refill on the frozen clock, so each read's cost shows in RateLimit-Remaining.
+    app = await createTestApp({
+      env: { RATE_LIMIT_READ_BURST: '1000', RATE_LIMIT_READ_PER_SECOND: '1' },
+      loadMonitor: { level: () => level, close: () => {} },
+    });
+    owner = await app.bootstrap('Costs');
+    const concepto = /<cfdi:Concepto [\s\S]*?<\/cfdi:Concepto>/.exec(readSample(REAL_40).toString('utf8'))![0];
+    const many = copyOf(REAL_40, large, [[concepto, concepto.repeat(1_500)]]);
+    const documents = [copyOf(REAL_40, small), many];
+    await storeCfdiDocuments(app.app.services, sourceFor(owner), documents);
+    // The content is stored as the JSON text of what the API shows.
+    for (const document of documents) {
+      const uuid = document.name.slice(0, 36);
+      const { details } = (await app.request({ method: 'GET', url: `/v1/cfdis/${uuid}`, key: owner.testKey })).json();
+      sizes.set(uuid, { details: Buffer.byteLength(JSON.stringify(details)), xml: document.xml.length });
+    }
+  });
+  after(() => app.close());
+
+  /** Tokens `url` took: the bucket before it (read from a one-token list call) less after it. */
+  async function spent(url: string): Promise<{ tokens: number; response: Awaited<ReturnType<TestApp['request']>> }> {
+    const baseline = await app.request({ method: 'GET', url: '/v1/cfdis?limit=1', key: owner.testKey });
+    const response = await app.request({ method: 'GET', url, key: owner.testKey });
+    return { tokens: Number(baseline.headers['ratelimit-remaining']) - Number(response.headers['ratelimit-remaining']), response };
+  }
+
+  test('a small CFDI costs one token; a large one a token per 64 KiB of its content, its XML a token per 64 KiB of XML', async () => {
+    const big = sizes.get(large)!;
+    assert.ok(tokens(big.details) >= 3 && tokens(big.xml) >= 3, JSON.stringify(big));
+    const cheap = await spent(`/v1/cfdis/${small}`);
+    assert.deepEqual([cheap.response.statusCode, cheap.tokens], [200, 1]);
+    const costly = await spent(`/v1/cfdis/${large}`);
+    assert.deepEqual([costly.response.statusCode, costly.tokens], [200, tokens(big.details)]);
+    assert.equal(costly.response.json().details.conceptos.length, 1_500, 'the large content is served whole');
+    const xml = await spent(`/v1/cfdis/${large}/xml`);
+    assert.deepEqual([xml.response.statusCode, xml.tokens], [200, tokens(big.xml)]);
+    assert.equal((await spent(`/v1/cfdis/${small}/xml`)).tokens, 2, "a small XML costs the route's declared two");
+
+    // A row stored before its content was kept costs its XML's parse the first time, then its content.
+    await sql`UPDATE cfdis SET details = NULL WHERE uuid = ${large}`.execute(app.app.services.db);
+    assert.equal((await spent(`/v1/cfdis/${large}`)).tokens, tokens(big.xml));
+    assert.equal((await spent(`/v1/cfdis/${large}`)).tokens, tokens(big.details));
+  });
+
+  test('a read that costs more than the bucket holds is a 429 with Retry-After; while the service sheds load, large reads are refused and small ones served', async () => {
+    const cost = tokens(sizes.get(large)!.details);
+    let refused: Awaited<ReturnType<TestApp['request']>> | undefined;
+    for (let round = 0; round < 1_000 && !refused; round += 1) {
+      const response = await app.request({ method: 'GET', url: `/v1/cfdis/${large}`, key: owner.testKey });
+      if (response.statusCode !== 200) refused = response;
+    }
+    assert.ok(refused, 'the bucket ran out');
+    assert.deepEqual([refused.statusCode, refused.json().code], [429, 'rate_limit.exceeded']);
+    assert.ok(Number(refused.headers['retry-after']) >= 1);
+    assert.match(refused.json().detail, new RegExp(`it costs ${cost} of 1000`));
+    (app.clock as ManualClock).advance(1_000_000);
+    assert.equal((await app.request({ method: 'GET', url: `/v1/cfdis/${large}`, key: owner.testKey })).statusCode, 200, 'served again once refilled');
+
+    level = 'expensive';
+    try {
+      const shed = await app.request({ method: 'GET', url: `/v1/cfdis/${large}`, key: owner.testKey });
+      assert.deepEqual([shed.statusCode, shed.json().code], [503, 'service.overloaded']);
+      assert.ok(shed.headers['retry-after']);
+      assert.equal((await app.request({ method: 'GET', url: `/v1/cfdis/${small}`, key: owner.testKey })).statusCode, 200);
+    } finally {
+      level = 'none';
+    }
+  });
 });

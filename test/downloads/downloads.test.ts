@@ -33,11 +33,11 @@ async function get(url: string, key = f.keys.testKey) {
   return f.t.request({ method: 'GET', url, key });
 }
 
-async function packages(id: string): Promise<{ list: Json[]; zips: Buffer[] }> {
-  const list = (await get(`/v1/downloads/${id}/packages`)).json().data as Json[];
+async function packages(id: string, key = f.keys.testKey): Promise<{ list: Json[]; zips: Buffer[] }> {
+  const list = (await get(`/v1/downloads/${id}/packages`, key)).json().data as Json[];
   const zips: Buffer[] = [];
   for (const item of list) {
-    const response = await get(`/v1/downloads/${id}/packages/${item.index}`);
+    const response = await get(`/v1/downloads/${id}/packages/${item.index}`, key);
     assert.equal(response.statusCode, 200);
     assert.equal(response.headers['content-type'], 'application/zip');
     // The SAT's package, saved and never shown (docs/decisions.md, "Served documents").
@@ -49,11 +49,11 @@ async function packages(id: string): Promise<{ list: Json[]; zips: Buffer[] }> {
   return { list, zips };
 }
 
-async function cfdisOf(query: string): Promise<Json[]> {
+async function cfdisOf(query: string, key = f.keys.testKey): Promise<Json[]> {
   const all: Json[] = [];
   let cursor = '';
   for (;;) {
-    const page = (await get(`/v1/cfdis?limit=100&${query}${cursor}`)).json();
+    const page = (await get(`/v1/cfdis?limit=100&${query}${cursor}`, key)).json();
     all.push(...page.data);
     if (!page.has_more) return all;
     cursor = `&starting_after=${page.data.at(-1).id}`;
@@ -134,6 +134,41 @@ describe('a download to ready', () => {
       const cfdi = stored.find((item) => item.uuid === row.uuid.toUpperCase())!;
       assert.equal(cfdi.sat_status, row.estatus === '1' ? 'active' : 'cancelled');
       assert.equal(cfdi.total, row.monto);
+    }
+  });
+
+  test("metadata brings its _tercero.txt's third parties to the store; the CFDIs carry them and third_party_rfc finds them", async () => {
+    // An organization of its own, so that its rows do not join the other tests' lists.
+    const own = await f.t.bootstrap('Third parties');
+    const profile = await registerProfile(f.t, own.testKey);
+    const created = await createDownload(f.t, own.testKey, {
+      fiscal_profile_id: profile.id,
+      side: 'issued',
+      type: 'metadata',
+      date_from: '2026-05-01',
+      date_to: '2026-05-31',
+    });
+    const ready = await drive(f.t, own.testKey, created.id);
+    assert.equal(ready.status, 'ready', JSON.stringify(ready));
+    const rows = (await packages(created.id, own.testKey)).zips.flatMap((zip) => readMetadataPackage(zip));
+    const onBehalf = rows.filter((row) => row.rfcACuentaTerceros !== '');
+    assert.ok(onBehalf.length > 0, `the simulator issued some of ${rows.length} CFDIs on behalf of third parties`);
+    const stored = await cfdisOf(`download_id=${created.id}`, own.testKey);
+    assert.equal(stored.length, rows.length);
+    for (const row of rows) {
+      const cfdi = stored.find((item) => item.uuid === row.uuid.toUpperCase())!;
+      assert.deepEqual(cfdi.third_parties, row.rfcACuentaTerceros ? [{ rfc: row.rfcACuentaTerceros, nombre: row.nombreACuentaTerceros }] : [], row.uuid);
+    }
+    for (const rfc of new Set(onBehalf.map((row) => row.rfcACuentaTerceros))) {
+      const found = await cfdisOf(`third_party_rfc=${rfc.toLowerCase()}`, own.testKey);
+      assert.deepEqual(
+        found.map((cfdi) => cfdi.uuid).sort(),
+        onBehalf
+          .filter((row) => row.rfcACuentaTerceros === rfc)
+          .map((row) => row.uuid.toUpperCase())
+          .sort(),
+        rfc,
+      );
     }
   });
 

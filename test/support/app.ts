@@ -25,6 +25,8 @@ export interface TestAppOptions {
   clock?: Clock;
   rateLimiter?: RateLimiter;
   loadMonitor?: LoadMonitor;
+  /** Worker-pool tasks of the test's own (test/support/pool-hold-task.ts), by name. */
+  workerTasks?: Record<string, URL>;
   /** A database of the test's own (a server it stops and starts) instead of a fresh one; closed with the app. */
   database?: DatabaseHandle;
 }
@@ -57,6 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     embedSimulator: options.simulator ?? false,
     ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
     ...(options.loadMonitor ? { loadMonitor: options.loadMonitor } : {}),
+    ...(options.workerTasks ? { workerTasks: options.workerTasks } : {}),
   });
   const request = (injectOptions: InjectOptions & { key?: string }) => {
     const { key, headers, ...rest } = injectOptions;

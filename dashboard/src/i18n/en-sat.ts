@@ -150,6 +150,8 @@ export const enSat: Record<keyof typeof esSat, string> = {
   'cfdis.source': 'Source',
   'cfdis.fromSync': 'Profile synchronization',
   'cfdis.noDetails': 'Metadata only: the SAT served no XML of this CFDI (e.g. a cancelled received one).',
+  'cfdis.notIndexed': 'CFDI {version}: kept byte for byte (download its XML), but its content is not read; the store reads CFDI 4.0 and 3.3.',
+  'cfdis.thirdParties': 'On behalf of (third parties)',
   'cfdis.fiscalData': 'Fiscal data',
   'cfdis.emisorRegime': 'Issuer’s regime',
   'cfdis.receptorRegime': 'Receiver’s regime',

@@ -150,6 +150,8 @@ export const esSat = {
   'cfdis.source': 'Origen',
   'cfdis.fromSync': 'Sincronización del perfil',
   'cfdis.noDetails': 'Solo metadatos: el SAT no entregó el XML de este CFDI (p. ej. un recibido cancelado).',
+  'cfdis.notIndexed': 'CFDI {version}: se guarda byte por byte (descarga su XML), pero su contenido no se lee; el almacén lee CFDI 4.0 y 3.3.',
+  'cfdis.thirdParties': 'A cuenta de terceros',
   'cfdis.fiscalData': 'Datos fiscales',
   'cfdis.emisorRegime': 'Régimen del emisor',
   'cfdis.receptorRegime': 'Régimen del receptor',

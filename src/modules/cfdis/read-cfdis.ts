@@ -3,9 +3,8 @@ import { localDateTime, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import { paginate, type ListQuery, type Page } from '../../platform/http/pagination.ts';
-import type { detailsTask } from './read-task.ts';
-import { defineTask } from '../../platform/workers/task.ts';
-import { cfdisQuery, findCfdi, findCfdiXml, type CfdiListRow } from './repository.ts';
+import { cfdisQuery, findCfdiForRead, findCfdiXml, findCfdiXmlForRead, findDetails, INLINE_BYTES, type CfdiForRead, type CfdiListRow } from './repository.ts';
+import { completeStoredDetails } from './store.ts';
 
 export interface CfdiListQuery extends ListQuery {
   side?: 'issued' | 'received';
@@ -20,9 +19,9 @@ export interface CfdiListQuery extends ListQuery {
   uuid?: string;
   'date[gte]'?: string;
   'date[lte]'?: string;
+  third_party_rfc?: string;
 }
 
-const DETAILS_TASK = defineTask<typeof detailsTask>('cfdis.details');
 const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
 const ZONED = /(Z|[+-]\d{2}:\d{2})$/;
 
@@ -69,33 +68,86 @@ export async function listCfdis({ ctx, query, url }: { ctx: Ctx; query: CfdiList
       uuid: upper(query.uuid),
       fechaFrom: query['date[gte]'] === undefined ? undefined : fechaBound(query['date[gte]'], 'gte'),
       fechaThrough: query['date[lte]'] === undefined ? undefined : fechaBound(query['date[lte]'], 'lte'),
+      thirdPartyRfc: upper(query.third_party_rfc),
     }),
     query,
     { prefix: 'cfdi', idColumn: 'id', url },
   );
 }
 
-/** One CFDI and its content; the content is parsed on the worker pool (a stored CFDI may be megabytes of Pagos). */
-export async function getCfdi({ ctx, uuid }: { ctx: Ctx; uuid: string }): Promise<{ row: CfdiListRow; details: CfdiDetails | null }> {
+/**
+ * Rate-limit tokens a read of one CFDI takes: one per started 64 KiB of what it serves (the
+ * content's JSON, the XML) or, the first time a row stored before the content was kept is read,
+ * of the XML it parses; at least one. A read's work on the event loop (the database's answer, its
+ * JSON) grows with those bytes.
+ */
+function readCost(bytes: number | null): number {
+  return Math.max(1, Math.ceil((bytes ?? 0) / INLINE_BYTES));
+}
+
+function split(found: CfdiForRead) {
+  const { details_inline, details_bytes, details_pending, xml_bytes, ...row } = found;
+  return { row: row as CfdiListRow, details_inline, details_bytes, details_pending, xml_bytes };
+}
+
+/** A read that has found its CFDI and knows its cost; `load` does the rest of the work once the caller is charged. */
+export interface OpenedRead<T> {
+  cost: number;
+  load(): Promise<T>;
+}
+
+/**
+ * One CFDI and its content. The content is stored at ingest, so a read parses nothing: small
+ * content comes with the row; larger content is read in a second statement, after the caller
+ * was charged for it. A row stored before the content was kept is read once on the worker pool
+ * and completed (its parsed fields too), then served like the others.
+ */
+export async function openCfdi({ ctx, uuid }: { ctx: Ctx; uuid: string }): Promise<OpenedRead<{ row: CfdiListRow; details: CfdiDetails | null }>> {
   const normalized = uuid.toUpperCase();
-  const found = UUID.test(normalized) ? await findCfdi(ctx.db, ctx.organizationId, ctx.mode, normalized) : undefined;
-  if (!found) throw notFound(uuid);
-  const { xml, ...row } = found;
-  if (xml === null) return { row, details: null };
-  const details = await ctx.services.workers.run(DETAILS_TASK, { xml });
-  return { row, details };
+  const find = async () => {
+    const found = UUID.test(normalized) ? await findCfdiForRead(ctx.db, ctx.organizationId, ctx.mode, normalized) : undefined;
+    if (!found) throw notFound(uuid);
+    return split(found);
+  };
+  const { row, details_inline, details_bytes, details_pending, xml_bytes } = await find();
+  if (details_pending) {
+    return {
+      cost: readCost(xml_bytes),
+      async load() {
+        const stored = await findCfdiXml(ctx.db, ctx.organizationId, ctx.mode, normalized);
+        if (!stored?.xml) throw notFound(uuid);
+        const details = JSON.parse(await completeStoredDetails(ctx.services, { id: row.id, organizationId: ctx.organizationId, mode: ctx.mode }, stored.xml));
+        // The parsed fields may have changed with it (a CFDI 3.2 stored before its names were read).
+        return { row: (await find()).row, details: details as CfdiDetails | null };
+      },
+    };
+  }
+  return {
+    cost: readCost(details_bytes),
+    load: async () => ({
+      row,
+      details: details_bytes !== null && details_bytes > INLINE_BYTES ? await findDetails(ctx.db, ctx.organizationId, ctx.mode, row.id) : details_inline,
+    }),
+  };
 }
 
 /** The stored document as the SAT served it; `cfdi.xml_unavailable` when only metadata is held. */
-export async function getCfdiXml({ ctx, uuid }: { ctx: Ctx; uuid: string }): Promise<{ uuid: string; xml: string }> {
+export async function openCfdiXml({ ctx, uuid }: { ctx: Ctx; uuid: string }): Promise<OpenedRead<{ uuid: string; xml: string }>> {
   const normalized = uuid.toUpperCase();
-  const stored = UUID.test(normalized) ? await findCfdiXml(ctx.db, ctx.organizationId, ctx.mode, normalized) : undefined;
+  const stored = UUID.test(normalized) ? await findCfdiXmlForRead(ctx.db, ctx.organizationId, ctx.mode, normalized) : undefined;
   if (!stored) throw notFound(uuid);
-  if (stored.xml === null) {
+  if (!stored.has_xml) {
     throw new ApiError(
       'cfdi.xml_unavailable',
       `Only the SAT's metadata of ${stored.uuid} is stored. Create a download of type cfdi for its period to get the XML (the SAT serves no XML of cancelled received CFDIs).`,
     );
   }
-  return { uuid: stored.uuid, xml: stored.xml };
+  return {
+    cost: readCost(stored.xml_bytes),
+    async load() {
+      const xml = stored.xml ?? (await findCfdiXml(ctx.db, ctx.organizationId, ctx.mode, normalized))?.xml;
+      if (!xml) throw notFound(uuid);
+      return { uuid: stored.uuid, xml };
+    },
+  };
 }

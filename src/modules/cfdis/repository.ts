@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import type { CfdiDetails, ThirdParty } from '../../cfdi/overview.ts';
 import type { Mode } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 
@@ -30,21 +31,33 @@ export interface CfdiTable {
   cancelled_at: Date | null;
   xml: string | null;
   xml_sha256: string | null;
+  /** The content as json, written when the XML arrives (migration 0016); null until then. */
+  details: CfdiDetails | null;
   download_id: string | null;
   source_request: string | null;
   created_at: Date;
   updated_at: Date;
 }
 
+interface CfdiThirdPartyTable {
+  organization_id: string;
+  mode: Mode;
+  uuid: string;
+  rfc: string;
+  nombre: string | null;
+  created_at: Date;
+}
+
 declare module '../../platform/db/schema.ts' {
   interface Database {
     cfdis: CfdiTable;
+    cfdi_third_parties: CfdiThirdPartyTable;
   }
 }
 
 type CfdiRow = Selectable<CfdiTable>;
-/** A listed row: everything but the XML, plus whether there is one. */
-export type CfdiListRow = Omit<CfdiRow, 'xml'> & { has_xml: boolean };
+/** A listed row: everything but the XML and the content, plus whether there is XML and the third parties. */
+export type CfdiListRow = Omit<CfdiRow, 'xml' | 'details'> & { has_xml: boolean; third_parties: ThirdParty[] };
 
 const LIST_COLUMNS = [
   'id',
@@ -90,14 +103,20 @@ export interface CfdiFilters {
   uuid?: string | undefined;
   fechaFrom?: string | undefined;
   fechaThrough?: string | undefined;
+  thirdPartyRfc?: string | undefined;
 }
 
+const HAS_XML = sql<boolean>`(xml IS NOT NULL)`.as('has_xml');
+// One probe of the third parties' primary key a row, in RFC order; an empty list when none.
+const THIRD_PARTIES = sql<ThirdParty[]>`coalesce((
+  SELECT json_agg(json_build_object('rfc', party.rfc, 'nombre', party.nombre) ORDER BY party.rfc)
+  FROM cfdi_third_parties AS party
+  WHERE party.organization_id = cfdis.organization_id AND party.mode = cfdis.mode AND party.uuid = cfdis.uuid
+), '[]'::json)`.as('third_parties');
+const LISTED = [...LIST_COLUMNS, HAS_XML, THIRD_PARTIES] as const;
+
 export function cfdisQuery(db: Db, organizationId: string, mode: Mode, filters: CfdiFilters = {}) {
-  let query = db
-    .selectFrom('cfdis')
-    .select([...LIST_COLUMNS, sql<boolean>`(xml IS NOT NULL)`.as('has_xml')])
-    .where('organization_id', '=', organizationId)
-    .where('mode', '=', mode);
+  let query = db.selectFrom('cfdis').select(LISTED).where('organization_id', '=', organizationId).where('mode', '=', mode);
   if (filters.side !== undefined) query = query.where('side', '=', filters.side);
   if (filters.fiscalProfileId !== undefined) query = query.where('fiscal_profile_id', '=', filters.fiscalProfileId);
   if (filters.downloadId !== undefined) query = query.where('download_id', '=', filters.downloadId);
@@ -115,6 +134,12 @@ export function cfdisQuery(db: Db, organizationId: string, mode: Mode, filters: 
   if (filters.uuid !== undefined) query = query.where('uuid', '=', filters.uuid);
   if (filters.fechaFrom !== undefined) query = query.where('fecha', '>=', filters.fechaFrom);
   if (filters.fechaThrough !== undefined) query = query.where('fecha', '<=', filters.fechaThrough);
+  if (filters.thirdPartyRfc !== undefined) {
+    const rfc = filters.thirdPartyRfc;
+    query = query.where('uuid', 'in', (eb) =>
+      eb.selectFrom('cfdi_third_parties').select('uuid').where('organization_id', '=', organizationId).where('mode', '=', mode).where('rfc', '=', rfc),
+    );
+  }
   return query;
 }
 
@@ -127,14 +152,73 @@ function exactXml(xml: string | null, bom: boolean | null): string | null {
   return xml !== null && bom === true && !xml.startsWith('\uFEFF') ? `\uFEFF${xml}` : xml;
 }
 
-/** One CFDI with its XML (null for metadata-only rows), in one read. */
-export async function findCfdi(db: Db, organizationId: string, mode: Mode, uuid: string): Promise<(CfdiListRow & { xml: string | null }) | undefined> {
-  const found = await cfdisQuery(db, organizationId, mode).select(['xml', LEADING_BOM]).where('uuid', '=', uuid).executeTakeFirst();
-  if (!found) return undefined;
-  const { bom, ...row } = found;
-  return { ...row, xml: exactXml(row.xml, bom) };
+/** Stored values up to this size come with the first read of one CFDI; larger ones are read once the request is charged for them. */
+export const INLINE_BYTES = 64 * 1024;
+
+/** One CFDI as a read of it starts: the listed row, and what its content or XML would cost to serve. */
+export interface CfdiForRead extends CfdiListRow {
+  /** The content when it is stored and at most INLINE_BYTES of JSON; null otherwise. */
+  details_inline: CfdiDetails | null;
+  /** Bytes of the stored content's JSON; null when none is stored. */
+  details_bytes: number | null;
+  /** The XML is held and its content was never read (a row stored before the store kept it). */
+  details_pending: boolean;
+  xml_bytes: number | null;
 }
 
+const DETAILS_BYTES = sql`octet_length(details::text)`;
+
+/** One CFDI for `GET /v1/cfdis/{uuid}`, in one read: its row, its content when small, and the sizes that decide the rest. */
+export async function findCfdiForRead(db: Db, organizationId: string, mode: Mode, uuid: string): Promise<CfdiForRead | undefined> {
+  return cfdisQuery(db, organizationId, mode)
+    .select([
+      sql<CfdiDetails | null>`CASE WHEN ${DETAILS_BYTES} <= ${INLINE_BYTES} THEN details END`.as('details_inline'),
+      sql<number | null>`${DETAILS_BYTES}`.as('details_bytes'),
+      sql<boolean>`(xml IS NOT NULL AND details IS NULL)`.as('details_pending'),
+      sql<number | null>`octet_length(xml)`.as('xml_bytes'),
+    ])
+    .where('uuid', '=', uuid)
+    .executeTakeFirst();
+}
+
+/** The stored content of one row (when it was too large to come with the first read). */
+export async function findDetails(db: Db, organizationId: string, mode: Mode, id: string): Promise<CfdiDetails | null> {
+  const found = await db
+    .selectFrom('cfdis')
+    .select('details')
+    .where('organization_id', '=', organizationId)
+    .where('mode', '=', mode)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return found?.details ?? null;
+}
+
+/** One CFDI's XML for `GET /v1/cfdis/{uuid}/xml`: its size, and the XML itself when small. */
+export async function findCfdiXmlForRead(
+  db: Db,
+  organizationId: string,
+  mode: Mode,
+  uuid: string,
+): Promise<{ uuid: string; has_xml: boolean; xml_bytes: number | null; xml: string | null } | undefined> {
+  const found = await db
+    .selectFrom('cfdis')
+    .select([
+      'uuid',
+      HAS_XML,
+      sql<number | null>`octet_length(xml)`.as('xml_bytes'),
+      sql<string | null>`CASE WHEN octet_length(xml) <= ${INLINE_BYTES} THEN xml END`.as('xml'),
+      LEADING_BOM,
+    ])
+    .where('organization_id', '=', organizationId)
+    .where('mode', '=', mode)
+    .where('uuid', '=', uuid)
+    .executeTakeFirst();
+  if (!found) return undefined;
+  const { bom, ...rest } = found;
+  return { ...rest, xml: exactXml(rest.xml, bom) };
+}
+
+/** The stored XML, byte for byte (null for metadata-only rows). */
 export async function findCfdiXml(db: Db, organizationId: string, mode: Mode, uuid: string): Promise<{ uuid: string; xml: string | null } | undefined> {
   const found = await db
     .selectFrom('cfdis')
@@ -163,7 +247,7 @@ export function rowsOfUuids(db: Db, organizationId: string, mode: Mode, uuids: s
   if (uuids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('cfdis')
-    .select([...LIST_COLUMNS, sql<boolean>`(xml IS NOT NULL)`.as('has_xml')])
+    .select(LISTED)
     .where('organization_id', '=', organizationId)
     .where('mode', '=', mode)
     .where('uuid', 'in', uuids)
@@ -173,11 +257,5 @@ export function rowsOfUuids(db: Db, organizationId: string, mode: Mode, uuids: s
 
 /** The CFDIs of one side that this SAT request tree brought first. */
 export function broughtBy(db: Db, rootId: string, side: 'issued' | 'received'): Promise<CfdiListRow[]> {
-  return db
-    .selectFrom('cfdis')
-    .select([...LIST_COLUMNS, sql<boolean>`(xml IS NOT NULL)`.as('has_xml')])
-    .where('source_request', '=', rootId)
-    .where('side', '=', side)
-    .orderBy('id')
-    .execute();
+  return db.selectFrom('cfdis').select(LISTED).where('source_request', '=', rootId).where('side', '=', side).orderBy('id').execute();
 }

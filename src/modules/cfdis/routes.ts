@@ -2,13 +2,18 @@ import type { Services } from '../../platform/context.ts';
 import { contentDisposition } from '../../platform/http/documents.ts';
 import { listUrl } from '../../platform/http/pagination.ts';
 import { ListOf, Problem } from '../../platform/http/schemas.ts';
-import { ctxOf, type Server } from '../../platform/http/server.ts';
+import { chargeWork, ctxOf, type Server } from '../../platform/http/server.ts';
 import { Type } from 'typebox';
-import { getCfdi, getCfdiXml, listCfdis, type CfdiListQuery } from './read-cfdis.ts';
+import { listCfdis, openCfdi, openCfdiXml, type CfdiListQuery } from './read-cfdis.ts';
 import { Cfdi, CfdiWithDetails, ListCfdisQuery, UuidParam } from './schemas.ts';
 import { renderCfdi } from './serialize.ts';
 
 const tags = ['CFDIs'];
+// Reads of one CFDI declare their least cost and are charged the rest by size (read-cfdis.ts).
+const DETAILS_COST = 1;
+const XML_COST = 2;
+const BY_SIZE =
+  ' Its rate-limit cost follows its size: one read token per started 64 KiB served (at least its declared cost: 1 for the CFDI, 2 for its XML), so reading a large CFDI spends the bucket faster; while the service sheds load such a read is refused with 503 like any expensive request.';
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: Problem } } });
 
 /** The CFDI store's endpoints (docs/guides/cfdis.md). */
@@ -38,19 +43,26 @@ export function registerCfdiRoutes(server: Server, services: Services): void {
   server.get(
     '/v1/cfdis/:uuid',
     {
+      config: { rateLimitCost: DETAILS_COST },
       schema: {
         tags,
         summary: 'Retrieve a stored CFDI with its content',
         operationId: 'getCfdi',
         params: UuidParam,
-        description:
-          'The CFDI as listed, plus `details`: its content read from the stored XML (null for metadata-only rows). An unknown UUID, or one of another organization or mode, is a 404.',
-        response: { 200: CfdiWithDetails },
+        description: `The CFDI as listed, plus \`details\`: its content, read from the XML once when it was stored (null for metadata-only rows and for versions the store does not read, \`indexed: false\`). An unknown UUID, or one of another organization or mode, is a 404.${BY_SIZE}`,
+        response: {
+          200: CfdiWithDetails,
+          503: problem(
+            'A large read while the service sheds load, or a first read of a CFDI stored before its content was kept while its organization has its share of the worker pool busy (`service.overloaded`, Retry-After).',
+          ),
+        },
       },
     },
     async (request) => {
       const ctx = ctxOf(request, services);
-      const { row, details } = await getCfdi({ ctx, uuid: request.params.uuid });
+      const opened = await openCfdi({ ctx, uuid: request.params.uuid });
+      await chargeWork(request, opened.cost - DETAILS_COST);
+      const { row, details } = await opened.load();
       return { ...renderCfdi(row, baseUrl), details };
     },
   );
@@ -58,11 +70,12 @@ export function registerCfdiRoutes(server: Server, services: Services): void {
   server.get(
     '/v1/cfdis/:uuid/xml',
     {
-      config: { rateLimitCost: 2 },
+      config: { rateLimitCost: XML_COST },
       schema: {
         tags,
         summary: "Download a stored CFDI's XML",
         operationId: 'getCfdiXml',
+        description: `The document byte for byte.${BY_SIZE}`,
         params: UuidParam,
         response: {
           200: {
@@ -71,12 +84,15 @@ export function registerCfdiRoutes(server: Server, services: Services): void {
             content: { 'application/xml': { schema: Type.String() } },
           },
           409: problem("Only the SAT's metadata is stored for this CFDI (`cfdi.xml_unavailable`)."),
+          503: problem('A large XML while the service sheds load (`service.overloaded`, Retry-After).'),
         },
       },
     },
     async (request, reply) => {
       const ctx = ctxOf(request, services);
-      const { uuid, xml } = await getCfdiXml({ ctx, uuid: request.params.uuid });
+      const opened = await openCfdiXml({ ctx, uuid: request.params.uuid });
+      await chargeWork(request, opened.cost - XML_COST);
+      const { uuid, xml } = await opened.load();
       return (
         reply
           .type('application/xml; charset=utf-8')

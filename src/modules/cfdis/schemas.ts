@@ -15,6 +15,13 @@ const Party = (who: string) =>
     },
     closed,
   );
+const ThirdParty = Type.Object(
+  {
+    rfc: Type.String({ description: 'RfcACuentaTerceros, upper case.' }),
+    nombre: Text('NombreACuentaTerceros as written (metadata: as the SAT has it).'),
+  },
+  closed,
+);
 const Side = Type.Union([Type.Literal('issued'), Type.Literal('received')], {
   description: 'Relative to `fiscal_profile_id`: `issued` when that profile is the emisor, `received` when it is the receptor.',
 });
@@ -36,7 +43,11 @@ const cfdiFields = {
   side: Side,
   fiscal_profile_id: Type.String({ description: 'The profile whose download first brought it.' }),
   download_id: Text('The download that first brought it; null when synchronization did.'),
-  version: Text('`4.0` or `3.3`; null for metadata-only rows.'),
+  version: Text('`4.0` or `3.3` (or an older version such as `3.2`, with `indexed: false`); null for metadata-only rows.'),
+  indexed: Type.Boolean({
+    description:
+      'False when the XML is of a version outside those the store reads in full (4.0 and 3.3): a CFDI 3.2 (or 3.0, 3.1) is kept byte for byte with its listed fields read by its own attribute names (its word types as `I`, `E`, `T`), but `details` is null. True otherwise, metadata-only rows included.',
+  }),
   serie: Text(),
   folio: Text(),
   tipo_de_comprobante: Text('`I`, `E`, `T`, `N` or `P` (metadata: EfectoComprobante).'),
@@ -48,7 +59,11 @@ const cfdiFields = {
   sub_total: Text('As written in the XML; null for metadata-only rows.'),
   descuento: Text('As written; null when absent.'),
   total: Text('As written in the XML (metadata: Monto).'),
-  rfc_pac: Text('RfcProvCertif of the timbre (metadata: RfcPac).'),
+  rfc_pac: Text('RfcProvCertif of the timbre (metadata: RfcPac); the timbre of a CFDI 3.2 names none.'),
+  third_parties: Type.Array(ThirdParty, {
+    description:
+      "Taxpayers the CFDI was issued on behalf of (a cuenta de terceros), in RFC order: from the SAT metadata package's `_tercero.txt`, and from the Conceptos' ACuentaTerceros (or the terceros complement of 3.3) of the XML. Empty when none.",
+  }),
   sat_status: SatStatus,
   cancelled_at: NullableTimestamp,
   has_xml: Type.Boolean({ description: "False for rows only the SAT's metadata brought (received CFDIs that were cancelled, or a metadata download)." }),
@@ -172,7 +187,9 @@ const CfdiDetails = Type.Object(
 export const CfdiWithDetails = Type.Object(
   {
     ...cfdiFields,
-    details: Type.Union([CfdiDetails, Type.Null()], { description: "The CFDI's content, read from its XML; null for metadata-only rows." }),
+    details: Type.Union([CfdiDetails, Type.Null()], {
+      description: "The CFDI's content, read from its XML when it was stored; null for metadata-only rows and when `indexed` is false.",
+    }),
   },
   { ...closed, description: 'A CFDI with its content.' },
 );
@@ -199,6 +216,7 @@ export const ListCfdisQuery = listQuery({
   uuid: Type.Optional(Type.String({ minLength: 36, maxLength: 36, description: 'One UUID (any case).' })),
   'date[gte]': Type.Optional(LocalBound('from')),
   'date[lte]': Type.Optional(LocalBound('through')),
+  third_party_rfc: Type.Optional(Rfc('A taxpayer the CFDI was issued on behalf of (one of `third_parties`)')),
 });
 
 // No length limit: a malformed UUID is a 404 like an unknown one.

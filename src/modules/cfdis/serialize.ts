@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import { INDEXED_VERSIONS } from '../../cfdi/overview.ts';
 import type { CfdiListRow } from './repository.ts';
 import type { Cfdi } from './schemas.ts';
 
@@ -14,6 +15,7 @@ export function renderCfdi(row: CfdiListRow, baseUrl: string): RenderedCfdi {
     fiscal_profile_id: row.fiscal_profile_id,
     download_id: row.download_id,
     version: row.version,
+    indexed: !row.has_xml || (row.version !== null && INDEXED_VERSIONS.includes(row.version)),
     serie: row.serie,
     folio: row.folio,
     tipo_de_comprobante: row.tipo_de_comprobante,
@@ -26,6 +28,7 @@ export function renderCfdi(row: CfdiListRow, baseUrl: string): RenderedCfdi {
     descuento: row.descuento,
     total: row.total,
     rfc_pac: row.rfc_pac,
+    third_parties: row.third_parties,
     sat_status: row.sat_status,
     cancelled_at: row.cancelled_at ? row.cancelled_at.toISOString() : null,
     has_xml: row.has_xml,

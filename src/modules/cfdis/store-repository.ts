@@ -1,10 +1,11 @@
 /**
  * The store's writes: a batch of documents or of metadata rows in one statement each. What a
  * batch shares (organization, mode, provenance, time) is a parameter of the statement once, not
- * of every row: for documents 19 parameters a row instead of 29 and no timestamps to parse per
+ * of every row: for documents 20 parameters a row instead of 30 and no timestamps to parse per
  * row, which makes the statement about a fifth faster on the embedded database
  * (bench/cfdi-store.ts, docs/decisions.md "The CFDI store"). Every column is text, so the VALUES
- * rows need no casts.
+ * rows need no casts but the content's, which is json. Also the store's other writes: the content
+ * of a row stored before it was kept, and third parties.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Mode } from '../../platform/context.ts';
@@ -22,7 +23,27 @@ export interface BatchScope {
   now: Date;
 }
 
-/** A document's own columns, parsed from its XML. */
+/** The index fields a document's XML gives (and metadata may give first). */
+const PARSED_COLUMNS = [
+  'version',
+  'serie',
+  'folio',
+  'tipo_de_comprobante',
+  'fecha',
+  'fecha_timbrado',
+  'emisor_rfc',
+  'emisor_nombre',
+  'receptor_rfc',
+  'receptor_nombre',
+  'moneda',
+  'sub_total',
+  'descuento',
+  'total',
+  'rfc_pac',
+] as const satisfies readonly (keyof CfdiTable)[];
+type ParsedFields = { [column in (typeof PARSED_COLUMNS)[number]]: string | null };
+
+/** A document's own columns, parsed from its XML; `details` is its content as JSON text. */
 const DOCUMENT_COLUMNS = [
   'id',
   'uuid',
@@ -43,8 +64,9 @@ const DOCUMENT_COLUMNS = [
   'rfc_pac',
   'xml',
   'xml_sha256',
+  'details',
 ] as const satisfies readonly (keyof CfdiTable)[];
-export type DocumentRow = { [column in (typeof DOCUMENT_COLUMNS)[number]]: string | null } & { id: string; uuid: string; xml: string };
+export type DocumentRow = { [column in (typeof DOCUMENT_COLUMNS)[number]]: string | null } & { id: string; uuid: string; xml: string; details: string };
 
 /** A metadata row's own columns; `cancelled_at` as an ISO instant. */
 const METADATA_COLUMNS = [
@@ -64,8 +86,15 @@ const METADATA_COLUMNS = [
 ] as const satisfies readonly (keyof CfdiTable)[];
 export type MetadataRow = { [column in (typeof METADATA_COLUMNS)[number]]: string | null } & { id: string; uuid: string; sat_status: SatStatus };
 
-// Parsed fields a metadata-only row takes from its XML (id, uuid and provenance stay the first's).
-const COMPLETED_COLUMNS = DOCUMENT_COLUMNS.filter((column) => column !== 'id' && column !== 'uuid');
+// What a metadata-only row takes from its XML (id, uuid and provenance stay the first's): the
+// XML and its content, and each parsed field the XML carries (a field it lacks, such as the PAC
+// of a CFDI 3.2's timbre, keeps what metadata said).
+const COMPLETED = sql.join([
+  ...PARSED_COLUMNS.map((column) => sql`${sql.ref(column)} = coalesce(excluded.${sql.ref(column)}, cfdis.${sql.ref(column)})`),
+  sql`xml = excluded.xml, xml_sha256 = excluded.xml_sha256, details = excluded.details`,
+]);
+// Every VALUES column is text; the content is cast to json as it is inserted.
+const DOCUMENT_VALUES = sql.join(DOCUMENT_COLUMNS.map((column) => (column === 'details' ? sql`document.details::json` : sql`document.${sql.ref(column)}`)));
 
 function valuesOf<C extends string>(columns: readonly C[], rows: readonly { [column in C]: string | null }[]): RawBuilder<unknown> {
   return sql.join(rows.map((row) => sql`(${sql.join(columns.map((column) => row[column]))})`));
@@ -84,13 +113,12 @@ export async function upsertDocuments(
   rows: DocumentRow[],
 ): Promise<{ uuid: string; inserted: boolean }[]> {
   if (rows.length === 0) return [];
-  const completed = sql.join(COMPLETED_COLUMNS.map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`));
   const result = await sql<{ uuid: string; inserted: boolean }>`
     INSERT INTO cfdis (${names(DOCUMENT_COLUMNS)}, organization_id, mode, fiscal_profile_id, side, sat_status, download_id, source_request, created_at, updated_at)
-    SELECT document.*, ${scope.organizationId}, ${scope.mode}, ${scope.fiscalProfileId}, ${scope.side}, ${scope.satStatus},
+    SELECT ${DOCUMENT_VALUES}, ${scope.organizationId}, ${scope.mode}, ${scope.fiscalProfileId}, ${scope.side}, ${scope.satStatus},
       ${scope.downloadId}::text, ${scope.sourceRequest}::text, ${scope.now}::timestamptz, ${scope.now}::timestamptz
     FROM (VALUES ${valuesOf(DOCUMENT_COLUMNS, rows)}) AS document (${names(DOCUMENT_COLUMNS)})
-    ON CONFLICT (organization_id, mode, uuid) DO UPDATE SET ${completed},
+    ON CONFLICT (organization_id, mode, uuid) DO UPDATE SET ${COMPLETED},
       sat_status = CASE WHEN cfdis.sat_status = 'unknown' THEN excluded.sat_status ELSE cfdis.sat_status END,
       updated_at = excluded.updated_at
     WHERE cfdis.xml IS NULL
@@ -132,4 +160,39 @@ export async function upsertMetadata(db: Db, scope: BatchScope, rows: MetadataRo
     )
     SELECT written.uuid, written.inserted, held.sat_status AS was FROM written LEFT JOIN held ON held.uuid = written.uuid`.execute(db);
   return result.rows;
+}
+
+/**
+ * Stores the content (and the parsed fields) of a row stored before the store kept it, read once
+ * on its first `GET`. A field the XML lacks keeps what the row held; a row another read completed
+ * meanwhile is left as it is.
+ */
+export async function completeDetails(
+  db: Db,
+  scope: { organizationId: string; mode: Mode; id: string; now: Date },
+  read: ParsedFields & { details: string },
+): Promise<void> {
+  const fields = sql.join(PARSED_COLUMNS.map((column) => sql`${sql.ref(column)} = coalesce(${read[column]}::text, ${sql.ref(column)})`));
+  await sql`
+    UPDATE cfdis SET ${fields}, details = ${read.details}::json, updated_at = ${scope.now}::timestamptz
+    WHERE organization_id = ${scope.organizationId} AND mode = ${scope.mode} AND id = ${scope.id} AND details IS NULL`.execute(db);
+}
+
+/** A third party of one CFDI, from metadata's `_tercero.txt` or from the XML. */
+export interface ThirdPartyRow {
+  uuid: string;
+  rfc: string;
+  nombre: string | null;
+}
+
+const THIRD_PARTY_COLUMNS = ['uuid', 'rfc', 'nombre'] as const;
+
+/** Stores third parties in one statement; one already held (same UUID and RFC) is left as it is. */
+export async function insertThirdParties(db: Db, scope: { organizationId: string; mode: Mode; now: Date }, rows: ThirdPartyRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    INSERT INTO cfdi_third_parties (uuid, rfc, nombre, organization_id, mode, created_at)
+    SELECT party.*, ${scope.organizationId}, ${scope.mode}, ${scope.now}::timestamptz
+    FROM (VALUES ${valuesOf(THIRD_PARTY_COLUMNS, rows)}) AS party (${names(THIRD_PARTY_COLUMNS)})
+    ON CONFLICT DO NOTHING`.execute(db);
 }

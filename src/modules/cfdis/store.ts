@@ -1,27 +1,41 @@
 /**
  * Filling the CFDI store (docs/guides/cfdis.md): downloaded documents and metadata rows, one row
- * per organization, mode and UUID. Each batch is parsed on the worker pool (split across its
- * threads) and written in one statement.
+ * per organization, mode and UUID, and the third parties both name. Each batch of documents is
+ * parsed once, on the worker pool (split across the threads its organization may use): the index
+ * fields, the content a read shows and the third parties are written with it, so no read parses
+ * the XML again.
  */
 import { instantOf, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 import type { Mode, Services } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { newId } from '../../platform/ids.ts';
-import type { MetadataRecord } from '../../providers/sat/descarga/index.ts';
-import type { IndexedDocument, indexTask } from './read-task.ts';
+import type { MetadataRecord, ThirdPartyRecord } from '../../providers/sat/descarga/index.ts';
+import type { CfdiIndex } from '../../cfdi/overview.ts';
+import type { detailsTask, IndexedDocument, indexTask, ReadDocument } from './read-task.ts';
 import { defineTask } from '../../platform/workers/task.ts';
 import { emitEvents } from '../events/index.ts';
 import { rowsOfUuids, type SatStatus } from './repository.ts';
 import { renderCfdi } from './serialize.ts';
 import { noteGrowth } from './statistics.ts';
-import { upsertDocuments, upsertMetadata, type BatchScope, type DocumentRow, type MetadataRow } from './store-repository.ts';
+import {
+  completeDetails,
+  insertThirdParties,
+  upsertDocuments,
+  upsertMetadata,
+  type BatchScope,
+  type DocumentRow,
+  type MetadataRow,
+  type ThirdPartyRow,
+} from './store-repository.ts';
 
 const INDEX_TASK = defineTask<typeof indexTask>('cfdis.index');
+const DETAILS_TASK = defineTask<typeof detailsTask>('cfdis.details');
 
-// Rows per statement, under PostgreSQL's 65,535 parameters (19 a document, 13 a metadata row).
+// Rows per statement, under PostgreSQL's 65,535 parameters (20 a document, 13 a metadata row, 3 a third party).
 // A larger batch is written in several statements; the downloads send 500 and 2,000.
 const DOCUMENTS_PER_STATEMENT = 3_000;
 const METADATA_PER_STATEMENT = 4_500;
+const THIRD_PARTIES_PER_STATEMENT = 20_000;
 
 /** Where stored CFDIs come from: a profile's download of one side, with the status its request implies. */
 export interface CfdiSource {
@@ -79,11 +93,9 @@ function scopeOf(source: CfdiSource, now: Date): BatchScope {
   };
 }
 
-function documentRow(id: string, document: Extract<IndexedDocument, { index: unknown }>): DocumentRow {
-  const { index } = document;
+/** The parsed columns of a document's index fields. */
+function parsedFields(index: CfdiIndex) {
   return {
-    id,
-    uuid: index.uuid,
     version: index.version,
     serie: index.serie,
     folio: index.folio,
@@ -99,29 +111,45 @@ function documentRow(id: string, document: Extract<IndexedDocument, { index: unk
     descuento: index.descuento,
     total: index.total,
     rfc_pac: index.rfcPac,
-    xml: document.xml,
-    xml_sha256: document.sha256,
   };
 }
 
+function documentRow(id: string, document: Extract<IndexedDocument, { index: unknown }>): DocumentRow {
+  return { id, uuid: document.index.uuid, ...parsedFields(document.index), xml: document.xml, xml_sha256: document.sha256, details: document.details };
+}
+
+async function writeThirdParties(services: Services, source: CfdiSource, now: Date, rows: Map<string, ThirdPartyRow>): Promise<void> {
+  const scope = { organizationId: source.organizationId, mode: source.mode, now };
+  for (const statement of slices([...rows.values()], THIRD_PARTIES_PER_STATEMENT)) await insertThirdParties(services.db, scope, statement);
+}
+
 /**
- * Parses a batch of XML documents on the worker pool and stores them in one statement (per 3,000).
- * A UUID already held with its XML is left as it is (a duplicate); a metadata-only row gains its
- * XML and parsed fields and keeps its SAT status. A document that is not UTF-8, not a CFDI, or has
- * no TimbreFiscalDigital UUID is counted in `unreadable` with the reason; only infrastructure
- * failures (database, worker pool) throw.
+ * Parses a batch of XML documents on the worker pool and stores them in one statement (per 3,000),
+ * with their content and their Conceptos' third parties. A UUID already held with its XML is left
+ * as it is (a duplicate); a metadata-only row gains its XML, content and parsed fields and keeps
+ * its SAT status. A document that is not UTF-8, not a CFDI, or has no TimbreFiscalDigital UUID is
+ * counted in `unreadable` with the reason; only infrastructure failures (database, worker pool)
+ * throw. A CFDI 3.2 (or older) is stored with its index fields and no content.
  */
 export async function storeCfdiDocuments(services: Services, source: CfdiSource, documents: { name: string; xml: Uint8Array }[]): Promise<StoredDocuments> {
-  const perThread = Math.ceil(documents.length / Math.max(1, services.config.workerThreads));
+  // As many parts as the organization may have running on the pool at once.
+  const perThread = Math.ceil(documents.length / Math.max(1, Math.min(services.config.workerThreads, services.config.workerThreadsPerOrganization)));
   const parts = slices(documents, Math.max(1, perThread));
-  const read = (await Promise.all(parts.map((part) => services.workers.run(INDEX_TASK, { documents: part })))).flat();
+  const read = (await Promise.all(parts.map((part) => services.workers.run(INDEX_TASK, { documents: part }, { tenant: source.organizationId })))).flat();
   const now = services.clock.now();
   const rows = new Map<string, DocumentRow>();
+  const thirdParties = new Map<string, ThirdPartyRow>();
   const unreadable: StoredDocuments['unreadable'] = [];
   for (const document of read) {
-    if ('unreadable' in document) unreadable.push({ name: document.name, reason: document.unreadable });
+    if ('unreadable' in document) {
+      unreadable.push({ name: document.name, reason: document.unreadable });
+      continue;
+    }
+    const { uuid } = document.index;
     // The first copy in the batch is the one stored; a later one counts as a duplicate.
-    else if (!rows.has(document.index.uuid)) rows.set(document.index.uuid, documentRow(newId('cfdi', now.getTime()), document));
+    if (rows.has(uuid)) continue;
+    rows.set(uuid, documentRow(newId('cfdi', now.getTime()), document));
+    for (const party of document.thirdParties) thirdParties.set(`${uuid}|${party.rfc}`, { uuid, rfc: party.rfc, nombre: party.nombre });
   }
   const scope = { ...scopeOf(source, now), satStatus: source.statusHint ?? 'unknown' } as const;
   let inserted = 0;
@@ -131,6 +159,7 @@ export async function storeCfdiDocuments(services: Services, source: CfdiSource,
     written += result.length;
     inserted += result.filter((row) => row.inserted).length;
   }
+  await writeThirdParties(services, source, now, thirdParties);
   await noteGrowth(services, inserted);
   return { inserted, completed: written - inserted, duplicates: read.length - unreadable.length - written, unreadable };
 }
@@ -188,6 +217,47 @@ export async function storeMetadataRecords(services: Services, source: CfdiSourc
   }
   await noteGrowth(services, result.inserted);
   return result;
+}
+
+/**
+ * Reads, once, the content of a row stored before the store kept it (its first `GET`), on the
+ * worker pool, and stores it with the parsed fields and the XML's third parties, as ingest now
+ * would have. Returns the content as JSON text.
+ */
+export async function completeStoredDetails(services: Services, row: { id: string; organizationId: string; mode: Mode }, xml: string): Promise<string> {
+  const read = await services.workers.run(DETAILS_TASK, { xml }, { tenant: row.organizationId });
+  const now = services.clock.now();
+  await completeDetails(
+    services.db,
+    { organizationId: row.organizationId, mode: row.mode, id: row.id, now },
+    { ...parsedFields(read.index), details: read.details },
+  );
+  const uuid = read.index.uuid;
+  await insertThirdParties(
+    services.db,
+    { organizationId: row.organizationId, mode: row.mode, now },
+    read.thirdParties.map((party) => ({ uuid, ...party })),
+  );
+  return read.details;
+}
+
+/**
+ * Stores the third parties of a metadata package's `_tercero.txt` (RfcACuentaTerceros and
+ * NombreACuentaTerceros per UUID). They are kept by UUID, whether the package's rows for those
+ * UUIDs came before, come after or are held already; a UUID several rows name gets each RFC once.
+ * Rows without a UUID or an RFC are skipped. Returns how many were new or already held.
+ */
+export async function storeThirdParties(services: Services, source: CfdiSource, records: ThirdPartyRecord[]): Promise<number> {
+  const rows = new Map<string, ThirdPartyRow>();
+  for (const record of records) {
+    const uuid = record.uuid.trim().toUpperCase();
+    const rfc = record.rfcACuentaTerceros.trim().toUpperCase();
+    if (UUID.test(uuid) && rfc !== '' && !rows.has(`${uuid}|${rfc}`)) {
+      rows.set(`${uuid}|${rfc}`, { uuid, rfc, nombre: record.nombreACuentaTerceros.trim() || null });
+    }
+  }
+  await writeThirdParties(services, source, services.clock.now(), rows);
+  return rows.size;
 }
 
 /**

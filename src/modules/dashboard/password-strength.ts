@@ -12,6 +12,8 @@ import type estimateStrength from './password-strength-task.ts';
 
 const STRENGTH_TASK = defineTask<typeof estimateStrength>('dashboard.password-strength');
 const MIN_SCORE = 3;
+/** Sign-ups belong to no organization yet: every password estimate shares one lane of the worker pool. */
+const PASSWORDS_LANE = { tenant: 'sign-up passwords' };
 // Parts shorter than this (`a`, `mx`) would match inside any password.
 const MIN_PART_LENGTH = 3;
 
@@ -42,12 +44,16 @@ export async function assertStrongPassword(
   services: Services,
   check: { password: string; email: string; organizationName: string; language: Language; field: string },
 ): Promise<void> {
-  const output = await services.workers.run(STRENGTH_TASK, {
-    // The hash reads the password in NFKC, so the estimate does too.
-    password: check.password.normalize('NFKC'),
-    userInputs: accountWords(check.email, check.organizationName),
-    language: check.language,
-  });
+  const output = await services.workers.run(
+    STRENGTH_TASK,
+    {
+      // The hash reads the password in NFKC, so the estimate does too.
+      password: check.password.normalize('NFKC'),
+      userInputs: accountWords(check.email, check.organizationName),
+      language: check.language,
+    },
+    PASSWORDS_LANE,
+  );
   if (output.score >= MIN_SCORE) return;
   const feedback = [output.warning, ...output.suggestions].filter((text): text is string => Boolean(text));
   const detail = feedback.length > 0 ? feedback.join(' ') : FALLBACK[check.language];

@@ -1,17 +1,19 @@
 /**
  * Reads a stored package into the organization's CFDI store: the zip is streamed through the
- * package reader and its documents (or metadata rows) are stored in batches, so memory holds a
- * read chunk and one batch whatever the package's size. Storing is idempotent (the store keeps one
- * row per UUID), so a crash mid-package simply reads it again.
+ * package reader and its documents (or metadata rows, and the third parties of its
+ * `_tercero.txt`) are stored in batches, so memory holds a read chunk and one batch whatever the
+ * package's size. Storing is idempotent (the store keeps one row per UUID, and a third party once
+ * per UUID), so a crash mid-package simply reads it again.
  */
 import type { Services } from '../../platform/context.ts';
-import { PackageReader, type MetadataRecord } from '../../providers/sat/descarga/index.ts';
-import { storeCfdiDocuments, storeMetadataRecords, type CfdiSource } from '../cfdis/index.ts';
+import { PackageReader, type MetadataRecord, type ThirdPartyRecord } from '../../providers/sat/descarga/index.ts';
+import { storeCfdiDocuments, storeMetadataRecords, storeThirdParties, type CfdiSource } from '../cfdis/index.ts';
 import type { PackageKey, PackageStore } from './package-store.ts';
 
 /** Documents (or rows) per statement: large enough to amortize a round trip, small enough to bound memory. */
 const INGEST_BATCH = 500;
 const METADATA_BATCH = 2_000;
+const THIRD_PARTY_BATCH = 5_000;
 
 export interface IngestResult {
   /** CFDIs (documents or metadata rows) the package held. */
@@ -32,8 +34,11 @@ export async function ingestPackage(
   if (!opened) throw new Error(`Package ${key.requestId}/${key.position} is recorded as stored but is not there`);
   const documents: { name: string; xml: Uint8Array }[] = [];
   const records: MetadataRecord[] = [];
+  const thirdParties: ThirdPartyRecord[] = [];
   const reader = new PackageReader(
-    type === 'cfdi' ? { cfdi: ({ name, xml }) => documents.push({ name, xml }) } : { metadata: (record) => records.push(record) },
+    type === 'cfdi'
+      ? { cfdi: ({ name, xml }) => documents.push({ name, xml }) }
+      : { metadata: (record) => records.push(record), thirdParty: (record) => thirdParties.push(record) },
   );
   const result: IngestResult = { count: 0, inserted: 0, unreadable: [] };
   const flush = async (all: boolean) => {
@@ -52,6 +57,8 @@ export async function ingestPackage(
       result.inserted += stored.inserted;
       afterBatch?.();
     }
+    // Third parties are not CFDIs: they complete rows (whenever those arrive) and are not counted.
+    while (thirdParties.length >= (all ? 1 : THIRD_PARTY_BATCH)) await storeThirdParties(services, source, thirdParties.splice(0, THIRD_PARTY_BATCH));
   };
   for await (const chunk of opened.stream) {
     reader.push(chunk as Uint8Array);

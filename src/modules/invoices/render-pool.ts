@@ -71,7 +71,7 @@ export async function renderOnPool(ctx: Ctx, deps: Pick<InvoiceDeps, 'catalogs'>
   }
   renderingByOrganization.set(organizationId, running + 1);
   try {
-    const output = await ctx.services.workers.run(RENDER_TASK, { ...task, names: catalogNamesFor(deps, task.xml) });
+    const output = await ctx.services.workers.run(RENDER_TASK, { ...task, names: catalogNamesFor(deps, task.xml) }, { tenant: organizationId });
     if ('error' in output) throw renderFailure(output.error);
     return Buffer.from(output.pdf.buffer, output.pdf.byteOffset, output.pdf.byteLength);
   } finally {

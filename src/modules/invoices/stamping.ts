@@ -99,11 +99,11 @@ export async function sealDraft(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, st
   };
   // A Pagos of 5,000 related documents would hold the loop for a second; typical invoices stay here.
   if (belongsOnPool({ nodes: documentSize(comprobante) })) {
-    const sealed = await ctx.services.workers.run(SEAL_TASK, {
-      comprobante,
-      certificateDer: credential.certificate.der,
-      privateKey: credential.privateKey,
-    });
+    const sealed = await ctx.services.workers.run(
+      SEAL_TASK,
+      { comprobante, certificateDer: credential.certificate.der, privateKey: credential.privateKey },
+      { tenant: ctx.organizationId },
+    );
     return { xml: sealed.xml, comprobante: { ...comprobante, ...sealed.seal }, profile: stamping.fiscalProfile };
   }
   const sealed = await sealComprobante(comprobante, credential);

@@ -62,7 +62,7 @@ async function read(ctx: Ctx, xml: Buffer): Promise<CfdiReading> {
   if (xml.length > MAX_VALIDATION_XML_BYTES) {
     throw new ApiError('request.body_too_large', `The CFDI is ${xml.length} bytes; at most ${MAX_VALIDATION_XML_BYTES} are accepted.`);
   }
-  const output = await ctx.services.workers.run(READ_TASK, { xml, maxBytes: MAX_VALIDATION_XML_BYTES });
+  const output = await ctx.services.workers.run(READ_TASK, { xml, maxBytes: MAX_VALIDATION_XML_BYTES }, { tenant: ctx.organizationId });
   if ('unreadable' in output) {
     const { code, message, path } = output.unreadable;
     throw new ApiError('cfdi.parse_error', message, { errors: [{ path: path ?? 'xml', code: code.replace(/^cfdi\./, ''), message }] });

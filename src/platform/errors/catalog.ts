@@ -600,7 +600,7 @@ export const ERROR_CATALOG = {
     status: 503,
     title: 'More work is waiting than the service can finish',
     remediation:
-      'Retry after the Retry-After seconds, with backoff; expensive requests (PDFs, stamps, uploads, validations) are refused first while the service works through what is waiting.',
+      "Retry after the Retry-After seconds, with backoff; expensive requests (PDFs, stamps, uploads, validations, reads of large CFDIs) are refused first while the service works through what is waiting; when the worker pool's queue is full, the CPU-heavy requests of the organization with the most of it waiting are refused.",
   },
   'service.unavailable': {
     status: 503,

@@ -32,7 +32,8 @@ declare module 'fastify' {
     invalidTextCode?: ErrorCode;
     /**
      * Rate-limit tokens this request takes from its class's bucket (default 1): expensive work
-     * costs more, so a burst of it cannot monopolise the process (docs/decisions.md).
+     * costs more, so a burst of it cannot monopolise the process (docs/decisions.md). A handler
+     * that learns the work is larger (a large stored document) takes the rest with `chargeWork`.
      */
     rateLimitCost?: number;
   }
@@ -43,6 +44,8 @@ interface RequestState {
   trace: TraceContext;
   version: string;
   caller: Caller | undefined;
+  /** Takes more rate-limit tokens for this request (`chargeWork`); set once the request is admitted. */
+  charge?: (extra: number) => Promise<void>;
 }
 
 export type Server = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
@@ -64,6 +67,17 @@ const MAX_PATH_PARAMETER_LENGTH = 200;
 
 /** Seconds a shed request is asked to wait: queues drain in about that time once arrivals slow down. */
 const SHED_RETRY_AFTER_SECONDS = 1;
+
+/** The 503 a shed request gets. */
+function overloaded(cost: number): ApiError {
+  return new ApiError(
+    'service.overloaded',
+    cost > 1
+      ? 'More work is waiting than the service can finish right now, so expensive requests are refused for a moment; retry after Retry-After.'
+      : 'More work is waiting than the service can finish right now; retry after Retry-After.',
+    { headers: { 'Retry-After': String(SHED_RETRY_AFTER_SECONDS) } },
+  );
+}
 
 function isApiPath(url: string): boolean {
   return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
@@ -144,13 +158,7 @@ export function createServer(options: ServerOptions): Server {
     // Before authentication, which itself waits for the database when the service is saturated.
     if (shouldShed(loadMonitor.level(), cost)) {
       request.log.warn({ reason: loadMonitor.reason?.(), cost }, 'request shed');
-      throw new ApiError(
-        'service.overloaded',
-        cost > 1
-          ? 'More work is waiting than the service can finish right now, so expensive requests are refused for a moment; retry after Retry-After.'
-          : 'More work is waiting than the service can finish right now; retry after Retry-After.',
-        { headers: { 'Retry-After': String(SHED_RETRY_AFTER_SECONDS) } },
-      );
+      throw overloaded(cost);
     }
     const authorization = headerValue(request.headers.authorization);
     const connectAllowed = routeConfig.connect !== false;
@@ -167,7 +175,15 @@ export function createServer(options: ServerOptions): Server {
           });
     request.state.caller = caller;
     request.state.version = resolveVersion(versionHeader, caller.keyVersion);
-    await applyRateLimit(rateLimiter, services, request, reply, caller, cost);
+    await applyRateLimit(rateLimiter, services, request, reply, caller, cost, cost);
+    // A handler that learns the size of its work takes the rest then (chargeWork); load shedding
+    // judges the request by its whole cost, the bucket gives what is not yet taken.
+    let charged = cost;
+    request.state.charge = async (extra) => {
+      charged += extra;
+      if (shouldShed(loadMonitor.level(), charged)) throw overloaded(charged);
+      await applyRateLimit(rateLimiter, services, request, reply, caller, extra, charged);
+    };
   });
 
   // Before the schema (so the field is named whatever else is wrong) and before any preHandler
@@ -224,10 +240,19 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-async function applyRateLimit(limiter: RateLimiter, services: Services, request: FastifyRequest, reply: FastifyReply, caller: Caller, cost: number) {
+/** Takes `take` tokens of a request whose whole cost is `cost` (more than `take` when a handler charges the rest later). */
+async function applyRateLimit(
+  limiter: RateLimiter,
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  caller: Caller,
+  take: number,
+  cost: number,
+) {
   const rateClass: RateClass = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
   const rule = services.config.rateLimits[rateClass];
-  const decision = await limiter.take(`${caller.apiKeyId}:${rateClass}`, rule, services.clock.now(), cost);
+  const decision = await limiter.take(`${caller.apiKeyId}:${rateClass}`, rule, services.clock.now(), take);
   reply.header('RateLimit-Limit', String(decision.limit));
   reply.header('RateLimit-Remaining', String(decision.remaining));
   reply.header('RateLimit-Reset', String(decision.resetSeconds));
@@ -237,6 +262,17 @@ async function applyRateLimit(limiter: RateLimiter, services: Services, request:
       headers: { 'Retry-After': String(decision.retryAfterSeconds) },
     });
   }
+}
+
+/**
+ * Charges an admitted request `extra` more rate-limit tokens once its handler knows what the work
+ * costs (a read of a large stored document): the request is then judged by its whole cost, so it
+ * is refused like any expensive request while the service sheds load (503 `service.overloaded`)
+ * and with 429 `rate_limit.exceeded` when the caller's bucket lacks the tokens. Nothing for
+ * `extra` ≤ 0.
+ */
+export async function chargeWork(request: FastifyRequest, extra: number): Promise<void> {
+  if (extra > 0) await request.state.charge?.(extra);
 }
 
 /** The explicit context a verb receives, built from an authenticated request. */

@@ -3,61 +3,75 @@
  * every tenant, so no request may hold it for long. Built on piscina; every thread runs the
  * service's one worker program (`src/worker.ts`), which imports the module of each task it is
  * given (task.ts). Threads start on demand and are let go when idle.
+ *
+ * Every task names its tenant (the organization it works for) and waits in a fair queue
+ * (fair-scheduler.ts) before it reaches piscina, which is only ever given as many tasks as it has
+ * threads: one organization's work cannot hold every thread while another's waits, nor keep
+ * another's out of the queue, and only the organization over its share is refused.
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
 import { ApiError } from '../errors/api-error.ts';
 import { threadProgram } from '../runtime/layout.ts';
-import type { Task, TaskMessage } from './task.ts';
 import type { SaturationQueue } from '../wait-tracker.ts';
-import { performance } from 'node:perf_hooks';
+import { FairScheduler } from './fair-scheduler.ts';
+import type { Task, TaskMessage } from './task.ts';
 
 export interface WorkerPoolOptions {
   /** Worker threads; default the machine's parallelism. */
   threads?: number;
-  /** Tasks allowed to wait for a thread; past it a task is refused with 503 service.overloaded. */
+  /** Tasks one organization may run at once while others use the pool (default every thread but one). */
+  threadsPerTenant?: number;
+  /** Tasks allowed to wait for a thread; past it the tenant with the most waiting is refused with 503 service.overloaded. */
   maxQueue?: number;
   /** A task running longer is aborted and answered with 503 service.task_timeout. */
   taskTimeoutMs?: number;
+  /** Tasks beyond the service's table (src/worker.ts), by the module whose default export runs them: tests' own. */
+  extraTasks?: Record<string, URL>;
+}
+
+/** Whom a task works for; tasks of one tenant share its share of the pool. */
+export interface TaskOwner {
+  /** The organization's id; work for no organization (the embedded simulator's) names its own lane. */
+  tenant: string;
 }
 
 export class WorkerPool implements SaturationQueue {
   readonly name = 'worker pool';
   private readonly piscina: Piscina;
   private readonly taskTimeoutMs: number;
-  // Tasks given to piscina and not yet settled, in the order given, with when: piscina starts
-  // them in that order, so the ones still queued are the last `queueSize` of them.
-  private readonly unsettled = new Map<number, number>();
-  private sequence = 0;
+  private readonly scheduler: FairScheduler;
 
   constructor(options: WorkerPoolOptions = {}) {
     const threads = Math.max(1, options.threads ?? os.availableParallelism());
     this.taskTimeoutMs = options.taskTimeoutMs ?? 60_000;
+    this.scheduler = new FairScheduler({
+      threads,
+      maxQueue: options.maxQueue ?? threads * 16,
+      ...(options.threadsPerTenant === undefined ? {} : { threadsPerTenant: options.threadsPerTenant }),
+    });
     const program = threadProgram('worker');
     this.piscina = new Piscina({
       filename: program.file.href,
       minThreads: 0,
       maxThreads: threads,
-      maxQueue: options.maxQueue ?? threads * 16,
+      // The fair queue hands piscina at most one task per thread.
+      maxQueue: threads,
       // Idle threads are let go after ten minutes: a process that renders and validates nothing
       // keeps no thread, while a busy one keeps the XSDs a thread compiled (about a second's work).
       idleTimeout: 600_000,
       execArgv: program.execArgv,
-      workerData: program.workerData,
+      workerData: { ...program.workerData, extraTasks: Object.fromEntries(Object.entries(options.extraTasks ?? {}).map(([name, url]) => [name, url.href])) },
     });
   }
 
-  /** Runs `task` on a worker thread. */
-  async run<Input, Output>(task: Task<Input, Output>, input: Input): Promise<Output> {
-    if (this.piscina.queueSize >= this.piscina.options.maxQueue) {
-      throw new ApiError('service.overloaded', 'Every worker is busy and the queue of CPU-heavy work is full; retry after Retry-After.', {
-        headers: { 'Retry-After': '2' },
-      });
-    }
+  /**
+   * Runs `task` on a worker thread once its tenant's turn comes; 503 `service.overloaded` when the
+   * tenant's share of the queue is full. The timeout counts from the start on a thread.
+   */
+  async run<Input, Output>(task: Task<Input, Output>, input: Input, owner: TaskOwner): Promise<Output> {
+    const release = await this.scheduler.acquire(owner.tenant);
     const signal = AbortSignal.timeout(this.taskTimeoutMs);
-    const id = this.sequence;
-    this.sequence += 1;
-    this.unsettled.set(id, performance.now());
     try {
       return (await this.piscina.run({ task: task.name, input } satisfies TaskMessage, { signal })) as Output;
     } catch (error) {
@@ -68,38 +82,30 @@ export class WorkerPool implements SaturationQueue {
           { headers: { 'Retry-After': '10' }, cause: error },
         );
       }
-      if ((error as Error).message?.includes('Task queue is at limit')) {
-        throw new ApiError('service.overloaded', 'Every worker is busy and the queue of CPU-heavy work is full; retry after Retry-After.', {
-          headers: { 'Retry-After': '2' },
-          cause: error,
-        });
-      }
       throw error;
     } finally {
-      this.unsettled.delete(id);
+      release();
     }
   }
 
-  /** Places in the queue of tasks waiting for a thread. */
+  /** Tasks running and waiting, in all or for one tenant. */
+  load(tenant?: string): { running: number; waiting: number } {
+    return this.scheduler.load(tenant);
+  }
+
+  /** Places in the queue of tasks waiting for a thread (load shedding reads how full it is). */
   get capacity(): number {
-    return this.piscina.options.maxQueue;
+    return this.scheduler.maxQueue;
   }
 
   /** Tasks waiting for a thread. */
   depth(): number {
-    return this.piscina.queueSize;
+    return this.scheduler.load().waiting;
   }
 
   /** How long the task waiting longest for a thread has waited (0 when none waits). */
   oldestWaitMs(): number {
-    const queued = this.piscina.queueSize;
-    if (queued === 0) return 0;
-    let index = this.unsettled.size - queued;
-    for (const since of this.unsettled.values()) {
-      if (index <= 0) return performance.now() - since;
-      index -= 1;
-    }
-    return 0;
+    return this.scheduler.oldestWaitMs();
   }
 
   /** Tasks finished so far (tests check that work ran off the event loop). */

@@ -9,8 +9,9 @@ import { readCfdiPackage, readMetadataPackage } from '../../providers/sat/descar
 import type { DescargaClient, DescargaRequestInput, MetadataRecord } from '../../providers/sat/descarga/index.ts';
 import { finishedRequest, stampIntoLedger, startHarness } from './descarga.test-support.ts';
 import type { Harness } from './descarga.test-support.ts';
+import { coordinatesOf, THIRD_PARTIES } from './history.ts';
 import { findSyntheticCfdi } from './lookup.ts';
-import { METADATA_HEADER } from './metadata.ts';
+import { METADATA_HEADER, THIRD_PARTY_HEADER } from './metadata.ts';
 
 const OWNER = { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE SA DE CV', postalCode: '42501', regimenFiscal: '601' };
 const CUSTOMER = { rfc: 'FUNK671228PH6', name: 'KARLA FUENTE NOLASCO', postalCode: '01160', regimenFiscal: '612' };
@@ -73,6 +74,8 @@ describe('a full bulk download through the nodecfdi client against the running s
   let ledgerUuid: string;
   let received: Downloaded;
   let receivedMetadata: Downloaded;
+  let issued: Downloaded;
+  let issuedMetadata: Downloaded;
 
   before(async () => {
     harness = await startHarness({ cfdiPerPackage: 10, metadataPerPackage: 25 });
@@ -85,6 +88,8 @@ describe('a full bulk download through the nodecfdi client against the running s
   test('issued CFDI and metadata: every package opens, every XML seal and TFD verify, every metadata row matches its XML', async () => {
     const xml = await download(harness, client, { side: 'issued', type: 'cfdi', ...PERIOD });
     const metadata = await download(harness, client, { side: 'issued', type: 'metadata', ...PERIOD });
+    issued = xml;
+    issuedMetadata = metadata;
     assert.ok(xml.packages >= 3, `several packages of 10 (got ${xml.packages} for ${xml.count})`);
     assert.equal(xml.cfdis.size, xml.count);
     assert.equal(metadata.metadata.length, metadata.count);
@@ -127,6 +132,30 @@ describe('a full bulk download through the nodecfdi client against the running s
       'only cancelled ones are left out of the XML',
     );
     assert.equal(metadata.count, xml.count + missing.length);
+  });
+
+  test('metadata packages hold a _tercero.txt for the CFDIs issued on behalf of third parties, whose XML names the same third party', async () => {
+    const [metadata, xml] = [issuedMetadata, issued];
+    const expected = metadata.metadata.flatMap((row) => {
+      // The ledger's CFDI was written from a synthetic entry of month 0 and index 0, an ingreso, so
+      // its XML names THIRD_PARTIES[0]: the package reads that from the ledger's XML.
+      if (row.uuid === ledgerUuid) return [[row.uuid, THIRD_PARTIES[0]!] as const];
+      const at = coordinatesOf(row.uuid)!;
+      return row.efectoComprobante === 'I' && at.index % 5 === 0 ? [[row.uuid, THIRD_PARTIES[at.month % 3]!] as const] : [];
+    });
+    assert.ok(expected.length >= 3, `some of ${metadata.count} CFDIs are on behalf of a third party`);
+    assert.deepEqual(
+      metadata.metadata.filter((row) => row.rfcACuentaTerceros !== '').map((row) => [row.uuid, row.rfcACuentaTerceros, row.nombreACuentaTerceros]),
+      expected.map(([uuid, party]) => [uuid, party.rfc, party.name]),
+      'the package reader joins them to their rows',
+    );
+    const texts = metadata.rawMetadata.filter((text) => text.startsWith(`${THIRD_PARTY_HEADER}\r\n`));
+    assert.ok(texts.length >= 1 && texts.length <= metadata.packages, 'one _tercero.txt per package that has some');
+    for (const [uuid, party] of expected) {
+      assert.ok(xml.cfdis.get(uuid)?.includes(`<cfdi:ACuentaTerceros RfcACuentaTerceros="${party.rfc}" NombreACuentaTerceros="${party.name}"`), uuid);
+    }
+    const others = [...xml.cfdis].filter(([uuid]) => !expected.some(([with3rd]) => with3rd === uuid));
+    assert.ok(others.every(([, text]) => !text.includes('ACuentaTerceros')));
   });
 
   test('the counterparty sees the same CFDI as received, and metadata text is the SAT format (header, ~, CRLF)', async () => {

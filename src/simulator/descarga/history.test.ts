@@ -1,9 +1,20 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Rfc } from '@nodecfdi/rfc';
-import { COUNTERPARTIES, coordinatesOf, formatCents, monthBounds, monthlyCount, publicationLagMs, syntheticCfdi, totalCents } from './history.ts';
+import {
+  COUNTERPARTIES,
+  coordinatesOf,
+  formatCents,
+  monthBounds,
+  monthlyCount,
+  publicationLagMs,
+  syntheticCfdi,
+  THIRD_PARTIES,
+  thirdPartyOf,
+  totalCents,
+} from './history.ts';
 import { instantOf, localDateTime, monthNumberOf } from './local-time.ts';
-import { amountText, metadataText, METADATA_HEADER } from './metadata.ts';
+import { amountText, metadataText, METADATA_HEADER, thirdPartyText } from './metadata.ts';
 import { readDescargaSettings } from './settings.ts';
 import { comprobanteOf } from './synthetic-xml.ts';
 import { TokenAuthority, tokenFromAuthorization } from './token.ts';
@@ -59,6 +70,40 @@ describe('deterministic synthetic history', () => {
       assert.equal(comprobante.Total, formatCents(totalCents(cfdi.subtotalCents)));
       assert.equal(comprobante.Fecha, localDateTime(new Date(cfdi.issuedAt), ZONE));
     }
+  });
+});
+
+describe('synthetic third parties', () => {
+  test('every ingreso whose index in its month is a multiple of 5 is issued on behalf of THIRD_PARTIES[month % 3], and its Concepto says so; no other CFDI is', () => {
+    const month = monthNumberOf('2024-05-01T00:00:00');
+    const bounds = monthBounds(month, ZONE);
+    let onBehalf = 0;
+    for (let index = 0; index < 60; index++) {
+      const cfdi = syntheticCfdi({ owner: OWNER, side: 'issued', month, index }, bounds, 0);
+      const expected = cfdi.tipo === 'I' && index % 5 === 0 ? THIRD_PARTIES[month % 3] : undefined;
+      assert.equal(thirdPartyOf(cfdi), expected, `${index} ${cfdi.tipo}`);
+      const concepto = comprobanteOf(cfdi, PARTY, { ...COUNTERPARTIES[cfdi.counterparty]!, regimenFiscal: '601' }, ZONE).Conceptos[0]!;
+      assert.deepEqual(
+        concepto.ACuentaTerceros,
+        expected && {
+          RfcACuentaTerceros: expected.rfc,
+          NombreACuentaTerceros: expected.name,
+          RegimenFiscalACuentaTerceros: '612',
+          DomicilioFiscalACuentaTerceros: expected.postalCode,
+        },
+      );
+      if (expected) onBehalf += 1;
+    }
+    assert.ok(onBehalf >= 8, `about a fifth of the ingresos (${onBehalf} of 60 CFDIs)`);
+    for (const party of THIRD_PARTIES) assert.ok(Rfc.isValid(party.rfc) && party.rfc.length === 13, `${party.rfc}: a persona física`);
+    assert.ok(!THIRD_PARTIES.some((party) => COUNTERPARTIES.some((other) => other.rfc === party.rfc)));
+  });
+
+  test('the _tercero.txt text: its header, one ~-separated line per CFDI and third party, CRLF', () => {
+    assert.equal(
+      thirdPartyText([{ uuid: 'U', rfcACuentaTerceros: 'R', nombreACuentaTerceros: 'N~O\r\nP' }]),
+      'Uuid~RfcACuentaTerceros~NombreACuentaTerceros\r\nU~R~N O P\r\n',
+    );
   });
 });
 

@@ -59,6 +59,26 @@ export const COUNTERPARTIES: readonly Counterparty[] = ACTIVITIES.flatMap((activ
   }),
 );
 
+/**
+ * Taxpayers some synthetic CFDIs are issued on behalf of (a cuenta de terceros): personas físicas
+ * with valid RFC check digits, none of them a counterparty.
+ */
+export const THIRD_PARTIES: readonly Counterparty[] = ['UNO', 'DOS', 'TRES'].map((name, index) => ({
+  rfc: Rfc.fromSerial(35_000_000_000_000 + index * 987_654_321_001).getRfc(),
+  name: `PERSONA TERCERA ${name} SIMULADA`,
+  postalCode: POSTAL_CODES[(index + 3) % POSTAL_CODES.length]!,
+}));
+
+/**
+ * The third party a synthetic CFDI is issued on behalf of, by a fixed rule: every ingreso whose
+ * index in its month is a multiple of 5 (the month's first, sixth, eleventh…), on behalf of
+ * THIRD_PARTIES[month % 3]; no other. Its one Concepto carries the ACuentaTerceros, and metadata
+ * packages list it in their `_tercero.txt`.
+ */
+export function thirdPartyOf(cfdi: Pick<SyntheticCfdi, 'tipo' | 'index' | 'month'>): Counterparty | undefined {
+  return cfdi.tipo === 'I' && cfdi.index % 5 === 0 ? THIRD_PARTIES[cfdi.month % THIRD_PARTIES.length] : undefined;
+}
+
 const DAY_MS = 86_400_000;
 
 function hashBytes(text: string): Buffer {

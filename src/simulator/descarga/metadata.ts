@@ -1,7 +1,8 @@
 /**
  * The metadata package text: one header line and one line per CFDI, fields separated by `~`,
  * CRLF line ends, dates as `YYYY-MM-DD HH:mm:ss` in Mexico City time, Estatus 1 (vigente) or 0
- * (cancelado) with FechaCancelacion only for cancelled CFDIs.
+ * (cancelado) with FechaCancelacion only for cancelled CFDIs. Its companion `_tercero.txt` has
+ * one line per CFDI and third party it was issued on behalf of.
  */
 
 export const METADATA_HEADER =
@@ -49,6 +50,21 @@ function metadataLine(row: MetadataRow): string {
 export function metadataText(rows: Iterable<MetadataRow>): string {
   const lines = [METADATA_HEADER];
   for (const row of rows) lines.push(metadataLine(row));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export const THIRD_PARTY_HEADER = 'Uuid~RfcACuentaTerceros~NombreACuentaTerceros';
+
+export interface ThirdPartyRow {
+  uuid: string;
+  rfcACuentaTerceros: string;
+  nombreACuentaTerceros: string;
+}
+
+/** The `_tercero.txt` text of a metadata package. */
+export function thirdPartyText(rows: Iterable<ThirdPartyRow>): string {
+  const lines = [THIRD_PARTY_HEADER];
+  for (const row of rows) lines.push([row.uuid, row.rfcACuentaTerceros, row.nombreACuentaTerceros].map(field).join('~'));
   return `${lines.join('\r\n')}\r\n`;
 }
 

@@ -1,18 +1,20 @@
 /**
  * Package contents: a zip of `<UUID>.xml` files for a CFDI request, a zip with one
- * `<IDPAQUETE>.txt` metadata file for a Metadata request. A request's ordered selection is cut
+ * `<IDPAQUETE>.txt` metadata file for a Metadata request (and `<IDPAQUETE>_tercero.txt` when
+ * some of its CFDIs were issued on behalf of third parties). A request's ordered selection is cut
  * into packages of `cfdiPerPackage` / `metadataPerPackage` entries; package ids are the
  * request id plus `_01`, `_02`, ... as the SAT numbers them.
  */
 import { strToU8, zipSync } from 'fflate';
 import type { Zippable } from 'fflate';
+import { readCfdiOverview } from '../../cfdi/overview.ts';
 import type { Ledger } from '../ledger.ts';
 import type { SyntheticCredentials } from './credentials.ts';
-import { COUNTERPARTIES, formatCents, totalCents } from './history.ts';
+import { COUNTERPARTIES, formatCents, thirdPartyOf, totalCents } from './history.ts';
 import type { SyntheticCfdi } from './history.ts';
 import { localDateTime, metadataDate } from './local-time.ts';
-import { amountText, metadataText } from './metadata.ts';
-import type { MetadataRow } from './metadata.ts';
+import { amountText, metadataText, thirdPartyText } from './metadata.ts';
+import type { MetadataRow, ThirdPartyRow } from './metadata.ts';
 import { selectEntries } from './selection.ts';
 import type { SelectionContext, SelectionEntry } from './selection.ts';
 import type { StoredRequest } from './store.ts';
@@ -139,17 +141,43 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
   return results;
 }
 
-async function ledgerXml(builder: PackageBuilder, uuids: string[]): Promise<Map<string, string>> {
+/** The ledger's XML of some UUIDs; with `thirdPartiesOnly`, only of those naming a third party. */
+async function ledgerXml(builder: PackageBuilder, uuids: string[], thirdPartiesOnly = false): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   for (let start = 0; start < uuids.length; start += 1_000) {
-    const rows = await builder.context.db
+    let query = builder.context.db
       .selectFrom('sim_cfdis')
       .select(['uuid', 'xml'])
-      .where('uuid', 'in', uuids.slice(start, start + 1_000))
-      .execute();
-    for (const row of rows) found.set(row.uuid, row.xml);
+      .where('uuid', 'in', uuids.slice(start, start + 1_000));
+    if (thirdPartiesOnly) query = query.where((eb) => eb.or([eb('xml', 'like', '%ACuentaTerceros%'), eb('xml', 'like', '%PorCuentadeTerceros%')]));
+    for (const row of await query.execute()) found.set(row.uuid, row.xml);
   }
   return found;
+}
+
+/**
+ * The `_tercero.txt` rows of some entries, in order: a synthetic CFDI's third party by the
+ * history's rule, and each third party a ledger CFDI's Conceptos name (read from its XML).
+ */
+async function thirdPartyRows(builder: PackageBuilder, entries: readonly SelectionEntry[]): Promise<ThirdPartyRow[]> {
+  const stored = await ledgerXml(
+    builder,
+    entries.filter((entry) => entry.origin === 'ledger').map((entry) => entry.uuid),
+    true,
+  );
+  const rows: ThirdPartyRow[] = [];
+  for (const entry of entries) {
+    if (entry.origin === 'synthetic') {
+      const party = thirdPartyOf(entry.cfdi);
+      if (party) rows.push({ uuid: entry.uuid, rfcACuentaTerceros: party.rfc, nombreACuentaTerceros: party.name });
+      continue;
+    }
+    const xml = stored.get(entry.uuid);
+    if (xml === undefined) continue;
+    for (const party of readCfdiOverview(xml).thirdParties)
+      rows.push({ uuid: entry.uuid, rfcACuentaTerceros: party.rfc, nombreACuentaTerceros: party.nombre ?? '' });
+  }
+  return rows;
 }
 
 /** The XML files of some entries, in order. */
@@ -177,7 +205,10 @@ export async function buildPackage(builder: PackageBuilder, request: StoredReque
   const files: Zippable = {};
   if (request.query.requestType === 'Metadata') {
     const rows = slice.map((entry) => metadataRow(entry, owner, builder.stamper.rfcProvCertif, request.asOf.getTime(), timeZone));
-    files[`${packageId(request.id, index).toUpperCase()}.txt`] = strToU8(metadataText(rows));
+    const name = packageId(request.id, index).toUpperCase();
+    files[`${name}.txt`] = strToU8(metadataText(rows));
+    const thirdParties = await thirdPartyRows(builder, slice);
+    if (thirdParties.length > 0) files[`${name}_tercero.txt`] = strToU8(thirdPartyText(thirdParties));
   } else {
     for (const [uuid, xml] of await cfdiFiles(builder, slice, owner)) files[`${uuid}.xml`] = strToU8(xml);
   }

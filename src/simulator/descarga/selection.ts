@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { LedgerCfdi } from '../ledger-types.ts';
 import type { SimulatorDb } from '../schema.ts';
 import { hasComplemento } from './complementos.ts';
-import { COUNTERPARTIES, coordinatesOf, monthBounds, monthlyCount, publicationLagMs, syntheticCfdi } from './history.ts';
+import { COUNTERPARTIES, coordinatesOf, monthBounds, monthlyCount, publicationLagMs, syntheticCfdi, thirdPartyOf } from './history.ts';
 import type { Side, SyntheticCfdi } from './history.ts';
 import { instantOf, localDateTime, monthNumberOf } from './local-time.ts';
 import type { DescargaQuery } from './query.ts';
@@ -105,8 +105,8 @@ async function ledgerEntries(context: SelectionContext, query: DescargaQuery, ma
 
 /** The synthetic CFDIs of a period query, visited month by month (nothing is kept unless `visit` keeps it). */
 function visitSynthetic(context: SelectionContext, query: DescargaQuery, asOf: Date, match: Matcher, visit: (cfdi: SyntheticCfdi) => void): void {
-  // Synthetic CFDIs carry no third party and no complement besides the TFD.
-  if (query.terceros !== undefined || (query.complemento !== undefined && query.complemento !== 'comprobante')) return;
+  // Synthetic CFDIs carry no complement besides the TFD; some carry a third party (history.ts).
+  if (query.complemento !== undefined && query.complemento !== 'comprobante') return;
   const { settings, timeZone } = context;
   const side = sideOf(query);
   const average = side === 'issued' ? settings.issuedPerMonth : settings.receivedPerMonth;
@@ -124,6 +124,7 @@ function visitSynthetic(context: SelectionContext, query: DescargaQuery, asOf: D
       if (cfdi.issuedAt < from || cfdi.issuedAt > to) continue;
       if (query.tipoComprobante !== undefined && cfdi.tipo !== query.tipoComprobante) continue;
       if (counterparts.size > 0 && !counterparts.has(COUNTERPARTIES[cfdi.counterparty]!.rfc)) continue;
+      if (query.terceros !== undefined && thirdPartyOf(cfdi)?.rfc !== query.terceros) continue;
       if (!match.published(cfdi.uuid, cfdi.stampedAt) || !match.status(cfdi.cancelledAt)) continue;
       visit(cfdi);
     }

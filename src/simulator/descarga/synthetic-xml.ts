@@ -1,7 +1,8 @@
 /**
- * The stamped CFDI 4.0 XML of a synthetic history entry: arithmetic by the engine's
- * computeTotals, sealed with the emisor's CSD (issued by the simulator's CA) and stamped with a
- * TimbreFiscalDigital 1.1 sealed by the simulator's timbrado certificate, like any PAC stamp.
+ * The stamped CFDI 4.0 XML of a synthetic history entry (on behalf of its third party, when
+ * history.ts's rule gives it one): arithmetic by the engine's computeTotals, sealed with the
+ * emisor's CSD (issued by the simulator's CA) and stamped with a TimbreFiscalDigital 1.1 sealed
+ * by the simulator's timbrado certificate, like any PAC stamp.
  */
 import type { SatCredential } from '../../cfdi/credentials.ts';
 import type { Comprobante } from '../../cfdi/model.ts';
@@ -9,7 +10,7 @@ import { sealComprobante } from '../../cfdi/seal.ts';
 import { buildTimbre } from '../../cfdi/tfd.ts';
 import { computeTotals } from '../../cfdi/totals.ts';
 import { writeCfdi } from '../../cfdi/writer.ts';
-import { formatCents, totalCents } from './history.ts';
+import { formatCents, thirdPartyOf, totalCents } from './history.ts';
 import type { SyntheticCfdi } from './history.ts';
 import { localDateTime } from './local-time.ts';
 
@@ -43,6 +44,7 @@ export function comprobanteOf(cfdi: SyntheticCfdi, emisor: Party, receptor: Part
     throw new Error(`Synthetic CFDI ${cfdi.uuid}: the engine's totals disagree with the history's amount.`);
   }
   const [concepto] = totals.amounts.Conceptos;
+  const thirdParty = thirdPartyOf(cfdi);
   return {
     Version: '4.0',
     Serie: 'SIM',
@@ -74,6 +76,16 @@ export function comprobanteOf(cfdi: SyntheticCfdi, emisor: Party, receptor: Part
         Importe: concepto!.Importe,
         ObjetoImp: '02',
         ...(concepto!.Impuestos ? { Impuestos: concepto!.Impuestos } : {}),
+        ...(thirdParty
+          ? {
+              ACuentaTerceros: {
+                RfcACuentaTerceros: thirdParty.rfc,
+                NombreACuentaTerceros: thirdParty.name,
+                RegimenFiscalACuentaTerceros: defaultRegimen(thirdParty.rfc),
+                DomicilioFiscalACuentaTerceros: thirdParty.postalCode,
+              },
+            }
+          : {}),
       },
     ],
     ...(totals.amounts.Impuestos ? { Impuestos: totals.amounts.Impuestos } : {}),

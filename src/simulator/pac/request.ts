@@ -74,13 +74,16 @@ export function prepareRequest(body: unknown, examinesCfdi: boolean): PreparedRe
   }
 }
 
+/** The pool's lane for the simulator's work: it serves no organization of the service. */
+const SIMULATOR_LANE = { tenant: 'simulator' };
+
 /** Reads a request, on the pool when it is large; a busy pool is a Server fault with 503, as an overloaded PAC answers. */
 export async function readPacRequest(workers: WorkerPool, body: unknown, examinesCfdi: boolean): Promise<PacRequest> {
   let prepared: PreparedRequest;
   // A usual CFDI's envelope is a few KB and is read here.
   if (typeof body === 'string' && belongsOnPool({ bytes: body.length })) {
     try {
-      prepared = await workers.run(PREPARE_TASK, { body, examinesCfdi });
+      prepared = await workers.run(PREPARE_TASK, { body, examinesCfdi }, SIMULATOR_LANE);
     } catch (error) {
       if (error instanceof ApiError) throw new SoapFault('Server', 'Servicio saturado temporalmente; reintente más tarde.', 503);
       throw error;

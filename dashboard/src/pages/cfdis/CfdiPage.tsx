@@ -33,6 +33,10 @@ export function CfdiPage({ params }: { params: Record<string, string> }) {
         { label: t('cfdis.fechaTimbrado'), render: (cfdi) => wallTime(cfdi.fecha_timbrado) },
         { label: t('cfdis.cancelledAt'), render: (cfdi) => formatDate(cfdi.cancelled_at) },
         { label: t('cfdis.pac'), render: (cfdi) => cfdi.rfc_pac ?? '—' },
+        {
+          label: t('cfdis.thirdParties'),
+          render: (cfdi) => cfdi.third_parties.map((party) => `${party.nombre ?? '—'} · ${party.rfc}`).join('; ') || '—',
+        },
         { label: t('validations.version'), render: (cfdi) => cfdi.version ?? '—' },
         {
           label: t('cfdis.source'),
@@ -47,7 +51,13 @@ export function CfdiPage({ params }: { params: Record<string, string> }) {
         },
       ]}
     >
-      {(cfdi) => (cfdi.details ? <CfdiContent cfdi={cfdi} details={cfdi.details} /> : <p class="notice warn">{t('cfdis.noDetails')}</p>)}
+      {(cfdi) =>
+        cfdi.details ? (
+          <CfdiContent cfdi={cfdi} details={cfdi.details} />
+        ) : (
+          <p class="notice warn">{cfdi.has_xml ? t('cfdis.notIndexed', { version: cfdi.version ?? '—' }) : t('cfdis.noDetails')}</p>
+        )
+      }
     </ResourceDetail>
   );
 }

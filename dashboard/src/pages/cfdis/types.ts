@@ -24,6 +24,9 @@ export interface Cfdi {
   descuento: Text;
   total: Text;
   rfc_pac: Text;
+  /** False for a CFDI 3.2 (or older): kept byte for byte, its content not read. */
+  indexed: boolean;
+  third_parties: { rfc: string; nombre: Text }[];
   sat_status: 'active' | 'cancelled' | 'unknown';
   cancelled_at: Text;
   has_xml: boolean;

@@ -39,7 +39,7 @@ function draftSize(input: InvoiceInput): number {
 async function draftOnPool(ctx: Ctx, catalogs: InvoiceCatalogs, task: Omit<DraftTaskInput, 'answers'>): Promise<Comprobante | undefined> {
   let answers = catalogAnswers(catalogs);
   for (let round = 0; round < MAX_POOL_ROUNDS; round += 1) {
-    const output = await ctx.services.workers.run(DRAFT_TASK, { ...task, answers });
+    const output = await ctx.services.workers.run(DRAFT_TASK, { ...task, answers }, { tenant: ctx.organizationId });
     if ('comprobante' in output) return output.comprobante;
     if ('invalid' in output) throw new ApiError('cfdi.invalid_input', output.invalid.detail, { errors: output.invalid.errors });
     answers = catalogAnswers(catalogs, output.unanswered, answers);

@@ -8,4 +8,4 @@ export { SAT_DESCARGA_URLS, descargaUrls } from './endpoints.ts';
 export type { DescargaUrls } from './endpoints.ts';
 export { ProviderError } from './errors.ts';
 export { PackageReader, readCfdiPackage, readMetadataPackage } from './package-reader.ts';
-export type { MetadataRecord } from './package-reader.ts';
+export type { MetadataRecord, ThirdPartyRecord } from './package-reader.ts';

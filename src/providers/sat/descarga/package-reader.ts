@@ -29,7 +29,8 @@ export interface MetadataRecord {
   nombreACuentaTerceros: string;
 }
 
-interface ThirdPartyRecord {
+/** A row of a metadata package's `_tercero.txt`: a CFDI and a taxpayer it was issued on behalf of. */
+export interface ThirdPartyRecord {
   uuid: string;
   rfcACuentaTerceros: string;
   nombreACuentaTerceros: string;
