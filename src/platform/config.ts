@@ -40,6 +40,8 @@ export interface Config {
   workerThreads: number;
   /** Whether `serve` also runs the job worker in the same process. */
   runWorker: boolean;
+  /** Graceful stop (serve.ts): how long to keep serving once not ready, and how long to wait for work in flight. */
+  shutdown: { delayMs: number; timeoutMs: number };
   workerPollMs: number;
   /** Where the SAT/PAC simulator runs: started in-process (`embedded`) or an external one. */
   simulator: {
@@ -237,6 +239,10 @@ export function loadConfig(env: Env = process.env): Config {
     },
     workerThreads: integer(env, 'WORKER_THREADS', os.availableParallelism(), 1),
     runWorker: flag(env, 'RUN_WORKER', true),
+    shutdown: {
+      delayMs: integer(env, 'SHUTDOWN_DELAY_MS', appEnv === 'production' ? 5_000 : 0, 0),
+      timeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 1),
+    },
     workerPollMs: integer(env, 'WORKER_POLL_MS', 1000, 10),
     simulator: {
       url: optionalUrl(env, 'SIMULATOR_URL'),
