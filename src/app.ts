@@ -66,7 +66,22 @@ export interface App {
   downloadDeps: DownloadDeps;
   /** Starts the job worker when the config asks for it. */
   startWorker(): void;
+  /**
+   * The first step of a graceful stop: /readyz turns 503 ("draining") so that load balancers stop
+   * sending requests, while everything keeps working until close().
+   */
+  beginDrain(): void;
+  /** Stops taking connections, lets requests in flight and running jobs finish, then closes the rest. */
   close(): Promise<void>;
+}
+
+/** Not ready while the process drains before stopping (App.beginDrain). */
+function drainingCheck(isDraining: () => boolean) {
+  return {
+    name: 'draining',
+    run: async () =>
+      isDraining() ? { ok: false, detail: 'this instance is shutting down: requests in flight finish, new ones belong elsewhere' } : { ok: true },
+  };
 }
 
 /** Readiness of the SAT/PAC simulator, reporting its address as `simulator_url` (outside production: docs/contract.md §1). */
@@ -137,7 +152,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerIdempotency(server, services, keyring);
   registerIdempotencyPurge(services);
   const reportSimulator = providers.simulatorUrl !== undefined && config.appEnv !== 'production';
+  let draining = false;
   const readinessChecks = [
+    drainingCheck(() => draining),
     catalogsReadinessCheck(database.db),
     ...(rateLimiter instanceof RedisRateLimiter ? [rateLimitStoreCheck(rateLimiter)] : []),
     ...(reportSimulator ? [simulatorCheck(providers.simulatorUrl!)] : []),
@@ -221,13 +238,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
     startWorker: () => {
       if (config.runWorker) jobs.start();
     },
+    beginDrain: () => {
+      draining = true;
+    },
     async close() {
       if (closed) return;
       closed = true;
+      draining = true;
       stopCatalogWatch();
-      await jobs.stop();
+      // Requests in flight and running jobs finish side by side; neither takes new work.
+      await Promise.all([server.close(), jobs.stop()]);
       webhookWorker.close();
-      await server.close();
       await rateLimiter.close();
       loadMonitor.close();
       // The embedded simulator reads large requests on the pool: it stops first.

@@ -1,4 +1,5 @@
 /** `invoicing serve` and `invoicing worker`: the HTTP app and the job worker, until a signal stops them. */
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildApp, type App } from './app.ts';
 import type { Config } from './platform/config.ts';
@@ -29,12 +30,15 @@ export async function serve(config: Config, io: ServeIo, roles: { http: boolean 
   app.startWorker();
   if (roles.http) {
     await app.server.listen({ port: config.port, host: config.host });
-    io.stdout(`invoicing API listening on ${config.baseUrl} (database: ${app.services.database.kind}, env: ${config.appEnv})`);
+    // PORT=0 takes any free port: say which (BASE_URL, the public address, may differ behind a proxy).
+    const { port } = app.server.server.address() as AddressInfo;
+    const listening = config.port === 0 ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}` : config.baseUrl;
+    io.stdout(`invoicing API listening on ${listening} (database: ${app.services.database.kind}, env: ${config.appEnv})`);
     if (app.providers.simulatorUrl) io.stdout(`SAT/PAC simulator at ${app.providers.simulatorUrl}`);
   } else {
     io.stdout(`invoicing worker running (database: ${app.services.database.kind})`);
   }
-  stopOnSignals(app);
+  stopOnSignals(app, config);
   exitWhenDatabaseLost(app, io);
   return 'running';
 }
@@ -66,17 +70,38 @@ export function exitWhenDatabaseLost(
   });
 }
 
-function stopOnSignals(app: App): void {
+/**
+ * SIGTERM or SIGINT stops the process gracefully: /readyz turns 503 at once, the process keeps
+ * serving for SHUTDOWN_DELAY_MS (time for a load balancer to notice), then stops taking connections
+ * and lets requests in flight and running jobs finish, exiting 0; past SHUTDOWN_TIMEOUT_MS it exits
+ * 1 with work unfinished (jobs are leased, so another worker takes theirs again). A second signal
+ * exits at once.
+ */
+function stopOnSignals(app: App, config: Config): void {
   let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.server.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
     stopping = true;
-    app.server.log.info({ signal }, 'shutting down');
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    app.beginDrain();
+    app.server.log.info({ signal, delayMs: config.shutdown.delayMs, timeoutMs: config.shutdown.timeoutMs }, 'draining, then shutting down');
+    const deadline = setTimeout(() => {
+      app.server.log.error({ timeoutMs: config.shutdown.timeoutMs }, 'shutdown timed out with work unfinished');
+      process.exit(1);
+    }, config.shutdown.timeoutMs);
+    deadline.unref();
+    setTimeout(() => {
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.server.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    }, config.shutdown.delayMs);
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }

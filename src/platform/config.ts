@@ -42,6 +42,8 @@ export interface Config {
   workerThreadsPerOrganization: number;
   /** Whether `serve` also runs the job worker in the same process. */
   runWorker: boolean;
+  /** Graceful stop (serve.ts): how long to keep serving once not ready, and how long to wait for work in flight. */
+  shutdown: { delayMs: number; timeoutMs: number };
   workerPollMs: number;
   /** Where the SAT/PAC simulator runs: started in-process (`embedded`) or an external one. */
   simulator: {
@@ -245,6 +247,10 @@ export function loadConfig(env: Env = process.env): Config {
       1,
     ),
     runWorker: flag(env, 'RUN_WORKER', true),
+    shutdown: {
+      delayMs: integer(env, 'SHUTDOWN_DELAY_MS', appEnv === 'production' ? 5_000 : 0, 0),
+      timeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, 1),
+    },
     workerPollMs: integer(env, 'WORKER_POLL_MS', 1000, 10),
     simulator: {
       url: optionalUrl(env, 'SIMULATOR_URL'),

@@ -41,8 +41,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     RATE_LIMIT_READ_PER_SECOND: '100000',
     RATE_LIMIT_WRITE_BURST: '100000',
     RATE_LIMIT_WRITE_PER_SECOND: '100000',
-    // Load shedding reacts to the machine's load, which in a test run is the other tests': tests of
-    // shedding inject their own monitor.
+    // Many tests send dozens of requests at once on a machine busy with other test files: tests of
+    // shedding inject their own monitor or bound.
     LOAD_SHED_QUEUE_MS: '0',
     // A fixed key so that test apps never write a generated one into DATA_DIR.
     MASTER_KEY: Buffer.alloc(32, 11).toString('base64'),
