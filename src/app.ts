@@ -23,7 +23,7 @@ import { registerVersionRoutes } from './modules/versions/index.ts';
 import { registerDocsRoutes } from './modules/docs/index.ts';
 import { emitEvent, registerEventRoutes } from './modules/events/index.ts';
 import { registerWebhookJobs, registerWebhookRoutes } from './modules/webhooks/index.ts';
-import { createFiscalProfiles, registerFiscalProfileRoutes, type FiscalProfiles } from './modules/fiscal-profiles/index.ts';
+import { createFiscalProfiles, followProfileChanges, registerFiscalProfileRoutes, type FiscalProfiles } from './modules/fiscal-profiles/index.ts';
 import { masterKeyringFor } from './platform/crypto/index.ts';
 import { eventLoopMonitor, NEVER_SHED, type LoadMonitor } from './platform/http/load-shedding.ts';
 import { WorkerPool } from './platform/workers/pool.ts';
@@ -100,8 +100,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     onRecovered: () => server.log.info('Redis reachable again: rate limits are shared again'),
   };
   const rateLimiter = options.rateLimiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl, redisEvents) : new MemoryRateLimiter());
-  // Only a process that is the database's sole user may cache keys (see KeyCache).
-  const keyCache = database.kind === 'pglite' ? new KeyCache() : undefined;
+  // Keys stay in memory while the database's change feed tells this process of every change (KeyCache).
+  const keyCache = new KeyCache(database.changes);
+  followProfileChanges(database.changes);
   const auth = createAuthBackend(database.db, (id) => findOrganizationRecord(database.db, id), keyCache);
   const loadMonitor =
     options.loadMonitor ??

@@ -8,6 +8,7 @@ import { certificateRepository, SAT_CERTIFICATES_URL, type CertificateRepository
 import { SAT_STATUS_URL, SatStatusClient } from './providers/sat/status-client.ts';
 import { SAT_DESCARGA_URLS, descargaUrls, type DescargaUrls } from './providers/sat/descarga/index.ts';
 import type { WorkerPool } from './platform/workers/pool.ts';
+import { EMBEDDED_DESCARGA_SETTINGS } from './embedded-simulator.ts';
 import { DEFAULT_SIMULATOR_SETTINGS, startSimulator, type RunningSimulator } from './simulator/index.ts';
 
 /** The outside world as the service sees it: the PAC and the SAT per mode (docs/contract.md §1). */
@@ -36,13 +37,6 @@ export interface ProvidersOptions {
   /** The service's worker pool, which the embedded simulator reads large requests on. */
   workers: WorkerPool;
 }
-
-/**
- * The embedded simulator's bulk download timings: a request is "Aceptada" 2 s and "En proceso"
- * until 6 s, so a test-mode download is ready in about ten seconds (the SAT takes minutes to
- * days; `SIMULATOR_DESCARGA_*` changes any setting, docs/simulator.md).
- */
-const EMBEDDED_DESCARGA_SETTINGS: Readonly<Record<string, number>> = { acceptedSeconds: 2, processingSeconds: 6 };
 
 class SimulatorUnavailableError extends ProviderError {
   constructor() {

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { makePrivate } from '../data-dir.ts';
 import { PgliteHost, pgliteHostDialect } from './pglite-driver.ts';
+import { localChangeFeed, postgresChangeFeed, type ChangeFeed } from './changes.ts';
 import type { Database } from './schema.ts';
 import { DatabaseUnavailableError, isConnectionFailure } from './unavailable.ts';
 
@@ -25,6 +26,8 @@ export interface DatabaseHandle {
    * connects again when it is back.
    */
   onLost(listener: (error: Error) => void): void;
+  /** Changes other processes make, for what this one caches (changes.ts). */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -83,9 +86,11 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // up or refusing the login) leaves the service unable to use its database.
   const connect = () => pool.connect().catch((error: unknown) => Promise.reject(unavailable(error)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end(), options: pool.options, Client: pg.Client } }) });
+  const changes = postgresChangeFeed(url);
   return {
     db,
     kind: 'postgres',
+    changes,
     session: async (work) => {
       const client = await connect();
       try {
@@ -100,7 +105,10 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     },
     roundTrips: () => roundTrips,
     onLost: () => {},
-    close: () => db.destroy(),
+    close: async () => {
+      await changes.close();
+      await db.destroy();
+    },
   };
 }
 
@@ -113,6 +121,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   return {
     db,
     kind: 'pglite',
+    changes: localChangeFeed(),
     session: async (work) => {
       try {
         return await work(async (script) => (await host.call({ op: 'exec', script })) as unknown[]);
