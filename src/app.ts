@@ -116,9 +116,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     workers,
   });
   // Seeds the built-in catalogs and loads every active one into memory; the watch picks up
-  // imports made by another process (PostgreSQL deployments).
+  // imports made by another process (PostgreSQL deployments) as they are announced, and every minute.
   const catalogs = await createCatalogStore(database.db, { clock });
-  const stopCatalogWatch = catalogs.watch(60_000, (error) => server.log.warn({ err: error }, 'catalog refresh failed'));
+  const stopCatalogWatch = catalogs.watch(60_000, (error) => server.log.warn({ err: error }, 'catalog refresh failed'), database.changes);
+  database.changes.onReset((reason) => {
+    if (reason.lost) server.log.warn({ err: reason.error }, 'the connection that hears other processes’ changes was lost: keys and profiles are read from the database until it is back');
+    else server.log.info('listening for other processes’ changes');
+  });
 
   const keyring = masterKeyringFor(config);
   registerIdempotency(server, services, keyring);

@@ -1,9 +1,13 @@
 /**
  * What a process keeps in memory on PostgreSQL follows changes made by other processes: the
- * database announces each change to an API key or a fiscal profile when it commits, and a process
+ * database announces each change to an API key, a fiscal profile or the active catalogs when it
+ * commits, and a process
  * whose listening connection is lost serves nothing from memory until it listens again.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import type { ResetReason } from '../../src/platform/db/changes.ts';
@@ -12,6 +16,9 @@ import { migrate } from '../../src/platform/db/migrate.ts';
 import { hashSecret } from '../../src/platform/http/auth.ts';
 import { createApiKey, createAuthBackend, KeyCache } from '../../src/modules/api-keys/index.ts';
 import { newId } from '../../src/platform/ids.ts';
+import { createCatalogStore } from '../../src/modules/catalogs/index.ts';
+import { systemClock } from '../../src/platform/clock.ts';
+import { importCatalogs } from '../../src/modules/catalogs/import-catalogs.ts';
 import { createServerDatabase } from '../support/database.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -124,4 +131,25 @@ test('every change to a fiscal profile row, whoever makes it, is announced with 
   const deleted = nextChange(here, 'fiscal_profiles');
   await sql`DELETE FROM fiscal_profiles WHERE id = ${id}`.execute(there.db);
   assert.equal(await deleted, id);
+});
+
+test('a catalog imported by another process reaches this one’s catalogs as the import commits, not at the next periodic check', { skip }, async () => {
+  const store = await createCatalogStore(here.db);
+  // The periodic check is an hour away: only the announcement can bring the import here in time.
+  const stop = store.watch(3_600_000, (error) => assert.fail(String(error)), here.changes);
+  try {
+    await listening(here);
+    assert.equal(store.index.isLoaded('clave_unidad'), false);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogs-feed-'));
+    fs.writeFileSync(
+      path.join(folder, 'c_ClaveUnidad.csv'),
+      'id,texto,descripcion,notas,vigencia_desde,vigencia_hasta,simbolo\nH87,Pieza,Unidad contable,,2022-01-01,,\nE48,Unidad de servicio,,,2022-01-01,,\n',
+    );
+    await importCatalogs(there.db, folder, { clock: systemClock });
+    fs.rmSync(folder, { recursive: true, force: true });
+    for (let attempt = 0; attempt < 400 && !store.index.isLoaded('clave_unidad'); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+    assert.equal(store.index.isLoaded('clave_unidad'), true);
+  } finally {
+    stop();
+  }
 });
