@@ -216,7 +216,10 @@ try {
     const result = await measure(processes, url, csd, fiel);
     results.push(result);
     line(`N = ${processes}: create + stamp over HTTP`, `${format(result.perSecond)} invoices/s (${result.count} in the best round)`);
-    line(`N = ${processes}: latency p50 / p99`, `${format(result.p50, 0)} ms / ${format(result.p99, 0)} ms (p99 target ≤ ${TARGETS.p99Ms} ms: ${verdict(result.p99 <= TARGETS.p99Ms)})`);
+    line(
+      `N = ${processes}: latency p50 / p99`,
+      `${format(result.p50, 0)} ms / ${format(result.p99, 0)} ms (p99 target ≤ ${TARGETS.p99Ms} ms: ${verdict(result.p99 <= TARGETS.p99Ms)})`,
+    );
     line(`N = ${processes}: throughput / two-signature ceiling`, `${((100 * result.perSecond) / ceiling).toFixed(1)}%`);
   }
   const [one, many] = [results[0]!, results[results.length - 1]!];

@@ -120,7 +120,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const catalogs = await createCatalogStore(database.db, { clock });
   const stopCatalogWatch = catalogs.watch(60_000, (error) => server.log.warn({ err: error }, 'catalog refresh failed'), database.changes);
   database.changes.onReset((reason) => {
-    if (reason.lost) server.log.warn({ err: reason.error }, 'the connection that hears other processes’ changes was lost: keys and profiles are read from the database until it is back');
+    if (reason.lost)
+      server.log.warn(
+        { err: reason.error },
+        'the connection that hears other processes’ changes was lost: keys and profiles are read from the database until it is back',
+      );
     else server.log.info('listening for other processes’ changes');
   });
 

@@ -163,6 +163,11 @@ function freePort(host: string): Promise<number> {
 export async function superviseProcesses(config: Config, plan: ProcessPlan, io: SupervisorIo): Promise<'running'> {
   const state = { stopping: false, io };
   for (const warning of startWarnings(config)) io.stderr(`warning: ${warning}`);
+  if (!config.redisUrl && plan.api > 1) {
+    io.stderr(
+      `warning: REDIS_URL is not set: each of the ${plan.api} API processes keeps rate-limit buckets of its own, so a key may make up to ${plan.api} times its limit. Set REDIS_URL to share them.`,
+    );
+  }
   // Migrations run here, once, before any process starts: each process checks them again at its
   // start (under the same advisory lock, so a node of another machine that starts at the same
   // moment waits for this one) and finds nothing left to do.
@@ -215,8 +220,7 @@ export async function superviseProcesses(config: Config, plan: ProcessPlan, io: 
   for (let index = 0; index < plan.workers; index += 1) {
     const seat = new Seat(
       `job worker ${index + 1}`,
-      () =>
-        fork(program.file, ['worker'], { execArgv: program.execArgv, env: { ...env, RUN_WORKER: 'true', INVOICING_SUPERVISED: '1' }, stdio: 'inherit' }),
+      () => fork(program.file, ['worker'], { execArgv: program.execArgv, env: { ...env, RUN_WORKER: 'true', INVOICING_SUPERVISED: '1' }, stdio: 'inherit' }),
       state,
     );
     seats.push(seat);

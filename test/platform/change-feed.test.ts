@@ -61,7 +61,10 @@ async function listening(handle: DatabaseHandle): Promise<void> {
 async function newKey(handle: DatabaseHandle): Promise<{ id: string; secret: string }> {
   const organizationId = newId('org');
   const now = new Date();
-  await handle.db.insertInto('organizations').values({ id: organizationId, name: 'Feed', created_at: now, updated_at: now } as never).execute();
+  await handle.db
+    .insertInto('organizations')
+    .values({ id: organizationId, name: 'Feed', created_at: now, updated_at: now } as never)
+    .execute();
   const { row, secret } = await createApiKey({ db: handle.db, organizationId, name: 'feed', mode: 'test', at: now });
   return { id: row.id, secret };
 }
@@ -118,7 +121,10 @@ test('every change to a fiscal profile row, whoever makes it, is announced with 
   const organizationId = newId('org');
   const id = newId('fp');
   const now = new Date();
-  await there.db.insertInto('organizations').values({ id: organizationId, name: 'Feed', created_at: now, updated_at: now } as never).execute();
+  await there.db
+    .insertInto('organizations')
+    .values({ id: organizationId, name: 'Feed', created_at: now, updated_at: now } as never)
+    .execute();
   const bytes = Buffer.from('x');
   await sql`
     INSERT INTO fiscal_profiles (id, organization_id, mode, rfc, legal_name, tax_regime, zip, data_key, master_key_id,

@@ -297,7 +297,9 @@ test('two API nodes and two workers on one PostgreSQL and one Redis keep the gua
   await t.test('the same Idempotency-Key sent to both nodes at once makes one invoice', async () => {
     const keys = Array.from({ length: 30 }, (_item, index) => `multi-node-${index}`);
     await pooled(keys, 10, async (idempotencyKey) => {
-      const answers = await Promise.all(ports.map((port) => call(port, 'POST', '/v1/invoices', { key, idempotencyKey, body: invoiceBody('IDEM', { probe: idempotencyKey }) })));
+      const answers = await Promise.all(
+        ports.map((port) => call(port, 'POST', '/v1/invoices', { key, idempotencyKey, body: invoiceBody('IDEM', { probe: idempotencyKey }) })),
+      );
       const ids = new Set<string>();
       for (const answer of answers) {
         assert.notEqual(answer, 'connection lost');

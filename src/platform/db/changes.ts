@@ -13,7 +13,7 @@
 import pg from 'pg';
 
 /** The one channel every change is announced on. */
-export const CHANGES_CHANNEL = 'invoicing_changes';
+const CHANGES_CHANNEL = 'invoicing_changes';
 /** How long the feed waits before listening again after its connection was lost. */
 const RECONNECT_MS = 500;
 
