@@ -379,7 +379,9 @@ test('two API nodes and two workers on one PostgreSQL and one Redis keep the gua
       for (let attempt = 0; ; attempt += 1) {
         assert.ok(attempt < 40, `invoice ${id} could not be stamped`);
         const answer = await call(ports[(index + attempt) % 2]!, 'POST', `/v1/invoices/${id}/stamp`, { key });
-        if (answer === 'connection lost' || answer.status === 503) {
+        // A connection lost to a killed process, or a 5xx that asks for a retry (the PAC or the
+        // database busy, the same stamp being finished by another request): the client tries again.
+        if (answer === 'connection lost' || (answer.status >= 500 && answer.retryAfter !== null)) {
           if (answer === 'connection lost') lostConnections += 1;
           await sleep(200);
           continue;

@@ -62,6 +62,7 @@ export function postgresChangeFeed(url: string): ChangeFeed {
     // Said once per loss, not once per attempt while the server stays away.
     if (wasLive) reset({ lost: true, error });
     retry = setTimeout(connect, RECONNECT_MS);
+    retry.unref();
   };
   const connect = () => {
     retry = undefined;
@@ -87,7 +88,11 @@ export function postgresChangeFeed(url: string): ChangeFeed {
     });
     next
       .connect()
-      .then(() => next.query(`LISTEN ${CHANGES_CHANNEL}`))
+      .then(() => {
+        // Listening never keeps a process alive by itself: its pool and its server do.
+        (next as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
+        return next.query(`LISTEN ${CHANGES_CHANNEL}`);
+      })
       .then(() => {
         if (closed || failed) return;
         // Whatever was cached before this connection listened may have changed unheard.
