@@ -8,10 +8,12 @@
 // Usage: DATABASE_URL=postgres://… npx tsx bench/scale.ts [--seconds 10] [--clients 12] [--rounds 2] [--processes 2]
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { askServer, benchStorage, numberOption, percentile } from './support/bench-kit.ts';
 
 const seconds = numberOption('seconds', 10);
@@ -65,7 +67,83 @@ function freePort(): Promise<number> {
   });
 }
 
+// CPU time per process from /proc (Linux): where each invoice's CPU goes, which hardly depends on
+// what else the machine runs, unlike throughput. Clock ticks are 1/100 s on Linux.
+const TICK_MS = 10;
+
+/** CPU milliseconds (user + system, all threads) of each process, by pid. */
+function cpuOf(pids: readonly number[]): Map<number, number> {
+  const times = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      times.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+    } catch {
+      // The process is gone.
+    }
+  }
+  return times;
+}
+
+/** `root` and every process under it, each with what it runs (its command line). */
+function processTree(root: number): Map<number, string> {
+  const parents = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // The process is gone.
+    }
+  }
+  const tree = new Map<number, string>();
+  const visit = (pid: number) => {
+    tree.set(pid, fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' '));
+    for (const [child, parent] of parents) if (parent === pid) visit(child);
+  };
+  visit(root);
+  return tree;
+}
+
+type Role = 'API processes' | 'job worker' | 'supervisor' | 'simulator' | 'PostgreSQL' | 'bench clients';
+
+interface CpuSnapshot {
+  roles: Map<number, Role>;
+  times: Map<number, number>;
+  clients: NodeJS.CpuUsage;
+}
+
+async function cpuSnapshot(service: Service, simulatorPid: number): Promise<CpuSnapshot> {
+  const roles = new Map<number, Role>();
+  for (const [pid, command] of processTree(service.pid)) {
+    if (/ worker$/.test(command)) roles.set(pid, 'job worker');
+    else if (pid === service.pid) roles.set(pid, 'supervisor');
+    else if (/ serve /.test(command)) roles.set(pid, 'API processes');
+  }
+  roles.set(simulatorPid, 'simulator');
+  for (const pid of await service.databaseBackends()) roles.set(pid, 'PostgreSQL');
+  return { roles, times: cpuOf([...roles.keys()]), clients: process.cpuUsage() };
+}
+
+/** CPU milliseconds spent by each role between two snapshots (a process started meanwhile counts whole). */
+function cpuSpent(before: CpuSnapshot, after: CpuSnapshot): Map<Role, number> {
+  const spent = new Map<Role, number>();
+  for (const [pid, role] of after.roles) {
+    const delta = (after.times.get(pid) ?? 0) - (before.times.get(pid) ?? 0);
+    spent.set(role, (spent.get(role) ?? 0) + Math.max(0, delta));
+  }
+  const clients = process.cpuUsage(before.clients);
+  spent.set('bench clients', (clients.user + clients.system) / 1000);
+  return spent;
+}
+
 interface Service {
+  /** The supervisor's pid. */
+  pid: number;
+  /** The PostgreSQL server processes serving this service's database. */
+  databaseBackends(): Promise<number[]>;
   baseUrl: string;
   key: string;
   profileId: string;
@@ -112,11 +190,19 @@ async function startService(processes: number, simulatorUrl: string, csd: Creden
     body: JSON.stringify({ csd: upload(csd), fiel: upload(fiel), manifest_email: 'bench@example.com', tax_regime: '601', zip: '42501' }),
   });
   if (profile.status !== 201) throw new Error(`fiscal profile: ${profile.status} ${await profile.text()}`);
+  const monitor = new pg.Client({ connectionString: storage.env.DATABASE_URL });
+  await monitor.connect();
   return {
+    pid: child.pid!,
+    async databaseBackends() {
+      const backends = await monitor.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      return backends.rows.map((row) => row.pid);
+    },
     baseUrl,
     key,
     profileId: ((await profile.json()) as { id: string }).id,
     async stop() {
+      await monitor.end();
       child.kill('SIGTERM');
       await exited;
       await storage.remove();
@@ -176,20 +262,25 @@ interface Result {
   p50: number;
   p99: number;
   count: number;
+  /** CPU milliseconds per invoice by role, in the best round. */
+  cpuPerInvoice: Map<Role, number>;
 }
 
-async function measure(processes: number, simulatorUrl: string, csd: Credential, fiel: Credential): Promise<Result> {
+async function measure(processes: number, simulatorUrl: string, simulatorPid: number, csd: Credential, fiel: Credential): Promise<Result> {
   const service = await startService(processes, simulatorUrl, csd, fiel);
   try {
     // Warm-up: every process reads the key, the profile and its CSD once, and compiles its code paths.
     await load(service, 3_000);
-    let best: { perSecond: number; latencies: number[] } | undefined;
+    let best: { perSecond: number; latencies: number[]; cpu: Map<Role, number> } | undefined;
     for (let round = 0; round < rounds; round += 1) {
+      const before = await cpuSnapshot(service, simulatorPid);
       const measured = await load(service, seconds * 1000);
-      if (!best || measured.perSecond > best.perSecond) best = measured;
+      const cpu = cpuSpent(before, await cpuSnapshot(service, simulatorPid));
+      if (!best || measured.perSecond > best.perSecond) best = { ...measured, cpu };
     }
     const sorted = [...best!.latencies].sort((a, b) => a - b);
-    return { processes, perSecond: best!.perSecond, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), count: sorted.length };
+    const cpuPerInvoice = new Map([...best!.cpu].map(([role, ms]) => [role, ms / sorted.length]));
+    return { processes, perSecond: best!.perSecond, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), count: sorted.length, cpuPerInvoice };
   } finally {
     await service.stop();
   }
@@ -212,8 +303,9 @@ try {
   const ceiling = Math.max(await rawSignRate(signingKey, 3_000), await rawSignRate(signingKey, 3_000)) / 2;
   line(`raw crypto.sign rate / 2 (RSA-2048, ${SIGN_CONCURRENCY} in flight): the ceiling`, `${format(ceiling)} stamps/s`);
   const results: Result[] = [];
+  const cores = os.availableParallelism();
   for (const processes of [1, most]) {
-    const result = await measure(processes, url, csd, fiel);
+    const result = await measure(processes, url, simulator.pid!, csd, fiel);
     results.push(result);
     line(`N = ${processes}: create + stamp over HTTP`, `${format(result.perSecond)} invoices/s (${result.count} in the best round)`);
     line(
@@ -221,6 +313,14 @@ try {
       `${format(result.p50, 0)} ms / ${format(result.p99, 0)} ms (p99 target ≤ ${TARGETS.p99Ms} ms: ${verdict(result.p99 <= TARGETS.p99Ms)})`,
     );
     line(`N = ${processes}: throughput / two-signature ceiling`, `${((100 * result.perSecond) / ceiling).toFixed(1)}%`);
+    // The budget: with every core busy, no run can exceed cores / (CPU per invoice), whatever N is.
+    const total = [...result.cpuPerInvoice.values()].reduce((sum, ms) => sum + ms, 0);
+    const parts = [...result.cpuPerInvoice].filter(([, ms]) => ms > 0).map(([role, ms]) => `${role} ${format(ms, 2)}`);
+    line(`N = ${processes}: CPU ms per invoice`, `${format(total, 2)} (${parts.join(', ')})`);
+    line(
+      `N = ${processes}: at most, with ${cores} cores fully used`,
+      `${format((cores * 1000) / total)} invoices/s = ${((100 * cores * 1000) / total / ceiling).toFixed(1)}% of the ceiling`,
+    );
   }
   const [one, many] = [results[0]!, results[results.length - 1]!];
   const speedup = many.perSecond / one.perSecond;
