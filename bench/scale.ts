@@ -164,6 +164,7 @@ async function startService(processes: number, simulatorUrl: string, csd: Creden
       SIMULATOR_URL: simulatorUrl,
       // Throughput under a saturating load: nothing is shed (503) to keep the event loop responsive.
       LOAD_SHED_LAG_MS: '0',
+      LOAD_SHED_QUEUE_MS: '0',
       RATE_LIMIT_READ_BURST: '1000000',
       RATE_LIMIT_READ_PER_SECOND: '1000000',
       RATE_LIMIT_WRITE_BURST: '1000000',
