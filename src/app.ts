@@ -23,7 +23,7 @@ import { registerVersionRoutes } from './modules/versions/index.ts';
 import { registerDocsRoutes } from './modules/docs/index.ts';
 import { emitEvent, registerEventRoutes } from './modules/events/index.ts';
 import { registerWebhookJobs, registerWebhookRoutes } from './modules/webhooks/index.ts';
-import { createFiscalProfiles, registerFiscalProfileRoutes, type FiscalProfiles } from './modules/fiscal-profiles/index.ts';
+import { createFiscalProfiles, followProfileChanges, registerFiscalProfileRoutes, type FiscalProfiles } from './modules/fiscal-profiles/index.ts';
 import { masterKeyringFor } from './platform/crypto/index.ts';
 import { NEVER_SHED, saturationMonitor, type LoadMonitor } from './platform/http/load-shedding.ts';
 import { WorkerPool } from './platform/workers/pool.ts';
@@ -121,8 +121,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     onRecovered: () => server.log.info('Redis reachable again: rate limits are shared again'),
   };
   const rateLimiter = options.rateLimiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl, redisEvents) : new MemoryRateLimiter());
-  // Only a process that is the database's sole user may cache keys (see KeyCache).
-  const keyCache = database.kind === 'pglite' ? new KeyCache() : undefined;
+  // Keys stay in memory while the database's change feed tells this process of every change (KeyCache).
+  const keyCache = new KeyCache(database.changes);
+  followProfileChanges(database.changes);
   const auth = createAuthBackend(database.db, (id) => findOrganizationRecord(database.db, id), keyCache);
   const inFlight = { count: 0 };
   const loadMonitor =
@@ -144,9 +145,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
     workers,
   });
   // Seeds the built-in catalogs and loads every active one into memory; the watch picks up
-  // imports made by another process (PostgreSQL deployments).
+  // imports made by another process (PostgreSQL deployments) as they are announced, and every minute.
   const catalogs = await createCatalogStore(database.db, { clock });
-  const stopCatalogWatch = catalogs.watch(60_000, (error) => server.log.warn({ err: error }, 'catalog refresh failed'));
+  const stopCatalogWatch = catalogs.watch(60_000, (error) => server.log.warn({ err: error }, 'catalog refresh failed'), database.changes);
+  database.changes.onReset((reason) => {
+    if (reason.lost)
+      server.log.warn(
+        { err: reason.error },
+        'the connection that hears other processes’ changes was lost: keys and profiles are read from the database until it is back',
+      );
+    else server.log.info('listening for other processes’ changes');
+  });
 
   const keyring = masterKeyringFor(config);
   registerIdempotency(server, services, keyring);

@@ -19,7 +19,10 @@ export interface CommandIo {
 const USAGE = `Usage: invoicing <command>
 
 Commands:
-  serve                 HTTP API and job worker (the default)
+  serve [--processes N] [--workers M]
+                        HTTP API and job worker (the default); with PostgreSQL, N API processes
+                        sharing the port (default: one per core, or WEB_CONCURRENCY), M job worker
+                        processes (default 1) and the simulator in its own process
   worker                job worker only
   simulator             the SAT/PAC simulator alone (SIMULATOR_PORT, default 4010)
   migrate               apply database migrations and exit
@@ -38,7 +41,7 @@ Commands:
   help                  this text
 
 Configuration comes from the environment: PORT, HOST, BASE_URL, DATA_DIR, DATABASE_URL,
-APP_ENV, MASTER_KEY, REDIS_URL, LOG_LEVEL (see README.md).`;
+APP_ENV, MASTER_KEY, REDIS_URL, LOG_LEVEL, WEB_CONCURRENCY (see README.md).`;
 
 /** Runs one CLI command; long-running ones answer 'running' and stop on SIGINT/SIGTERM. */
 export async function runCommand(args: string[], io: CommandIo): Promise<number | 'running'> {
@@ -56,11 +59,26 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number 
   // Every command that may write under DATA_DIR keeps it private (the pure `cfdi` and `help` do not).
   if (command !== 'cfdi' && command !== 'help' && command !== '--help' && command !== '-h') securePrivateDataDir(config.dataDir);
   switch (command) {
-    case 'serve':
+    case 'serve': {
+      const { processPlan, ProcessPlanError, stopWithSupervisor, superviseProcesses } = await import('./processes.ts');
+      let plan;
+      try {
+        plan = processPlan(rest, io.env, config);
+      } catch (error) {
+        if (!(error instanceof ProcessPlanError)) throw error;
+        io.stderr(`invoicing: ${error.message}`);
+        return 2;
+      }
+      if (plan.supervised) return superviseProcesses(config, plan, io);
+      stopWithSupervisor(io.env);
       return (await import('./serve.ts')).serve(config, io, { http: true });
-    case 'worker':
+    }
+    case 'worker': {
+      (await import('./processes.ts')).stopWithSupervisor(io.env);
       return (await import('./serve.ts')).serve({ ...config, runWorker: true }, io, { http: false });
+    }
     case 'simulator':
+      (await import('./processes.ts')).stopWithSupervisor(io.env);
       return runSimulator(config, io);
     case 'migrate': {
       const { database, migrations } = await openMigratedDatabase(config);
@@ -147,6 +165,7 @@ async function runSimulator(config: Config, io: CommandIo): Promise<'running'> {
     dataDir: config.dataDir,
     logger: config.logLevel !== 'silent',
     ...(config.simulator.publicUrl ? { publicUrl: config.simulator.publicUrl } : {}),
+    ...(Object.keys(config.simulator.descarga).length > 0 ? { settings: { descarga: config.simulator.descarga } } : {}),
   });
   io.stdout(`SAT/PAC simulator listening on ${simulator.url}`);
   const stop = () =>

@@ -8,6 +8,7 @@ import { certificateRepository, SAT_CERTIFICATES_URL, type CertificateRepository
 import { SAT_STATUS_URL, SatStatusClient } from './providers/sat/status-client.ts';
 import { SAT_DESCARGA_URLS, descargaUrls, type DescargaUrls } from './providers/sat/descarga/index.ts';
 import type { WorkerPool } from './platform/workers/pool.ts';
+import { EMBEDDED_DESCARGA_SETTINGS } from './embedded-simulator.ts';
 import { DEFAULT_SIMULATOR_SETTINGS, startSimulator, type RunningSimulator } from './simulator/index.ts';
 
 /** The outside world as the service sees it: the PAC and the SAT per mode (docs/contract.md §1). */
@@ -36,14 +37,6 @@ export interface ProvidersOptions {
   /** The service's worker pool, which the embedded simulator reads large requests on. */
   workers: WorkerPool;
 }
-
-/**
- * The embedded simulator paces its bulk downloads quickly (a request finished when accepted, a
- * CFDI downloadable once stamped), so that a test-mode download is ready in seconds and a
- * synchronization's backfill in minutes; `SIMULATOR_DESCARGA_SAT_PACING=1` gives the SAT's own
- * pacing, and `SIMULATOR_DESCARGA_*` any single setting (docs/simulator.md).
- */
-const EMBEDDED_DESCARGA_SETTINGS: Readonly<Record<string, number>> = { satPacing: 0 };
 
 class SimulatorUnavailableError extends ProviderError {
   constructor() {

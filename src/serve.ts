@@ -1,44 +1,35 @@
 /** `invoicing serve` and `invoicing worker`: the HTTP app and the job worker, until a signal stops them. */
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { buildApp, type App } from './app.ts';
 import type { Config } from './platform/config.ts';
-import { MASTER_KEY_FILE } from './platform/crypto/index.ts';
+import { startWarnings } from './start-warnings.ts';
 
 /** Where `serve` writes what the person who started it reads. */
 interface ServeIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-}
-
-/** What a developer must know about a server that is not configured for production. */
-export function startWarnings(config: Config): string[] {
-  if (config.appEnv === 'production') return [];
-  const warnings: string[] = [];
-  if (!config.masterKey) {
-    warnings.push(
-      `MASTER_KEY is not set: the master key is the generated ${path.join(config.dataDir, MASTER_KEY_FILE)}. Every stored private key and webhook secret is encrypted under it; losing that file loses them. Back it up, and set MASTER_KEY in production (which refuses to start without it).`,
-    );
-  }
-  warnings.push(`APP_ENV is ${config.appEnv}: webhook endpoints may use plain http and point at loopback and private addresses (production refuses both).`);
-  return warnings;
+  env?: Record<string, string | undefined>;
 }
 
 export async function serve(config: Config, io: ServeIo, roles: { http: boolean }): Promise<'running'> {
-  for (const warning of startWarnings(config)) io.stderr(`warning: ${warning}`);
+  // A process of `serve --processes N`: its supervisor says these once for all.
+  const supervised = io.env?.INVOICING_SUPERVISED === '1';
+  if (!supervised) for (const warning of startWarnings(config)) io.stderr(`warning: ${warning}`);
   const app = await buildApp({ config });
   app.startWorker();
   if (roles.http) {
     await app.server.listen({ port: config.port, host: config.host });
-    // PORT=0 takes any free port: say which (BASE_URL, the public address, may differ behind a proxy).
-    const { port } = app.server.server.address() as AddressInfo;
-    const listening = config.port === 0 ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}` : config.baseUrl;
-    io.stdout(`invoicing API listening on ${listening} (database: ${app.services.database.kind}, env: ${config.appEnv})`);
-    if (app.providers.simulatorUrl) io.stdout(`SAT/PAC simulator at ${app.providers.simulatorUrl}`);
+    if (!supervised) {
+      // PORT=0 takes any free port: say which (BASE_URL, the public address, may differ behind a proxy).
+      const { port } = app.server.server.address() as AddressInfo;
+      const listening = config.port === 0 ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}` : config.baseUrl;
+      io.stdout(`invoicing API listening on ${listening} (database: ${app.services.database.kind}, env: ${config.appEnv})`);
+      if (app.providers.simulatorUrl) io.stdout(`SAT/PAC simulator at ${app.providers.simulatorUrl}`);
+    }
   } else {
     io.stdout(`invoicing worker running (database: ${app.services.database.kind})`);
   }
-  stopOnSignals(app, config);
+  stopOnSignals(app, config, supervised);
   exitWhenDatabaseLost(app, io);
   return 'running';
 }
@@ -77,7 +68,7 @@ export function exitWhenDatabaseLost(
  * 1 with work unfinished (jobs are leased, so another worker takes theirs again). A second signal
  * exits at once.
  */
-function stopOnSignals(app: App, config: Config): void {
+function stopOnSignals(app: App, config: Config, supervised: boolean): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -102,6 +93,8 @@ function stopOnSignals(app: App, config: Config): void {
       );
     }, config.shutdown.delayMs);
   };
-  process.on('SIGINT', stop);
+  // Under `serve --processes`, Ctrl-C reaches the supervisor and its children alike, and the
+  // supervisor then sends SIGTERM: a child waits for that one, or it would count two signals.
+  if (!supervised) process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

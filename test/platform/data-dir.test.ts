@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startWarnings } from '../../src/serve.ts';
+import { startWarnings } from '../../src/start-warnings.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { securePrivateDataDir } from '../../src/platform/data-dir.ts';
 import { REPO_ROOT } from '../support/shared.ts';

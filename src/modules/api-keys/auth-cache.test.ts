@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { localChangeFeed } from '../../platform/db/changes.ts';
 import { KeyCache } from './auth-cache.ts';
 import type { ApiKeyRow } from './repository.ts';
 
@@ -17,7 +18,7 @@ const row = (name: string): ApiKeyRow => ({
 });
 
 test('a read that started before a change does not refill the cache with what it read', () => {
-  const cache = new KeyCache();
+  const cache = new KeyCache(localChangeFeed());
   const before = cache.mark();
   cache.forget('key_1'); // a rename lands while the read is in flight
   cache.setRow(row('old name'), before);
@@ -28,7 +29,7 @@ test('a read that started before a change does not refill the cache with what it
 });
 
 test('forget drops both the row and the authentication record of a key', () => {
-  const cache = new KeyCache();
+  const cache = new KeyCache(localChangeFeed());
   const record = { id: 'key_1', organizationId: 'org_1', organizationParentId: null, mode: 'test' as const, version: null, revokedAt: null, lastUsedAt: null };
   cache.set('hash', record);
   cache.setRow(row('name'), cache.mark());
@@ -38,7 +39,7 @@ test('forget drops both the row and the authentication record of a key', () => {
 });
 
 test('the oldest entries make room when the cache is full', () => {
-  const cache = new KeyCache(2);
+  const cache = new KeyCache(localChangeFeed(), 2);
   for (const id of ['key_1', 'key_2', 'key_3']) cache.setRow({ ...row(id), id }, cache.mark());
   assert.equal(cache.row('org_1', 'key_1'), undefined);
   assert.equal(cache.row('org_1', 'key_3')?.name, 'key_3');

@@ -1,12 +1,16 @@
+import type { ChangeFeed } from '../../platform/db/changes.ts';
 import type { KeyRecord } from '../../platform/http/auth.ts';
 import type { ApiKeyRow } from './repository.ts';
 
 /**
- * API keys in memory, for a process that is the database's only user (embedded PGlite): every
- * change to a key goes through this process, which drops the key's entries in the same request,
- * so a revocation still takes effect on the very next request. It holds what authentication
- * needs (by secret hash) and the key rows `GET /v1/api_keys/{id}` serves (by id), so neither
- * costs a query. With a PostgreSQL server, where other nodes may write, the service does not use it.
+ * API keys in memory: what authentication needs (by secret hash) and the key rows
+ * `GET /v1/api_keys/{id}` serves (by id), so neither costs a query. Every change to a key made
+ * through this process drops the key's entries in the same request; a change made anywhere else
+ * (another process or node on the same PostgreSQL database) is heard on the database's change feed
+ * (platform/db/changes.ts), which drops them as soon as the change commits. While the feed does
+ * not listen (its connection lost, or not yet open) nothing is served from memory: a revocation
+ * takes effect on every node's next request. On the embedded database this process is the only
+ * writer and the feed is always live.
  */
 export class KeyCache {
   private readonly byHash = new Map<string, KeyRecord>();
@@ -16,10 +20,16 @@ export class KeyCache {
   // with what it read (the change may have landed after the read).
   private generation = 0;
 
-  constructor(private readonly capacity = 10_000) {}
+  constructor(
+    private readonly feed: ChangeFeed,
+    private readonly capacity = 10_000,
+  ) {
+    feed.subscribe('api_keys', (id) => this.forget(id));
+    feed.onReset(() => this.clear());
+  }
 
   get(secretHash: string): KeyRecord | undefined {
-    return this.byHash.get(secretHash);
+    return this.feed.live ? this.byHash.get(secretHash) : undefined;
   }
 
   set(secretHash: string, record: KeyRecord, readAt = this.generation): void {
@@ -33,13 +43,14 @@ export class KeyCache {
     this.hashById.set(record.id, secretHash);
   }
 
-  /** The generation to pass back to `set`/`setRow` with what a read returns. */
+  /** The generation to pass back to `set`/`setRow` with what a read returns (one never stored while the feed is down). */
   mark(): number {
-    return this.generation;
+    return this.feed.live ? this.generation : -1;
   }
 
   /** The key row with this id when it belongs to `organizationId`. */
   row(organizationId: string, id: string): ApiKeyRow | undefined {
+    if (!this.feed.live) return undefined;
     const row = this.rows.get(id);
     return row?.organization_id === organizationId ? row : undefined;
   }
@@ -56,6 +67,14 @@ export class KeyCache {
     this.rows.delete(keyId);
     const hash = this.hashById.get(keyId);
     if (hash !== undefined) this.forgetHash(hash);
+  }
+
+  /** Drops everything: changes may have been missed. */
+  private clear(): void {
+    this.generation += 1;
+    this.byHash.clear();
+    this.hashById.clear();
+    this.rows.clear();
   }
 
   private forgetHash(hash: string): void {

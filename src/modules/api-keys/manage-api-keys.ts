@@ -1,7 +1,7 @@
 /**
  * The API-key verbs after creation: list, retrieve, rename or pin a version, revoke. Keys belong
  * to the organization that holds them (`ctx.caller.keyOrganizationId`), across both modes. With a
- * `cache` (embedded database only, see KeyCache), key rows are served from memory and every
+ * `cache` (see KeyCache), key rows are served from memory and every
  * change to a key drops its entries.
  */
 import type { Ctx } from '../../platform/context.ts';

@@ -13,7 +13,7 @@ const tags = ['API keys'];
 const config = { connect: false };
 
 /**
- * With a `cache` (embedded database only, see KeyCache), key rows are served from memory and
+ * With a `cache` (see KeyCache), key rows are served from memory and
  * every change to a key drops its entries.
  */
 export function registerApiKeyRoutes(app: Server, services: Services, cache?: KeyCache): void {

@@ -1,3 +1,4 @@
+import type { ChangeFeed } from '../../platform/db/changes.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { systemClock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -42,10 +43,11 @@ export interface CatalogStore extends CfdiCatalogLookup {
   versions(): ReadonlyMap<CatalogSlug, number>;
   /**
    * Refreshes every `intervalMs` (default 60 s) so imports made by `invoicing catalogs import`
-   * in another process reach this one; returns a function that stops it. A failed refresh keeps
-   * the catalogs already loaded and is retried at the next tick.
+   * in another process reach this one, and at once when `changes` announces one (PostgreSQL);
+   * returns a function that stops it. A failed refresh keeps the catalogs already loaded and is
+   * retried at the next tick.
    */
-  watch(intervalMs?: number, onError?: (error: unknown) => void): () => void;
+  watch(intervalMs?: number, onError?: (error: unknown) => void, changes?: ChangeFeed): () => void;
 }
 
 export interface CatalogStoreOptions {
@@ -97,20 +99,37 @@ export async function createCatalogStore(db: Db, options: CatalogStoreOptions = 
     ...cfdiLookupOf(() => lookup),
     index,
     versions: () => versions,
-    watch(intervalMs = 60_000, onError = () => {}) {
+    watch(intervalMs = 60_000, onError = () => {}, changes) {
       let running = false;
-      const timer = setInterval(() => {
-        if (running) return;
+      let again = false;
+      let stopped = false;
+      const tick = () => {
+        if (stopped) return;
+        // An announcement during a refresh may name an import that refresh did not see: once more after it.
+        if (running) {
+          again = true;
+          return;
+        }
         running = true;
         store
           .refresh()
           .catch(onError)
           .finally(() => {
             running = false;
+            if (again) {
+              again = false;
+              tick();
+            }
           });
-      }, intervalMs);
+      };
+      const timer = setInterval(tick, intervalMs);
       timer.unref();
-      return () => clearInterval(timer);
+      changes?.subscribe('catalogs', tick);
+      changes?.onReset(tick);
+      return () => {
+        stopped = true;
+        clearInterval(timer);
+      };
     },
     async refresh() {
       const latest = await activeVersions(db);

@@ -15,3 +15,4 @@ export { SigningCredentialCache } from './signing-credential.ts';
 export { DEFAULT_BRAND_COLOR, serializeFiscalProfile, type SerializedFiscalProfile } from './serialize.ts';
 export { BrandingPreviewBody, FiscalProfile } from './schemas.ts';
 export type { FiscalProfileView } from './repository.ts';
+export { followProfileChanges } from './repository.ts';

@@ -1,3 +1,4 @@
+import type { ChangeFeed } from '../../platform/db/changes.ts';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Mode } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -83,6 +84,12 @@ export type FiscalProfileView = Pick<FiscalProfileRow, (typeof VIEW_COLUMNS)[num
 
 /** The process-wide cache of views (embedded database only), invalidated by this file's writes. */
 export const profileViews = new ProfileViewCache<FiscalProfileView>();
+
+/** Drops a cached view whenever its row changes anywhere (the database's change feed). */
+export function followProfileChanges(feed: ChangeFeed): void {
+  feed.subscribe('fiscal_profiles', (id) => profileViews.forget(id));
+  feed.onReset(() => profileViews.clear());
+}
 
 function viewQuery(db: Db) {
   return db.selectFrom('fiscal_profiles').select(VIEW_COLUMNS).select(sql<boolean>`logo IS NOT NULL`.as('has_logo'));

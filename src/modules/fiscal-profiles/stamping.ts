@@ -20,12 +20,12 @@ export interface StampingProfile {
 
 /**
  * Finds a profile of the caller's organization and mode, or answers 404 as every by-id endpoint
- * does. On the embedded database, outside a transaction, from memory once read (view-cache.ts).
+ * does. Outside a transaction, from memory once read while the change feed listens (view-cache.ts).
  */
 export async function findFiscalProfile(ctx: Ctx, profileId: string): Promise<FiscalProfileView> {
   if (!isId('fp', profileId)) throw notFound('fiscal profile', profileId);
   const scope = scopeOf(ctx);
-  const cacheable = ctx.services.database.kind === 'pglite' && !ctx.db.isTransaction;
+  const cacheable = ctx.services.database.changes.live && !ctx.db.isTransaction;
   const cached = cacheable ? profileViews.get(scope, profileId) : undefined;
   if (cached) return cached;
   const token = profileViews.begin();

@@ -1,9 +1,9 @@
 /**
- * The profiles' API views kept in memory on the embedded database, where this process is the
- * database's only user (README: operator commands need the server stopped): every change goes
- * through this module's repository, which drops the entry. Creating and stamping an invoice each
- * read the profile, and on PGlite each read is a statement of fixed cost. On PostgreSQL other
- * processes may change a profile, so nothing is cached there.
+ * The profiles' API views kept in memory: creating and stamping an invoice each read the profile.
+ * Every change made through this process goes through this module's repository, which drops the
+ * entry; a change made by another process or node on the same PostgreSQL database is heard on the
+ * database's change feed (platform/db/changes.ts, followProfileChanges), and while the feed does
+ * not listen nothing is served from memory.
  */
 
 /** What the cache needs of a view: its id and the organization and mode it belongs to. */
@@ -42,5 +42,11 @@ export class ProfileViewCache<View extends ScopedView> {
   forget(id: string): void {
     this.generation += 1;
     this.entries.delete(id);
+  }
+
+  /** Drops every view: changes may have been missed. */
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
   }
 }

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { makePrivate } from '../data-dir.ts';
 import { PgliteHost, pgliteHostDialect } from './pglite-driver.ts';
+import { localChangeFeed, postgresChangeFeed, type ChangeFeed } from './changes.ts';
 import type { Database } from './schema.ts';
 import { type SaturationQueue, WaitTracker } from '../wait-tracker.ts';
 import { DatabaseUnavailableError, isConnectionFailure } from './unavailable.ts';
@@ -28,6 +29,8 @@ export interface DatabaseHandle {
    * connects again when it is back.
    */
   onLost(listener: (error: Error) => void): void;
+  /** Changes other processes make, for what this one caches (changes.ts). */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -87,9 +90,11 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const waiting = new WaitTracker('database');
   const connect = () => waiting.wait(() => pool.connect()).catch((error: unknown) => Promise.reject(unavailable(error)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end(), options: pool.options, Client: pg.Client } }) });
+  const changes = postgresChangeFeed(url);
   return {
     db,
     kind: 'postgres',
+    changes,
     session: async (work) => {
       const client = await connect();
       try {
@@ -105,7 +110,10 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     roundTrips: () => roundTrips,
     waiting,
     onLost: () => {},
-    close: () => db.destroy(),
+    close: async () => {
+      await changes.close();
+      await db.destroy();
+    },
   };
 }
 
@@ -118,6 +126,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   return {
     db,
     kind: 'pglite',
+    changes: localChangeFeed(),
     session: async (work) => {
       // The connection's lock, as a statement's: nothing else runs between the script's statements.
       const release = await host.waiting.wait(() => host.lock.acquire());

@@ -65,6 +65,15 @@ export function processArguments(program: ThreadProgram, args: string[]): string
   return ['--import', import.meta.resolve('tsx'), packagePath(SOURCES[program]), ...args];
 }
 
+/**
+ * How a process runs the `invoicing` command of this very code: the build's `cli.js` (not
+ * bin/invoicing.js, which could pick up a newer build) or, under tsx, `src/cli.ts`.
+ */
+export function commandProgram(): { file: string; execArgv: string[] } {
+  if (FROM_BUILD) return { file: path.join(BUILD_DIRECTORY, 'cli.js'), execArgv: sourceMapArgv() };
+  return { file: packagePath('src/cli.ts'), execArgv: ['--import', import.meta.resolve('tsx')] };
+}
+
 function sourceMapArgv(): string[] {
   return process.sourceMapsEnabled || process.execArgv.includes('--enable-source-maps') ? ['--enable-source-maps'] : [];
 }
