@@ -34,6 +34,8 @@ export async function serve(config: Config, io: ServeIo, roles: { http: boolean 
   } else {
     io.stdout(`invoicing worker running (database: ${app.services.database.kind})`);
   }
+  const metricsUrl = await app.startMetricsListener();
+  if (metricsUrl) io.stdout(`metrics at ${metricsUrl}`);
   stopOnSignals(app);
   exitWhenDatabaseLost(app, io);
   return 'running';

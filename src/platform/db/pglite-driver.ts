@@ -78,7 +78,9 @@ export class PgliteHost {
   /** Passes through PGlite's protocol so far, as the worker last reported them. */
   roundTrips = 0;
   /** Held for each statement outside a transaction and for the whole of a transaction. */
-  readonly lock = new Mutex();
+  private readonly lock = new Mutex();
+  /** Statements and transactions waiting for the lock (the mutex keeps its queue to itself). */
+  lockWaiting = 0;
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (answer: HostAnswer) => this.settle(answer));
@@ -124,6 +126,20 @@ export class PgliteHost {
     });
   }
 
+  /** Calls sent to the thread and not yet answered. */
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
+  /** Takes the lock, counted among its waiters while it is held by another; returns its release. */
+  acquire(): Promise<() => void> {
+    if (!this.lock.isLocked()) return this.lock.acquire();
+    this.lockWaiting += 1;
+    return this.lock.acquire().finally(() => {
+      this.lockWaiting -= 1;
+    });
+  }
+
   /** Stops the thread after PGlite has closed its files; closing again waits for the same end. */
   close(): Promise<void> {
     this.closing ??= (async () => {
@@ -164,7 +180,12 @@ class HostConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     if (this.release) return this.run<R>(compiled);
-    return this.host.lock.runExclusive(() => this.run<R>(compiled));
+    const release = await this.host.acquire();
+    try {
+      return await this.run<R>(compiled);
+    } finally {
+      release();
+    }
   }
 
   // biome-ignore lint/correctness/useYield: Kysely requires the method; PGlite has no cursor to stream from.
@@ -174,7 +195,7 @@ class HostConnection implements DatabaseConnection {
 
   /** Holds the lock from BEGIN to COMMIT or ROLLBACK. */
   async begin(): Promise<void> {
-    this.release = await this.host.lock.acquire();
+    this.release = await this.host.acquire();
     try {
       await this.host.call({ op: 'begin' });
     } catch (error) {

@@ -11,6 +11,7 @@ import { routerProblem, sendProblem, toApiError } from './problem.ts';
 import type { RateLimiter } from './rate-limit-types.ts';
 import { continueTrace, formatTraceparent, type TraceContext } from './trace.ts';
 import { NEVER_SHED, shouldShed, type LoadMonitor } from './load-shedding.ts';
+import { instrumentHttp } from '../metrics/http.ts';
 import { REDACTED_LOG_PATHS, serializeRequest } from './log-redaction.ts';
 import { authenticateSession, sessionTokenOf, type SessionBackend } from './session.ts';
 import { assertStorableText } from './text-rule.ts';
@@ -115,6 +116,8 @@ export function createServer(options: ServerOptions): Server {
   // Only JSON (and what modules register) is accepted; text bodies are a 415, not a string.
   app.removeContentTypeParser('text/plain');
   app.decorateRequest('state', null as unknown as RequestState);
+  // First of the onRequest hooks, so that requests the next one refuses (401, 429, 503) are timed too.
+  if (services.metrics) instrumentHttp(app, services.metrics);
 
   app.addHook('onRequest', async (request, reply) => {
     const trace = continueTrace(headerValue(request.headers.traceparent));
@@ -147,6 +150,7 @@ export function createServer(options: ServerOptions): Server {
     request.state.version = resolveVersion(versionHeader, caller.keyVersion);
     const cost = routeConfig.rateLimitCost ?? 1;
     if (shouldShed(loadMonitor.level(), cost)) {
+      services.metrics?.requestShed(loadMonitor.level());
       throw new ApiError(
         'service.overloaded',
         cost > 1
@@ -226,6 +230,7 @@ async function applyRateLimit(limiter: RateLimiter, services: Services, request:
   reply.header('RateLimit-Remaining', String(decision.remaining));
   reply.header('RateLimit-Reset', String(decision.resetSeconds));
   if (!decision.allowed) {
+    services.metrics?.requestRateLimited(rateClass);
     const what = cost > 1 ? `${rateClass} capacity for this request (it costs ${Math.min(cost, rule.burst)} of ${rule.burst})` : `${rateClass} requests`;
     throw new ApiError('rate_limit.exceeded', `Too many ${what} for this API key; retry after ${decision.retryAfterSeconds} s.`, {
       headers: { 'Retry-After': String(decision.retryAfterSeconds) },

@@ -19,9 +19,23 @@ export interface WorkerPoolOptions {
   taskTimeoutMs?: number;
 }
 
+/** The pool's state for metrics; the counts are since the pool started. */
+export interface WorkerPoolLoad {
+  queued: number;
+  utilization: number;
+  threads: number;
+  completed: number;
+  /** Tasks refused because the queue was full. */
+  refused: number;
+  /** Tasks stopped at their time limit. */
+  timedOut: number;
+}
+
 export class WorkerPool {
   private readonly piscina: Piscina;
   private readonly taskTimeoutMs: number;
+  private refused = 0;
+  private timedOut = 0;
 
   constructor(options: WorkerPoolOptions = {}) {
     const threads = Math.max(1, options.threads ?? os.availableParallelism());
@@ -43,6 +57,7 @@ export class WorkerPool {
   /** Runs `task` on a worker thread. */
   async run<Input, Output>(task: Task<Input, Output>, input: Input): Promise<Output> {
     if (this.piscina.queueSize >= this.piscina.options.maxQueue) {
+      this.refused += 1;
       throw new ApiError('service.overloaded', 'Every worker is busy and the queue of CPU-heavy work is full; retry after Retry-After.', {
         headers: { 'Retry-After': '2' },
       });
@@ -52,6 +67,7 @@ export class WorkerPool {
       return (await this.piscina.run({ task: task.name, input } satisfies TaskMessage, { signal })) as Output;
     } catch (error) {
       if (signal.aborted) {
+        this.timedOut += 1;
         throw new ApiError(
           'service.task_timeout',
           `The work took longer than ${this.taskTimeoutMs / 1000} s and was stopped; retry later, or contact support if it keeps happening.`,
@@ -59,6 +75,7 @@ export class WorkerPool {
         );
       }
       if ((error as Error).message?.includes('Task queue is at limit')) {
+        this.refused += 1;
         throw new ApiError('service.overloaded', 'Every worker is busy and the queue of CPU-heavy work is full; retry after Retry-After.', {
           headers: { 'Retry-After': '2' },
           cause: error,
@@ -71,6 +88,18 @@ export class WorkerPool {
   /** Tasks finished so far (tests check that work ran off the event loop). */
   get completed(): number {
     return this.piscina.completed;
+  }
+
+  load(): WorkerPoolLoad {
+    const { piscina } = this;
+    return {
+      queued: piscina.queueSize,
+      utilization: piscina.utilization,
+      threads: piscina.threads.length,
+      completed: piscina.completed,
+      refused: this.refused,
+      timedOut: this.timedOut,
+    };
   }
 
   async close(): Promise<void> {
