@@ -3,9 +3,11 @@
  * event loop only sends statements and receives rows, so a large write no longer holds every
  * tenant's requests while PostgreSQL works on it.
  *
- * PGlite has a single connection. The driver keeps one lock on the main thread: a statement
- * outside a transaction takes it for itself, a transaction holds it from BEGIN to COMMIT or
- * ROLLBACK, so statements never interleave with another request's transaction.
+ * PGlite has a single connection. The driver keeps one lock on the main thread, taken when Kysely
+ * acquires the connection (for one statement, or for a transaction from before BEGIN to after
+ * COMMIT or ROLLBACK) and released when Kysely releases it, so statements never interleave with
+ * another request's transaction. Kysely's own mutex for single-connection databases would do the
+ * same out of sight; it is left off so that the queue is the driver's, and metrics can count it.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -174,18 +176,11 @@ export class PgliteHost {
 }
 
 class HostConnection implements DatabaseConnection {
-  private release: (() => void) | undefined;
-
   constructor(private readonly host: PgliteHost) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.release) return this.run<R>(compiled);
-    const release = await this.host.acquire();
-    try {
-      return await this.run<R>(compiled);
-    } finally {
-      release();
-    }
+    const result = await this.host.call({ op: 'run', sql: compiled.sql, parameters: compiled.parameters.map(transferable) });
+    return result as QueryResult<R>;
   }
 
   // biome-ignore lint/correctness/useYield: Kysely requires the method; PGlite has no cursor to stream from.
@@ -193,43 +188,23 @@ class HostConnection implements DatabaseConnection {
     throw new Error('Streaming is not supported by PGlite.');
   }
 
-  /** Holds the lock from BEGIN to COMMIT or ROLLBACK. */
   async begin(): Promise<void> {
-    this.release = await this.host.acquire();
-    try {
-      await this.host.call({ op: 'begin' });
-    } catch (error) {
-      this.end();
-      throw error;
-    }
+    await this.host.call({ op: 'begin' });
   }
 
   async finish(command: 'commit' | 'rollback'): Promise<void> {
-    try {
-      const tag = await this.host.call({ op: command });
-      // COMMIT of a transaction a failed statement aborted answers ROLLBACK (PostgreSQL 25P02).
-      if (command === 'commit' && tag === 'ROLLBACK') {
-        throw Object.assign(new Error('The transaction was aborted by an earlier error and rolled back'), { code: '25P02' });
-      }
-    } finally {
-      this.end();
+    const tag = await this.host.call({ op: command });
+    // COMMIT of a transaction a failed statement aborted answers ROLLBACK (PostgreSQL 25P02).
+    if (command === 'commit' && tag === 'ROLLBACK') {
+      throw Object.assign(new Error('The transaction was aborted by an earlier error and rolled back'), { code: '25P02' });
     }
-  }
-
-  private end(): void {
-    const release = this.release;
-    this.release = undefined;
-    release?.();
-  }
-
-  private async run<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.host.call({ op: 'run', sql: compiled.sql, parameters: compiled.parameters.map(transferable) });
-    return result as QueryResult<R>;
   }
 }
 
 class HostDriver implements Driver {
   readonly connection: HostConnection;
+  /** The lock's release while Kysely holds the connection. */
+  private release: (() => void) | undefined;
 
   constructor(private readonly host: PgliteHost) {
     this.connection = new HostConnection(host);
@@ -237,7 +212,9 @@ class HostDriver implements Driver {
 
   async init(): Promise<void> {}
 
+  /** Waits for the lock: one statement or one transaction at a time. */
   async acquireConnection(): Promise<DatabaseConnection> {
+    this.release = await this.host.acquire();
     return this.connection;
   }
 
@@ -253,10 +230,21 @@ class HostDriver implements Driver {
     await this.connection.finish('rollback');
   }
 
-  async releaseConnection(): Promise<void> {}
+  async releaseConnection(): Promise<void> {
+    const release = this.release;
+    this.release = undefined;
+    release?.();
+  }
 
   async destroy(): Promise<void> {
     await this.host.close();
+  }
+}
+
+/** PGlite's adapter, with the connection's exclusivity left to the driver's lock (see above). */
+class HostAdapter extends PGliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
   }
 }
 
@@ -264,7 +252,7 @@ class HostDriver implements Driver {
 export function pgliteHostDialect(host: PgliteHost): Dialect {
   const driver = new HostDriver(host);
   return {
-    createAdapter: () => new PGliteAdapter(),
+    createAdapter: () => new HostAdapter(),
     createDriver: () => driver,
     createIntrospector: (db: Kysely<any>) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),
