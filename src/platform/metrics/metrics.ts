@@ -9,7 +9,7 @@
  * backlog, webhook outbox, synchronizations) is read when Prometheus scrapes, never on a request.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { defineDeliveryMetrics, defineJobMetrics, defineProcessMetrics } from './sampled.ts';
+import { defineDeliveryMetrics, defineJobMetrics, defineProcessMetrics, SampleReads } from './sampled.ts';
 import type { Metrics, MetricSources, Observer } from './types.ts';
 
 /** Seconds; from 5 ms (a cached read) to 10 s (a slow PAC), as Prometheus's defaults. */
@@ -60,17 +60,13 @@ class PrometheusMetrics implements Metrics {
       labelNames: ['class'],
       registers: [registry],
     });
-    const failures = new Counter({
-      name: 'invoicing_metrics_sample_failures_total',
-      help: 'Scrapes that could not read a source (the database unreachable): its metrics were left out of that scrape.',
-      labelNames: ['source'],
-      registers: [registry],
-    });
+    const reads = new SampleReads();
     defineProcessMetrics(registry, this.sources);
-    this.jobFinished = defineJobMetrics(registry, this.sources, failures, now);
-    const deliveries = defineDeliveryMetrics(registry, this.sources, failures, now);
+    this.jobFinished = defineJobMetrics(registry, this.sources, reads, now);
+    const deliveries = defineDeliveryMetrics(registry, this.sources, reads, now);
     this.webhookAttempt = deliveries.webhookAttempt;
     this.providerCall = deliveries.providerCall;
+    reads.defineFailureCounter(registry);
   }
 
   httpSeries(route: string, method: string, statusClass: string): Observer {

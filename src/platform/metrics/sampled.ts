@@ -55,26 +55,52 @@ function copiedCounter(registry: Registry, definition: Definition, read: () => R
 }
 
 /**
- * One run of an async source shared by every metric that reads it in the same scrape (all of a
- * scrape's collectors start in the same turn), and a failure counted instead of failing the scrape:
- * a database that cannot be reached leaves those metrics as they were and the rest is answered.
+ * Reads of the database made for a scrape, and those that failed (the database unreachable): a
+ * failure is counted instead of failing the scrape, and leaves those metrics as they were. Its
+ * counter is registered last, so that it waits for the reads the scrape started before it.
  */
-function shared<T>(name: string, source: () => Promise<T> | undefined, failures: Counter): () => Promise<T | undefined> {
-  let running: Promise<T | undefined> | undefined;
-  return () => {
-    if (running) return running;
-    const reading = source();
-    if (!reading) return Promise.resolve(undefined);
-    running = reading
-      .catch(() => {
-        failures.inc({ source: name });
+export class SampleReads {
+  private readonly failures = new Map<string, number>();
+  private readonly running = new Set<Promise<unknown>>();
+
+  /**
+   * One run of an async source shared by every metric that reads it in the same scrape (all of a
+   * scrape's collectors start in the same turn); undefined when there is no source or it failed.
+   */
+  shared<T>(name: string, source: () => Promise<T> | undefined): () => Promise<T | undefined> {
+    let current: Promise<T | undefined> | undefined;
+    return () => {
+      if (current) return current;
+      const reading = source();
+      if (!reading) return Promise.resolve(undefined);
+      const settled = reading.catch(() => {
+        this.failures.set(name, (this.failures.get(name) ?? 0) + 1);
         return undefined;
-      })
-      .finally(() => {
-        running = undefined;
       });
-    return running;
-  };
+      current = settled;
+      this.running.add(settled);
+      void settled.finally(() => {
+        current = undefined;
+        this.running.delete(settled);
+      });
+      return settled;
+    };
+  }
+
+  defineFailureCounter(registry: Registry): void {
+    const { failures, running } = this;
+    new Counter({
+      name: 'invoicing_metrics_sample_failures_total',
+      help: 'Scrapes that could not read a source (the database unreachable): its metrics kept their last values in that scrape.',
+      labelNames: ['source'],
+      registers: [registry],
+      async collect() {
+        await Promise.all([...running]);
+        this.reset();
+        for (const [source, count] of failures) this.inc({ source }, count);
+      },
+    });
+  }
 }
 
 function secondsSince(now: Date, then: Date | null): number {
@@ -178,7 +204,7 @@ export function defineProcessMetrics(registry: Registry, sources: MetricSources)
 }
 
 /** Job runs as they finish, and the backlog read from the jobs table at scrape time. */
-export function defineJobMetrics(registry: Registry, sources: MetricSources, failures: Counter, now: () => Date): Metrics['jobFinished'] {
+export function defineJobMetrics(registry: Registry, sources: MetricSources, reads: SampleReads, now: () => Date): Metrics['jobFinished'] {
   const finished = new Counter({
     name: 'invoicing_jobs_finished_total',
     help: 'Job runs by kind and outcome: succeeded, retried (queued again after a failure) or failed (no attempts left).',
@@ -192,7 +218,7 @@ export function defineJobMetrics(registry: Registry, sources: MetricSources, fai
     buckets: JOB_BUCKETS,
     registers: [registry],
   });
-  const backlog = shared('jobs', () => sources.jobBacklog?.(), failures);
+  const backlog = reads.shared('jobs', () => sources.jobBacklog?.());
   const perKind = (name: string, help: string, value: (row: JobBacklog) => number | undefined) =>
     sampledGauge(registry, { name, help, labelNames: ['kind'] }, async () => {
       const rows = await backlog();
@@ -216,7 +242,7 @@ export function defineJobMetrics(registry: Registry, sources: MetricSources, fai
 export function defineDeliveryMetrics(
   registry: Registry,
   sources: MetricSources,
-  failures: Counter,
+  reads: SampleReads,
   now: () => Date,
 ): Pick<Metrics, 'webhookAttempt' | 'providerCall'> {
   const attempts = new Counter({
@@ -225,7 +251,7 @@ export function defineDeliveryMetrics(
     labelNames: ['outcome'],
     registers: [registry],
   });
-  const outbox = shared('webhooks', () => sources.webhookOutbox?.(), failures);
+  const outbox = reads.shared('webhooks', () => sources.webhookOutbox?.());
   sampledGauge(
     registry,
     {
@@ -254,7 +280,7 @@ export function defineDeliveryMetrics(
     registers: [registry],
   });
 
-  const syncs = shared('sync', () => sources.syncProfiles?.(), failures);
+  const syncs = reads.shared('sync', () => sources.syncProfiles?.());
   sampledGauge(
     registry,
     { name: 'invoicing_sync_profiles', help: 'Fiscal profiles with automatic SAT synchronization, by status and mode.', labelNames: ['status', 'mode'] },

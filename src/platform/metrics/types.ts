@@ -24,12 +24,12 @@ export interface JobBacklog {
 }
 
 /** Pending webhook deliveries whose time has come, and when the oldest of them was due. */
-export interface WebhookOutbox {
+interface WebhookOutbox {
   due: number;
   oldestDueAt: Date | null;
 }
 
-export interface SyncProfileCount {
+interface SyncProfileCount {
   status: string;
   mode: string;
   count: number;
