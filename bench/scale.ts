@@ -163,7 +163,6 @@ async function startService(processes: number, simulatorUrl: string, csd: Creden
       PORT: String(port),
       SIMULATOR_URL: simulatorUrl,
       // Throughput under a saturating load: nothing is shed (503) to keep the event loop responsive.
-      LOAD_SHED_LAG_MS: '0',
       LOAD_SHED_QUEUE_MS: '0',
       RATE_LIMIT_READ_BURST: '1000000',
       RATE_LIMIT_READ_PER_SECOND: '1000000',

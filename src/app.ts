@@ -36,6 +36,7 @@ import { createDescargaClient, ProviderError as DescargaError } from './provider
 import { expediteSyncTick, registerSyncJobs, registerSyncRoutes } from './modules/sync/index.ts';
 import { createSessionBackend, registerDashboardRoutes } from './modules/dashboard/index.ts';
 import { ApiError } from './platform/errors/api-error.ts';
+import { listenForMetrics, registerMetricsRoute, type MetricsListener } from './platform/metrics/http.ts';
 
 export interface AppOptions {
   config: Config;
@@ -71,6 +72,8 @@ export interface App {
    * sending requests, while everything keeps working until close().
    */
   beginDrain(): void;
+  /** Opens the metrics listener when METRICS_PORT is set; returns its address (closed with the app). */
+  startMetricsListener(): Promise<string | undefined>;
   /** Stops taking connections, lets requests in flight and running jobs finish, then closes the rest. */
   close(): Promise<void>;
 }
@@ -96,6 +99,12 @@ function simulatorCheck(url: string) {
   };
 }
 
+/** What metrics read of a Redis rate limiter: the figures /readyz reports. */
+function redisCounts(limiter: RedisRateLimiter) {
+  const status = limiter.status();
+  return { redisReachable: status.redis_reachable, localDecisions: status.local_decisions };
+}
+
 /** The composition root: the only place that picks adapters (PGlite or PostgreSQL, memory or Redis…). */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
@@ -108,13 +117,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }));
   if (!config.databaseUrl && !options.database) fs.mkdirSync(config.dataDir, { recursive: true });
   await migrate(database);
-  const jobs = createJobQueue({ db: database.db, clock, pollMs: config.workerPollMs });
+  // Off unless configured; the library is loaded only then (docs/guides/operations.md, "Metrics").
+  const metrics =
+    config.metrics.token !== undefined || config.metrics.port !== undefined
+      ? (await import('./platform/metrics/metrics.ts')).createMetrics(() => clock.now())
+      : undefined;
+  const jobs = createJobQueue({ db: database.db, clock, pollMs: config.workerPollMs, metrics });
   const workers = new WorkerPool({
     threads: config.workerThreads,
     threadsPerTenant: config.workerThreadsPerOrganization,
     ...(options.workerTasks ? { extraTasks: options.workerTasks } : {}),
   });
-  const services: Services = { config, database, db: database.db, clock, jobs, workers };
+  const services: Services = { config, database, db: database.db, clock, jobs, workers, metrics };
   // Redis going away moves limits to local buckets (logged once each way, after the server exists).
   const redisEvents = {
     onUnavailable: (error: unknown) => server.log.warn({ err: error }, 'Redis unreachable: rate limits are decided by this process alone until it is back'),
@@ -137,9 +151,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
         })
       : NEVER_SHED);
   const server = createServer({ services, auth, rateLimiter, loadMonitor, inFlight, sessions: createSessionBackend(services) });
+  if (metrics) {
+    Object.assign(metrics.sources, {
+      database: database.load,
+      workerPool: () => workers.state(),
+      ...(rateLimiter instanceof RedisRateLimiter ? { rateLimiter: () => redisCounts(rateLimiter) } : {}),
+    });
+    if (config.metrics.token !== undefined) registerMetricsRoute(server, metrics, config.metrics.token);
+  }
+  let metricsListener: MetricsListener | undefined;
   const providers = await createProviders({
     config,
     clock,
+    metrics,
     embedSimulator: options.embedSimulator ?? true,
     simulatorDataDir: options.database ? undefined : config.dataDir,
     workers,
@@ -210,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         urls: providers.descargaUrlsFor(mode),
         fiel: { certificate: credential.certificate, privateKey: Buffer.from(credential.privateKeyPem), password: '' },
         clock,
+        ...(metrics ? { recordCall: metrics.providerCall } : {}),
       }),
     // Like rendered PDFs: files under DATA_DIR on the embedded database (package-store.ts).
     packages: !config.databaseUrl && !options.database ? filePackageStore(path.join(config.dataDir, 'packages')) : databasePackageStore,
@@ -250,10 +275,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     beginDrain: () => {
       draining = true;
     },
+    async startMetricsListener() {
+      if (!metrics || config.metrics.port === undefined) return undefined;
+      metricsListener ??= await listenForMetrics(metrics, { host: config.metrics.host, port: config.metrics.port });
+      return metricsListener.url;
+    },
     async close() {
       if (closed) return;
       closed = true;
       draining = true;
+      await metricsListener?.close();
       stopCatalogWatch();
       // Requests in flight and running jobs finish side by side; neither takes new work.
       await Promise.all([server.close(), jobs.stop()]);

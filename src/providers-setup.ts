@@ -9,6 +9,7 @@ import { SAT_STATUS_URL, SatStatusClient } from './providers/sat/status-client.t
 import { SAT_DESCARGA_URLS, descargaUrls, type DescargaUrls } from './providers/sat/descarga/index.ts';
 import type { WorkerPool } from './platform/workers/pool.ts';
 import { EMBEDDED_DESCARGA_SETTINGS } from './embedded-simulator.ts';
+import type { Metrics } from './platform/metrics/types.ts';
 import { DEFAULT_SIMULATOR_SETTINGS, startSimulator, type RunningSimulator } from './simulator/index.ts';
 
 /** The outside world as the service sees it: the PAC and the SAT per mode (docs/contract.md §1). */
@@ -36,6 +37,8 @@ export interface ProvidersOptions {
   simulatorDataDir: string | undefined;
   /** The service's worker pool, which the embedded simulator reads large requests on. */
   workers: WorkerPool;
+  /** Times every call to the PAC and the SAT, when metrics are on. */
+  metrics?: Pick<Metrics, 'providerCall'> | undefined;
 }
 
 class SimulatorUnavailableError extends ProviderError {
@@ -51,6 +54,7 @@ class SimulatorUnavailableError extends ProviderError {
  */
 export async function createProviders(options: ProvidersOptions): Promise<Providers> {
   const { config, clock } = options;
+  const recordCall = options.metrics?.providerCall;
   const simulator =
     !config.simulator.url && options.embedSimulator
       ? await startSimulator({
@@ -72,6 +76,7 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
         snid: DEFAULT_SIMULATOR_SETTINGS.manifestSnid,
         clock,
         authority: 'simulator',
+        recordCall,
       })
     : undefined;
   const live = config.live;
@@ -84,12 +89,15 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
         ...(live.pacSnid ? { snid: live.pacSnid } : {}),
         timeoutMs: live.pacTimeoutMs,
         clock,
+        recordCall,
       })
     : simulatorPac;
   // The simulator's clients say so in their messages (authority): "the simulator does not know…".
-  const simulatorStatus = simulatorUrl ? new SatStatusClient({ url: `${simulatorUrl}/ConsultaCFDIService.svc`, authority: 'simulator' }) : undefined;
+  const simulatorStatus = simulatorUrl
+    ? new SatStatusClient({ url: `${simulatorUrl}/ConsultaCFDIService.svc`, authority: 'simulator', recordCall })
+    : undefined;
   // A real PAC stamps real CFDIs, whose status only the real SAT knows.
-  const liveStatus = live.satStatusUrl || live.pacUrl ? new SatStatusClient({ url: live.satStatusUrl ?? SAT_STATUS_URL }) : simulatorStatus;
+  const liveStatus = live.satStatusUrl || live.pacUrl ? new SatStatusClient({ url: live.satStatusUrl ?? SAT_STATUS_URL, recordCall }) : simulatorStatus;
 
   const simulatorCertificates = simulatorUrl
     ? certificateRepository({ baseUrl: `${simulatorUrl}/certificates`, layout: 'flat', authority: 'simulator' })

@@ -29,6 +29,8 @@ export async function serve(config: Config, io: ServeIo, roles: { http: boolean 
   } else {
     io.stdout(`invoicing worker running (database: ${app.services.database.kind})`);
   }
+  const metricsUrl = await app.startMetricsListener();
+  if (metricsUrl) io.stdout(`metrics at ${metricsUrl}`);
   stopOnSignals(app, config, supervised);
   exitWhenDatabaseLost(app, io);
   return 'running';

@@ -81,6 +81,16 @@ export interface Config {
    * entry no trusted proxy wrote, and `X-Forwarded-Proto` says whether a request came over HTTPS.
    */
   trustProxy: false | number | string;
+  /**
+   * Prometheus metrics (`GET /metrics`), off unless one of these is set: `token` serves them on the
+   * API's port to a bearer of it; `port` serves them on a listener of their own at `host`, without
+   * a token (docs/guides/operations.md, "Metrics").
+   */
+  metrics: {
+    token: string | undefined;
+    port: number | undefined;
+    host: string;
+  };
   /** The dashboard's sessions and pages (docs/guides/dashboard.md). */
   dashboard: {
     /** A session unused for this long ends (DASHBOARD_SESSION_IDLE_MINUTES, default 12 h). */
@@ -175,6 +185,22 @@ function trustProxy(env: Env): false | number | string {
   if (!/^[0-9a-f.:/,\s]+$/i.test(raw))
     throw new ConfigError(`TRUST_PROXY must be true, false, a number of hops or addresses (CIDR) separated by commas, got "${raw}"`);
   return raw;
+}
+
+/** The shortest METRICS_TOKEN accepted: it guards the process's internals on the public port. */
+const METRICS_TOKEN_MIN_LENGTH = 16;
+
+function metricsSettings(env: Env, port: number): Config['metrics'] {
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && (token.length < METRICS_TOKEN_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(token))) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} printable characters without spaces`);
+  }
+  const rawPort = env.METRICS_PORT;
+  const metricsPort = rawPort === undefined || rawPort === '' ? undefined : integer(env, 'METRICS_PORT', 0);
+  if (metricsPort !== undefined && metricsPort > 65535) throw new ConfigError(`METRICS_PORT must be at most 65535, got ${metricsPort}`);
+  if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port)
+    throw new ConfigError('METRICS_PORT must differ from PORT: the metrics listener is a port of its own');
+  return { token, port: metricsPort, host: env.METRICS_HOST || '127.0.0.1' };
 }
 
 const DEFAULT_DASHBOARD_ASSETS = packagePath('dist/dashboard/');
@@ -272,6 +298,7 @@ export function loadConfig(env: Env = process.env): Config {
       pollWindowMs: integer(env, 'DOWNLOAD_POLL_WINDOW_HOURS', 7 * 24, 1) * 60 * 60_000,
     },
     trustProxy: trustProxy(env),
+    metrics: metricsSettings(env, port),
     dashboard: {
       sessionIdleMs: integer(env, 'DASHBOARD_SESSION_IDLE_MINUTES', 12 * 60, 1) * 60_000,
       sessionMaxMs: integer(env, 'DASHBOARD_SESSION_MAX_HOURS', 7 * 24, 1) * 60 * 60_000,

@@ -92,3 +92,24 @@ for (const [name, transport] of Object.entries(transports)) {
     assert.equal((await failure(transport, 'ftp://127.0.0.1/ok')).kind, 'network');
   });
 }
+
+test('every call is told to the recorder with its operation, outcome and duration (metrics)', async () => {
+  const calls: Array<[string, string, number]> = [];
+  const transport = new SoapTransport({ recordCall: (operation, outcome, seconds) => calls.push([operation, outcome, seconds]) });
+  try {
+    await transport.call({ url: `${base}/ok`, action: 'http://example.test/IService/Stamp', operation: 'stamp', body: '<op/>', timeoutMs: 5_000 });
+    await assert.rejects(transport.call({ url: `${base}/fault`, action: 'cancel', body: '<op/>', timeoutMs: 5_000 }), SoapCallError);
+    await assert.rejects(transport.call({ url: `${base}/silent`, action: 'cancel', body: '<op/>', timeoutMs: 200 }), SoapCallError);
+  } finally {
+    transport.close();
+  }
+  assert.deepEqual(
+    calls.map(([operation, outcome]) => [operation, outcome]),
+    [
+      ['stamp', 'ok'],
+      ['cancel', 'fault'],
+      ['cancel', 'timeout'],
+    ],
+  );
+  assert.ok(calls.every(([, , seconds]) => Number.isFinite(seconds) && seconds >= 0));
+});

@@ -11,6 +11,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import { performance } from 'node:perf_hooks';
 import { CfdiError } from '../cfdi/errors.ts';
 import { parseXml } from '../cfdi/xml/parse.ts';
 import { isElement } from '../cfdi/xml/tree.ts';
@@ -46,6 +47,8 @@ export interface SoapCall {
   url: string;
   /** SOAPAction header value (sent quoted, as SOAP 1.1 clients do). */
   action: string;
+  /** The operation's short name for metrics (`stamp`, `consulta`); default the action. */
+  operation?: string;
   /** The Body's content: the operation element with its parameters. */
   body: string;
   timeoutMs: number;
@@ -121,7 +124,9 @@ interface RawAnswer {
 
 export interface SoapTransportOptions {
   /** A fetch to post through instead of node:http(s) with keep-alive. */
-  fetch?: FetchFunction;
+  fetch?: FetchFunction | undefined;
+  /** Told of every call: its operation, `ok` or the SoapCallError kind, and its seconds (metrics). */
+  recordCall?: ((operation: string, outcome: string, seconds: number) => void) | undefined;
 }
 
 export class SoapTransport {
@@ -132,6 +137,21 @@ export class SoapTransport {
 
   /** Posts one request; returns the SOAP Body of a successful answer. */
   async call(call: SoapCall): Promise<XmlElement> {
+    const record = this.options.recordCall;
+    if (!record) return this.exchange(call);
+    const started = performance.now();
+    let outcome = 'ok';
+    try {
+      return await this.exchange(call);
+    } catch (error) {
+      outcome = error instanceof SoapCallError ? error.kind : 'error';
+      throw error;
+    } finally {
+      record(call.operation ?? call.action, outcome, (performance.now() - started) / 1000);
+    }
+  }
+
+  private async exchange(call: SoapCall): Promise<XmlElement> {
     const envelope = soapEnvelope(call.body);
     const fetchFunction = this.options.fetch;
     const answer = fetchFunction ? await this.fetch(fetchFunction, call, envelope) : await this.post(call, envelope);

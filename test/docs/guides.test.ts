@@ -10,7 +10,8 @@
  *   `csd.key`, `fiel.cer` and `fiel.key` (password 12345678a) and a CFDI as `factura.xml`;
  * - the quickstart sets `INVOICING_KEY` (a test key) and `PROFILE` (a fiscal profile that can stamp
  *   and download), which every guide may use; any other variable a guide uses is set by an
- *   earlier command of that same guide (the commands run under `bash -u`);
+ *   earlier command of that same guide (the commands run under `bash -u`), except the operator's
+ *   `METRICS_TOKEN`, which the server was started with (the operations guide);
  * - a request answers 2xx, unless its block is marked `<!-- expect-status: N -->`; a command that
  *   cannot run against a local server is marked `<!-- not-run: reason -->`, and there are few.
  */
@@ -26,6 +27,8 @@ import { createServerDatabase } from '../support/database.ts';
 import { REPO_ROOT, satPath, skipWithoutShared } from '../support/shared.ts';
 import { guideCommands, markdownSection, type GuideCommand } from './guide-commands.ts';
 
+/** What the operator who started the server knows: the token of its metrics. */
+const OPERATOR_VARIABLES = { METRICS_TOKEN: randomBytes(24).toString('hex') };
 /** The variables the quickstart sets for every other guide. */
 const SHARED_VARIABLES = ['INVOICING_KEY', 'PROFILE'];
 /** How many commands the guides may mark `not-run`. */
@@ -191,6 +194,7 @@ before(async () => {
     SIMULATOR_DESCARGA_PROCESSING_SECONDS: '1',
     // The sync guide turns a synchronization on; its backfill is not what this test is about.
     SYNC_TICK_MS: String(60 * 60_000),
+    ...OPERATOR_VARIABLES,
   });
   fs.writeFileSync(
     path.join(root, '.curlrc'),
@@ -222,6 +226,7 @@ for (const [index, guide] of guides.entries()) {
       cwd = path.join(root, `guide-${index}`);
       fs.mkdirSync(cwd);
       for (const [name, parts] of Object.entries(READER_FILES)) fs.copyFileSync(satPath(...parts), path.join(cwd, name));
+      Object.assign(variables, OPERATOR_VARIABLES);
       if (guide.afterQuickstart) Object.assign(variables, shared);
     });
 

@@ -7,6 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { ManualClock } from '../../src/platform/clock.ts';
 import type { DatabaseHandle } from '../../src/platform/db/database.ts';
+import type { LoadMonitor } from '../../src/platform/http/load-shedding.ts';
+import type { RateLimiter } from '../../src/platform/http/rate-limit-types.ts';
 import { masterKeyringFor } from '../../src/platform/crypto/index.ts';
 import type { CatalogStore } from '../../src/modules/catalogs/index.ts';
 import { emitEvent } from '../../src/modules/events/index.ts';
@@ -36,6 +38,8 @@ export interface InvoicesTestOptions {
   now?: string;
   env?: Record<string, string>;
   database?: DatabaseHandle;
+  rateLimiter?: RateLimiter;
+  loadMonitor?: LoadMonitor;
 }
 
 export async function createInvoicesTestApp(options: InvoicesTestOptions = {}): Promise<InvoicesTestApp> {
@@ -45,6 +49,8 @@ export async function createInvoicesTestApp(options: InvoicesTestOptions = {}): 
     simulator: true,
     env: { MASTER_KEY: randomBytes(32).toString('base64'), ...options.env },
     ...(options.database ? { database: options.database } : {}),
+    ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
+    ...(options.loadMonitor ? { loadMonitor: options.loadMonitor } : {}),
   });
   const { app } = t;
   const { services } = app;

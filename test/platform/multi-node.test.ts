@@ -78,7 +78,7 @@ function environment(port: number, name: string): NodeJS.ProcessEnv {
     DATA_DIR: path.join(dataDir, name),
     WORKER_THREADS: '1',
     WORKER_POLL_MS: '100',
-    LOAD_SHED_LAG_MS: '0',
+    LOAD_SHED_QUEUE_MS: '0',
     RATE_LIMIT_READ_BURST: String(READ_BURST),
     RATE_LIMIT_READ_PER_SECOND: String(READ_PER_SECOND),
     RATE_LIMIT_WRITE_BURST: '1000000',

@@ -95,6 +95,18 @@ export function enabledSyncs(db: Db): Promise<SyncRow[]> {
     .execute();
 }
 
+/** Synchronized profiles by status and mode, for metrics (one row per profile ever enabled). */
+export async function syncCounts(db: Db): Promise<{ status: SyncStatus; mode: Mode; count: number }[]> {
+  const rows = await db
+    .selectFrom('fiscal_profile_syncs')
+    .select(['status', 'mode', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy(['status', 'mode'])
+    .orderBy('status')
+    .orderBy('mode')
+    .execute();
+  return rows.map((row) => ({ status: row.status, mode: row.mode, count: Number(row.count) }));
+}
+
 export function runningChunks(db: Db): Promise<ChunkRow[]> {
   return db.selectFrom('sync_chunks').selectAll().where('state', '=', 'running').execute();
 }

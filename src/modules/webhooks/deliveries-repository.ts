@@ -143,6 +143,22 @@ export async function nextDueAt(db: Db, now: Date): Promise<Date | null> {
 }
 
 /**
+ * Pending deliveries whose time has come and when the oldest was due, for metrics: the `limit`
+ * longest-due (the webhook_deliveries_due index, read in order), so a scrape's cost is bounded.
+ */
+export async function dueDeliveries(db: Db, now: Date, limit: number): Promise<{ due: number; oldestDueAt: Date | null }> {
+  const result = await sql<{ due: number; oldest_due_at: Date | null }>`
+    SELECT count(*)::int AS due, min(next_attempt_at) AS oldest_due_at FROM (
+      SELECT next_attempt_at FROM webhook_deliveries
+      WHERE status = 'pending' AND next_attempt_at <= ${now}
+      ORDER BY next_attempt_at
+      LIMIT ${limit}
+    ) due`.execute(db);
+  const row = result.rows[0];
+  return { due: Number(row?.due ?? 0), oldestDueAt: row?.oldest_due_at ? new Date(row.oldest_due_at) : null };
+}
+
+/**
  * Creates or resets the deliveries of one event to the given endpoints, due now: a resend starts
  * a fresh retry schedule but keeps the row (and its total `attempts`).
  */

@@ -48,6 +48,8 @@ export interface DispatcherOptions {
   attempt: AttemptSettings;
   tuning: DispatcherTuning;
   crashHook?: (point: CrashPoint) => void;
+  /** Told how each attempt ended (metrics). */
+  onAttempt?: (status: AttemptOutcome['status']) => void;
 }
 
 /**
@@ -168,6 +170,7 @@ class Drain {
     this.inFlight.set(delivery.endpoint_id, (this.inFlight.get(delivery.endpoint_id) ?? 0) + 1);
     attemptDelivery(delivery, attempt, () => deps.clock.now(), this.attemptSignal)
       .then((outcome) => {
+        this.options.onAttempt?.(outcome.status);
         this.hook('responded');
         if (this.crash === undefined) this.outcomes.push(outcome);
       })

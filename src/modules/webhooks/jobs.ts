@@ -8,6 +8,11 @@ import { sealPlaintextSecrets } from './secrets.ts';
 import { createSender, type Sender } from './sender.ts';
 import type { Resolver } from './url-guard.ts';
 import { defineJob, NoPayload } from '../../platform/jobs/kinds.ts';
+import { SAMPLE_ROW_LIMIT, type WebhookAttemptOutcome } from '../../platform/metrics/types.ts';
+import type { AttemptOutcome } from './attempt.ts';
+import { dueDeliveries } from './deliveries-repository.ts';
+
+const ATTEMPT_OUTCOMES: Record<AttemptOutcome['status'], WebhookAttemptOutcome> = { succeeded: 'succeeded', pending: 'retrying', failed: 'failed' };
 
 /** A safety net: finds work no job announced (a lost wake-up, a lease left by a dead worker). */
 const SWEEP_JOB = defineJob('webhooks.sweep', NoPayload);
@@ -52,10 +57,13 @@ export function registerWebhookJobs(services: Services, options: WebhookJobOptio
   sealed.catch(() => undefined);
   const tuning = { ...DEFAULT_TUNING, ...options.tuning };
   const sender = options.sender ?? createSender({ maxSocketsPerHost: tuning.perEndpoint });
+  const { metrics } = services;
+  if (metrics) metrics.sources.webhookOutbox = () => dueDeliveries(services.db, services.clock.now(), SAMPLE_ROW_LIMIT);
   const dispatcher = new Dispatcher({
     db: services.db,
     deps: services,
     tuning,
+    ...(metrics ? { onAttempt: (status: AttemptOutcome['status']) => metrics.webhookAttempt(ATTEMPT_OUTCOMES[status]) } : {}),
     attempt: {
       policy: policyFor(services.config, cachingResolver(options.resolver ?? policyFor(services.config).resolve, options.dnsCacheMs)),
       sender,

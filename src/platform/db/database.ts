@@ -11,6 +11,12 @@ import { DatabaseUnavailableError, isConnectionFailure } from './unavailable.ts'
 
 export type Db = Kysely<Database>;
 
+/** How busy the database's connections are, for metrics: a PostgreSQL pool, or the embedded database's one connection. */
+export type DatabaseLoad =
+  | { kind: 'postgres'; total: number; idle: number; waiting: number }
+  /** `waiting`: statements and transactions waiting for the driver's lock; `inFlight`: calls sent to the thread and not answered. */
+  | { kind: 'pglite'; waiting: number; inFlight: number };
+
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -23,6 +29,8 @@ export interface DatabaseHandle {
   roundTrips?(): number;
   /** Requests waiting for a connection (the embedded database's one, or the pool's). */
   waiting: SaturationQueue;
+  /** The connections' load right now (metrics read it when scraped). */
+  load?(): DatabaseLoad;
   /**
    * Calls `listener` if the database is lost for good: the embedded database's thread stopped
    * (the process must be restarted). A PostgreSQL server that goes away is not lost: the pool
@@ -109,6 +117,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     },
     roundTrips: () => roundTrips,
     waiting,
+    load: () => ({ kind: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     onLost: () => {},
     close: async () => {
       await changes.close();
@@ -142,6 +151,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     },
     roundTrips: () => host.roundTrips,
     waiting: host.waiting,
+    load: () => ({ kind: 'pglite', waiting: host.waiting.depth(), inFlight: host.inFlight }),
     onLost: (listener) => host.onLost(listener),
     close: async () => {
       // Kysely closes its driver only if a statement ran; the thread is stopped either way.

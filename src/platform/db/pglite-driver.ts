@@ -3,9 +3,11 @@
  * event loop only sends statements and receives rows, so a large write no longer holds every
  * tenant's requests while PostgreSQL works on it.
  *
- * PGlite has a single connection. The driver keeps one lock on the main thread: a statement
- * outside a transaction takes it for itself, a transaction holds it from BEGIN to COMMIT or
- * ROLLBACK, so statements never interleave with another request's transaction.
+ * PGlite has a single connection. The driver keeps one lock on the main thread, taken when Kysely
+ * acquires the connection (for one statement, or for a transaction from before BEGIN to after
+ * COMMIT or ROLLBACK) and released when Kysely releases it, so statements never interleave with
+ * another request's transaction. Kysely's own mutex for single-connection databases would do the
+ * same out of sight; it is left off so that the queue is the driver's, and metrics can count it.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -125,6 +127,11 @@ export class PgliteHost {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ ...request, id } satisfies HostRequest);
     });
+  }
+
+  /** Calls sent to the thread and not yet answered. */
+  get inFlight(): number {
+    return this.pending.size;
   }
 
   /** Stops the thread after PGlite has closed its files; closing again waits for the same end. */

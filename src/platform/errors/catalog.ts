@@ -56,6 +56,12 @@ export const ERROR_CATALOG = {
     title: 'Missing or invalid API key',
     remediation: 'Send `Authorization: Bearer <key>` with an active sk_test_ or sk_live_ key; create keys with POST /v1/api_keys.',
   },
+  'metrics.unauthorized': {
+    status: 401,
+    title: 'Metrics token required',
+    remediation:
+      "`GET /metrics` on the API's port answers only the operator's token: send `Authorization: Bearer <METRICS_TOKEN>`, or scrape the private listener METRICS_PORT opens instead.",
+  },
   'auth.key_revoked': {
     status: 401,
     title: 'API key revoked',

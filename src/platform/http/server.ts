@@ -11,6 +11,7 @@ import { routerProblem, sendProblem, toApiError } from './problem.ts';
 import type { RateLimiter } from './rate-limit-types.ts';
 import { continueTrace, formatTraceparent, type TraceContext } from './trace.ts';
 import { NEVER_SHED, shouldShed, type LoadMonitor } from './load-shedding.ts';
+import { instrumentHttp } from '../metrics/http.ts';
 import { REDACTED_LOG_PATHS, serializeRequest } from './log-redaction.ts';
 import { authenticateSession, sessionTokenOf, type SessionBackend } from './session.ts';
 import { assertStorableText } from './text-rule.ts';
@@ -132,6 +133,8 @@ export function createServer(options: ServerOptions): Server {
   // Only JSON (and what modules register) is accepted; text bodies are a 415, not a string.
   app.removeContentTypeParser('text/plain');
   app.decorateRequest('state', null as unknown as RequestState);
+  // First of the onRequest hooks, so that requests the next one refuses (401, 429, 503) are timed too.
+  if (services.metrics) instrumentHttp(app, services.metrics);
 
   app.addHook('onRequest', async (request, reply) => {
     const trace = continueTrace(headerValue(request.headers.traceparent));
@@ -158,6 +161,7 @@ export function createServer(options: ServerOptions): Server {
     // Before authentication, which itself waits for the database when the service is saturated.
     if (shouldShed(loadMonitor.level(), cost)) {
       request.log.warn({ reason: loadMonitor.reason?.(), cost }, 'request shed');
+      services.metrics?.requestShed(loadMonitor.level());
       throw overloaded(cost);
     }
     const authorization = headerValue(request.headers.authorization);
@@ -181,7 +185,10 @@ export function createServer(options: ServerOptions): Server {
     let charged = cost;
     request.state.charge = async (extra) => {
       charged += extra;
-      if (shouldShed(loadMonitor.level(), charged)) throw overloaded(charged);
+      if (shouldShed(loadMonitor.level(), charged)) {
+        services.metrics?.requestShed(loadMonitor.level());
+        throw overloaded(charged);
+      }
       await applyRateLimit(rateLimiter, services, request, reply, caller, extra, charged);
     };
   });
@@ -257,6 +264,7 @@ async function applyRateLimit(
   reply.header('RateLimit-Remaining', String(decision.remaining));
   reply.header('RateLimit-Reset', String(decision.resetSeconds));
   if (!decision.allowed) {
+    services.metrics?.requestRateLimited(rateClass);
     const what = cost > 1 ? `${rateClass} capacity for this request (it costs ${Math.min(cost, rule.burst)} of ${rule.burst})` : `${rateClass} requests`;
     throw new ApiError('rate_limit.exceeded', `Too many ${what} for this API key; retry after ${decision.retryAfterSeconds} s.`, {
       headers: { 'Retry-After': String(decision.retryAfterSeconds) },

@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { newId } from '../ids.ts';
+import { SAMPLE_ROW_LIMIT, type JobRunOutcome, type Metrics } from '../metrics/types.ts';
 import {
   expediteQueued,
   extendLease,
   failExhaustedLeases,
   finishJob,
   insertJob,
+  jobBacklog,
   leaseJobs,
   purgeFinishedJobs,
   type JobOutcome,
@@ -46,7 +49,11 @@ export interface JobQueueOptions {
   random?: () => number;
   /** Where infrastructure failures (database unreachable…) are reported; handler errors go to `last_error`. */
   onError?: (error: unknown, during: string) => void;
+  /** Counts finished runs and reads the backlog for metrics, when they are on. */
+  metrics?: Pick<Metrics, 'jobFinished' | 'sources'> | undefined;
 }
+
+const RUN_OUTCOMES: Record<JobOutcome['state'], JobRunOutcome> = { succeeded: 'succeeded', queued: 'retried', failed: 'failed' };
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   return new DurableJobQueue(options);
@@ -66,6 +73,7 @@ class DurableJobQueue implements JobQueue {
   private readonly workerId: string;
   private readonly random: () => number;
   private readonly report: (error: unknown, during: string) => void;
+  private readonly metrics: JobQueueOptions['metrics'];
   private readonly handlers = new Map<string, { kind: JobKind; handler: JobHandler<never> }>();
   private readonly intervals = new Map<string, number>();
   private readonly setups = new Set<Promise<void>>();
@@ -86,6 +94,8 @@ class DurableJobQueue implements JobQueue {
     this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.random = options.random ?? Math.random;
     this.report = options.onError ?? ((error, during) => console.error(`job queue: ${during} failed`, error));
+    this.metrics = options.metrics;
+    if (this.metrics) this.metrics.sources.jobBacklog = () => jobBacklog(this.db, this.clock.now(), SAMPLE_ROW_LIMIT);
     this.schedule(PURGE_JOBS_JOB, PURGE_INTERVAL_MS, async () => {
       const now = this.clock.now().getTime();
       await purgeFinishedJobs(this.db, new Date(now - SUCCEEDED_RETENTION_MS), new Date(now - FAILED_RETENTION_MS));
@@ -253,6 +263,7 @@ class DurableJobQueue implements JobQueue {
     const problems = kind.problems(job.payload);
     if (problems.length > 0) {
       // A payload written by an older build, or by hand: retrying cannot help.
+      this.metrics?.jobFinished(job.kind, 'failed', 0);
       await this.record(job, { state: 'failed', error: `The payload does not match the ${job.kind} schema: ${problems.join('; ')}` });
       return;
     }
@@ -265,6 +276,7 @@ class DurableJobQueue implements JobQueue {
       Math.max(1, Math.floor(this.leaseMs / 3)),
     );
     heartbeat.unref();
+    const started = performance.now();
     let outcome: JobOutcome;
     try {
       await handler(record);
@@ -274,6 +286,7 @@ class DurableJobQueue implements JobQueue {
     } finally {
       clearInterval(heartbeat);
     }
+    this.metrics?.jobFinished(job.kind, RUN_OUTCOMES[outcome.state], (performance.now() - started) / 1000);
     await this.record(job, outcome);
   }
 

@@ -30,6 +30,18 @@ export interface WorkerPoolOptions {
   extraTasks?: Record<string, URL>;
 }
 
+/** The pool's state for metrics; the counts are since the pool started. */
+export interface WorkerPoolLoad {
+  queued: number;
+  utilization: number;
+  threads: number;
+  completed: number;
+  /** Tasks refused because the queue was full. */
+  refused: number;
+  /** Tasks stopped at their time limit. */
+  timedOut: number;
+}
+
 /** Whom a task works for; tasks of one tenant share its share of the pool. */
 export interface TaskOwner {
   /** The organization's id; work for no organization (the embedded simulator's) names its own lane. */
@@ -41,6 +53,8 @@ export class WorkerPool implements SaturationQueue {
   private readonly piscina: Piscina;
   private readonly taskTimeoutMs: number;
   private readonly scheduler: FairScheduler;
+  private refused = 0;
+  private timedOut = 0;
 
   constructor(options: WorkerPoolOptions = {}) {
     const threads = Math.max(1, options.threads ?? os.availableParallelism());
@@ -70,12 +84,16 @@ export class WorkerPool implements SaturationQueue {
    * tenant's share of the queue is full. The timeout counts from the start on a thread.
    */
   async run<Input, Output>(task: Task<Input, Output>, input: Input, owner: TaskOwner): Promise<Output> {
-    const release = await this.scheduler.acquire(owner.tenant);
+    const release = await this.scheduler.acquire(owner.tenant).catch((error: unknown) => {
+      this.refused += 1;
+      throw error;
+    });
     const signal = AbortSignal.timeout(this.taskTimeoutMs);
     try {
       return (await this.piscina.run({ task: task.name, input } satisfies TaskMessage, { signal })) as Output;
     } catch (error) {
       if (signal.aborted) {
+        this.timedOut += 1;
         throw new ApiError(
           'service.task_timeout',
           `The work took longer than ${this.taskTimeoutMs / 1000} s and was stopped; retry later, or contact support if it keeps happening.`,
@@ -111,6 +129,19 @@ export class WorkerPool implements SaturationQueue {
   /** Tasks finished so far (tests check that work ran off the event loop). */
   get completed(): number {
     return this.piscina.completed;
+  }
+
+  /** The pool's state for metrics. */
+  state(): WorkerPoolLoad {
+    const { piscina } = this;
+    return {
+      queued: piscina.queueSize,
+      utilization: piscina.utilization,
+      threads: piscina.threads.length,
+      completed: piscina.completed,
+      refused: this.refused,
+      timedOut: this.timedOut,
+    };
   }
 
   async close(): Promise<void> {

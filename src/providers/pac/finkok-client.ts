@@ -18,6 +18,7 @@ import { signFinkokManifest } from './finkok-manifest.ts';
 import { authorityName, type SatAuthority } from '../sat/authority.ts';
 import { readCfdiStatus } from '../sat/cfdi-status.ts';
 import type { CfdiStatus, SatStatusQuery } from '../sat/cfdi-status.ts';
+import type { ProviderCallRecorder } from '../../platform/metrics/types.ts';
 import type { CancelRequest, CancelResult, ManifestRequest, ManifestResult, PacClient, StampResult } from './port.ts';
 
 export interface FinkokOptions {
@@ -38,6 +39,8 @@ export interface FinkokOptions {
   timeZone?: string;
   /** Who answers for the SAT behind this PAC, for messages: the SAT (default), or the simulator. */
   authority?: SatAuthority;
+  /** Told of every call (service `pac`), for metrics. */
+  recordCall?: ProviderCallRecorder | undefined;
 }
 
 type Service = 'stamp' | 'cancel' | 'utilities' | 'firmar';
@@ -71,14 +74,18 @@ export class FinkokPacClient implements PacClient {
   constructor(private readonly options: FinkokOptions) {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.clock = options.clock ?? systemClock;
-    this.transport = new SoapTransport({ fetch: options.fetch });
+    const record = options.recordCall;
+    this.transport = new SoapTransport({
+      fetch: options.fetch,
+      recordCall: record ? (operation, outcome, seconds) => record('pac', operation, outcome, seconds) : undefined,
+    });
   }
 
   /** Calls one operation; the parameters are already XML (use `parameters`). */
   async call(service: Service, operation: string, content: string): Promise<XmlElement> {
     const base = service === 'firmar' ? (this.options.manifestUrl ?? this.options.baseUrl) : this.options.baseUrl;
     const body = `<tns:${operation} xmlns:tns="${NAMESPACES[service]}" xmlns:s0="${VIEWS_NAMESPACE}">${content}</tns:${operation}>`;
-    const call = { url: `${base}/servicios/soap/${service}`, action: operation, body, timeoutMs: this.timeoutMs };
+    const call = { url: `${base}/servicios/soap/${service}`, action: operation, operation, body, timeoutMs: this.timeoutMs };
     try {
       return await this.transport.call(call);
     } catch (error) {

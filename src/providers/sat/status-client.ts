@@ -15,6 +15,7 @@ import { ProviderError } from '../errors.ts';
 import { escapeXml, findElement, SOAP11_NAMESPACE, SoapCallError, SoapTransport } from '../soap-client.ts';
 import type { FetchFunction } from '../soap-client.ts';
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
+import type { ProviderCallRecorder } from '../../platform/metrics/types.ts';
 import { authorityName, type SatAuthority } from './authority.ts';
 import { readCfdiStatus } from './cfdi-status.ts';
 import type { CfdiStatus, SatStatusQuery } from './cfdi-status.ts';
@@ -34,6 +35,8 @@ export interface SatStatusClientOptions {
   timeoutMs?: number;
   /** A fetch to call through instead of node:http(s) with keep-alive (tests, custom transports). */
   fetch?: FetchFunction;
+  /** Told of every call (service `sat_status`, operation `consulta`), for metrics. */
+  recordCall?: ProviderCallRecorder | undefined;
 }
 
 /** Reads a ConsultaResponse (the SOAP Body or the whole envelope); "N - 601" throws cfdi.invalid_expression. */
@@ -70,7 +73,11 @@ export class SatStatusClient {
   readonly authority: SatAuthority;
 
   constructor(private readonly options: SatStatusClientOptions = {}) {
-    this.transport = new SoapTransport({ fetch: options.fetch });
+    const record = options.recordCall;
+    this.transport = new SoapTransport({
+      fetch: options.fetch,
+      recordCall: record ? (operation, outcome, seconds) => record('sat_status', operation, outcome, seconds) : undefined,
+    });
     this.authority = options.authority ?? 'sat';
   }
 
@@ -80,6 +87,7 @@ export class SatStatusClient {
       const response = await this.transport.call({
         url: this.options.url ?? SAT_STATUS_URL,
         action: CONSULTA_ACTION,
+        operation: 'consulta',
         body,
         timeoutMs: this.options.timeoutMs ?? 15_000,
       });

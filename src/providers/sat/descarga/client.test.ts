@@ -166,6 +166,50 @@ describe('the bulk download client reads the recorded SAT answers', { skip: skip
     assert.match(error.message, /[Tt]imeout|time/);
   });
 
+  test('every call is told to the recorder by operation and outcome, failures by kind (metrics)', async () => {
+    const calls: string[] = [];
+    const folder = satPath('credentials', 'EKU9003173C9_FIEL_30001000000500003415');
+    const fiel = {
+      certificate: fs.readFileSync(`${folder}/EKU9003173C9.cer`),
+      privateKey: fs.readFileSync(`${folder}/EKU9003173C9.key`),
+      password: '12345678a',
+    };
+    const recorded = (fetchFunction: typeof fetch, timeoutMs = 5_000) =>
+      createDescargaClient({
+        urls: descargaUrls(BASE),
+        fiel,
+        clock: new ManualClock(),
+        fetch: fetchFunction,
+        timeoutMs,
+        recordCall: (service, operation, outcome, seconds) => {
+          assert.ok(Number.isFinite(seconds) && seconds >= 0);
+          calls.push(`${service} ${operation} ${outcome}`);
+        },
+      });
+    const token = { body: fixture('authenticate/response-with-token.xml') };
+    const period = { side: 'issued', type: 'metadata', from: '2026-01-01T00:00:00', to: '2026-01-31T23:59:59' } as const;
+    await recorded(fakeSat({ [AUTH]: [token], [QUERY]: [{ body: fixture('query/response-issued.xml') }] }).fetch).request(period);
+    await failure(recorded(fakeSat({ [AUTH]: [new TypeError('fetch failed')] }).fetch).authenticate());
+    await failure(recorded(fakeSat({ [AUTH]: [{ status: 503, body: '' }] }).fetch).authenticate());
+    // As a socket would, a timer keeps the event loop alive until the deadline aborts the call.
+    const hanging = async (_input: string | URL | Request, init?: RequestInit): Promise<Response> =>
+      new Promise((_resolve, reject) => {
+        const socket = setTimeout(() => {}, 10_000);
+        init?.signal?.addEventListener('abort', () => {
+          clearTimeout(socket);
+          reject(init.signal!.reason);
+        });
+      });
+    await failure(recorded(hanging as typeof fetch, 50).authenticate());
+    assert.deepEqual(calls, [
+      'sat_descarga authenticate ok',
+      'sat_descarga request ok',
+      'sat_descarga authenticate network',
+      'sat_descarga authenticate http',
+      'sat_descarga authenticate timeout',
+    ]);
+  });
+
   test('a FIEL that cannot be opened is fiscal_profile.invalid_fiel', () => {
     const folder = satPath('credentials', 'EKU9003173C9_FIEL_30001000000500003415');
     const open = () =>

@@ -6,6 +6,7 @@
  * the SAT's codes to the service's error catalog. Pointing it at the SAT or at the simulator is
  * only a matter of URLs.
  */
+import { performance } from 'node:perf_hooks';
 import {
   AuthenticateTranslator,
   DateTime,
@@ -27,6 +28,7 @@ import {
   VerifyTranslator,
   WebClientException,
 } from '@nodecfdi/sat-ws-descarga-masiva';
+import type { ProviderCallRecorder } from '../../../platform/metrics/types.ts';
 import type { Token } from '@nodecfdi/sat-ws-descarga-masiva';
 import { systemClock } from '../../../platform/clock.ts';
 import type { Clock } from '../../../platform/clock.ts';
@@ -35,7 +37,7 @@ import type { DescargaUrls } from './endpoints.ts';
 import { ProviderError } from './errors.ts';
 import { downloadFailure, requestFailure, STATES, verifyFailure } from './status-mapping.ts';
 import type { DescargaState, DescargaStatus } from './status-mapping.ts';
-import { FetchWebClient } from './transport.ts';
+import { FetchWebClient, TIMEOUT_STATUS } from './transport.ts';
 
 export interface DescargaClientOptions {
   urls: DescargaUrls;
@@ -45,6 +47,8 @@ export interface DescargaClientOptions {
   /** Per HTTP call (default 30 s). */
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Told of every call (service `sat_descarga`), for metrics. */
+  recordCall?: ProviderCallRecorder;
 }
 
 export interface DescargaRequestInput {
@@ -78,6 +82,18 @@ export interface DescargaClient {
   verify(requestId: string): Promise<DescargaVerification>;
   /** The package's zip bytes. */
   download(packageId: string): Promise<Buffer>;
+}
+
+type Operation = 'authenticate' | 'request' | 'verify' | 'download';
+
+/** How a failed exchange is named in metrics, as the SOAP transport names its failures. */
+function failureKind(error: unknown): string {
+  if (error instanceof SoapFaultError) return 'fault';
+  if (!(error instanceof WebClientException)) return 'error';
+  const status = error.getResponse().getStatusCode();
+  if (status === TIMEOUT_STATUS) return 'timeout';
+  if (status === 0) return 'network';
+  return status >= 400 ? 'http' : 'invalid_response';
 }
 
 const ACTIONS = {
@@ -142,9 +158,11 @@ class NodecfdiDescargaClient implements DescargaClient {
   private readonly webClient: FetchWebClient;
   private readonly endpoints;
   private readonly clock: Clock;
+  private readonly recordCall: ProviderCallRecorder | undefined;
   private token: { value: Token; expiresAt: Date } | undefined;
 
   constructor(options: DescargaClientOptions) {
+    this.recordCall = options.recordCall;
     this.builder = new FielRequestBuilder(openFiel(options.fiel));
     this.webClient = new FetchWebClient({ timeoutMs: options.timeoutMs ?? 30_000, ...(options.fetch ? { fetch: options.fetch } : {}) });
     this.endpoints = serviceEndpoints(options.urls);
@@ -155,7 +173,7 @@ class NodecfdiDescargaClient implements DescargaClient {
     const created = this.clock.now();
     const translator = new AuthenticateTranslator();
     const body = translator.createSoapRequestWithData(this.builder, seconds(created), seconds(new Date(created.getTime() + TOKEN_MS)));
-    const answer = await this.consume(ACTIONS.authenticate, this.endpoints.getAuthenticate(), body);
+    const answer = await this.consume('authenticate', ACTIONS.authenticate, this.endpoints.getAuthenticate(), body);
     const token = translator.createTokenFromSoapResponse(answer);
     if (token.isValueEmpty()) {
       throw new ProviderError('download.request_failed', 'The SAT authentication answer carried no token.', { retryable: true });
@@ -173,6 +191,7 @@ class NodecfdiDescargaClient implements DescargaClient {
     const result = await this.withToken(
       async (token) => {
         const answer = await this.consume(
+          'request',
           `${ACTIONS.request}${operation}`,
           this.endpoints.getQuery(),
           translator.createSoapRequest(this.builder, parameters),
@@ -191,7 +210,7 @@ class NodecfdiDescargaClient implements DescargaClient {
     const translator = new VerifyTranslator();
     const { result, raw } = await this.withToken(
       async (token) => {
-        const answer = await this.consume(ACTIONS.verify, this.endpoints.getVerify(), translator.createSoapRequest(this.builder, requestId), token);
+        const answer = await this.consume('verify', ACTIONS.verify, this.endpoints.getVerify(), translator.createSoapRequest(this.builder, requestId), token);
         return { result: translator.createVerifyResultFromSoapResponse(answer), raw: verifyAttributes(answer) };
       },
       (parsed) => parsed.result.getStatus().getCode(),
@@ -211,7 +230,13 @@ class NodecfdiDescargaClient implements DescargaClient {
     const translator = new DownloadTranslator();
     const result = await this.withToken(
       async (token) => {
-        const answer = await this.consume(ACTIONS.download, this.endpoints.getDownload(), translator.createSoapRequest(this.builder, packageId), token);
+        const answer = await this.consume(
+          'download',
+          ACTIONS.download,
+          this.endpoints.getDownload(),
+          translator.createSoapRequest(this.builder, packageId),
+          token,
+        );
         return translator.createDownloadResultFromSoapResponse(answer);
       },
       (parsed) => parsed.getStatus().getCode(),
@@ -231,11 +256,16 @@ class NodecfdiDescargaClient implements DescargaClient {
     return call(this.token!.value);
   }
 
-  private async consume(action: string, url: string, body: string, token?: Token): Promise<string> {
+  private async consume(operation: Operation, action: string, url: string, body: string, token?: Token): Promise<string> {
+    const started = performance.now();
+    let outcome = 'ok';
     try {
       return await ServiceConsumer.consume(this.webClient, action, url, body, token);
     } catch (error) {
+      outcome = failureKind(error);
       throw transportFailure(error);
+    } finally {
+      this.recordCall?.('sat_descarga', operation, outcome, (performance.now() - started) / 1000);
     }
   }
 }

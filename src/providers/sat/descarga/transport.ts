@@ -6,6 +6,9 @@
 import { CResponse, WebClientException } from '@nodecfdi/sat-ws-descarga-masiva';
 import type { CRequest, WebClientInterface } from '@nodecfdi/sat-ws-descarga-masiva';
 
+/** The status the library's answer to a timed-out call carries (CResponse.timeout). */
+export const TIMEOUT_STATUS = CResponse.timeout(0).getStatusCode();
+
 export interface FetchWebClientOptions {
   /** Abort a call after this long (the library then reports a timeout). */
   timeoutMs: number;
