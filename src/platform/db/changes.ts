@@ -1,7 +1,7 @@
 /**
  * Changes made by other processes, for what a process keeps in memory (API keys, fiscal profile
  * views). Triggers in the database announce each change to a cached table with
- * `pg_notify('invoicing_changes', '<topic>:<id>')` (migrations/0018_change_notifications.sql);
+ * `pg_notify('invoicing_changes', '<topic>:<id>')` (migrations/0019_change_notifications.sql);
  * PostgreSQL delivers a notification when its transaction commits, to every session listening on
  * the channel, so whoever wrote the row (this process, another node, an operator's command) is
  * heard the same way, and a rolled-back change is never announced.
