@@ -36,8 +36,12 @@ export function acceptableEmail(email: string): string {
           }
         : undefined;
   if (problem)
-    throw new ApiError('request.validation_failed', { en: 'The request body does not match the schema of this endpoint.', es: 'Revise el correo electrónico.' }, {
-      errors: [{ path: 'email', ...problem }],
-    });
+    throw new ApiError(
+      'request.validation_failed',
+      { en: 'The request body does not match the schema of this endpoint.', es: 'Revise el correo electrónico.' },
+      {
+        errors: [{ path: 'email', ...problem }],
+      },
+    );
   return normalised;
 }

@@ -52,5 +52,9 @@ export async function assertStrongPassword(
   const feedback = [output.warning, ...output.suggestions].filter((text): text is string => Boolean(text));
   const detail = feedback.length > 0 ? feedback.join(' ') : FALLBACK[check.language];
   // The feedback is worded in the request's language, the one its problem is answered in.
-  throw new ApiError('dashboard.weak_password', { en: detail, es: detail }, { errors: [{ path: check.field, code: 'weak_password', message: detail, messageEs: detail }] });
+  throw new ApiError(
+    'dashboard.weak_password',
+    { en: detail, es: detail },
+    { errors: [{ path: check.field, code: 'weak_password', message: detail, messageEs: detail }] },
+  );
 }

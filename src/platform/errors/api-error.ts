@@ -17,8 +17,11 @@ export interface Bilingual {
   es: string;
 }
 
-/** Facts of a problem a person may need (a field's value, a limit): shown beside a detail that has no Spanish of its own. */
-export type ProblemFacts = Record<string, string | number>;
+/**
+ * Facts of a problem a person may need (an id, a value), named in Spanish: a Spanish answer to a
+ * detail written only in English shows them after the code's Spanish title.
+ */
+type ProblemFacts = Record<string, string | number>;
 
 export interface ApiErrorOptions {
   errors?: FieldError[];
@@ -26,7 +29,7 @@ export interface ApiErrorOptions {
   cause?: unknown;
   /** Extra members added to the problem body (e.g. `retry_after`). */
   extensions?: Record<string, unknown>;
-  /** The facts behind an English-only detail, so that a Spanish answer can state them (see `detailEs`). */
+  /** The facts behind an English-only detail, named in Spanish, so that a Spanish answer can state them. */
   facts?: ProblemFacts;
 }
 
@@ -78,12 +81,8 @@ const KINDS_ES: Readonly<Record<string, string>> = {
 };
 
 export function notFound(kind: string, id: string): ApiError {
-  return new ApiError(
-    'resource.not_found',
-    {
-      en: `No ${kind} with id '${id}' exists in this organization and mode.`,
-      es: `No existe ${KINDS_ES[kind] ?? 'ningún objeto'} con el id '${id}' en esta organización y modo.`,
-    },
-    { facts: { id } },
-  );
+  return new ApiError('resource.not_found', {
+    en: `No ${kind} with id '${id}' exists in this organization and mode.`,
+    es: `No existe ${KINDS_ES[kind] ?? 'ningún objeto'} con el id '${id}' en esta organización y modo.`,
+  });
 }

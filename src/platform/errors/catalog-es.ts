@@ -5,7 +5,7 @@
  */
 import type { ErrorCode } from './catalog.ts';
 
-export interface SpanishDefinition {
+interface SpanishDefinition {
   title: string;
   remediation: string;
 }
@@ -42,7 +42,8 @@ export const ERROR_CATALOG_ES: Record<ErrorCode, SpanishDefinition> = {
   },
   'idempotency.key_processing': {
     title: 'La solicitud con esta llave de idempotencia sigue en proceso',
-    remediation: 'Espere a que termine la primera solicitud con esta `Idempotency-Key` y repita con la misma llave y el mismo contenido para recibir su respuesta.',
+    remediation:
+      'Espere a que termine la primera solicitud con esta `Idempotency-Key` y repita con la misma llave y el mismo contenido para recibir su respuesta.',
   },
   'auth.unauthorized': {
     title: 'Falta la llave de API o no es válida',
@@ -68,11 +69,13 @@ export const ERROR_CATALOG_ES: Record<ErrorCode, SpanishDefinition> = {
   },
   'connect.nesting_not_allowed': {
     title: 'Las cuentas conectadas no se pueden anidar',
-    remediation: 'Use la llave de la organización plataforma y omita `Invoice-Account`: una cuenta conectada no puede tener ni operar otras cuentas conectadas.',
+    remediation:
+      'Use la llave de la organización plataforma y omita `Invoice-Account`: una cuenta conectada no puede tener ni operar otras cuentas conectadas.',
   },
   'connect.not_supported_here': {
     title: 'Aquí no se acepta Invoice-Account',
-    remediation: 'Quite el encabezado `Invoice-Account`: las llaves de API solo las administra la organización que las tiene, nunca a nombre de una cuenta conectada.',
+    remediation:
+      'Quite el encabezado `Invoice-Account`: las llaves de API solo las administra la organización que las tiene, nunca a nombre de una cuenta conectada.',
   },
   'dashboard.csrf_failed': {
     title: 'La solicitud no viene del panel',
@@ -132,7 +135,8 @@ export const ERROR_CATALOG_ES: Record<ErrorCode, SpanishDefinition> = {
   },
   'cfdi.fecha_too_old': {
     title: 'La fecha tiene más de 72 horas',
-    remediation: 'El timbrado debe hacerse dentro de las 72 horas siguientes a la fecha del comprobante: cree la factura de nuevo (recibe la fecha actual) y timbre.',
+    remediation:
+      'El timbrado debe hacerse dentro de las 72 horas siguientes a la fecha del comprobante: cree la factura de nuevo (recibe la fecha actual) y timbre.',
   },
   'cfdi.invalid_fecha': {
     title: 'Fecha con formato no válido',
@@ -140,11 +144,13 @@ export const ERROR_CATALOG_ES: Record<ErrorCode, SpanishDefinition> = {
   },
   'cfdi.invalid_expression': {
     title: 'Consulta de estatus en el SAT no válida',
-    remediation: 'Tome los datos del XML timbrado: los RFC del emisor y del receptor tal como aparecen, el total tal como aparece y el folio fiscal (UUID) del timbre.',
+    remediation:
+      'Tome los datos del XML timbrado: los RFC del emisor y del receptor tal como aparecen, el total tal como aparece y el folio fiscal (UUID) del timbre.',
   },
   'cfdi.malformed_sello': {
     title: 'Sello mal formado',
-    remediation: 'Envíe el sello en base64 de la firma RSA-SHA256 de la cadena original (344 caracteres para un CSD de 2048 bits), sin espacios ni saltos de línea.',
+    remediation:
+      'Envíe el sello en base64 de la firma RSA-SHA256 de la cadena original (344 caracteres para un CSD de 2048 bits), sin espacios ni saltos de línea.',
   },
   'cfdi.malformed_xml': {
     title: 'El XML no cumple el esquema del CFDI 4.0',
@@ -172,7 +178,8 @@ export const ERROR_CATALOG_ES: Record<ErrorCode, SpanishDefinition> = {
   },
   'cfdi.not_found': {
     title: 'El SAT no encuentra el CFDI',
-    remediation: 'Compare el folio fiscal, los RFC y el total con el XML. Un CFDI recién timbrado puede tardar hasta 72 horas en llegar al SAT: consulte más tarde.',
+    remediation:
+      'Compare el folio fiscal, los RFC y el total con el XML. Un CFDI recién timbrado puede tardar hasta 72 horas en llegar al SAT: consulte más tarde.',
   },
   'cfdi.objeto_imp_02_without_taxes': {
     title: 'Concepto objeto de impuesto sin impuestos',
@@ -188,7 +195,8 @@ export const ERROR_CATALOG_ES: Record<ErrorCode, SpanishDefinition> = {
   },
   'cfdi.pdf_dependencies_missing': {
     title: 'No se puede generar el PDF',
-    remediation: 'Al servidor le faltan los componentes para generar PDF; el XML sigue disponible. Pida a quien lo opera que lo reinstale y vuelva a solicitar el PDF.',
+    remediation:
+      'Al servidor le faltan los componentes para generar PDF; el XML sigue disponible. Pida a quien lo opera que lo reinstale y vuelva a solicitar el PDF.',
   },
   'cfdi.pdf_requires_stamp': { title: 'El PDF requiere un CFDI timbrado', remediation: 'Timbre primero la factura y después solicite su PDF.' },
   'cfdi.retencion_exento': {
@@ -290,7 +298,8 @@ export const ERROR_CATALOG_ES: Record<ErrorCode, SpanishDefinition> = {
   },
   'cancel.not_applicable': {
     title: 'El CFDI no se puede cancelar',
-    remediation: 'Otro CFDI vigente hace referencia a este (un complemento de pago o una nota de crédito, por ejemplo): cancele primero ese y vuelva a intentarlo.',
+    remediation:
+      'Otro CFDI vigente hace referencia a este (un complemento de pago o una nota de crédito, por ejemplo): cancele primero ese y vuelva a intentarlo.',
   },
   'cancel.not_cancellable': {
     title: 'El SAT indica que el CFDI no es cancelable',
@@ -311,7 +320,8 @@ export const ERROR_CATALOG_ES: Record<ErrorCode, SpanishDefinition> = {
   },
   'cancel.request_received': {
     title: 'Solicitud de cancelación recibida',
-    remediation: 'No hace falta nada por ahora: el SAT la está procesando y el receptor tiene hasta 72 horas hábiles. Consulte la factura o espere el aviso de cancelación.',
+    remediation:
+      'No hace falta nada por ahora: el SAT la está procesando y el receptor tiene hasta 72 horas hábiles. Consulte la factura o espere el aviso de cancelación.',
   },
   'cancel.rfc_mismatch': { title: 'El RFC del emisor no coincide', remediation: 'Cancele desde el perfil fiscal cuyo RFC emitió el CFDI.' },
   'cancel.sat_service_unavailable': {
@@ -423,7 +433,8 @@ export const ERROR_CATALOG_ES: Record<ErrorCode, SpanishDefinition> = {
   },
   'manifiesto.contract_not_valid': {
     title: 'El contrato de firma no es válido',
-    remediation: 'El servicio de firma no acepta el contrato de este servicio: intente más tarde y, si continúa, comuníquese con soporte indicando el `request_id`.',
+    remediation:
+      'El servicio de firma no acepta el contrato de este servicio: intente más tarde y, si continúa, comuníquese con soporte indicando el `request_id`.',
   },
   'manifiesto.invalid_certificate': {
     title: 'Certificado de e.firma no válido',
@@ -457,7 +468,8 @@ export const ERROR_CATALOG_ES: Record<ErrorCode, SpanishDefinition> = {
   },
   'pac.auth_failed': {
     title: 'El PAC rechazó las credenciales',
-    remediation: 'No lo intente de nuevo: las credenciales del proveedor de certificación configuradas en el servidor son incorrectas. Pida a quien opera el servidor que las corrija.',
+    remediation:
+      'No lo intente de nuevo: las credenciales del proveedor de certificación configuradas en el servidor son incorrectas. Pida a quien opera el servidor que las corrija.',
   },
   'pac.certificate_invalid': {
     title: 'El PAC rechazó el certificado',
@@ -501,12 +513,14 @@ export const ERROR_CATALOG_ES: Record<ErrorCode, SpanishDefinition> = {
   },
   'balance.insufficient_credits': {
     title: 'No quedan timbres',
-    remediation: 'Pida a quien opera el servidor que le asigne timbres y vuelva a timbrar; el saldo muestra los que quedan. El modo de pruebas no consume timbres.',
+    remediation:
+      'Pida a quien opera el servidor que le asigne timbres y vuelva a timbrar; el saldo muestra los que quedan. El modo de pruebas no consume timbres.',
   },
   'request.invalid_json': { title: 'JSON no válido', remediation: 'Envíe un cuerpo JSON bien formado con `Content-Type: application/json`.' },
   'request.unsupported_media_type': {
     title: 'Tipo de contenido no admitido',
-    remediation: 'Envíe el cuerpo con un `Content-Type` que acepte este servicio, normalmente `application/json`; la referencia de la API indica cuáles acepta cada uno.',
+    remediation:
+      'Envíe el cuerpo con un `Content-Type` que acepte este servicio, normalmente `application/json`; la referencia de la API indica cuáles acepta cada uno.',
   },
   'request.body_too_large': {
     title: 'La solicitud es demasiado grande',
@@ -566,11 +580,13 @@ export const ERROR_CATALOG_ES: Record<ErrorCode, SpanishDefinition> = {
   },
   'cfdi.xml_unavailable': {
     title: 'De este CFDI solo se guardan metadatos',
-    remediation: 'Cree una descarga de tipo CFDI para su periodo; el SAT no entrega el XML de los CFDI recibidos cancelados, de los que solo existen metadatos.',
+    remediation:
+      'Cree una descarga de tipo CFDI para su periodo; el SAT no entrega el XML de los CFDI recibidos cancelados, de los que solo existen metadatos.',
   },
   'download.invalid_filter': {
     title: 'El SAT no atiende esta combinación',
-    remediation: 'Los CFDI recibidos cancelados solo se obtienen como metadatos: solicite metadatos con estatus cancelado, o quite el filtro de estatus para obtener XML.',
+    remediation:
+      'Los CFDI recibidos cancelados solo se obtienen como metadatos: solicite metadatos con estatus cancelado, o quite el filtro de estatus para obtener XML.',
   },
   'download.over_limit': {
     title: 'Demasiados CFDI incluso en el periodo más corto',

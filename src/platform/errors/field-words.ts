@@ -140,7 +140,7 @@ export function fieldLabel(path: string, language: Language): string {
     }
   }
   const label = LABELS[names.join('.')]?.[language];
-  if (label === undefined) return language === 'es' ? `El campo «${path}»` : `The field «${path}»`;
+  if (label === undefined) return `«${path}»`;
   return positions.length > 0 ? `${label} (${positions.join(', ')})` : label;
 }
 
@@ -215,7 +215,10 @@ const CODE_WORDS_ES: Readonly<Record<string, string>> = {
   out_of_range: 'está fuera del rango permitido',
   weak_password: 'la contraseña es demasiado fácil de adivinar',
   too_large: 'es demasiado grande',
-  invalid_text: 'contiene un carácter que no se puede guardar',
+  invalid_character: 'contiene un carácter que no se puede guardar',
+  too_deep: 'tiene demasiados niveles anidados',
+  conflict: 'no se puede combinar con otro dato enviado',
+  invalid_cursor: 'no es un id de esta lista',
   'cfdi.missing_attribute': 'falta este dato',
   'cfdi.attribute_not_allowed': 'este dato no corresponde en este caso; quítelo',
   'cfdi.invalid_value': 'no es un valor permitido por el Anexo 20 o sus catálogos',

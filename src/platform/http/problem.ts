@@ -37,7 +37,10 @@ export function toApiError(error: unknown): ApiError {
     const where = part === 'body' ? 'The request body' : part === 'querystring' ? 'The query string' : `The ${part ?? 'request'}`;
     const errors = fieldErrors(fastifyError.validation as never);
     const count = errors.length === 1 ? 'un dato' : `${errors.length} datos`;
-    const detail = { en: `${where} does not match the schema of this endpoint.`, es: `Hay ${count} que corregir; la lista de errores indica cuáles y por qué.` };
+    const detail = {
+      en: `${where} does not match the schema of this endpoint.`,
+      es: `Hay ${count} que corregir; la lista de errores indica cuáles y por qué.`,
+    };
     return new ApiError('request.validation_failed', detail, {
       errors,
     });

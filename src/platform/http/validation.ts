@@ -134,7 +134,8 @@ function predicate(error: ErrorObject, language: Language): string {
 }
 
 function describe(path: string, error: ErrorObject, language: Language): string {
-  return `${fieldLabel(path, language)}: ${predicate(error, language)}.`;
+  // "Customer's postal code must be …"; "Código postal del cliente: debe ser …".
+  return `${fieldLabel(path, language)}${language === 'es' ? ':' : ''} ${predicate(error, language)}.`;
 }
 
 /** Turns ajv's errors into the problem's `errors[]` entries, one per failing field. */
