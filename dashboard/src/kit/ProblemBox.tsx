@@ -1,5 +1,5 @@
 import type { Problem } from '../core/api.ts';
-import { t } from '../core/i18n.ts';
+import { languageStore, t } from '../core/i18n.ts';
 
 /**
  * An API problem as the user reads it: title, detail, what to do. The live region is always in the
@@ -16,7 +16,8 @@ export function ProblemBox({ problem, unmatched }: { problem: Problem | undefine
             <ul>
               {unmatched.map((error) => (
                 <li key={error.path}>
-                  <code>{error.path || '—'}</code> {error.message}
+                  {/* The server's Spanish messages name the field as a person would; its path is for developers. */}
+                  {languageStore.get() === 'en' && <code>{error.path || '—'}</code>} {error.message}
                 </li>
               ))}
             </ul>

@@ -32,7 +32,8 @@ export async function changePassword({
   await reserveAttempt(services.db, subjects, now);
   const user = await findUser(services.db, session.userId);
   const valid = await verifyPassword(input.current_password, user?.password_hash);
-  if (!user || !valid) throw new ApiError('dashboard.invalid_credentials', 'The current password is wrong.');
+  if (!user || !valid)
+    throw new ApiError('dashboard.invalid_credentials', { en: 'The current password is wrong.', es: 'La contraseña actual no es correcta.' });
   await releaseAttempt(services.db, subjects, now);
   await assertStrongPassword(services, {
     password: input.new_password,

@@ -23,13 +23,25 @@ export function acceptableEmail(email: string): string {
   const match = EMAIL_SHAPE.exec(normalised);
   const problem =
     normalised.length > MAX_EMAIL_LENGTH
-      ? { code: 'too_long', message: `must be at most ${MAX_EMAIL_LENGTH} characters.` }
+      ? {
+          code: 'too_long',
+          message: `must be at most ${MAX_EMAIL_LENGTH} characters.`,
+          messageEs: `Correo electrónico: debe tener como máximo ${MAX_EMAIL_LENGTH} caracteres.`,
+        }
       : !match || match[1]!.length > MAX_LOCAL_PART_LENGTH
-        ? { code: 'invalid_format', message: 'must be an e-mail address, such as ana@example.com.' }
+        ? {
+            code: 'invalid_format',
+            message: 'must be an e-mail address, such as ana@example.com.',
+            messageEs: 'Correo electrónico: debe ser un correo, por ejemplo ana@ejemplo.com.',
+          }
         : undefined;
   if (problem)
-    throw new ApiError('request.validation_failed', 'The request body does not match the schema of this endpoint.', {
-      errors: [{ path: 'email', ...problem }],
-    });
+    throw new ApiError(
+      'request.validation_failed',
+      { en: 'The request body does not match the schema of this endpoint.', es: 'Revise el correo electrónico.' },
+      {
+        errors: [{ path: 'email', ...problem }],
+      },
+    );
   return normalised;
 }

@@ -55,12 +55,17 @@ function counted(row: AttemptRow, now: Date): AttemptRow {
 function tooManyAttempts(subjects: AttemptSubject[], waiting: AttemptRow[], until: number, now: Date): ApiError {
   const seconds = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
   const wait = seconds === 1 ? '1 second' : seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
-  const what = subjects.some((subject) => subject.scope === 'sign_up')
-    ? 'Too many sign-ups from this address'
+  const waitEs = seconds === 1 ? '1 segundo' : seconds < 120 ? `${seconds} segundos` : `${Math.ceil(seconds / 60)} minutos`;
+  const [what, whatEs] = subjects.some((subject) => subject.scope === 'sign_up')
+    ? ['Too many sign-ups from this address', 'Demasiados registros desde esta dirección']
     : waiting.some((row) => row.scope === 'email')
-      ? 'Too many failed sign-ins for this e-mail'
-      : 'Too many failed sign-ins from this address';
-  return new ApiError('dashboard.too_many_attempts', `${what}; try again in ${wait}.`, { headers: { 'Retry-After': String(seconds) } });
+      ? ['Too many failed sign-ins for this e-mail', 'Demasiados intentos fallidos con este correo']
+      : ['Too many failed sign-ins from this address', 'Demasiados intentos fallidos desde esta dirección'];
+  return new ApiError(
+    'dashboard.too_many_attempts',
+    { en: `${what}; try again in ${wait}.`, es: `${whatEs}; intente de nuevo en ${waitEs}.` },
+    { headers: { 'Retry-After': String(seconds) } },
+  );
 }
 
 /**

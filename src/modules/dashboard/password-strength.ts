@@ -57,5 +57,10 @@ export async function assertStrongPassword(
   if (output.score >= MIN_SCORE) return;
   const feedback = [output.warning, ...output.suggestions].filter((text): text is string => Boolean(text));
   const detail = feedback.length > 0 ? feedback.join(' ') : FALLBACK[check.language];
-  throw new ApiError('dashboard.weak_password', detail, { errors: [{ path: check.field, code: 'weak_password', message: detail }] });
+  // The feedback is worded in the request's language, the one its problem is answered in.
+  throw new ApiError(
+    'dashboard.weak_password',
+    { en: detail, es: detail },
+    { errors: [{ path: check.field, code: 'weak_password', message: detail, messageEs: detail }] },
+  );
 }

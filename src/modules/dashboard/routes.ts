@@ -83,7 +83,8 @@ export function registerDashboardApiRoutes(app: Server, services: Services): voi
     });
 
     const unknown = async (request: FastifyRequest) => {
-      throw new ApiError('request.route_not_found', `There is no dashboard endpoint ${request.method} ${request.url.split('?')[0]}.`);
+      const route = `${request.method} ${request.url.split('?')[0]}`;
+      throw new ApiError('request.route_not_found', { en: `There is no dashboard endpoint ${route}.`, es: `El panel no tiene el servicio ${route}.` });
     };
     scope.all('/dashboard/api', { schema: { hide } }, unknown);
     scope.all('/dashboard/api/*', { schema: { hide } }, unknown);

@@ -9,6 +9,8 @@ import type { Db } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import { hashSecret } from '../../platform/http/auth.ts';
 import { newId } from '../../platform/ids.ts';
+const SESSION_ENDED_ES = 'La sesión terminó (se cerró, expiró o se inició otra); vuelva a iniciar sesión.';
+
 import { findSessionByTokenHash, insertSession, revokeSessionByTokenHash, touchSession } from './repository.ts';
 
 const TOKEN_BYTES = 32;
@@ -90,7 +92,9 @@ export async function requireSession({ services, token }: { services: Services; 
   if (!session)
     throw new ApiError(
       'dashboard.session_required',
-      token === undefined ? 'Sign in to the dashboard first.' : 'The dashboard session has ended (signed out, expired or replaced); sign in again.',
+      token === undefined
+        ? { en: 'Sign in to the dashboard first.', es: 'Primero inicie sesión en el panel.' }
+        : { en: 'The dashboard session has ended (signed out, expired or replaced); sign in again.', es: SESSION_ENDED_ES },
     );
   return session;
 }

@@ -16,7 +16,7 @@ export interface SignedIn {
 
 /** One message for an unknown e-mail and a wrong password, so the answer tells no account apart. */
 function invalidCredentials(): ApiError {
-  return new ApiError('dashboard.invalid_credentials', 'The e-mail or the password is wrong.');
+  return new ApiError('dashboard.invalid_credentials', { en: 'The e-mail or the password is wrong.', es: 'El correo o la contraseña no son correctos.' });
 }
 
 /**

@@ -25,7 +25,10 @@ export interface SignedUp {
 }
 
 function emailInUse(): ApiError {
-  return new ApiError('dashboard.email_in_use', 'An account with this e-mail already exists; sign in instead.');
+  return new ApiError('dashboard.email_in_use', {
+    en: 'An account with this e-mail already exists; sign in instead.',
+    es: 'Ya existe una cuenta con este correo; inicie sesión con él.',
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { ERROR_CATALOG, errorAnchor, errorTypeSlug, type ErrorCode } from '../../platform/errors/catalog.ts';
+import { ERROR_CATALOG_ES } from '../../platform/errors/catalog-es.ts';
 import { loadGuides } from './guides.ts';
 
 const codes = Object.keys(ERROR_CATALOG) as ErrorCode[];
@@ -35,6 +36,10 @@ describe('documentation endpoints', () => {
         row[1]!.includes(definition.title.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')),
         `${code} title`,
       );
+      assert.ok(
+        row[1]!.includes(`<span lang="es-MX">${ERROR_CATALOG_ES[code].title.replace(/'/g, '&#39;').replace(/"/g, '&quot;')}</span>`),
+        `${code} Spanish title`,
+      );
     }
     assert.equal(html.match(/<tr id="(?!check-)/g)?.length, codes.length);
     const namespaces = [...new Set(codes.map((code) => code.split('.')[0]))];
@@ -62,6 +67,7 @@ describe('documentation endpoints', () => {
       anchor: 'auth-key_revoked',
       type: 'http://invoicing.test/errors/auth_key_revoked',
       doc_url: 'http://invoicing.test/docs/errors#auth-key_revoked',
+      es: ERROR_CATALOG_ES['auth.key_revoked'],
     });
     assert.equal(body.data.find((entry: { code: string }) => entry.code === 'download.poll_timeout').status, 'job');
     const browser = await get('/docs/errors', { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' });

@@ -1,4 +1,5 @@
 import { ERROR_CATALOG, errorAnchor, errorTypeSlug, type ErrorCode } from '../../platform/errors/catalog.ts';
+import { ERROR_CATALOG_ES } from '../../platform/errors/catalog-es.ts';
 import { NOT_PRODUCED } from '../../platform/errors/not-produced.ts';
 import { REMEDIATIONS } from '../../cfdi/rules/index.ts';
 import { escapeHtml, inlineText, page } from './html.ts';
@@ -22,6 +23,8 @@ export interface ErrorEntry {
   doc_url: string;
   /** Present on the codes this service never answers with: why. */
   not_produced?: string;
+  /** The title and remediation in Spanish, as problems answer them to `Accept-Language: es`. */
+  es: { title: string; remediation: string };
 }
 
 /** The catalog as entries, grouped by namespace (the code's first segment) in catalog order. */
@@ -39,6 +42,7 @@ export function errorEntries(baseUrl: string): ErrorEntry[] {
       type: `${baseUrl}/errors/${errorTypeSlug(code)}`,
       doc_url: `${baseUrl}/docs/errors#${errorAnchor(code)}`,
       ...(notProduced === undefined ? {} : { not_produced: notProduced }),
+      es: { title: ERROR_CATALOG_ES[code].title, remediation: ERROR_CATALOG_ES[code].remediation },
     };
   });
 }
@@ -63,11 +67,13 @@ const INTRO = `Every error is an RFC 9457 problem (<code>application/problem+jso
 it is stable. <code>type</code> is <code>&lt;base&gt;/errors/&lt;code with its first dot replaced by an underscore&gt;</code> and
 redirects here; <code>doc_url</code> links the row below. Status <code>job</code> marks codes recorded in a download's
 <code>error</code> rather than answered over HTTP. A few codes of the specification are never produced by this service;
-their rows say so, and why. See the <a href="/docs/guides/errors">errors guide</a>.`;
+Each row gives the title and what to do in English and then in Spanish, the words of problems answered to
+<code>Accept-Language: es</code>. See the <a href="/docs/guides/errors">errors guide</a>.`;
 
 function whatToDo(entry: ErrorEntry): string {
   const remediation = entry.remediation ? inlineText(entry.remediation) : '<span class="muted">No action needed.</span>';
-  if (entry.not_produced === undefined) return remediation;
+  const spanish = entry.es.remediation ? `<br><span lang="es-MX">${inlineText(entry.es.remediation)}</span>` : '';
+  if (entry.not_produced === undefined) return `${remediation}${spanish}`;
   return `<strong class="not-produced">Not produced by this service.</strong> ${inlineText(entry.not_produced)}`;
 }
 
@@ -78,7 +84,7 @@ export function renderErrorsPage(baseUrl: string): string {
     const rows = entries.map(
       (entry) =>
         `<tr id="${escapeHtml(entry.anchor)}"><td><a href="#${escapeHtml(entry.anchor)}"><code>${escapeHtml(entry.code)}</code></a></td>` +
-        `<td>${entry.status}</td><td>${escapeHtml(entry.title)}</td><td>${whatToDo(entry)}</td></tr>`,
+        `<td>${entry.status}</td><td>${escapeHtml(entry.title)}<br><span lang="es-MX">${escapeHtml(entry.es.title)}</span></td><td>${whatToDo(entry)}</td></tr>`,
     );
     return `<h2 id="ns-${namespace}"><code>${namespace}</code></h2>
 <table><thead><tr><th>Code</th><th>Status</th><th>Title</th><th>What to do</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;

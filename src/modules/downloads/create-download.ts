@@ -7,7 +7,8 @@
  */
 import { instantOf, localDateTime, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 import type { Ctx } from '../../platform/context.ts';
-import { ApiError, notFound } from '../../platform/errors/api-error.ts';
+import { fieldLabel } from '../../platform/errors/field-words.ts';
+import { ApiError, type Bilingual, notFound } from '../../platform/errors/api-error.ts';
 import { isId, newId } from '../../platform/ids.ts';
 import { ProviderError } from '../../providers/sat/descarga/index.ts';
 import { findFiscalProfile } from '../fiscal-profiles/index.ts';
@@ -53,8 +54,8 @@ export function satFirstDay(now: Date): string {
 /** A 5005/5002 answer moves the period by a second; past this many tries something else is wrong. */
 const MAX_SHIFTS = 5;
 
-function invalidRange(detail: string, path: string): ApiError {
-  return new ApiError('download.invalid_range', detail, { errors: [{ path, code: 'invalid_range', message: detail }] });
+function invalidRange(detail: Bilingual, path: string): ApiError {
+  return new ApiError('download.invalid_range', detail, { errors: [{ path, code: 'invalid_range', message: detail.en, messageEs: detail.es }] });
 }
 
 /** A date or date-time as the SAT's Mexico City wall time. */
@@ -69,7 +70,7 @@ function satTime(value: string, edge: 'start' | 'end', path: string): string {
     (offset === '' && Number.isNaN(Date.parse(`${local}Z`))) ||
     new Date(`${local}Z`).toISOString().slice(0, 19) !== local
   ) {
-    throw invalidRange(`${path} is not a real date: ${value}.`, path);
+    throw invalidRange({ en: `${path} is not a real date: ${value}.`, es: `${fieldLabel(path, 'es')}: ${value} no es una fecha del calendario.` }, path);
   }
   return offset === '' ? local : localDateTime(instant, MEXICO_CITY_TIME_ZONE);
 }
@@ -77,15 +78,29 @@ function satTime(value: string, edge: 'start' | 'end', path: string): string {
 function checkedParameters(ctx: Ctx, input: CreateDownloadInput): SatParameters {
   const from = satTime(input.date_from, 'start', 'date_from');
   const to = satTime(input.date_to, 'end', 'date_to');
-  if (from >= to) throw invalidRange(`date_from (${from}) must be before date_to (${to}).`, 'date_from');
+  if (from >= to) {
+    throw invalidRange(
+      { en: `date_from (${from}) must be before date_to (${to}).`, es: `La fecha inicial (${from}) debe ser anterior a la final (${to}).` },
+      'date_from',
+    );
+  }
   const firstDay = satFirstDay(ctx.services.clock.now());
   if (from < `${firstDay}T00:00:00`) {
-    throw invalidRange(`The SAT serves CFDIs from ${firstDay} on (the current year and the five before it); date_from is ${from}.`, 'date_from');
+    throw invalidRange(
+      {
+        en: `The SAT serves CFDIs from ${firstDay} on (the current year and the five before it); date_from is ${from}.`,
+        es: `El SAT entrega CFDI a partir del ${firstDay} (el año en curso y los cinco anteriores); la fecha inicial es ${from}.`,
+      },
+      'date_from',
+    );
   }
   if (input.side === 'received' && input.type === 'cfdi' && input.document_status === 'cancelled') {
     throw new ApiError(
       'download.invalid_filter',
-      'The SAT does not serve the XML of cancelled received CFDIs ("No se permite la descarga de xml que se encuentren cancelados"); their metadata carries them with the cancellation date.',
+      {
+        en: 'The SAT does not serve the XML of cancelled received CFDIs ("No se permite la descarga de xml que se encuentren cancelados"); their metadata carries them with the cancellation date.',
+        es: 'El SAT no permite descargar el XML de los CFDI recibidos cancelados; sus metadatos los incluyen con la fecha de cancelación.',
+      },
       {
         errors: [
           { path: 'document_status', code: 'invalid_filter', message: 'received XML is only served while active; use type metadata for cancelled ones.' },
@@ -114,13 +129,16 @@ async function checkedProfile(ctx: Ctx, deps: DownloadDeps, profileId: string) {
   if (!isId('fp', profileId)) throw notFound('fiscal profile', profileId);
   const profile = await findFiscalProfile(ctx, profileId);
   if (profile.fiel_serial === null) {
-    throw new ApiError('download.fiel_required', `Fiscal profile ${profileId} has no FIEL; add it with PATCH /v1/fiscal_profiles/${profileId}.`);
+    throw new ApiError('download.fiel_required', {
+      en: `Fiscal profile ${profileId} has no FIEL; add it with PATCH /v1/fiscal_profiles/${profileId}.`,
+      es: `El perfil fiscal ${profileId} no tiene e.firma; agréguela al perfil.`,
+    });
   }
   if (profile.manifest_status !== 'signed') {
-    throw new ApiError(
-      'fiscal_profile.manifest_required',
-      `Fiscal profile ${profileId} has not signed the carta manifiesto; sign it with POST /v1/fiscal_profiles/${profileId}/manifest.`,
-    );
+    throw new ApiError('fiscal_profile.manifest_required', {
+      en: `Fiscal profile ${profileId} has not signed the carta manifiesto; sign it with POST /v1/fiscal_profiles/${profileId}/manifest.`,
+      es: `El perfil fiscal ${profileId} no ha firmado la carta manifiesto; fírmela desde el perfil.`,
+    });
   }
   const credential = await deps.loadCredential(ctx.db, profileId);
   if (!credential) throw new ApiError('download.fiel_required', `Fiscal profile ${profileId} has no FIEL.`);

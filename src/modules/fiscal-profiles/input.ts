@@ -2,6 +2,7 @@
  * One shape for what a create or update request carries, whether it came as JSON with base64
  * files or as multipart/form-data: bytes are Buffers, sizes are checked, metadata is parsed.
  */
+import { fieldLabel } from '../../platform/errors/field-words.ts';
 import { ApiError, type FieldError } from '../../platform/errors/api-error.ts';
 import type { UploadedCredential } from './credential-input.ts';
 import { CREDENTIAL_FILE_BYTES, LOGO_BYTES } from './schemas.ts';
@@ -47,9 +48,14 @@ export interface ProfileJson {
 export type ProfileMultipart = Record<string, string | Buffer | undefined>;
 
 function tooLarge(field: string, size: number, limit: number): ApiError {
-  return new ApiError('fiscal_profile.upload_too_large', `${field} is ${size} bytes; at most ${limit} bytes are accepted.`, {
-    errors: [{ path: field, code: 'too_large', message: `at most ${limit} bytes.` }],
-  });
+  const es = `${fieldLabel(field, 'es')}: mide ${size} bytes y se aceptan a lo más ${limit}.`;
+  return new ApiError(
+    'fiscal_profile.upload_too_large',
+    { en: `${field} is ${size} bytes; at most ${limit} bytes are accepted.`, es },
+    {
+      errors: [{ path: field, code: 'too_large', message: `at most ${limit} bytes.`, messageEs: es }],
+    },
+  );
 }
 
 function decodeFile(field: string, base64: string, limit: number): Buffer {
@@ -75,7 +81,10 @@ function readLogo(field: string, bytes: Buffer): LogoUpload {
     return { content: bytes, contentType: 'image/png' };
   }
   if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { content: bytes, contentType: 'image/jpeg' };
-  throw new ApiError('fiscal_profile.invalid_logo', `${field} is not a PNG or JPEG image.`);
+  throw new ApiError('fiscal_profile.invalid_logo', {
+    en: `${field} is not a PNG or JPEG image.`,
+    es: `${fieldLabel(field, 'es')}: no es una imagen PNG o JPEG.`,
+  });
 }
 
 export function inputFromJson(body: ProfileJson): ProfileInput {
@@ -104,8 +113,17 @@ function credentialFromParts(prefix: 'csd' | 'fiel', body: ProfileMultipart): Up
   if (present.length < names.length) {
     const errors: FieldError[] = names
       .filter((name) => body[name] === undefined)
-      .map((name) => ({ path: name, code: 'required', message: `${name} is required together with ${present.join(', ')}.` }));
-    throw new ApiError('request.validation_failed', `Send ${names.join(', ')} together.`, { errors });
+      .map((name) => ({
+        path: name,
+        code: 'required',
+        message: `${name} is required together with ${present.join(', ')}.`,
+        messageEs: `${fieldLabel(name, 'es')}: falta; se envía junto con ${present.map((other) => fieldLabel(other, 'es')).join(', ')}.`,
+      }));
+    const detail = {
+      en: `Send ${names.join(', ')} together.`,
+      es: `Envíe juntos ${names.map((name) => fieldLabel(name, 'es')).join(', ')}.`,
+    };
+    throw new ApiError('request.validation_failed', detail, { errors });
   }
   return { certificate: body[names[0]!] as Buffer, privateKey: body[names[1]!] as Buffer, password: body[names[2]!] as string };
 }

@@ -22,16 +22,27 @@ export function checkTaxRegime(deps: FiscalProfileDeps, rfc: string, code: strin
   if (!catalog) return;
   const result = catalog.check('regimen_fiscal', code, today);
   if (result.status === 'not_found' || result.status === 'malformed' || result.status === 'not_in_force') {
-    throw new ApiError('fiscal_profile.invalid_tax_regime', `tax_regime ${code}: ${result.message}`, {
-      errors: [{ path: 'tax_regime', code: result.status, message: result.message }],
-    });
+    const es = `Régimen fiscal: ${code} ${result.status === 'not_in_force' ? 'no está vigente en el catálogo c_RegimenFiscal' : 'no existe en el catálogo c_RegimenFiscal'}.`;
+    throw new ApiError(
+      'fiscal_profile.invalid_tax_regime',
+      { en: `tax_regime ${code}: ${result.message}`, es },
+      {
+        errors: [{ path: 'tax_regime', code: result.status, message: result.message, messageEs: es }],
+      },
+    );
   }
   const persona = personTypeOfRfc(rfc);
   if (result.status === 'found' && persona && !catalog.regimenAllowedForPersona(code, persona)) {
     const who = persona === 'legal' ? 'a persona moral' : 'a persona física';
-    throw new ApiError('fiscal_profile.invalid_tax_regime', `tax_regime ${code} (${result.entry.description}) does not apply to ${who} such as ${rfc}.`, {
-      errors: [{ path: 'tax_regime', code: 'persona_mismatch', message: `does not apply to ${who}.` }],
-    });
+    const whoEs = persona === 'legal' ? 'una persona moral' : 'una persona física';
+    const es = `Régimen fiscal: ${code} (${result.entry.description}) no aplica a ${whoEs} como ${rfc}.`;
+    throw new ApiError(
+      'fiscal_profile.invalid_tax_regime',
+      { en: `tax_regime ${code} (${result.entry.description}) does not apply to ${who} such as ${rfc}.`, es },
+      {
+        errors: [{ path: 'tax_regime', code: 'persona_mismatch', message: `does not apply to ${who}.`, messageEs: es }],
+      },
+    );
   }
 }
 

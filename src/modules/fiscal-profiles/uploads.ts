@@ -7,7 +7,8 @@
  */
 import multipart, { type MultipartFile, type MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, type FieldError } from '../../platform/errors/api-error.ts';
+import { fieldLabel } from '../../platform/errors/field-words.ts';
+import { ApiError, type Bilingual, type FieldError } from '../../platform/errors/api-error.ts';
 import type { Server } from '../../platform/http/server.ts';
 import { assertStorableText } from '../../platform/http/text-rule.ts';
 import { LOGO_BYTES, MULTIPART_FILE_LIMITS, MULTIPART_TEXT_FIELDS } from './schemas.ts';
@@ -17,6 +18,13 @@ const FILE_COUNT = Object.keys(MULTIPART_FILE_LIMITS).length;
 // Text parts are short; metadata (50 keys of 40 + 500 characters, quoted) is the longest.
 const FIELD_BYTES = 32 * 1024;
 
+/** A part over its size limit, in both languages. */
+function tooLarge(name: string, limit: number): Bilingual {
+  return {
+    en: `${name} is larger than ${limit} bytes.`,
+    es: `${fieldLabel(name, 'es')}: el archivo o texto pasa del límite de ${Math.floor(limit / 1024)} KiB.`,
+  };
+}
 /** Problems found while reading files, reported once the whole form has been read. */
 const fileProblems = new WeakMap<FastifyRequest, ApiError[]>();
 /** Requests whose form was read completely; a parse error before that is the client's. */
@@ -43,8 +51,8 @@ async function readFile(this: FastifyRequest, part: MultipartFile): Promise<void
   if (size > limit || part.file.truncated) {
     record(
       this,
-      new ApiError('fiscal_profile.upload_too_large', `${part.fieldname} is larger than ${limit} bytes.`, {
-        errors: [{ path: part.fieldname, code: 'too_large', message: `at most ${limit} bytes.` }],
+      new ApiError('fiscal_profile.upload_too_large', tooLarge(part.fieldname, limit), {
+        errors: [{ path: part.fieldname, code: 'too_large', message: `at most ${limit} bytes.`, messageEs: tooLarge(part.fieldname, limit).es }],
       }),
     );
     return;
@@ -79,14 +87,24 @@ function normalizeForm(request: FastifyRequest): Record<string, string | Buffer>
     } else if (isFile) {
       body[name] = (entry as MultipartFile).value as Buffer;
     } else if ((entry as MultipartValue).valueTruncated) {
-      throw new ApiError('fiscal_profile.upload_too_large', `${name} is longer than ${FIELD_BYTES} bytes.`, {
-        errors: [{ path: name, code: 'too_large', message: `at most ${FIELD_BYTES} bytes.` }],
-      });
+      throw new ApiError(
+        'fiscal_profile.upload_too_large',
+        { en: `${name} is longer than ${FIELD_BYTES} bytes.`, es: tooLarge(name, FIELD_BYTES).es },
+        {
+          errors: [{ path: name, code: 'too_large', message: `at most ${FIELD_BYTES} bytes.`, messageEs: tooLarge(name, FIELD_BYTES).es }],
+        },
+      );
     } else {
       body[name] = textOf(entry as MultipartValue);
     }
   }
-  if (errors.length > 0) throw new ApiError('request.validation_failed', 'The form has misplaced or unknown parts.', { errors });
+  if (errors.length > 0) {
+    throw new ApiError(
+      'request.validation_failed',
+      { en: 'The form has misplaced or unknown parts.', es: 'El formulario tiene partes de más o fuera de lugar.' },
+      { errors },
+    );
+  }
   return body;
 }
 
@@ -94,8 +112,8 @@ const MULTIPART_ERRORS: Record<string, (part: { fieldname: string } | undefined)
   FST_REQ_FILE_TOO_LARGE: (part) => {
     const name = part?.fieldname ?? 'A file';
     const limit = MULTIPART_FILE_LIMITS[name] ?? LOGO_BYTES;
-    return new ApiError('fiscal_profile.upload_too_large', `${name} is larger than ${limit} bytes.`, {
-      ...(part ? { errors: [{ path: name, code: 'too_large', message: `at most ${limit} bytes.` }] } : {}),
+    return new ApiError('fiscal_profile.upload_too_large', tooLarge(name, limit), {
+      ...(part ? { errors: [{ path: name, code: 'too_large', message: `at most ${limit} bytes.`, messageEs: tooLarge(name, limit).es }] } : {}),
     });
   },
   FST_PARTS_LIMIT: () => new ApiError('fiscal_profile.too_many_parts', 'The form has more parts than this endpoint accepts.'),

@@ -60,8 +60,15 @@ async function checkRequest(ctx: Ctx, row: InvoiceRow, input: CancelInvoiceBody)
 }
 
 function checkState(row: InvoiceRow): void {
-  if (row.status === 'cancelled') throw new ApiError('cancel.already_cancelled', `Invoice ${row.id} is already cancelled.`);
-  if (row.status !== 'stamped') throw new ApiError('invoice.not_stamped', `Invoice ${row.id} is ${row.status}; only stamped invoices can be cancelled.`);
+  if (row.status === 'cancelled') {
+    throw new ApiError('cancel.already_cancelled', { en: `Invoice ${row.id} is already cancelled.`, es: `La factura ${row.id} ya está cancelada.` });
+  }
+  if (row.status !== 'stamped') {
+    throw new ApiError('invoice.not_stamped', {
+      en: `Invoice ${row.id} is ${row.status}; only stamped invoices can be cancelled.`,
+      es: `La factura ${row.id} no está timbrada; solo se cancelan facturas timbradas.`,
+    });
+  }
   if (row.cancellation_status === 'pending') {
     throw new ApiError(
       'invoice.cancellation_in_progress',

@@ -24,7 +24,10 @@ function assertStamped<Row extends InvoiceDocumentRow>(
   if (!row) throw notFound('invoice', id);
   if (!row.stamped || row.uuid === null) {
     const what = code === 'invoice.xml_requires_stamp' ? 'XML' : 'PDF';
-    throw new ApiError(code, `Invoice ${id} is ${row.status}; its ${what} exists once it is stamped (POST /v1/invoices/${id}/stamp).`);
+    throw new ApiError(code, {
+      en: `Invoice ${id} is ${row.status}; its ${what} exists once it is stamped (POST /v1/invoices/${id}/stamp).`,
+      es: `La factura ${id} aún no está timbrada; su ${what} existe cuando se timbra.`,
+    });
   }
   return row as Row & { uuid: string };
 }

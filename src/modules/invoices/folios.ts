@@ -67,9 +67,14 @@ export async function assignFolio(
 
 function folioTakenError(serie: string, folio: string): ApiError {
   const where = serie === '' ? 'without a serie' : `in serie ${serie}`;
-  return new ApiError('invoice.folio_taken', `Folio ${folio} is already used ${where} by this fiscal profile.`, {
-    errors: [{ path: 'folio', code: 'invoice.folio_taken', message: `is already used ${where}.` }],
-  });
+  const es = `Folio: el ${folio} ya se usó en esta serie con este perfil fiscal.`;
+  return new ApiError(
+    'invoice.folio_taken',
+    { en: `Folio ${folio} is already used ${where} by this fiscal profile.`, es },
+    {
+      errors: [{ path: 'folio', code: 'invoice.folio_taken', message: `is already used ${where}.`, messageEs: es }],
+    },
+  );
 }
 
 function codeOf(error: unknown): string | undefined {

@@ -8,7 +8,10 @@ import { findInvoice, type InvoiceRow } from './repository.ts';
 import { commitRecoveryPoint, resumeStamping, sealDraft, sendToPac, type StampOutcome } from './stamping.ts';
 
 function alreadyStamped(row: InvoiceRow): ApiError {
-  return new ApiError('invoice.already_stamped', `Invoice ${row.id} is already stamped (UUID ${row.uuid ?? 'unknown'}); it is ${row.status}.`);
+  return new ApiError('invoice.already_stamped', {
+    en: `Invoice ${row.id} is already stamped (UUID ${row.uuid ?? 'unknown'}); it is ${row.status}.`,
+    es: `La factura ${row.id} ya está timbrada (folio fiscal ${row.uuid ?? 'desconocido'}).`,
+  });
 }
 
 /**

@@ -10,7 +10,10 @@ import { findInvoice, updateInvoice, type InvoiceRow } from './repository.ts';
 import type { InvoiceInput, UpdateInvoiceBody } from './request-schemas.ts';
 
 function notDraft(row: Pick<InvoiceRow, 'id' | 'status'>, action: string): ApiError {
-  return new ApiError('invoice.not_stampable', `Invoice ${row.id} is ${row.status}; only a draft can be ${action}.`);
+  return new ApiError('invoice.not_stampable', {
+    en: `Invoice ${row.id} is ${row.status}; only a draft can be ${action}.`,
+    es: `La factura ${row.id} ya no es un borrador; solo un borrador se puede modificar, timbrar o eliminar.`,
+  });
 }
 
 /** Metadata merges key by key (Stripe-style); an empty string removes a key. */

@@ -6,7 +6,7 @@
  */
 import type { Ctx, Services } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { ApiError, notFound } from '../../platform/errors/api-error.ts';
+import { ApiError, type Bilingual, notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
 import { broughtBy, countForProfile, renderCfdi } from '../cfdis/index.ts';
 import { satFirstDay, satRequestState, startSatRequest } from '../downloads/index.ts';
@@ -82,8 +82,12 @@ function firstRequested(syncFrom: string, now: Date): string {
   return later(syncFrom, satFirstDay(now));
 }
 
-function invalidSyncFrom(message: string): ApiError {
-  return new ApiError('request.validation_failed', `sync_from ${message}`, { errors: [{ path: 'sync_from', code: 'invalid_date', message }] });
+function invalidSyncFrom(message: Bilingual): ApiError {
+  return new ApiError(
+    'request.validation_failed',
+    { en: `sync_from ${message.en}`, es: `Sincronizar desde: ${message.es}` },
+    { errors: [{ path: 'sync_from', code: 'invalid_date', message: message.en, messageEs: `Sincronizar desde: ${message.es}` }] },
+  );
 }
 
 /**
@@ -93,8 +97,14 @@ function invalidSyncFrom(message: string): ApiError {
  */
 function checkedSyncFrom(requested: string | undefined, now: Date): string {
   if (requested !== undefined) {
-    if (!isCalendarDay(requested)) throw invalidSyncFrom(`is not a day of the calendar: ${requested}.`);
-    if (requested > today(now)) throw invalidSyncFrom(`is after today (${today(now)}, Mexico City): the backfill starts in the past.`);
+    if (!isCalendarDay(requested))
+      throw invalidSyncFrom({ en: `is not a day of the calendar: ${requested}.`, es: `${requested} no es un día del calendario.` });
+    if (requested > today(now)) {
+      throw invalidSyncFrom({
+        en: `is after today (${today(now)}, Mexico City): the backfill starts in the past.`,
+        es: `es posterior a hoy (${today(now)}, hora de la Ciudad de México): la recuperación empieza en el pasado.`,
+      });
+    }
   }
   return effectiveSyncFrom(requested, now, satFirstDay(now));
 }
@@ -165,12 +175,15 @@ export async function enableSync(ctx: Ctx, deps: SyncDeps, profileId: string, in
   const existing = await findSync(ctx.db, profile.id);
   if (existing?.enabled) return renderSync(ctx.db, existing, now);
   if (profile.fiel_serial === null)
-    throw new ApiError('download.fiel_required', `Fiscal profile ${profile.id} has no FIEL; synchronization authenticates with it.`);
+    throw new ApiError('download.fiel_required', {
+      en: `Fiscal profile ${profile.id} has no FIEL; synchronization authenticates with it.`,
+      es: `El perfil fiscal ${profile.id} no tiene e.firma; la sincronización se autentica con ella.`,
+    });
   if (profile.manifest_status !== 'signed') {
-    throw new ApiError(
-      'fiscal_profile.manifest_required',
-      `Fiscal profile ${profile.id} has not signed the carta manifiesto; sign it with POST /v1/fiscal_profiles/${profile.id}/manifest.`,
-    );
+    throw new ApiError('fiscal_profile.manifest_required', {
+      en: `Fiscal profile ${profile.id} has not signed the carta manifiesto; sign it with POST /v1/fiscal_profiles/${profile.id}/manifest.`,
+      es: `El perfil fiscal ${profile.id} no ha firmado la carta manifiesto; fírmela desde el perfil.`,
+    });
   }
   await deps.authorize(ctx, profile.id);
   const horizon = lastEndedDay(now);

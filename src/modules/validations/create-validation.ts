@@ -58,9 +58,16 @@ function issue(code: StatusCode, message: string): ValidationIssue {
 /** Reads the bytes on a worker; bytes that are no XML document at all are a 422 problem. */
 async function read(ctx: Ctx, xml: Buffer): Promise<CfdiReading> {
   if (xml.length === 0)
-    throw new ApiError('cfdi.parse_error', 'The document is empty.', { errors: [{ path: 'xml', code: 'empty', message: 'No bytes were sent.' }] });
+    throw new ApiError(
+      'cfdi.parse_error',
+      { en: 'The document is empty.', es: 'El documento está vacío.' },
+      { errors: [{ path: 'xml', code: 'empty', message: 'No bytes were sent.', messageEs: 'XML: no se envió ningún contenido.' }] },
+    );
   if (xml.length > MAX_VALIDATION_XML_BYTES) {
-    throw new ApiError('request.body_too_large', `The CFDI is ${xml.length} bytes; at most ${MAX_VALIDATION_XML_BYTES} are accepted.`);
+    throw new ApiError('request.body_too_large', {
+      en: `The CFDI is ${xml.length} bytes; at most ${MAX_VALIDATION_XML_BYTES} are accepted.`,
+      es: `El CFDI mide ${xml.length} bytes y se aceptan a lo más ${MAX_VALIDATION_XML_BYTES}.`,
+    });
   }
   const output = await ctx.services.workers.run(READ_TASK, { xml, maxBytes: MAX_VALIDATION_XML_BYTES }, { tenant: ctx.organizationId });
   if ('unreadable' in output) {

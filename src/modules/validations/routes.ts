@@ -22,9 +22,20 @@ function documentOf(request: FastifyRequest): Buffer {
   if (Buffer.isBuffer(request.body)) return request.body;
   const encoded = (request.body as { xml_base64: string }).xml_base64.replace(/\s+/g, '');
   if (!STRICT_BASE64.test(encoded) || encoded.length % 4 === 1) {
-    throw new ApiError('request.validation_failed', 'xml_base64 is not base64.', {
-      errors: [{ path: 'xml_base64', code: 'invalid_format', message: 'must be the base64 encoding of the CFDI XML.' }],
-    });
+    throw new ApiError(
+      'request.validation_failed',
+      { en: 'xml_base64 is not base64.', es: 'El XML enviado en base64 no es base64 válido.' },
+      {
+        errors: [
+          {
+            path: 'xml_base64',
+            code: 'invalid_format',
+            message: 'must be the base64 encoding of the CFDI XML.',
+            messageEs: 'XML (base64): debe ser el XML del CFDI codificado en base64.',
+          },
+        ],
+      },
+    );
   }
   return Buffer.from(encoded, 'base64');
 }

@@ -4,6 +4,8 @@ import { isKnownVersion } from '../../platform/http/versions.ts';
 import { isSubscriptionPattern } from '../events/index.ts';
 import { checkWebhookUrl, UrlRefusal, type UrlPolicy } from './url-guard.ts';
 
+const URL_INVALID_ES = 'URL: debe ser una dirección https:// completa, sin usuario, contraseña ni fragmento, de un dominio que exista.';
+const URL_NOT_ALLOWED_ES = 'URL: apunta a una dirección privada o reservada; use una dirección pública.';
 /** Checks `enabled_events` and drops repeats; an unknown type is a 422 naming the entry. */
 export function enabledEventsOf(patterns: string[]): string[] {
   const errors = patterns.flatMap((pattern, index) =>
@@ -14,11 +16,16 @@ export function enabledEventsOf(patterns: string[]): string[] {
             path: `enabled_events.${index}`,
             code: 'invalid_value',
             message: `'${pattern}' is not an event type, a namespace wildcard such as invoice.*, or *.`,
+            messageEs: `Evento ${index + 1}: '${pattern}' no es un tipo de evento, un grupo como invoice.* ni *.`,
           },
         ],
   );
   if (errors.length > 0) {
-    throw new ApiError('request.validation_failed', 'enabled_events lists event types that do not exist; see the webhooks guide for the list.', { errors });
+    const detail = {
+      en: 'enabled_events lists event types that do not exist; see the webhooks guide for the list.',
+      es: 'La lista de eventos incluye tipos que no existen; la guía de webhooks los enumera.',
+    };
+    throw new ApiError('request.validation_failed', detail, { errors });
   }
   return [...new Set(patterns)];
 }
@@ -30,7 +37,8 @@ export async function checkedUrl(raw: string, policy: UrlPolicy): Promise<string
   } catch (error) {
     if (!(error instanceof UrlRefusal)) throw error;
     const code = error.kind === 'invalid_url' ? 'webhook.invalid_url' : 'webhook.url_not_allowed';
-    throw new ApiError(code, error.message, { errors: [{ path: 'url', code: error.kind, message: error.message }] });
+    const es = error.kind === 'invalid_url' ? URL_INVALID_ES : URL_NOT_ALLOWED_ES;
+    throw new ApiError(code, { en: error.message, es }, { errors: [{ path: 'url', code: error.kind, message: error.message, messageEs: es }] });
   }
 }
 

@@ -35,7 +35,10 @@ export async function createEndpoint(
   const version = checkedVersion(input.api_version ?? ctx.version);
   const url = await checkedUrl(input.url, options.policy);
   if ((await countEndpoints(ctx.db, ownerOf(ctx))) >= MAX_ENDPOINTS) {
-    throw new ApiError('webhook.endpoint_limit_reached', `This organization already has ${MAX_ENDPOINTS} ${ctx.mode} webhook endpoints.`);
+    throw new ApiError('webhook.endpoint_limit_reached', {
+      en: `This organization already has ${MAX_ENDPOINTS} ${ctx.mode} webhook endpoints.`,
+      es: `Esta organización ya tiene ${MAX_ENDPOINTS} endpoints de webhook en modo ${ctx.mode === 'live' ? 'producción' : 'pruebas'}.`,
+    });
   }
   const at = ctx.services.clock.now();
   const secret = newSigningSecret();

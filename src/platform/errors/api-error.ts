@@ -5,8 +5,23 @@ export interface FieldError {
   /** Dotted path into the request, e.g. `items.0.unit_price`. */
   path: string;
   code: string;
+  /** In English, the API's default language. */
   message: string;
+  /** The same message in Spanish; without it a Spanish answer words one from the field's name and `code`. */
+  messageEs?: string;
 }
+
+/** A text in both languages of the service: the English one and its Spanish. */
+export interface Bilingual {
+  en: string;
+  es: string;
+}
+
+/**
+ * Facts of a problem a person may need (an id, a value), named in Spanish: a Spanish answer to a
+ * detail written only in English shows them after the code's Spanish title.
+ */
+type ProblemFacts = Record<string, string | number>;
 
 export interface ApiErrorOptions {
   errors?: FieldError[];
@@ -14,22 +29,34 @@ export interface ApiErrorOptions {
   cause?: unknown;
   /** Extra members added to the problem body (e.g. `retry_after`). */
   extensions?: Record<string, unknown>;
+  /** The facts behind an English-only detail, named in Spanish, so that a Spanish answer can state them. */
+  facts?: ProblemFacts;
 }
 
-/** An error with a stable code from the catalog; mapped to an RFC 9457 problem once, at the edge. */
+/**
+ * An error with a stable code from the catalog; mapped to an RFC 9457 problem once, at the edge.
+ * The detail is English, or both languages (`{ en, es }`) where a person meets the problem in the
+ * dashboard; a Spanish answer to an English-only detail is the code's Spanish title and the facts.
+ */
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly detail: string;
+  /** The detail in Spanish, when the call site wrote one. */
+  readonly detailEs: string | undefined;
+  readonly facts: ProblemFacts | undefined;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
   readonly extensions: Record<string, unknown>;
 
-  constructor(code: ErrorCode, detail?: string, options: ApiErrorOptions = {}) {
+  constructor(code: ErrorCode, detail?: string | Bilingual, options: ApiErrorOptions = {}) {
     const definition = ERROR_CATALOG[code];
-    super(detail ?? definition.title, { cause: options.cause });
+    const english = typeof detail === 'string' ? detail : (detail?.en ?? definition.title);
+    super(english, { cause: options.cause });
     this.name = 'ApiError';
     this.code = code;
-    this.detail = detail ?? definition.title;
+    this.detail = english;
+    this.detailEs = typeof detail === 'object' ? detail.es : undefined;
+    this.facts = options.facts;
     this.errors = options.errors;
     this.headers = options.headers ?? {};
     this.extensions = options.extensions ?? {};
@@ -41,6 +68,21 @@ export class ApiError extends Error {
   }
 }
 
+/** The Spanish, with its article, of the kinds of object `notFound` names. */
+const KINDS_ES: Readonly<Record<string, string>> = {
+  'fiscal profile': 'ningún perfil fiscal',
+  invoice: 'ninguna factura',
+  download: 'ninguna descarga',
+  event: 'ningún evento',
+  validation: 'ninguna validación',
+  'API key': 'ninguna llave de API',
+  'webhook endpoint': 'ningún endpoint de webhook',
+  account: 'ninguna cuenta conectada',
+};
+
 export function notFound(kind: string, id: string): ApiError {
-  return new ApiError('resource.not_found', `No ${kind} with id '${id}' exists in this organization and mode.`);
+  return new ApiError('resource.not_found', {
+    en: `No ${kind} with id '${id}' exists in this organization and mode.`,
+    es: `No existe ${KINDS_ES[kind] ?? 'ningún objeto'} con el id '${id}' en esta organización y modo.`,
+  });
 }

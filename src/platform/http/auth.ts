@@ -56,7 +56,9 @@ export async function authenticate(backend: AuthBackend, input: AuthenticateInpu
   const key = await backend.findKeyByHash(hashSecret(secret));
   if (!key) throw new ApiError('auth.unauthorized', 'The API key is not a valid key.');
   if (key.revokedAt) {
-    throw new ApiError('auth.key_revoked', `The API key ${key.id} was revoked at ${key.revokedAt.toISOString()}.`);
+    throw new ApiError('auth.key_revoked', `The API key ${key.id} was revoked at ${key.revokedAt.toISOString()}.`, {
+      facts: { llave: key.id, 'revocada el': key.revokedAt.toISOString() },
+    });
   }
   if (!key.lastUsedAt || input.now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await backend.markKeyUsed(key.id, input.now);
@@ -96,10 +98,10 @@ async function actAsAccount(backend: Pick<AuthBackend, 'findOrganization'>, call
   }
   const account = isId('org', accountId) ? await backend.findOrganization(accountId) : null;
   if (!account || account.parentId !== caller.keyOrganizationId) {
-    throw new ApiError('connect.account_not_authorized', `'${accountId}' is not a connected account of this platform.`);
+    throw new ApiError('connect.account_not_authorized', `'${accountId}' is not a connected account of this platform.`, { facts: { cuenta: accountId } });
   }
   if (account.disabled) {
-    throw new ApiError('connect.account_disabled', `Connected account ${account.id} is disabled.`);
+    throw new ApiError('connect.account_disabled', `Connected account ${account.id} is disabled.`, { facts: { cuenta: account.id } });
   }
   return { ...caller, organizationId: account.id, platformOrganizationId: caller.keyOrganizationId };
 }

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { ApiError } from '../errors/api-error.ts';
+import { fieldLabel } from '../errors/field-words.ts';
 
 /** A `created[gte]`-style list filter: an ISO date or date-time, inclusive. */
 export const DateBound = Type.String({
@@ -14,9 +15,13 @@ export function dateBound(value: string, edge: 'start' | 'end', name: string): D
   const text = bare ? `${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z` : /[Z+-]\d{0,2}:?\d{0,2}$/.test(value.slice(10)) ? value : `${value}Z`;
   const date = new Date(text);
   if (Number.isNaN(date.getTime())) {
-    throw new ApiError('request.validation_failed', `${name} is not a valid date.`, {
-      errors: [{ path: name, code: 'invalid_format', message: 'is not a valid date.' }],
-    });
+    throw new ApiError(
+      'request.validation_failed',
+      { en: `${name} is not a valid date.`, es: 'La fecha no es válida.' },
+      {
+        errors: [{ path: name, code: 'invalid_format', message: 'is not a valid date.', messageEs: `${fieldLabel(name, 'es')}: no es una fecha válida.` }],
+      },
+    );
   }
   return date;
 }

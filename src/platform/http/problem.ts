@@ -1,6 +1,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors/api-error.ts';
+import { ApiError, type FieldError } from '../errors/api-error.ts';
 import { ERROR_CATALOG, errorAnchor, errorTypeSlug, isErrorCode } from '../errors/catalog.ts';
+import { ERROR_CATALOG_ES } from '../errors/catalog-es.ts';
+import { fieldMessageEs } from '../errors/field-words.ts';
+import { contentLanguage, requestLanguage, type Language } from '../errors/language.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { fieldErrors } from './validation.ts';
 import { renderForVersion } from './versions.ts';
@@ -8,6 +11,7 @@ import { renderForVersion } from './versions.ts';
 const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 /** A restarted or failed-over PostgreSQL usually takes connections again within seconds; the pool reconnects on the next request. */
 const DATABASE_RETRY_AFTER_SECONDS = '5';
+const INVALID_JSON = { en: 'The request body is not valid JSON.', es: 'El contenido enviado no es JSON válido.' };
 
 /**
  * Maps anything thrown while handling a request to an ApiError; a database that cannot be reached
@@ -16,7 +20,11 @@ const DATABASE_RETRY_AFTER_SECONDS = '5';
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (isDatabaseUnavailable(error)) {
-    return new ApiError('service.unavailable', 'The service cannot reach its database at the moment; retry after Retry-After.', {
+    const detail = {
+      en: 'The service cannot reach its database at the moment; retry after Retry-After.',
+      es: 'El servicio no alcanza su base de datos en este momento; vuelva a intentarlo en unos segundos.',
+    };
+    return new ApiError('service.unavailable', detail, {
       headers: { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS },
       cause: error,
     });
@@ -27,28 +35,44 @@ export function toApiError(error: unknown): ApiError {
   if (fastifyError.validation) {
     const part = fastifyError.validationContext;
     const where = part === 'body' ? 'The request body' : part === 'querystring' ? 'The query string' : `The ${part ?? 'request'}`;
-    return new ApiError('request.validation_failed', `${where} does not match the schema of this endpoint.`, {
-      errors: fieldErrors(fastifyError.validation as never),
+    const errors = fieldErrors(fastifyError.validation as never);
+    const count = errors.length === 1 ? 'un dato' : `${errors.length} datos`;
+    const detail = {
+      en: `${where} does not match the schema of this endpoint.`,
+      es: `Hay ${count} que corregir; la lista de errores indica cuáles y por qué.`,
+    };
+    return new ApiError('request.validation_failed', detail, {
+      errors,
     });
   }
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ApiError('request.invalid_json', 'The request body is not valid JSON.');
+      return new ApiError('request.invalid_json', INVALID_JSON);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError(
-        'request.unsupported_media_type',
-        'This endpoint does not accept that Content-Type: send application/json, or another type /openapi.json lists for this endpoint (multipart/form-data or application/xml where it takes them).',
-      );
+      return new ApiError('request.unsupported_media_type', {
+        en: 'This endpoint does not accept that Content-Type: send application/json, or another type /openapi.json lists for this endpoint (multipart/form-data or application/xml where it takes them).',
+        es: 'Este servicio no acepta ese tipo de contenido: envíe JSON (application/json), o un formulario o XML donde se aceptan.',
+      });
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError('request.body_too_large', 'The request body is larger than this endpoint accepts.');
+      return new ApiError('request.body_too_large', {
+        en: 'The request body is larger than this endpoint accepts.',
+        es: 'El contenido enviado es más grande de lo que acepta este servicio.',
+      });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ApiError('request.invalid_json', 'Content-Length does not match the body that was sent.');
+      return new ApiError('request.invalid_json', {
+        en: 'Content-Length does not match the body that was sent.',
+        es: 'El tamaño declarado (Content-Length) no coincide con el contenido enviado.',
+      });
   }
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
-    return new ApiError('request.invalid_json', 'The request body is not valid JSON.');
+    return new ApiError('request.invalid_json', INVALID_JSON);
   }
-  return new ApiError('internal.error', 'Something went wrong on our side; the error was logged with this request id.', { cause: error });
+  const detail = {
+    en: 'Something went wrong on our side; the error was logged with this request id.',
+    es: 'Algo falló de nuestro lado; el error quedó registrado con el id de esta solicitud.',
+  };
+  return new ApiError('internal.error', detail, { cause: error });
 }
 
 /**
@@ -86,29 +110,53 @@ interface ProblemContext {
   baseUrl: string;
   requestId: string;
   version: string;
+  language: Language;
 }
 
-/** The RFC 9457 body, newest shape, then rendered in the caller's version. */
+/**
+ * A problem's detail in Spanish: the call site's own, or else the code's Spanish title followed
+ * by the facts the call site recorded (never the English detail).
+ */
+function detailEs(error: ApiError): string {
+  if (error.detailEs !== undefined) return error.detailEs;
+  const title = ERROR_CATALOG_ES[error.code].title;
+  const facts = Object.entries(error.facts ?? {});
+  if (facts.length === 0) return `${title}.`;
+  return `${title}: ${facts.map(([name, value]) => `${name} ${String(value)}`).join(', ')}.`;
+}
+
+function fieldErrorIn(error: FieldError, language: Language): FieldError {
+  const message = language === 'es' ? (error.messageEs ?? fieldMessageEs(error.path, error.code)) : error.message;
+  return { path: error.path, code: error.code, message };
+}
+
+/** The RFC 9457 body in the request's language, newest shape, then rendered in the caller's version. */
 function problemBody(error: ApiError, context: ProblemContext): Record<string, unknown> {
-  const definition = ERROR_CATALOG[error.code];
+  const es = context.language === 'es';
+  const definition = es ? ERROR_CATALOG_ES[error.code] : ERROR_CATALOG[error.code];
   const body: Record<string, unknown> = {
     type: `${context.baseUrl}/errors/${errorTypeSlug(error.code)}`,
     title: definition.title,
     status: error.status,
     code: error.code,
-    detail: error.detail,
+    detail: es ? detailEs(error) : error.detail,
     remediation: definition.remediation,
     doc_url: `${context.baseUrl}/docs/errors#${errorAnchor(error.code)}`,
     request_id: context.requestId,
     ...error.extensions,
   };
-  if (error.errors) body.errors = error.errors;
+  if (error.errors) body.errors = error.errors.map((field) => fieldErrorIn(field, context.language));
   return renderForVersion(body, context.version);
 }
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: ApiError, baseUrl: string): FastifyReply {
   const state = request.state;
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  const body = problemBody(error, { baseUrl, requestId: state.requestId, version: state.version });
+  const language = requestLanguage(request);
+  const body = problemBody(error, { baseUrl, requestId: state.requestId, version: state.version, language });
+  // The words follow Accept-Language; the code, path, type and status never do.
+  reply.header('Content-Language', contentLanguage(language));
+  const vary = reply.getHeader('vary');
+  if (typeof vary !== 'string' || !/accept-language/i.test(vary)) reply.header('Vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
   return reply.code(error.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
 }

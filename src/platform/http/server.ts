@@ -223,10 +223,11 @@ export function createServer(options: ServerOptions): Server {
 
   app.setNotFoundHandler(async (request, reply) => {
     ensureState(request);
-    const error = new ApiError(
-      'request.route_not_found',
-      `There is no endpoint ${request.method} ${request.url.split('?')[0]}. See ${config.baseUrl}/docs for the API reference.`,
-    );
+    const route = `${request.method} ${request.url.split('?')[0]}`;
+    const error = new ApiError('request.route_not_found', {
+      en: `There is no endpoint ${route}. See ${config.baseUrl}/docs for the API reference.`,
+      es: `No existe el servicio ${route}. La referencia de la API está en ${config.baseUrl}/docs.`,
+    });
     return sendProblem(request, reply, error, config.baseUrl);
   });
 
@@ -266,7 +267,11 @@ async function applyRateLimit(
   if (!decision.allowed) {
     services.metrics?.requestRateLimited(rateClass);
     const what = cost > 1 ? `${rateClass} capacity for this request (it costs ${Math.min(cost, rule.burst)} of ${rule.burst})` : `${rateClass} requests`;
-    throw new ApiError('rate_limit.exceeded', `Too many ${what} for this API key; retry after ${decision.retryAfterSeconds} s.`, {
+    const detail = {
+      en: `Too many ${what} for this API key; retry after ${decision.retryAfterSeconds} s.`,
+      es: `Demasiadas solicitudes con esta llave; vuelva a intentarlo en ${decision.retryAfterSeconds} s.`,
+    };
+    throw new ApiError('rate_limit.exceeded', detail, {
       headers: { 'Retry-After': String(decision.retryAfterSeconds) },
     });
   }

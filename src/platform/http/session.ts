@@ -77,10 +77,10 @@ function isStateChanging(method: string): boolean {
 /** Refuses a request the browser says another site started (Fetch Metadata). */
 export function refuseCrossSite(request: FastifyRequest): void {
   if (headerValue(request.headers['sec-fetch-site'])?.trim().toLowerCase() === 'cross-site') {
-    throw new ApiError(
-      'dashboard.csrf_failed',
-      'The browser reports that another site sent this request (Sec-Fetch-Site: cross-site); dashboard requests must come from the dashboard.',
-    );
+    throw new ApiError('dashboard.csrf_failed', {
+      en: 'The browser reports that another site sent this request (Sec-Fetch-Site: cross-site); dashboard requests must come from the dashboard.',
+      es: 'El navegador indica que otro sitio envió esta solicitud; los cambios en el panel solo se aceptan desde el panel.',
+    });
   }
 }
 
@@ -94,10 +94,10 @@ export function assertCsrf(request: FastifyRequest, csrfToken: string): void {
   const sent = headerValue(request.headers['x-csrf-token']);
   // Digests have one length, so the comparison takes the same time whatever was sent.
   if (sent === undefined || !timingSafeEqual(digest(sent), digest(csrfToken))) {
-    throw new ApiError(
-      'dashboard.csrf_failed',
-      `${request.method} with the dashboard session needs the header X-CSRF-Token with the session's csrf_token (GET /dashboard/api/session).`,
-    );
+    throw new ApiError('dashboard.csrf_failed', {
+      en: `${request.method} with the dashboard session needs the header X-CSRF-Token with the session's csrf_token (GET /dashboard/api/session).`,
+      es: 'Falta la verificación de la sesión del panel en esta solicitud; recargue la página e intente de nuevo.',
+    });
   }
 }
 
@@ -105,9 +105,13 @@ function modeOf(header: string | undefined): Mode {
   const value = header?.trim();
   if (value === undefined || value === '') return 'test';
   if (value === 'test' || value === 'live') return value;
-  throw new ApiError('request.validation_failed', 'Invoice-Mode must be test or live.', {
-    errors: [{ path: 'Invoice-Mode', code: 'invalid_value', message: 'must be one of "test", "live".' }],
-  });
+  throw new ApiError(
+    'request.validation_failed',
+    { en: 'Invoice-Mode must be test or live.', es: 'El modo debe ser pruebas (test) o producción (live).' },
+    {
+      errors: [{ path: 'Invoice-Mode', code: 'invalid_value', message: 'must be one of "test", "live".', messageEs: 'Modo: debe ser "test" o "live".' }],
+    },
+  );
 }
 
 export interface SessionAuthDeps {
@@ -124,7 +128,12 @@ export interface SessionAuthDeps {
  */
 export async function authenticateSession(request: FastifyRequest, token: string, deps: SessionAuthDeps): Promise<Caller> {
   const session = await deps.sessions.resume(token, deps.now);
-  if (!session) throw new ApiError('dashboard.session_required', 'The dashboard session has ended (signed out, expired or replaced); sign in again.');
+  if (!session) {
+    throw new ApiError('dashboard.session_required', {
+      en: 'The dashboard session has ended (signed out, expired or replaced); sign in again.',
+      es: 'La sesión terminó (se cerró, expiró o se inició otra); vuelva a iniciar sesión.',
+    });
+  }
   if (isStateChanging(request.method)) assertCsrf(request, session.csrfToken);
   const caller: Caller = {
     apiKeyId: session.id,

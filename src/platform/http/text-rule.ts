@@ -121,7 +121,9 @@ export function assertStorableText(request: FastifyRequest): void {
   if (errors.length === 0) return;
   const code = request.routeOptions.config.invalidTextCode ?? 'request.validation_failed';
   const fields = errors.map((error) => error.path || 'the body').join(', ');
-  throw new ApiError(code, `${errors.length === 1 ? 'A field holds' : `${errors.length} fields hold`} a character that cannot be stored (${fields}).`, {
-    errors,
-  });
+  const detail = {
+    en: `${errors.length === 1 ? 'A field holds' : `${errors.length} fields hold`} a character that cannot be stored (${fields}).`,
+    es: `${errors.length === 1 ? 'Un dato contiene' : `${errors.length} datos contienen`} un carácter que no se puede guardar; la lista de errores indica cuáles.`,
+  };
+  throw new ApiError(code, detail, { errors });
 }

@@ -1,6 +1,8 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { FieldError } from '../errors/api-error.ts';
+import type { Bilingual, FieldError } from '../errors/api-error.ts';
+import { fieldLabel, formatWords } from '../errors/field-words.ts';
+import type { Language } from '../errors/language.ts';
 
 // ajv-formats ships CommonJS; under NodeNext its default export is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -57,25 +59,98 @@ function joinPath(instancePath: string, child?: string): string {
   return parts.join('.');
 }
 
-function describe(error: ErrorObject): string {
+const TYPES: Readonly<Record<string, Bilingual>> = {
+  string: { en: 'text', es: 'texto' },
+  number: { en: 'a number', es: 'un número' },
+  integer: { en: 'a whole number', es: 'un número entero' },
+  boolean: { en: 'true or false', es: 'verdadero o falso' },
+  array: { en: 'a list', es: 'una lista' },
+  object: { en: 'an object', es: 'un objeto' },
+  null: { en: 'null', es: 'nulo' },
+};
+
+function typeWords(type: unknown, language: Language): string {
+  const names = String(type)
+    .split(',')
+    .map((name) => TYPES[name]?.[language] ?? name);
+  return names.join(language === 'es' ? ' o ' : ' or ');
+}
+
+function values(list: unknown): string {
+  return (list as unknown[]).map((value) => JSON.stringify(value)).join(', ');
+}
+
+/** What is wrong with the field, in words of `language`: never ajv's wording, never a regular expression. */
+function predicate(error: ErrorObject, language: Language): string {
   const params = error.params as Record<string, unknown>;
+  const es = language === 'es';
+  const limit = Number(params.limit);
   switch (error.keyword) {
     case 'required':
-      return `${String(params.missingProperty)} is required.`;
+      return es ? 'falta este dato' : 'is required';
     case 'additionalProperties':
-      return `${String(params.additionalProperty)} is not a recognised field.`;
+      return es ? 'este campo no se reconoce; quítelo' : 'is not a recognised field; leave it out';
+    case 'type':
+      return es ? `debe ser ${typeWords(params.type, language)}` : `must be ${typeWords(params.type, language)}`;
+    case 'pattern':
+      return formatWords('pattern', String(params.pattern), language);
+    case 'format':
+      return formatWords('format', String(params.format), language);
     case 'enum':
-      return `must be one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}.`;
+      return es ? `debe ser uno de estos valores: ${values(params.allowedValues)}` : `must be one of ${values(params.allowedValues)}`;
+    case 'const': {
+      // A union of literals fails once per literal: the message lists them all.
+      const allowed = (params.allowedValues as unknown[] | undefined) ?? [params.allowedValue];
+      if (allowed.length > 1) return es ? `debe ser uno de estos valores: ${values(allowed)}` : `must be one of ${values(allowed)}`;
+      return es ? `debe ser ${JSON.stringify(allowed[0])}` : `must be ${JSON.stringify(allowed[0])}`;
+    }
+    case 'minLength':
+      if (limit === 1) return es ? 'no puede quedar vacío' : 'must not be empty';
+      return es ? `debe tener al menos ${limit} caracteres` : `must be at least ${limit} characters long`;
+    case 'maxLength':
+      return es ? `debe tener como máximo ${limit} caracteres` : `must be at most ${limit} characters long`;
+    case 'minItems':
+      return es ? `debe tener al menos ${limit} elemento${limit === 1 ? '' : 's'}` : `must have at least ${limit} ${limit === 1 ? 'entry' : 'entries'}`;
+    case 'maxItems':
+      return es ? `debe tener como máximo ${limit} elementos` : `must have at most ${limit} entries`;
+    case 'minProperties':
+      return es ? `debe tener al menos ${limit} claves` : `must have at least ${limit} keys`;
+    case 'maxProperties':
+      return es ? `debe tener como máximo ${limit} claves` : `must have at most ${limit} keys`;
+    case 'minimum':
+      return es ? `debe ser al menos ${limit}` : `must be at least ${limit}`;
+    case 'maximum':
+      return es ? `debe ser como máximo ${limit}` : `must be at most ${limit}`;
+    case 'exclusiveMinimum':
+      return es ? `debe ser mayor que ${limit}` : `must be greater than ${limit}`;
+    case 'exclusiveMaximum':
+      return es ? `debe ser menor que ${limit}` : `must be less than ${limit}`;
+    case 'anyOf':
+    case 'oneOf':
+      return es ? 'no tiene ninguna de las formas aceptadas' : 'is not in any of the accepted forms';
     default:
-      return `${error.message ?? 'is invalid'}.`;
+      return es ? 'no es válido' : 'is not valid';
   }
+}
+
+function describe(path: string, error: ErrorObject, language: Language): string {
+  // "Customer's postal code must be …"; "Código postal del cliente: debe ser …".
+  return `${fieldLabel(path, language)}${language === 'es' ? ':' : ''} ${predicate(error, language)}.`;
 }
 
 /** Turns ajv's errors into the problem's `errors[]` entries, one per failing field. */
 export function fieldErrors(errors: ErrorObject[], prefix?: string): FieldError[] {
   const seen = new Set<string>();
   const result: FieldError[] = [];
+  const constants = new Map<string, unknown[]>();
   for (const error of errors) {
+    if (error.keyword !== 'const') continue;
+    const list = constants.get(error.instancePath) ?? [];
+    list.push((error.params as Record<string, unknown>).allowedValue);
+    constants.set(error.instancePath, list);
+  }
+  for (const raw of errors) {
+    const error = raw.keyword === 'const' ? { ...raw, params: { ...raw.params, allowedValues: constants.get(raw.instancePath) } } : raw;
     const params = error.params as Record<string, unknown>;
     const child =
       error.keyword === 'required' ? String(params.missingProperty) : error.keyword === 'additionalProperties' ? String(params.additionalProperty) : undefined;
@@ -85,7 +160,7 @@ export function fieldErrors(errors: ErrorObject[], prefix?: string): FieldError[
     const key = `${path}|${code}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    result.push({ path, code, message: describe(error) });
+    result.push({ path, code, message: describe(path, error, 'en'), messageEs: describe(path, error, 'es') });
   }
   return result;
 }

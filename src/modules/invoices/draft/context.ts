@@ -41,7 +41,10 @@ async function draftOnPool(ctx: Ctx, catalogs: InvoiceCatalogs, task: Omit<Draft
   for (let round = 0; round < MAX_POOL_ROUNDS; round += 1) {
     const output = await ctx.services.workers.run(DRAFT_TASK, { ...task, answers }, { tenant: ctx.organizationId });
     if ('comprobante' in output) return output.comprobante;
-    if ('invalid' in output) throw new ApiError('cfdi.invalid_input', output.invalid.detail, { errors: output.invalid.errors });
+    if ('invalid' in output) {
+      const { detail, detailEs, errors } = output.invalid;
+      throw new ApiError('cfdi.invalid_input', detailEs === undefined ? detail : { en: detail, es: detailEs }, { errors });
+    }
     answers = catalogAnswers(catalogs, output.unanswered, answers);
   }
   return undefined;

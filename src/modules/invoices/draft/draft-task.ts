@@ -21,7 +21,10 @@ export interface DraftTaskInput {
   answers: CatalogAnswers;
 }
 
-export type DraftTaskOutput = { comprobante: Comprobante } | { invalid: { detail: string; errors: FieldError[] | undefined } } | { unanswered: string[] };
+export type DraftTaskOutput =
+  | { comprobante: Comprobante }
+  | { invalid: { detail: string; detailEs: string | undefined; errors: FieldError[] | undefined } }
+  | { unanswered: string[] };
 
 export default function draftTask(task: DraftTaskInput): DraftTaskOutput {
   const catalogs = answeredCatalogs(task.answers);
@@ -37,7 +40,8 @@ export default function draftTask(task: DraftTaskInput): DraftTaskOutput {
     return catalogs.unanswered.size > 0 ? { unanswered: [...catalogs.unanswered] } : { comprobante };
   } catch (error) {
     if (catalogs.unanswered.size > 0) return { unanswered: [...catalogs.unanswered] };
-    if (error instanceof ApiError && error.code === 'cfdi.invalid_input') return { invalid: { detail: error.detail, errors: error.errors } };
+    if (error instanceof ApiError && error.code === 'cfdi.invalid_input')
+      return { invalid: { detail: error.detail, detailEs: error.detailEs, errors: error.errors } };
     throw error;
   }
 }

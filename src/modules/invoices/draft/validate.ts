@@ -95,11 +95,11 @@ export function draftComprobante(input: InvoiceInput, context: DraftContext): Co
   const errors = oncePerField([...built.errors, ...engineErrors(built.comprobante, input, context, built.computed)]);
   if (errors.length > 0) {
     const fields = errors.map((error) => error.path).join(', ');
-    throw new ApiError(
-      'cfdi.invalid_input',
-      `The invoice is not a valid CFDI 4.0: ${errors.length === 1 ? 'one field fails' : `${errors.length} fields fail`} (${fields}).`,
-      { errors },
-    );
+    const detail = {
+      en: `The invoice is not a valid CFDI 4.0: ${errors.length === 1 ? 'one field fails' : `${errors.length} fields fail`} (${fields}).`,
+      es: `La factura no es un CFDI 4.0 válido: ${errors.length === 1 ? 'hay un dato que corregir' : `hay ${errors.length} datos que corregir`}; la lista de errores indica cuáles.`,
+    };
+    throw new ApiError('cfdi.invalid_input', detail, { errors });
   }
   return built.comprobante;
 }
