@@ -493,6 +493,11 @@ export const ERROR_CATALOG_ES: Record<ErrorCode, SpanishDefinition> = {
     remediation:
       'Vuelva a intentarlo pasados los segundos de `Retry-After`; mientras el servicio atiende lo pendiente, primero se rechazan las solicitudes pesadas (PDF, timbrado, archivos, validaciones).',
   },
+  'metrics.unauthorized': {
+    title: 'Se requiere el token de métricas',
+    remediation:
+      '`GET /metrics` en el puerto de la API solo responde al token del operador: envíe `Authorization: Bearer <METRICS_TOKEN>`, o consulte el puerto privado que abre METRICS_PORT.',
+  },
   'service.unavailable': {
     title: 'Servicio no disponible por un momento',
     remediation:
