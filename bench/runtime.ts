@@ -227,6 +227,8 @@ async function busyHost(): Promise<void> {
   const hogs = [0, 1].map(() => spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
   const storage = await benchStorage('runtime_busy', undefined);
   const statuses = new Map<number, number>();
+  // Each 5xx by operation and code, to tell what refused.
+  const refusals = new Map<string, number>();
   let failed = 0;
   try {
     await sleep(1000);
@@ -237,7 +239,10 @@ async function busyHost(): Promise<void> {
       try {
         const response = await fetch(`${serve.baseUrl}${url}`, { method, headers, ...(body ? { body } : {}) });
         count(response.status);
-        return { status: response.status, json: (await response.json().catch(() => ({}))) as { id?: string; keys?: { test: { key: string } } } };
+        const json = (await response.json().catch(() => ({}))) as { id?: string; code?: string; keys?: { test: { key: string } } };
+        const what = `${method} ${url.replace(/inv_\w+/, '{id}')} ${json.code}`;
+        if (response.status >= 500) refusals.set(what, (refusals.get(what) ?? 0) + 1);
+        return { status: response.status, json };
       } catch {
         failed += 1;
         return { status: 0, json: {} };
@@ -285,6 +290,7 @@ async function busyHost(): Promise<void> {
   }
   const summary = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
   console.log(`  busy host answers: ${summary.join(', ')}${failed ? `, ${failed} connection errors` : ''}`);
+  for (const [what, n] of refusals) console.log(`    ${n}× ${what}`);
   report('busy host: 503 answers to 20 requests/s for 60 s after /readyz', statuses.get(503) ?? 0, '', 0, 0);
   report(
     'busy host: 5xx other than 503 and connection errors',
