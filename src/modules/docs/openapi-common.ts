@@ -91,6 +91,13 @@ export const PROBLEM_RESPONSES: Record<string, { name: string; response: Respons
     }),
   },
   500: { name: 'InternalError', response: problemResponse('Unexpected error (`internal.error`); retry with backoff and quote `request_id`.') },
+  503: {
+    name: 'ServiceUnavailable',
+    response: problemResponse(
+      'The service cannot take or finish the request right now: more work is waiting than it can finish (`service.overloaded`, expensive requests first), its database cannot be reached for a moment (`service.unavailable`), or CPU-heavy work ran past its time limit (`service.task_timeout`). Retry after `Retry-After`, with backoff and the same Idempotency-Key.',
+      { 'Retry-After': headerRef('RetryAfter') },
+    ),
+  },
 };
 
 /** The Problem schema as plain JSON Schema (TypeBox's `$id` is the component's name instead). */

@@ -171,16 +171,29 @@ function completeOperation(document: OpenApiDocument, operation: OperationObject
     }
   }
   for (const status of problemStatuses(operation, method, api, authenticated)) {
-    operation.responses[status] ??= { $ref: `#/components/responses/${PROBLEM_RESPONSES[status]!.name}` };
+    const shared = PROBLEM_RESPONSES[status]!;
+    const own = operation.responses[status];
+    if (own === undefined) operation.responses[status] = { $ref: `#/components/responses/${shared.name}` };
+    // A route that documents its own answer for a shared status (a 503 from the SAT, say) can
+    // still meet the shared causes: its description lists both, its headers include the shared ones.
+    else if (!isReference(own)) {
+      own.description = `${own.description} Also, as for every operation: ${shared.response.description}`;
+      own.headers = { ...shared.response.headers, ...own.headers };
+    }
   }
   operation.responses = Object.fromEntries(Object.entries(operation.responses).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** Authenticated /v1 calls can meet every shared error; public ones only those that apply to them. */
+/**
+ * Authenticated /v1 calls can meet every shared error: each reads the database to authenticate
+ * (503 when it cannot be reached) and passes load shedding and the rate limit (503, 429). Public
+ * ones meet only those that apply to them: a public write reaches the database (503); a public
+ * read answers from memory.
+ */
 function problemStatuses(operation: OperationObject, method: string, api: boolean, authenticated: boolean): string[] {
   if (!api) return ['500'];
   const takesInput =
     operation.requestBody !== undefined || (operation.parameters ?? []).some((parameter) => !isReference(parameter) && parameter.in !== 'header');
-  if (!authenticated) return ['400', ...(takesInput ? ['422'] : []), '500'];
-  return ['400', '401', '404', ...(IDEMPOTENT_METHODS.has(method) ? ['409'] : []), '422', '429', '500'];
+  if (!authenticated) return ['400', ...(takesInput ? ['422'] : []), '500', ...(method === 'get' ? [] : ['503'])];
+  return ['400', '401', '404', ...(IDEMPOTENT_METHODS.has(method) ? ['409'] : []), '422', '429', '500', '503'];
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { toApiError } from '../http/problem.ts';
 import { openDatabase, type DatabaseHandle } from './database.ts';
-import { PgliteHost, pgliteHostDialect } from './pglite-driver.ts';
+import { PGLITE_THREAD_LIMITS, PgliteHost, pgliteHostDialect } from './pglite-driver.ts';
 import { PREPARED_STATEMENTS_LIMIT, PreparedStatements } from './pglite-statements.ts';
 import { DatabaseUnavailableError } from './unavailable.ts';
 
@@ -234,5 +234,20 @@ test('a database on disk whose thread died opens again with every committed writ
     }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("the database's thread keeps a small young generation, and rows of megabytes still pass through it", async () => {
+  const host = await PgliteHost.start(undefined);
+  const db = new Kysely<Record<string, never>>({ dialect: pgliteHostDialect(host) });
+  try {
+    assert.equal((host as unknown as { worker: Worker }).worker.resourceLimits?.maxYoungGenerationSizeMb, PGLITE_THREAD_LIMITS.maxYoungGenerationSizeMb);
+    const { rows } = await sql<{ text: string }>`SELECT repeat('x', 8 * 1024 * 1024) AS text FROM generate_series(1, 2)`.execute(db);
+    assert.deepEqual(
+      rows.map((row) => row.text.length),
+      [8 * 1024 * 1024, 8 * 1024 * 1024],
+    );
+  } finally {
+    await db.destroy();
   }
 });

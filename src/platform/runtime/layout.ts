@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 
 /** True when this code was loaded from the build (a bundled `.js` chunk), false under tsx. */
 const FROM_BUILD = import.meta.url.endsWith('.js');
@@ -53,10 +53,14 @@ export function threadProgram(program: ThreadProgram): { file: URL; execArgv: st
   return { file: new URL('./typescript-entry.mjs', import.meta.url), execArgv: [], workerData: { entry: packagePath(SOURCES[program]) } };
 }
 
-/** Starts a plain worker thread running `program` with `workerData`. */
-export function startThread(program: ThreadProgram, workerData: Record<string, unknown>): Worker {
+/** Starts a plain worker thread running `program` with `workerData` (and V8 heap limits of its own). */
+export function startThread(program: ThreadProgram, workerData: Record<string, unknown>, resourceLimits?: ResourceLimits): Worker {
   const thread = threadProgram(program);
-  return new Worker(thread.file, { workerData: { ...workerData, ...thread.workerData }, execArgv: thread.execArgv });
+  return new Worker(thread.file, {
+    workerData: { ...workerData, ...thread.workerData },
+    execArgv: thread.execArgv,
+    ...(resourceLimits ? { resourceLimits } : {}),
+  });
 }
 
 /** The command line of a process running `program` (`node … <program> args`). */

@@ -1,0 +1,322 @@
+// The lean runtime's targets, each measured on the compiled service as an operator runs it:
+//   - `npm start` with the build present until /readyz answers 200 (≤ 3 s), on an existing DATA_DIR;
+//   - a fresh build and start until /readyz (≤ 15 s);
+//   - idle RSS of `invoicing serve` with the embedded database and the in-process simulator, after
+//     /readyz and a minute idle (≤ 350 MB), on a fresh DATA_DIR and on its second start;
+//   - with BENCH_DATABASE_URL: idle RSS of `serve` on PostgreSQL with the simulator in a process of
+//     its own (≤ 200 MB);
+//   - `invoicing cfdi cadena FILE`: wall time and maximum RSS (≤ 0.5 s, ≤ 120 MB);
+//   - `invoicing help` (≤ 0.3 s);
+//   - the busy host: two processes spinning on the CPU, then serve started and ordinary traffic at
+//     20 requests/s for 60 s from /readyz on (authenticated GETs, validations, a create + stamp
+//     every second); every 503 counts (target 0).
+// Each figure is printed with its target and PASS or FAIL. Run on a quiet machine; the load average
+// at the start is printed. `--idle S` and `--busy S` shorten the idle wait and the busy window.
+//   npx tsx bench/runtime.ts [--idle 60] [--busy 60]
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { benchStorage, numberOption } from './support/bench-kit.ts';
+import { hasShared, REPO_ROOT, satPath } from '../test/support/shared.ts';
+
+const IDLE_SECONDS = numberOption('idle', 60);
+const BUSY_SECONDS = numberOption('busy', 60);
+const BIN = path.join(REPO_ROOT, 'bin', 'invoicing.js');
+const CURRENT_BUILD = path.join(REPO_ROOT, 'dist', 'server', 'current.json');
+const SAMPLE = satPath('samples', 'cfdi40', 'real', 'I_CSM190311AH6_2022-01-12_real.xml');
+const MB = 1024 * 1024;
+
+interface Row {
+  name: string;
+  value: string;
+  target: string;
+  pass: boolean | undefined;
+}
+const rows: Row[] = [];
+function report(name: string, value: number, unit: string, limit: number, digits = 2): void {
+  const row = { name, value: `${value.toFixed(digits)} ${unit}`, target: `≤ ${limit} ${unit}`, pass: value <= limit };
+  rows.push(row);
+  console.log(`${row.pass ? 'PASS' : 'FAIL'}  ${name}: ${row.value} (target ${row.target})`);
+}
+
+/** The resident set of a process, in bytes (Linux). */
+function rssOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+function freePort(): number {
+  return 20_000 + Math.floor(Math.random() * 20_000);
+}
+
+interface Started {
+  child: ChildProcess;
+  baseUrl: string;
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+/** Starts `command` in a process group of its own and waits until /readyz answers 200. */
+async function startServe(command: string[], env: Record<string, string>): Promise<Started> {
+  const port = freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: baseUrl, SIMULATOR_PORT: '0' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}: ${stderr}`);
+    const ok = await fetch(`${baseUrl}/readyz`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (ok) break;
+    if (performance.now() - started > 180_000) throw new Error(`${command.join(' ')} not ready after 180 s: ${stderr}`);
+    await sleep(25);
+  }
+  const readyMs = performance.now() - started;
+  return {
+    child,
+    baseUrl,
+    readyMs,
+    async stop() {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        return;
+      }
+      await exited;
+    },
+  };
+}
+
+/** The `node` process serving: `npm start` runs it as a child of npm's shell. */
+function servingPid(root: number): number {
+  const children = (pid: number): number[] =>
+    fs.existsSync(`/proc/${pid}/task/${pid}/children`)
+      ? fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+      : [];
+  const isServe = (pid: number) =>
+    fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node' &&
+    fs
+      .readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      .split('\0')
+      .some((arg) => arg === BIN || arg === 'bin/invoicing.js');
+  const queue = [root];
+  while (queue.length) {
+    const pid = queue.shift()!;
+    if (isServe(pid)) return pid;
+    queue.push(...children(pid));
+  }
+  return root;
+}
+
+async function idleRss(started: Started): Promise<number> {
+  await sleep(IDLE_SECONDS * 1000);
+  return rssOf(servingPid(started.child.pid!));
+}
+
+async function embeddedStarts(): Promise<void> {
+  const storage = await benchStorage('runtime', undefined);
+  try {
+    // Make sure a build is present, then a fresh DATA_DIR (its database is created) …
+    spawnSync(process.execPath, [BIN, 'help'], { cwd: REPO_ROOT, stdio: 'ignore' });
+    const first = await startServe([process.execPath, BIN, 'serve'], storage.env);
+    console.log(`  serve, fresh DATA_DIR: /readyz after ${(first.readyMs / 1000).toFixed(2)} s`);
+    report('idle RSS, embedded database + in-process simulator, fresh DATA_DIR', (await idleRss(first)) / MB, 'MB', 350, 0);
+    await first.stop();
+    // … then `npm start` on that DATA_DIR, as a restart does.
+    const second = await startServe(['npm', 'start', '--silent'], storage.env);
+    report('npm start, build present → /readyz', second.readyMs / 1000, 's', 3);
+    report('idle RSS, embedded database + in-process simulator, second start', (await idleRss(second)) / MB, 'MB', 350, 0);
+    await second.stop();
+    // A fresh build: no current build, so bin/invoicing.js compiles the sources first.
+    fs.rmSync(CURRENT_BUILD, { force: true });
+    const rebuilt = await startServe([process.execPath, BIN, 'serve'], storage.env);
+    report('fresh build + start → /readyz', rebuilt.readyMs / 1000, 's', 15);
+    await rebuilt.stop();
+  } finally {
+    await storage.remove();
+  }
+}
+
+async function postgresApart(databaseUrl: string): Promise<void> {
+  const storage = await benchStorage('runtime_pg', databaseUrl);
+  const simulatorPort = freePort();
+  const simulator = spawn(process.execPath, [BIN, 'simulator'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...storage.env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-runtime-sim-')), SIMULATOR_PORT: String(simulatorPort) },
+    stdio: 'ignore',
+    detached: true,
+  });
+  try {
+    for (let ok = false; !ok; await sleep(100)) {
+      ok = await fetch(`http://127.0.0.1:${simulatorPort}/`).then(
+        () => true,
+        () => false,
+      );
+    }
+    const serve = await startServe([process.execPath, BIN, 'serve'], { ...storage.env, SIMULATOR_URL: `http://127.0.0.1:${simulatorPort}` });
+    report('idle RSS, PostgreSQL, simulator apart', (await idleRss(serve)) / MB, 'MB', 200, 0);
+    await serve.stop();
+  } finally {
+    process.kill(-simulator.pid!, 'SIGTERM');
+    await storage.remove();
+  }
+}
+
+/** Wall time (s) and maximum RSS (MB) of one run of the CLI, through GNU time. */
+function timeCli(args: string[]): { seconds: number; maxRssMb: number } {
+  const started = performance.now();
+  const run = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, BIN, ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const seconds = (performance.now() - started) / 1000;
+  if (run.status !== 0) throw new Error(`invoicing ${args.join(' ')}: ${run.stderr}`);
+  const maxRssKb = Number(run.stderr.trim().split('\n').at(-1));
+  return { seconds, maxRssMb: maxRssKb / 1024 };
+}
+
+function cliFigures(): void {
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  timeCli(['help']);
+  const help = Array.from({ length: 5 }, () => timeCli(['help']));
+  report('invoicing help, wall (median of 5)', median(help.map((run) => run.seconds)), 's', 0.3);
+  if (!hasShared) {
+    console.log('SKIP  invoicing cfdi cadena: the SAT samples are not present');
+    return;
+  }
+  const cadena = Array.from({ length: 5 }, () => timeCli(['cfdi', 'cadena', SAMPLE]));
+  report('invoicing cfdi cadena FILE, wall (median of 5)', median(cadena.map((run) => run.seconds)), 's', 0.5);
+  report('invoicing cfdi cadena FILE, max RSS', Math.max(...cadena.map((run) => run.maxRssMb)), 'MB', 120, 0);
+}
+
+const invoiceBody = (profileId: string) =>
+  JSON.stringify({
+    fiscal_profile_id: profileId,
+    payment_form: '03',
+    customer: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', tax_regime: '601', postal_code: '86991', cfdi_use: 'G03' },
+    items: [
+      { product_key: '81112100', unit_key: 'E48', description: 'Consultoría', quantity: '2', unit_price: '750.00', taxes: [{ type: 'IVA', rate: '0.16' }] },
+    ],
+  });
+
+/** The SAT's test CSD and FIEL of EKU9003173C9, as a fiscal profile's upload takes them. */
+function satCredential(folder: string, rfc: string) {
+  const dir = satPath('credentials', folder);
+  return {
+    cer_base64: fs.readFileSync(path.join(dir, `${rfc}.cer`)).toString('base64'),
+    key_base64: fs.readFileSync(path.join(dir, `${rfc}.key`)).toString('base64'),
+    password: fs.readFileSync(path.join(dir, 'password.txt'), 'utf8').trim(),
+  };
+}
+
+async function busyHost(): Promise<void> {
+  if (!hasShared) {
+    console.log('SKIP  busy host: the SAT test credentials are not present');
+    return;
+  }
+  const hogs = [0, 1].map(() => spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
+  const storage = await benchStorage('runtime_busy', undefined);
+  const statuses = new Map<number, number>();
+  // Each 5xx by operation and code, to tell what refused.
+  const refusals = new Map<string, number>();
+  let failed = 0;
+  try {
+    await sleep(1000);
+    const serve = await startServe([process.execPath, BIN, 'serve'], storage.env);
+    console.log(`  busy host: /readyz after ${(serve.readyMs / 1000).toFixed(2)} s`);
+    const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    const call = async (method: string, url: string, headers: Record<string, string>, body?: string) => {
+      try {
+        const response = await fetch(`${serve.baseUrl}${url}`, { method, headers, ...(body ? { body } : {}) });
+        count(response.status);
+        const json = (await response.json().catch(() => ({}))) as { id?: string; code?: string; keys?: { test: { key: string } } };
+        const what = `${method} ${url.replace(/inv_\w+/, '{id}')} ${json.code}`;
+        if (response.status >= 500) refusals.set(what, (refusals.get(what) ?? 0) + 1);
+        return { status: response.status, json };
+      } catch {
+        failed += 1;
+        return { status: 0, json: {} };
+      }
+    };
+    const json = { 'content-type': 'application/json' };
+    const organization = await call('POST', '/v1/organizations', json, JSON.stringify({ name: 'Busy host' }));
+    const key = organization.json.keys!.test.key;
+    const auth = { authorization: `Bearer ${key}` };
+    const profile = await call(
+      'POST',
+      '/v1/fiscal_profiles',
+      { ...auth, ...json },
+      JSON.stringify({
+        csd: satCredential('EKU9003173C9_CSD_30001000000500003416', 'EKU9003173C9'),
+        fiel: satCredential('EKU9003173C9_FIEL_30001000000500003415', 'EKU9003173C9'),
+        manifest_email: 'bench@example.com',
+        tax_regime: '601',
+        zip: '42501',
+      }),
+    );
+    if (profile.status !== 201) throw new Error(`fiscal profile answered ${profile.status}`);
+    const validation = JSON.stringify({ xml_base64: fs.readFileSync(SAMPLE).toString('base64') });
+    const pending: Promise<unknown>[] = [];
+    const start = performance.now();
+    // Twenty requests a second: each second one create + stamp (two), one validation, seventeen GETs.
+    for (let second = 0; second < BUSY_SECONDS; second += 1) {
+      pending.push(
+        call('POST', '/v1/invoices', { ...auth, ...json }, invoiceBody(profile.json.id!)).then((created) =>
+          created.status === 201 ? call('POST', `/v1/invoices/${created.json.id}/stamp`, auth) : undefined,
+        ),
+      );
+      pending.push(call('POST', '/v1/validations', { ...auth, ...json }, validation));
+      for (let index = 0; index < 17; index += 1) {
+        pending.push(call('GET', ['/v1/invoices', '/v1/fiscal_profiles', '/v1/validations', '/v1/api_keys'][index % 4]!, auth));
+        await sleep(Math.max(0, start + second * 1000 + ((index + 1) * 1000) / 18 - performance.now()));
+      }
+      await sleep(Math.max(0, start + (second + 1) * 1000 - performance.now()));
+    }
+    await Promise.all(pending);
+    await serve.stop();
+  } finally {
+    for (const hog of hogs) hog.kill();
+    await storage.remove();
+  }
+  const summary = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
+  console.log(`  busy host answers: ${summary.join(', ')}${failed ? `, ${failed} connection errors` : ''}`);
+  for (const [what, n] of refusals) console.log(`    ${n}× ${what}`);
+  report('busy host: 503 answers to 20 requests/s for 60 s after /readyz', statuses.get(503) ?? 0, '', 0, 0);
+  report(
+    'busy host: 5xx other than 503 and connection errors',
+    [...statuses].filter(([status]) => status >= 500 && status !== 503).reduce((sum, [, n]) => sum + n, failed),
+    '',
+    0,
+    0,
+  );
+}
+
+console.log(
+  `load average at start: ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')} (${os.availableParallelism()} cores)`,
+);
+cliFigures();
+await embeddedStarts();
+if (process.env.BENCH_DATABASE_URL) await postgresApart(process.env.BENCH_DATABASE_URL);
+else console.log('SKIP  idle RSS on PostgreSQL: set BENCH_DATABASE_URL');
+await busyHost();
+console.log(
+  `load average at end: ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`,
+);
+const failures = rows.filter((row) => row.pass === false).length;
+console.log(`${rows.length - failures} of ${rows.length} targets met`);
