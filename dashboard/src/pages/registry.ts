@@ -8,6 +8,7 @@ import { AccountPage } from './auth/AccountPage.tsx';
 import { SignInPage } from './auth/SignInPage.tsx';
 import { SignUpPage } from './auth/SignUpPage.tsx';
 import { ApiKeysPage } from './api-keys/ApiKeysPage.tsx';
+import { HomePage } from './home/HomePage.tsx';
 import { FiscalProfilePage } from './fiscal-profiles/FiscalProfilePage.tsx';
 import { FiscalProfilesPage } from './fiscal-profiles/FiscalProfilesPage.tsx';
 import { NewFiscalProfilePage } from './fiscal-profiles/NewFiscalProfilePage.tsx';
@@ -46,6 +47,7 @@ export interface PageRoute {
 export const routes: PageRoute[] = [
   { path: '/sign-in', component: SignInPage, public: true },
   { path: '/sign-up', component: SignUpPage, public: true },
+  { path: '/home', component: HomePage, nav: 'nav.home' },
   { path: '/invoices', component: InvoicesPage, nav: 'nav.invoices' },
   { path: '/invoices/new', component: NewInvoicePage, parent: '/invoices' },
   { path: '/invoices/:id', component: InvoicePage, parent: '/invoices' },
@@ -72,4 +74,4 @@ export const routes: PageRoute[] = [
 ];
 
 /** The page a signed-in user lands on. */
-export const HOME = '/invoices';
+export const HOME = '/home';
