@@ -75,9 +75,13 @@ try {
   await page.getByTestId('pdf-preview').waitFor();
   await page.waitForTimeout(1500);
   await shoot(page, '10-invoice-stamped-pdf');
-  await page.getByText(es['invoices.cancel'], { exact: true }).click();
-  await page.getByLabel(es['invoices.reason']).selectOption('01');
-  await shoot(page, '11-invoice-cancel-form', [1280]);
+  await page.getByRole('button', { name: es['invoices.cancel'], exact: true }).click();
+  await page.getByRole('dialog').getByLabel(es['invoices.reason']).selectOption('01');
+  await shoot(page, '11-invoice-cancel-dialog');
+  await page.getByRole('dialog').getByLabel(es['invoices.reason']).selectOption('02');
+  await page.getByRole('dialog').getByRole('button', { name: es['invoices.cancelSubmit'] }).click();
+  await page.getByTestId('cancellation').waitFor();
+  await shoot(page, '11-invoice-cancelled');
   await visit(page, `${server.base}/dashboard/invoices`, '12-invoices');
   await visit(page, `${server.base}/dashboard/fiscal-profiles`, '13-profiles');
   await visit(page, profileUrl, '14-profile');

@@ -30,4 +30,25 @@ export const enBusiness: Record<keyof typeof esBusiness, string> = {
   'home.docsBody': 'Guides to the API, to invoicing and to this dashboard.',
   'home.docsLink': 'Open the documentation',
   'home.usageLink': 'See usage and balance',
+  'invoices.cancelIntro': 'Cancelling a stamped CFDI cannot be undone. You are asked to confirm before anything is sent.',
+  'invoices.cancelConfirmTitle': 'Cancel invoice {folio}?',
+  'invoices.cancelConsequence':
+    "This cannot be undone: the SAT withdraws the CFDI and it stops being fiscally valid. When the SAT asks for the customer's acceptance, they have 72 business hours to answer; until then the invoice stays valid.",
+  'invoices.cancelKeep': 'Keep the invoice',
+  'invoices.substituteNone':
+    'No stamped invoice of this customer replaces this one. The SAT requires the replacing invoice to relate to this UUID (type 04): create a related copy, correct it, stamp it and come back.',
+  'invoices.cancellation': 'Cancellation',
+  'invoices.cancellation.none': 'Not requested',
+  'invoices.cancellation.pending': 'Awaiting an answer',
+  'invoices.cancellation.accepted': 'Accepted',
+  'invoices.cancellation.rejected': 'Rejected',
+  'invoices.cancellationExplain.none': 'No cancellation has been requested.',
+  'invoices.cancellationExplain.pending':
+    'The SAT or the customer has not answered yet. The customer has 72 business hours; without an answer the cancellation goes ahead.',
+  'invoices.cancellationExplain.accepted': 'The CFDI is cancelled at the SAT.',
+  'invoices.cancellationExplain.rejected': 'The customer rejected the cancellation: the CFDI stays valid.',
+  'invoices.cancelRequestedAt': 'Requested',
+  'invoices.cancelResolvedAt': 'Resolved',
+  'invoices.substituteCreate': 'Create the replacing invoice',
+  'invoices.duplicate': 'Duplicate',
 };

@@ -215,7 +215,7 @@ export const en: Record<MessageKey, string> = {
   'invoices.cancellationRejected': 'The customer rejected the previous cancellation; you may ask again.',
   'invoices.reason': 'Reason',
   'invoices.substitute': 'Replacing invoice',
-  'invoices.substituteHint': 'Id (inv_…) of the stamped invoice that replaces this one.',
+  'invoices.substituteHint': 'Another stamped invoice of the same customer, which replaces this one.',
   ...enDevelopers,
   ...enSat,
   ...enBusiness,

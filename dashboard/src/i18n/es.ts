@@ -214,7 +214,7 @@ export const es = {
   'invoices.cancellationRejected': 'El receptor rechazó la cancelación anterior; puedes volver a solicitarla.',
   'invoices.reason': 'Motivo',
   'invoices.substitute': 'Factura que la sustituye',
-  'invoices.substituteHint': 'Identificador (inv_…) de la factura timbrada que la reemplaza.',
+  'invoices.substituteHint': 'Otra factura timbrada del mismo cliente, que reemplaza a esta.',
   ...esDevelopers,
   ...esSat,
   ...esBusiness,

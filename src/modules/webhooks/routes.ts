@@ -4,6 +4,7 @@ import { ListQuery, listUrl, mapPage } from '../../platform/http/pagination.ts';
 import { IdParam, ListOf } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
 import { changeEndpoint, createEndpoint, getEndpoint, rotateSecret } from './manage-endpoints.ts';
+import { eventTypesOf } from './deliveries-repository.ts';
 import { listDeliveries, listEndpoints, removeEndpoint } from './read-endpoints.ts';
 import { resendEvent } from './resend-event.ts';
 import { CreateEndpointBody, DeletedEndpoint, ListDeliveriesQuery, ResendBody, UpdateEndpointBody, WebhookDelivery, WebhookEndpoint } from './schemas.ts';
@@ -133,7 +134,11 @@ export function registerWebhookRoutes(app: Server, services: Services, options: 
       const ctx = ctxOf(request, services);
       const endpoint = await getEndpoint(ctx, request.params.id);
       const page = await listDeliveries(ctx, endpoint, request.query, listUrl(request));
-      return mapPage(page, (row) => serializeDelivery(row, endpoint.mode === 'live'));
+      const types = await eventTypesOf(
+        ctx.db,
+        page.data.map((row) => row.event_id),
+      );
+      return mapPage(page, (row) => serializeDelivery(row, endpoint.mode === 'live', types));
     },
   );
 
@@ -156,7 +161,11 @@ export function registerWebhookRoutes(app: Server, services: Services, options: 
     async (request) => {
       const ctx = ctxOf(request, services);
       const rows = await resendEvent(ctx, request.params.id, request.body.endpoint_id);
-      return { object: 'list' as const, url: listUrl(request), data: rows.map((row) => serializeDelivery(row, ctx.livemode)), has_more: false };
+      const types = await eventTypesOf(
+        ctx.db,
+        rows.map((row) => row.event_id),
+      );
+      return { object: 'list' as const, url: listUrl(request), data: rows.map((row) => serializeDelivery(row, ctx.livemode, types)), has_more: false };
     },
   );
 }
