@@ -51,4 +51,5 @@ export const enBusiness: Record<keyof typeof esBusiness, string> = {
   'invoices.cancelResolvedAt': 'Resolved',
   'invoices.substituteCreate': 'Create the replacing invoice',
   'invoices.duplicate': 'Duplicate',
+  'invoices.cfdiUseByRegimen': 'Only the uses the SAT allows for the chosen tax regime.',
 };

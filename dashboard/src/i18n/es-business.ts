@@ -48,4 +48,5 @@ export const esBusiness = {
   'invoices.cancelResolvedAt': 'Resuelta',
   'invoices.substituteCreate': 'Crear la factura sustituta',
   'invoices.duplicate': 'Duplicar',
+  'invoices.cfdiUseByRegimen': 'Solo los usos que el SAT permite al régimen fiscal elegido.',
 } as const;

@@ -2,13 +2,15 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type Page as ApiPage } from '../../core/api.ts';
 import { t } from '../../core/i18n.ts';
 import { href, navigate } from '../../core/router.ts';
-import { CatalogSearch, CatalogSelect } from '../../kit/catalogs.tsx';
+import { CatalogSelect } from '../../kit/catalogs.tsx';
 import { SelectField, TextField } from '../../kit/fields.tsx';
-import { Form, type FormState, useForm } from '../../kit/form.tsx';
+import { Form, useForm } from '../../kit/form.tsx';
 import { Page } from '../../kit/Page.tsx';
 import { useResource } from '../../kit/resource.ts';
 import type { FiscalProfile } from '../fiscal-profiles/types.ts';
+import { CustomerFields } from './CustomerFields.tsx';
 import { invoiceBody } from './invoice-body.ts';
+import { ItemFields } from './ItemFields.tsx';
 import type { Invoice } from './types.ts';
 
 export function NewInvoicePage() {
@@ -53,14 +55,7 @@ export function NewInvoicePage() {
           )}
           <SelectField form={form} name="fiscal_profile_id" label={t('profiles.one')} options={profileOptions} />
         </fieldset>
-        <fieldset>
-          <legend>{t('invoices.customer')}</legend>
-          <TextField form={form} name="customer.rfc" label={t('field.rfc')} autoComplete="off" maxLength={13} />
-          <TextField form={form} name="customer.name" label={t('invoices.customerName')} hint={t('invoices.customerNameHint')} />
-          <CatalogSelect form={form} name="customer.tax_regime" label={t('field.taxRegime')} catalog="regimen_fiscal" />
-          <TextField form={form} name="customer.postal_code" label={t('invoices.postalCode')} inputMode="numeric" maxLength={5} />
-          <CatalogSelect form={form} name="customer.cfdi_use" label={t('invoices.cfdiUse')} catalog="uso_cfdi" />
-        </fieldset>
+        <CustomerFields form={form} />
         <fieldset>
           <legend>{t('invoices.payment')}</legend>
           <CatalogSelect form={form} name="payment_form" label={t('invoices.paymentForm')} catalog="forma_pago" />
@@ -90,33 +85,5 @@ export function NewInvoicePage() {
         </div>
       </Form>
     </Page>
-  );
-}
-
-function ItemFields({ form, index }: { form: FormState; index: number }) {
-  const at = (name: string) => `items.${index}.${name}`;
-  return (
-    <fieldset class="item">
-      <legend>{t('invoices.item', { number: index + 1 })}</legend>
-      <CatalogSearch form={form} name={at('product_key')} label={t('invoices.productKey')} catalog="clave_prod_serv" />
-      <CatalogSearch form={form} name={at('unit_key')} label={t('invoices.unitKey')} catalog="clave_unidad" />
-      <TextField form={form} name={at('description')} label={t('invoices.description')} />
-      <div class="form-grid">
-        <TextField form={form} name={at('quantity')} label={t('invoices.quantity')} inputMode="decimal" />
-        <TextField form={form} name={at('unit_price')} label={t('invoices.unitPrice')} inputMode="decimal" hint={t('invoices.unitPriceHint')} />
-        <SelectField
-          form={form}
-          name={at('iva')}
-          label={t('invoices.iva')}
-          options={[
-            { value: '0.160000', label: 'IVA 16 %' },
-            { value: '0.080000', label: 'IVA 8 %' },
-            { value: '0.000000', label: 'IVA 0 %' },
-            { value: 'exento', label: t('invoices.ivaExempt') },
-            { value: 'none', label: t('invoices.ivaNone') },
-          ]}
-        />
-      </div>
-    </fieldset>
   );
 }
