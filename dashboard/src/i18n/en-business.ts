@@ -52,4 +52,11 @@ export const enBusiness: Record<keyof typeof esBusiness, string> = {
   'invoices.substituteCreate': 'Create the replacing invoice',
   'invoices.duplicate': 'Duplicate',
   'invoices.cfdiUseByRegimen': 'Only the uses the SAT allows for the chosen tax regime.',
+  'invoices.edit': 'Edit',
+  'invoices.editTitle': 'Edit invoice {folio}',
+  'invoices.editIntro': 'It is still a draft: save the changes, check the amounts, then stamp.',
+  'invoices.editSubmit': 'Save changes',
+  'invoices.notEditable':
+    'This invoice cannot be edited here: only type I drafts with transferred IVA or no taxes and no discounts (the rest through the API).',
+  'invoices.backToInvoice': 'Back to the invoice',
 };

@@ -49,4 +49,11 @@ export const esBusiness = {
   'invoices.substituteCreate': 'Crear la factura sustituta',
   'invoices.duplicate': 'Duplicar',
   'invoices.cfdiUseByRegimen': 'Solo los usos que el SAT permite al régimen fiscal elegido.',
+  'invoices.edit': 'Editar',
+  'invoices.editTitle': 'Editar la factura {folio}',
+  'invoices.editIntro': 'Sigue siendo un borrador: guarda los cambios, revisa los importes y después timbra.',
+  'invoices.editSubmit': 'Guardar cambios',
+  'invoices.notEditable':
+    'Esta factura no se puede editar aquí: solo los borradores de tipo I con IVA trasladado o sin impuestos y sin descuentos (el resto, con la API).',
+  'invoices.backToInvoice': 'Volver a la factura',
 } as const;

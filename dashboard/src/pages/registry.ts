@@ -12,6 +12,7 @@ import { HomePage } from './home/HomePage.tsx';
 import { FiscalProfilePage } from './fiscal-profiles/FiscalProfilePage.tsx';
 import { FiscalProfilesPage } from './fiscal-profiles/FiscalProfilesPage.tsx';
 import { NewFiscalProfilePage } from './fiscal-profiles/NewFiscalProfilePage.tsx';
+import { EditInvoicePage } from './invoices/EditInvoicePage.tsx';
 import { InvoicePage } from './invoices/InvoicePage.tsx';
 import { InvoicesPage } from './invoices/InvoicesPage.tsx';
 import { NewInvoicePage } from './invoices/NewInvoicePage.tsx';
@@ -51,6 +52,7 @@ export const routes: PageRoute[] = [
   { path: '/invoices', component: InvoicesPage, nav: 'nav.invoices' },
   { path: '/invoices/new', component: NewInvoicePage, parent: '/invoices' },
   { path: '/invoices/:id', component: InvoicePage, parent: '/invoices' },
+  { path: '/invoices/:id/edit', component: EditInvoicePage, parent: '/invoices' },
   { path: '/fiscal-profiles', component: FiscalProfilesPage, nav: 'nav.fiscalProfiles' },
   { path: '/fiscal-profiles/new', component: NewFiscalProfilePage, parent: '/fiscal-profiles' },
   { path: '/fiscal-profiles/:id', component: FiscalProfilePage, parent: '/fiscal-profiles' },

@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks';
 import { apiPath, api, type Problem } from '../../core/api.ts';
 import { t } from '../../core/i18n.ts';
-import { navigate } from '../../core/router.ts';
+import { href, navigate } from '../../core/router.ts';
 import { ProblemBox, asProblem } from '../../kit/ProblemBox.tsx';
 import type { Resource } from '../../kit/resource.ts';
 import { copyBody, copyable } from './copy.ts';
+import { editable } from './invoice-body.ts';
 import type { Invoice } from './types.ts';
 
 /** Stamp and delete, for drafts; duplicate, for any invoice the form can repeat. A stamp carries an Idempotency-Key so a retry never stamps twice. */
@@ -43,6 +44,11 @@ export function InvoiceActions({ invoice, resource }: { invoice: Invoice; resour
           <button type="button" class="button primary" disabled={busy} aria-busy={busy} onClick={stamp}>
             {busy ? t('form.working') : t('invoices.stamp')}
           </button>
+          {editable(invoice) && (
+            <a class="button" href={href(`/invoices/${invoice.id}/edit`)}>
+              {t('invoices.edit')}
+            </a>
+          )}
           <button type="button" class="button danger" disabled={busy} onClick={remove}>
             {t('invoices.deleteDraft')}
           </button>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Page as ApiPage } from '../../core/api.ts';
+import { api, apiPath, type Page as ApiPage } from '../../core/api.ts';
 import { t } from '../../core/i18n.ts';
 import { href, navigate } from '../../core/router.ts';
 import { CatalogSelect } from '../../kit/catalogs.tsx';
@@ -9,14 +9,23 @@ import { Page } from '../../kit/Page.tsx';
 import { useResource } from '../../kit/resource.ts';
 import type { FiscalProfile } from '../fiscal-profiles/types.ts';
 import { CustomerFields } from './CustomerFields.tsx';
-import { invoiceBody } from './invoice-body.ts';
+import { draftValues, invoiceBody } from './invoice-body.ts';
 import { ItemFields } from './ItemFields.tsx';
 import type { Invoice } from './types.ts';
 
 export function NewInvoicePage() {
+  return <InvoiceForm />;
+}
+
+/** The invoice form: a new draft, or, given `draft`, that draft's changes (PATCH). */
+export function InvoiceForm({ draft }: { draft?: Invoice }) {
   const profiles = useResource<ApiPage<FiscalProfile>>('/v1/fiscal_profiles', { query: { limit: 100 } });
-  const [itemCount, setItemCount] = useState(1);
-  const form = useForm({ fiscal_profile_id: '', payment_method: 'PUE', 'items.0.quantity': '1', 'items.0.iva': '0.160000' } as Record<string, string>);
+  const [itemCount, setItemCount] = useState(draft ? draft.items.length : 1);
+  const form = useForm(
+    draft
+      ? draftValues(draft)
+      : ({ fiscal_profile_id: '', payment_method: 'PUE', 'items.0.quantity': '1', 'items.0.iva': '0.160000' } as Record<string, string>),
+  );
   const profileOptions = (profiles.data?.data ?? []).map((profile) => ({ value: profile.id, label: `${profile.rfc} · ${profile.legal_name}` }));
   // The first profile is preselected, so the select never shows a value the form does not hold.
   const firstProfile = profileOptions[0]?.value;
@@ -25,6 +34,13 @@ export function NewInvoicePage() {
   }, [firstProfile]);
   async function submit() {
     const body = invoiceBody({ ...form.values, fiscal_profile_id: form.values.fiscal_profile_id || firstProfile || '' }, itemCount);
+    if (draft) {
+      // A draft keeps its issuer: the update takes every field but the fiscal profile.
+      const { fiscal_profile_id: _issuer, ...changes } = body;
+      await api.patch<Invoice>(apiPath`/v1/invoices/${draft.id}`, changes);
+      navigate(`/invoices/${draft.id}`);
+      return;
+    }
     const invoice = await api.post<Invoice>('/v1/invoices', body);
     navigate(`/invoices/${invoice.id}`);
   }
@@ -34,14 +50,17 @@ export function NewInvoicePage() {
     setItemCount(itemCount + 1);
   }
   return (
-    <Page title={t('invoices.create')} subtitle={t('invoices.createIntro')}>
+    <Page
+      title={draft ? t('invoices.editTitle', { folio: `${draft.serie ? `${draft.serie}-` : ''}${draft.folio}` }) : t('invoices.create')}
+      subtitle={t(draft ? 'invoices.editIntro' : 'invoices.createIntro')}
+    >
       <Form
         form={form}
         onSubmit={submit}
-        submitLabel={t('invoices.createSubmit')}
-        label={t('invoices.create')}
+        submitLabel={t(draft ? 'invoices.editSubmit' : 'invoices.createSubmit')}
+        label={draft ? t('invoices.edit') : t('invoices.create')}
         secondary={
-          <a class="button subtle" href={href('/invoices')}>
+          <a class="button subtle" href={href(draft ? `/invoices/${draft.id}` : '/invoices')}>
             {t('form.cancel')}
           </a>
         }
@@ -53,7 +72,11 @@ export function NewInvoicePage() {
               {t('invoices.noProfile')} <a href={href('/fiscal-profiles/new')}>{t('profiles.create')}</a>
             </p>
           )}
-          <SelectField form={form} name="fiscal_profile_id" label={t('profiles.one')} options={profileOptions} />
+          {draft ? (
+            <p>{`${draft.fiscal_profile.rfc} · ${draft.fiscal_profile.legal_name}`}</p>
+          ) : (
+            <SelectField form={form} name="fiscal_profile_id" label={t('profiles.one')} options={profileOptions} />
+          )}
         </fieldset>
         <CustomerFields form={form} />
         <fieldset>
