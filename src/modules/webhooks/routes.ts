@@ -4,8 +4,7 @@ import { ListQuery, listUrl, mapPage } from '../../platform/http/pagination.ts';
 import { IdParam, ListOf } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
 import { changeEndpoint, createEndpoint, getEndpoint, rotateSecret } from './manage-endpoints.ts';
-import { eventTypesOf } from './deliveries-repository.ts';
-import { listDeliveries, listEndpoints, removeEndpoint } from './read-endpoints.ts';
+import { deliveryEventTypes, listDeliveries, listEndpoints, removeEndpoint } from './read-endpoints.ts';
 import { resendEvent } from './resend-event.ts';
 import { CreateEndpointBody, DeletedEndpoint, ListDeliveriesQuery, ResendBody, UpdateEndpointBody, WebhookDelivery, WebhookEndpoint } from './schemas.ts';
 import { policyFor, type WebhookRouteOptions } from './policy.ts';
@@ -134,10 +133,7 @@ export function registerWebhookRoutes(app: Server, services: Services, options: 
       const ctx = ctxOf(request, services);
       const endpoint = await getEndpoint(ctx, request.params.id);
       const page = await listDeliveries(ctx, endpoint, request.query, listUrl(request));
-      const types = await eventTypesOf(
-        ctx.db,
-        page.data.map((row) => row.event_id),
-      );
+      const types = await deliveryEventTypes(ctx, page.data);
       return mapPage(page, (row) => serializeDelivery(row, endpoint.mode === 'live', types));
     },
   );
@@ -161,10 +157,7 @@ export function registerWebhookRoutes(app: Server, services: Services, options: 
     async (request) => {
       const ctx = ctxOf(request, services);
       const rows = await resendEvent(ctx, request.params.id, request.body.endpoint_id);
-      const types = await eventTypesOf(
-        ctx.db,
-        rows.map((row) => row.event_id),
-      );
+      const types = await deliveryEventTypes(ctx, rows);
       return { object: 'list' as const, url: listUrl(request), data: rows.map((row) => serializeDelivery(row, ctx.livemode, types)), has_more: false };
     },
   );

@@ -99,7 +99,7 @@ export function HomePage() {
             )
           )}
           <p>{t(mode === 'live' ? 'home.creditsLive' : 'home.creditsTest')}</p>
-          {mode === 'live' && <p class="hint">{t('home.creditsHow')}</p>}
+          {mode === 'live' && <p class="hint spaced">{t('home.creditsHow')}</p>}
           <a href={href('/usage')}>{t('home.usageLink')}</a>
         </section>
         <section class="panel" aria-labelledby="docs-title">

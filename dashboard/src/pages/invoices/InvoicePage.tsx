@@ -72,8 +72,8 @@ export function InvoicePage({ params }: { params: Record<string, string> }) {
               </table>
             </div>
           </section>
-          {invoice.status !== 'draft' && invoice.status !== 'stamping' && <Documents invoice={invoice} />}
           {invoice.cancellation.status !== 'none' && <Cancellation invoice={invoice} />}
+          {invoice.status !== 'draft' && invoice.status !== 'stamping' && <Documents invoice={invoice} />}
           {invoice.status === 'stamped' && invoice.cancellation.status !== 'pending' && <CancelPanel invoice={invoice} onDone={resource.replace} />}
         </>
       )}
