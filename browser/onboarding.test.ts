@@ -74,9 +74,10 @@ test('a new organization goes from sign-up to a stamped, previewed and cancelled
   await page.getByRole('button', { name: es['invoices.downloadXml'] }).click();
   assert.match((await download).suggestedFilename(), /\.xml$/);
 
-  await page.getByText(es['invoices.cancel'], { exact: true }).click();
-  await page.getByLabel(es['invoices.reason']).selectOption('02');
-  await page.getByRole('button', { name: es['invoices.cancelSubmit'] }).click();
+  await page.getByRole('button', { name: es['invoices.cancel'], exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(es['invoices.reason']).selectOption('02');
+  await dialog.getByRole('button', { name: es['invoices.cancelSubmit'] }).click();
   await page.getByText(es['invoices.status.cancelled'], { exact: true }).waitFor();
   assert.ok(await page.getByRole('button', { name: es['invoices.downloadAcuse'] }).isVisible());
   assert.deepEqual(errors, []);

@@ -9,18 +9,22 @@ import type { Page } from 'playwright-core';
 import { es } from '../dashboard/src/i18n/es.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { createKey, createProfile, fillInvoice, goTo, signManifest, signUp } from './support/flows.ts';
+import { overflowingElements } from './support/overflow.ts';
 import { createEndpoint, downloadLastMonth, dropFile, refreshUntil, sampleXml, startReceiver } from './support/pages.ts';
 import { startServer } from './support/server.ts';
 
 const out = path.join(fileURLToPath(new URL('..', import.meta.url)), '.tmp', 'screens');
 fs.mkdirSync(out, { recursive: true });
 const WIDTHS = [1280, 375];
+/** Elements wider than the viewport, by screenshot: printed at the end, and the run fails. */
+const overflows: string[] = [];
 
 async function shoot(page: Page, name: string, widths = WIDTHS): Promise<void> {
   for (const width of widths) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.waitForTimeout(150);
     await page.screenshot({ path: path.join(out, `${name}-${width}.png`), fullPage: true });
+    for (const element of await overflowingElements(page)) overflows.push(`${name}-${width}: ${element}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -43,6 +47,7 @@ try {
 
   const { page, errors } = await newPage(browser);
   await signUp(page, server.base, { email: `screens-${Date.now()}@example.com`, organization: 'Escuela Kemper Urgate' });
+  await shoot(page, '03-home-new');
   await createKey(page, 'Servidor de producción');
   await shoot(page, '03-api-keys-secret');
   await page.getByRole('button', { name: es['apiKeys.secretDone'] }).click();
@@ -70,16 +75,22 @@ try {
   await page.getByTestId('pdf-preview').waitFor();
   await page.waitForTimeout(1500);
   await shoot(page, '10-invoice-stamped-pdf');
-  await page.getByText(es['invoices.cancel'], { exact: true }).click();
-  await page.getByLabel(es['invoices.reason']).selectOption('01');
-  await shoot(page, '11-invoice-cancel-form', [1280]);
+  await page.getByRole('button', { name: es['invoices.cancel'], exact: true }).click();
+  await page.getByRole('dialog').getByLabel(es['invoices.reason']).selectOption('01');
+  await shoot(page, '11-invoice-cancel-dialog');
+  await page.getByRole('dialog').getByLabel(es['invoices.reason']).selectOption('02');
+  await page.getByRole('dialog').getByRole('button', { name: es['invoices.cancelSubmit'] }).click();
+  await page.getByTestId('cancellation').waitFor();
+  await shoot(page, '11-invoice-cancelled');
   await visit(page, `${server.base}/dashboard/invoices`, '12-invoices');
   await visit(page, `${server.base}/dashboard/fiscal-profiles`, '13-profiles');
   await visit(page, profileUrl, '14-profile');
   await visit(page, `${server.base}/dashboard/account`, '15-account');
+  await visit(page, `${server.base}/dashboard/home`, '15-home-progress');
   await shootNewPages(page, server.base, profileUrl);
   await page.getByTestId('mode-switch').click();
   await visit(page, `${server.base}/dashboard/invoices`, '16-live-invoices');
+  await visit(page, `${server.base}/dashboard/home`, '16-live-home');
   await page.getByRole('combobox', { name: es['shell.language'] }).selectOption('en');
   await visit(page, `${server.base}/dashboard/api-keys`, '17-live-api-keys-english');
   await page.setViewportSize({ width: 375, height: 812 });
@@ -87,6 +98,10 @@ try {
   await page.screenshot({ path: path.join(out, '18-menu-open-375.png') });
   if (errors.length > 0) console.error(errors.join('\n'));
   console.log(`screenshots in ${out}`);
+  if (overflows.length > 0) {
+    console.error(`elements wider than the viewport:\n${overflows.join('\n')}`);
+    process.exitCode = 1;
+  }
 } finally {
   await browser.close();
   await server.close();

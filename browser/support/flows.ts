@@ -18,7 +18,7 @@ export async function signUp(page: Page, base: string, account: { email: string;
   const secret = await page.getByLabel(es['apiKeys.secretLabel']).inputValue();
   assert.match(secret, /^sk_test_/);
   await page.getByRole('button', { name: es['signUp.continue'] }).click();
-  await page.getByRole('heading', { level: 1, name: es['invoices.title'] }).waitFor();
+  await page.getByRole('heading', { level: 1, name: es['home.title'] }).waitFor();
   return secret;
 }
 

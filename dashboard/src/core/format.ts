@@ -30,6 +30,13 @@ export function formatMoney(value: string | null | undefined, currency = 'MXN'):
   return new Intl.NumberFormat('es-MX', { style: 'currency', currency }).format(amount);
 }
 
+/** A wall time with no offset ("2026-07-14T10:30:00") in formatDate's style, read as written: no time zone shift. */
+export function formatWallTime(value: string): string {
+  const date = new Date(`${value}Z`);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date);
+}
+
 /** The calendar day (YYYY-MM-DD) of an instant in the organization's time zone: the chart's buckets. */
 export function dayOf(value: string | Date): string {
   const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: zone() }).formatToParts(new Date(value));

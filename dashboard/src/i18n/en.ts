@@ -1,9 +1,11 @@
 import { enDevelopers } from './en-developers.ts';
+import { enBusiness } from './en-business.ts';
 import { enSat } from './en-sat.ts';
 import type { MessageKey } from './es.ts';
 
 /** English: every key of the Spanish dictionary, checked by the type. */
 export const en: Record<MessageKey, string> = {
+  'app.title': 'CFDI dashboard',
   'app.loading': 'Loading…',
   'nav.invoices': 'Invoices',
   'nav.fiscalProfiles': 'Fiscal profiles',
@@ -25,7 +27,7 @@ export const en: Record<MessageKey, string> = {
   'shell.language': 'Language',
   'notFound.title': 'Page not found',
   'notFound.body': 'This address is not a page of the dashboard.',
-  'notFound.home': 'Go to invoices',
+  'notFound.home': 'Go to the home page',
   'problem.whatToDo': 'What to do:',
   'problem.network': 'The server could not be reached',
   'form.working': 'Working…',
@@ -213,7 +215,8 @@ export const en: Record<MessageKey, string> = {
   'invoices.cancellationRejected': 'The customer rejected the previous cancellation; you may ask again.',
   'invoices.reason': 'Reason',
   'invoices.substitute': 'Replacing invoice',
-  'invoices.substituteHint': 'Id (inv_…) of the stamped invoice that replaces this one.',
+  'invoices.substituteHint': 'Another stamped invoice of the same customer, which replaces this one.',
   ...enDevelopers,
   ...enSat,
+  ...enBusiness,
 };

@@ -1,8 +1,10 @@
 import { esDevelopers } from './es-developers.ts';
+import { esBusiness } from './es-business.ts';
 import { esSat } from './es-sat.ts';
 
 /** Spanish, the default language. Its keys are the dictionary's keys: en.ts must have them all. */
 export const es = {
+  'app.title': 'Panel CFDI',
   'app.loading': 'Cargando…',
   'nav.invoices': 'Facturas',
   'nav.fiscalProfiles': 'Perfiles fiscales',
@@ -24,7 +26,7 @@ export const es = {
   'shell.language': 'Idioma',
   'notFound.title': 'Página no encontrada',
   'notFound.body': 'Esta dirección no corresponde a ninguna página del panel.',
-  'notFound.home': 'Ir a facturas',
+  'notFound.home': 'Ir al inicio',
   'problem.whatToDo': 'Qué hacer:',
   'problem.network': 'No se pudo contactar al servidor',
   'form.working': 'Procesando…',
@@ -212,9 +214,10 @@ export const es = {
   'invoices.cancellationRejected': 'El receptor rechazó la cancelación anterior; puedes volver a solicitarla.',
   'invoices.reason': 'Motivo',
   'invoices.substitute': 'Factura que la sustituye',
-  'invoices.substituteHint': 'Identificador (inv_…) de la factura timbrada que la reemplaza.',
+  'invoices.substituteHint': 'Otra factura timbrada del mismo cliente, que reemplaza a esta.',
   ...esDevelopers,
   ...esSat,
+  ...esBusiness,
 } as const;
 
 export type MessageKey = keyof typeof es;

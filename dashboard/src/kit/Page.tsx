@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { t } from '../core/i18n.ts';
 
 /**
  * Every page starts with this heading. It takes the focus when the page appears, so keyboard and
@@ -21,7 +22,7 @@ export function Page({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    document.title = `${title} · Dashboard`;
+    document.title = `${title} · ${t('app.title')}`;
     if (navigated) heading.current?.focus({ preventScroll: false });
     navigated = true;
   }, [title]);

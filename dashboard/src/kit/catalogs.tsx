@@ -17,7 +17,8 @@ export interface CatalogEntry {
 
 const cache = new Map<string, Promise<CatalogEntry[]>>();
 
-function entries(slug: string, q = ''): Promise<CatalogEntry[]> {
+/** A catalog's entries (cached per page load); empty when the catalog is not imported. */
+export function entries(slug: string, q = ''): Promise<CatalogEntry[]> {
   const key = `${slug}?${q}`;
   let found = cache.get(key);
   if (!found) {

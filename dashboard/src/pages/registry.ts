@@ -8,9 +8,11 @@ import { AccountPage } from './auth/AccountPage.tsx';
 import { SignInPage } from './auth/SignInPage.tsx';
 import { SignUpPage } from './auth/SignUpPage.tsx';
 import { ApiKeysPage } from './api-keys/ApiKeysPage.tsx';
+import { HomePage } from './home/HomePage.tsx';
 import { FiscalProfilePage } from './fiscal-profiles/FiscalProfilePage.tsx';
 import { FiscalProfilesPage } from './fiscal-profiles/FiscalProfilesPage.tsx';
 import { NewFiscalProfilePage } from './fiscal-profiles/NewFiscalProfilePage.tsx';
+import { EditInvoicePage } from './invoices/EditInvoicePage.tsx';
 import { InvoicePage } from './invoices/InvoicePage.tsx';
 import { InvoicesPage } from './invoices/InvoicesPage.tsx';
 import { NewInvoicePage } from './invoices/NewInvoicePage.tsx';
@@ -46,9 +48,11 @@ export interface PageRoute {
 export const routes: PageRoute[] = [
   { path: '/sign-in', component: SignInPage, public: true },
   { path: '/sign-up', component: SignUpPage, public: true },
+  { path: '/home', component: HomePage, nav: 'nav.home' },
   { path: '/invoices', component: InvoicesPage, nav: 'nav.invoices' },
   { path: '/invoices/new', component: NewInvoicePage, parent: '/invoices' },
   { path: '/invoices/:id', component: InvoicePage, parent: '/invoices' },
+  { path: '/invoices/:id/edit', component: EditInvoicePage, parent: '/invoices' },
   { path: '/fiscal-profiles', component: FiscalProfilesPage, nav: 'nav.fiscalProfiles' },
   { path: '/fiscal-profiles/new', component: NewFiscalProfilePage, parent: '/fiscal-profiles' },
   { path: '/fiscal-profiles/:id', component: FiscalProfilePage, parent: '/fiscal-profiles' },
@@ -72,4 +76,4 @@ export const routes: PageRoute[] = [
 ];
 
 /** The page a signed-in user lands on. */
-export const HOME = '/invoices';
+export const HOME = '/home';

@@ -45,6 +45,11 @@ export function Shell({ route, children }: { route: PageRoute | undefined; child
           {session?.organization.name}
         </span>
         <div class="topbar-tools">
+          {mode === 'live' && (
+            <span class="live-badge" data-testid="live-badge">
+              {t('shell.liveMode')}
+            </span>
+          )}
           <ModeSwitch mode={mode} onChange={switchMode} />
           <LanguagePicker />
         </div>

@@ -191,6 +191,17 @@ export async function holdPendingDeliveries(db: Db, endpointId: string, hold: bo
   else await query.set({ next_attempt_at: now, updated_at: now }).where('next_attempt_at', 'is', null).execute();
 }
 
+/** The type of each of these events, by id: a delivery names what it carries. */
+export async function eventTypesOf(db: Db, eventIds: string[]): Promise<Map<string, string>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('events')
+    .select(['id', 'type'])
+    .where('id', 'in', [...new Set(eventIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.type]));
+}
+
 export function deliveriesQuery(db: Db, endpointId: string) {
   return db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId);
 }

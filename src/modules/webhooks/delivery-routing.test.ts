@@ -132,8 +132,8 @@ describe('webhook delivery: audience, resend, rotation, versions, pausing', () =
     const resent = await t.request({ method: 'POST', url: `/v1/events/${event.id}/resend`, key: org.testKey });
     assert.equal(resent.statusCode, 200);
     assert.deepEqual(
-      resent.json().data.map((row: { endpoint_id: string; status: string }) => [row.endpoint_id, row.status]),
-      [[hook.id, 'pending']],
+      resent.json().data.map((row: { endpoint_id: string; status: string; event_type: string }) => [row.endpoint_id, row.status, row.event_type]),
+      [[hook.id, 'pending', event.type]],
     );
     await t.runJobs();
     assert.equal(inbox.received.length, 2);
@@ -142,6 +142,7 @@ describe('webhook delivery: audience, resend, rotation, versions, pausing', () =
     const [delivery] = (await t.request({ method: 'GET', url: `/v1/webhook_endpoints/${hook.id}/deliveries`, key: org.testKey })).json().data;
     assert.equal(delivery.status, 'succeeded');
     assert.equal(delivery.attempts, 2);
+    assert.equal(delivery.event_type, event.type, 'a delivery names the type of the event it carries');
     const toOther = await t.request({ method: 'POST', url: `/v1/events/${event.id}/resend`, key: org.testKey, payload: { endpoint_id: other.id } });
     assert.deepEqual(
       toOther.json().data.map((row: { endpoint_id: string }) => row.endpoint_id),

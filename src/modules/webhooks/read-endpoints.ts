@@ -3,7 +3,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
 import { paginate, type ListQuery, type Page } from '../../platform/http/pagination.ts';
-import { deliveriesQuery, type DeliveryRow } from './deliveries-repository.ts';
+import { deliveriesQuery, eventTypesOf, type DeliveryRow } from './deliveries-repository.ts';
 import { ownerOf } from './manage-endpoints.ts';
 import { deleteEndpoint, endpointsQuery, type EndpointRow } from './repository.ts';
 import type { ListDeliveriesQuery } from './schemas.ts';
@@ -25,4 +25,12 @@ export function listDeliveries(ctx: Ctx, endpoint: EndpointRow, query: Static<ty
   if (query.status !== undefined) rows = rows.where('status', '=', query.status);
   if (query.event_id !== undefined) rows = rows.where('event_id', '=', query.event_id);
   return paginate(rows, query, { prefix: 'whd', idColumn: 'id', url });
+}
+
+/** The type of the event each delivery carries, by event id (for the deliveries' `event_type`). */
+export function deliveryEventTypes(ctx: Ctx, rows: DeliveryRow[]): Promise<Map<string, string>> {
+  return eventTypesOf(
+    ctx.db,
+    rows.map((row) => row.event_id),
+  );
 }

@@ -4,7 +4,7 @@ import { ListQuery, listUrl, mapPage } from '../../platform/http/pagination.ts';
 import { IdParam, ListOf } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
 import { changeEndpoint, createEndpoint, getEndpoint, rotateSecret } from './manage-endpoints.ts';
-import { listDeliveries, listEndpoints, removeEndpoint } from './read-endpoints.ts';
+import { deliveryEventTypes, listDeliveries, listEndpoints, removeEndpoint } from './read-endpoints.ts';
 import { resendEvent } from './resend-event.ts';
 import { CreateEndpointBody, DeletedEndpoint, ListDeliveriesQuery, ResendBody, UpdateEndpointBody, WebhookDelivery, WebhookEndpoint } from './schemas.ts';
 import { policyFor, type WebhookRouteOptions } from './policy.ts';
@@ -133,7 +133,8 @@ export function registerWebhookRoutes(app: Server, services: Services, options: 
       const ctx = ctxOf(request, services);
       const endpoint = await getEndpoint(ctx, request.params.id);
       const page = await listDeliveries(ctx, endpoint, request.query, listUrl(request));
-      return mapPage(page, (row) => serializeDelivery(row, endpoint.mode === 'live'));
+      const types = await deliveryEventTypes(ctx, page.data);
+      return mapPage(page, (row) => serializeDelivery(row, endpoint.mode === 'live', types));
     },
   );
 
@@ -156,7 +157,8 @@ export function registerWebhookRoutes(app: Server, services: Services, options: 
     async (request) => {
       const ctx = ctxOf(request, services);
       const rows = await resendEvent(ctx, request.params.id, request.body.endpoint_id);
-      return { object: 'list' as const, url: listUrl(request), data: rows.map((row) => serializeDelivery(row, ctx.livemode)), has_more: false };
+      const types = await deliveryEventTypes(ctx, rows);
+      return { object: 'list' as const, url: listUrl(request), data: rows.map((row) => serializeDelivery(row, ctx.livemode, types)), has_more: false };
     },
   );
 }

@@ -72,6 +72,9 @@ export const WebhookDelivery = Type.Object(
     object: Type.Literal('webhook_delivery'),
     id: Type.String(),
     event_id: Type.String(),
+    event_type: Type.Union([Type.String(), Type.Null()], {
+      description: 'The type of the event delivered, e.g. `invoice.stamped`; null once the event itself is gone.',
+    }),
     endpoint_id: Type.String(),
     status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')]),
     attempts: Type.Integer({ description: 'Attempts made so far, resends included.' }),

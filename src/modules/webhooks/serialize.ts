@@ -22,11 +22,12 @@ export function serializeEndpoint(row: EndpointRow, secret?: string) {
   };
 }
 
-export function serializeDelivery(row: DeliveryRow, livemode: boolean) {
+export function serializeDelivery(row: DeliveryRow, livemode: boolean, types: Map<string, string>) {
   return {
     object: 'webhook_delivery' as const,
     id: row.id,
     event_id: row.event_id,
+    event_type: types.get(row.event_id) ?? null,
     endpoint_id: row.endpoint_id,
     status: row.status,
     attempts: row.attempts,

@@ -14,7 +14,7 @@ const TIPOS = ['I', 'E', 'T', 'N', 'P'] as const;
 
 export function CfdisPage() {
   const profiles = useResource<ApiPage<FiscalProfile>>('/v1/fiscal_profiles', { query: { limit: 100 } });
-  const profileOptions = (profiles.data?.data ?? []).map((profile) => ({ value: profile.id, label: profile.rfc }));
+  const profileOptions = (profiles.data?.data ?? []).map((profile) => ({ value: profile.id, label: `${profile.rfc} · ${profile.legal_name}` }));
   return (
     <Page title={t('cfdis.title')} subtitle={t('cfdis.subtitle')}>
       <ResourceList<Cfdi>

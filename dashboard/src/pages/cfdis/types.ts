@@ -1,3 +1,4 @@
+import { formatWallTime } from '../../core/format.ts';
 type Text = string | null;
 
 interface Party {
@@ -92,9 +93,13 @@ export interface CfdiDetails {
 
 export type CfdiWithDetails = Cfdi & { details: CfdiDetails | null };
 
-/** The CFDI's Fecha is wall time in Mexico City without an offset: shown as written, not converted. */
+/**
+ * The CFDI's Fecha is wall time in Mexico City without an offset: shown as written, not converted
+ * to another zone, in the same style as every other date of the dashboard ("14 jul 2026, 10:30").
+ */
 export function wallTime(value: Text): string {
-  return value ? value.replace('T', ' ') : '—';
+  if (!value) return '—';
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) ? formatWallTime(value) : value.replace('T', ' ');
 }
 
 export const IMPUESTOS: Record<string, string> = { '001': 'ISR', '002': 'IVA', '003': 'IEPS' };

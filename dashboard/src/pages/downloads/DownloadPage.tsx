@@ -3,13 +3,20 @@ import { formatDate, formatDay } from '../../core/format.ts';
 import { t } from '../../core/i18n.ts';
 import { href } from '../../core/router.ts';
 import { ResourceDetail } from '../../kit/ResourceDetail.tsx';
-import type { Resource } from '../../kit/resource.ts';
+import { type Resource, useResource } from '../../kit/resource.ts';
+import type { FiscalProfile } from '../fiscal-profiles/types.ts';
 import { DownloadStatus, describe } from './DownloadStatus.tsx';
 import { Packages } from './Packages.tsx';
 import type { Download } from './types.ts';
 import { apiPath } from '../../core/api.ts';
 
 const POLL_MS = 3000;
+
+/** A profile shown by its RFC and name; its id until they arrive (or if it cannot be read). */
+function ProfileName({ id }: { id: string }) {
+  const profile = useResource<FiscalProfile>(apiPath`/v1/fiscal_profiles/${id}`);
+  return profile.data ? <>{`${profile.data.rfc} · ${profile.data.legal_name}`}</> : <code>{id}</code>;
+}
 
 /** While the SAT works, the page asks again every few seconds, so the status moves by itself. */
 function Poll({ download, resource }: { download: Download; resource: Resource<Download> }) {
@@ -38,7 +45,7 @@ export function DownloadPage({ params }: { params: Record<string, string> }) {
           label: t('downloads.profile'),
           render: (download) => (
             <a href={href(`/fiscal-profiles/${download.fiscal_profile_id}`)}>
-              <code>{download.fiscal_profile_id}</code>
+              <ProfileName id={download.fiscal_profile_id} />
             </a>
           ),
         },

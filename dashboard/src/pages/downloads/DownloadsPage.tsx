@@ -1,12 +1,17 @@
+import type { Page as ApiPage } from '../../core/api.ts';
 import { formatDate, formatDay } from '../../core/format.ts';
 import { t } from '../../core/i18n.ts';
 import { href } from '../../core/router.ts';
 import { Page } from '../../kit/Page.tsx';
+import { useResource } from '../../kit/resource.ts';
 import { ResourceList } from '../../kit/ResourceList.tsx';
+import type { FiscalProfile } from '../fiscal-profiles/types.ts';
 import { DownloadStatus, describe } from './DownloadStatus.tsx';
 import { DOWNLOAD_STATUSES, type Download } from './types.ts';
 
 export function DownloadsPage() {
+  const profiles = useResource<ApiPage<FiscalProfile>>('/v1/fiscal_profiles', { query: { limit: 100 } });
+  const profileOptions = (profiles.data?.data ?? []).map((profile) => ({ value: profile.id, label: `${profile.rfc} · ${profile.legal_name}` }));
   return (
     <Page
       title={t('downloads.title')}
@@ -41,7 +46,7 @@ export function DownloadsPage() {
             type: 'select',
             options: (['cfdi', 'metadata'] as const).map((type) => ({ value: type, label: t(`downloads.type.${type}`) })),
           },
-          { name: 'fiscal_profile_id', label: t('downloads.profileId') },
+          { name: 'fiscal_profile_id', label: t('downloads.profile'), type: 'select', options: profileOptions },
         ]}
         columns={[
           { label: t('downloads.what'), render: (download) => describe(download) },

@@ -5,8 +5,8 @@ import { ProblemBox, asProblem } from '../../kit/ProblemBox.tsx';
 import { saveFile } from '../../kit/save.ts';
 import type { Invoice } from './types.ts';
 
-function fileName(invoice: Invoice, extension: string, suffix = ''): string {
-  return `${invoice.uuid ?? invoice.id}${suffix}.${extension}`;
+function fileName(invoice: Invoice, extension: string): string {
+  return `${invoice.uuid ?? invoice.id}.${extension}`;
 }
 
 /**
@@ -51,11 +51,6 @@ export function Documents({ invoice }: { invoice: Invoice }) {
         <button type="button" class="button" onClick={() => download(apiPath`/v1/invoices/${invoice.id}/pdf`, fileName(invoice, 'pdf'))}>
           {t('invoices.downloadPdf')}
         </button>
-        {invoice.cancellation.acuse_available && (
-          <button type="button" class="button" onClick={() => download(apiPath`/v1/invoices/${invoice.id}/acuse`, fileName(invoice, 'xml', '-acuse'))}>
-            {t('invoices.downloadAcuse')}
-          </button>
-        )}
       </div>
       <ProblemBox problem={problem} />
       {previewUrl && <iframe class="pdf-preview" src={previewUrl} title={t('invoices.pdfTitle')} data-testid="pdf-preview" />}

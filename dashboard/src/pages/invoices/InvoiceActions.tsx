@@ -1,12 +1,14 @@
 import { useState } from 'preact/hooks';
 import { apiPath, api, type Problem } from '../../core/api.ts';
 import { t } from '../../core/i18n.ts';
-import { navigate } from '../../core/router.ts';
+import { href, navigate } from '../../core/router.ts';
 import { ProblemBox, asProblem } from '../../kit/ProblemBox.tsx';
 import type { Resource } from '../../kit/resource.ts';
+import { copyBody, copyable } from './copy.ts';
+import { editable } from './invoice-body.ts';
 import type { Invoice } from './types.ts';
 
-/** Stamp and delete, for drafts. A stamp carries an Idempotency-Key so a retry never stamps twice. */
+/** Stamp and delete, for drafts; duplicate, for any invoice the form can repeat. A stamp carries an Idempotency-Key so a retry never stamps twice. */
 export function InvoiceActions({ invoice, resource }: { invoice: Invoice; resource: Resource<Invoice> }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | undefined>();
@@ -30,6 +32,11 @@ export function InvoiceActions({ invoice, resource }: { invoice: Invoice; resour
       await api.delete(apiPath`/v1/invoices/${invoice.id}`);
       navigate('/invoices');
     });
+  const duplicate = () =>
+    run(async () => {
+      const draft = await api.post<Invoice>('/v1/invoices', copyBody(invoice));
+      navigate(`/invoices/${draft.id}`);
+    });
   return (
     <div class="action-bar">
       {invoice.status === 'draft' && (
@@ -37,6 +44,11 @@ export function InvoiceActions({ invoice, resource }: { invoice: Invoice; resour
           <button type="button" class="button primary" disabled={busy} aria-busy={busy} onClick={stamp}>
             {busy ? t('form.working') : t('invoices.stamp')}
           </button>
+          {editable(invoice) && (
+            <a class="button" href={href(`/invoices/${invoice.id}/edit`)}>
+              {t('invoices.edit')}
+            </a>
+          )}
           <button type="button" class="button danger" disabled={busy} onClick={remove}>
             {t('invoices.deleteDraft')}
           </button>
@@ -45,6 +57,11 @@ export function InvoiceActions({ invoice, resource }: { invoice: Invoice; resour
       {invoice.status === 'stamping' && (
         <button type="button" class="button" onClick={resource.reload}>
           {t('invoices.refresh')}
+        </button>
+      )}
+      {copyable(invoice) && invoice.status !== 'stamping' && (
+        <button type="button" class="button" disabled={busy} onClick={duplicate}>
+          {t('invoices.duplicate')}
         </button>
       )}
       <ProblemBox problem={problem} />

@@ -3,6 +3,7 @@ import { t } from '../../core/i18n.ts';
 import { href } from '../../core/router.ts';
 import { ResourceDetail } from '../../kit/ResourceDetail.tsx';
 import { CancelPanel } from './CancelPanel.tsx';
+import { Cancellation } from './Cancellation.tsx';
 import { Documents } from './Documents.tsx';
 import { InvoiceActions } from './InvoiceActions.tsx';
 import { InvoiceStatus } from './InvoiceStatus.tsx';
@@ -71,6 +72,7 @@ export function InvoicePage({ params }: { params: Record<string, string> }) {
               </table>
             </div>
           </section>
+          {invoice.cancellation.status !== 'none' && <Cancellation invoice={invoice} />}
           {invoice.status !== 'draft' && invoice.status !== 'stamping' && <Documents invoice={invoice} />}
           {invoice.status === 'stamped' && invoice.cancellation.status !== 'pending' && <CancelPanel invoice={invoice} onDone={resource.replace} />}
         </>

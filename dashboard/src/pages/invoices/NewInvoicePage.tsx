@@ -1,20 +1,31 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Page as ApiPage } from '../../core/api.ts';
+import { api, apiPath, type Page as ApiPage } from '../../core/api.ts';
 import { t } from '../../core/i18n.ts';
 import { href, navigate } from '../../core/router.ts';
-import { CatalogSearch, CatalogSelect } from '../../kit/catalogs.tsx';
+import { CatalogSelect } from '../../kit/catalogs.tsx';
 import { SelectField, TextField } from '../../kit/fields.tsx';
-import { Form, type FormState, useForm } from '../../kit/form.tsx';
+import { Form, useForm } from '../../kit/form.tsx';
 import { Page } from '../../kit/Page.tsx';
 import { useResource } from '../../kit/resource.ts';
 import type { FiscalProfile } from '../fiscal-profiles/types.ts';
-import { invoiceBody } from './invoice-body.ts';
+import { CustomerFields } from './CustomerFields.tsx';
+import { draftValues, invoiceBody } from './invoice-body.ts';
+import { ItemFields } from './ItemFields.tsx';
 import type { Invoice } from './types.ts';
 
 export function NewInvoicePage() {
+  return <InvoiceForm />;
+}
+
+/** The invoice form: a new draft, or, given `draft`, that draft's changes (PATCH). */
+export function InvoiceForm({ draft }: { draft?: Invoice }) {
   const profiles = useResource<ApiPage<FiscalProfile>>('/v1/fiscal_profiles', { query: { limit: 100 } });
-  const [itemCount, setItemCount] = useState(1);
-  const form = useForm({ fiscal_profile_id: '', payment_method: 'PUE', 'items.0.quantity': '1', 'items.0.iva': '0.160000' } as Record<string, string>);
+  const [itemCount, setItemCount] = useState(draft ? draft.items.length : 1);
+  const form = useForm(
+    draft
+      ? draftValues(draft)
+      : ({ fiscal_profile_id: '', payment_method: 'PUE', 'items.0.quantity': '1', 'items.0.iva': '0.160000' } as Record<string, string>),
+  );
   const profileOptions = (profiles.data?.data ?? []).map((profile) => ({ value: profile.id, label: `${profile.rfc} · ${profile.legal_name}` }));
   // The first profile is preselected, so the select never shows a value the form does not hold.
   const firstProfile = profileOptions[0]?.value;
@@ -23,6 +34,13 @@ export function NewInvoicePage() {
   }, [firstProfile]);
   async function submit() {
     const body = invoiceBody({ ...form.values, fiscal_profile_id: form.values.fiscal_profile_id || firstProfile || '' }, itemCount);
+    if (draft) {
+      // A draft keeps its issuer: the update takes every field but the fiscal profile.
+      const { fiscal_profile_id: _issuer, ...changes } = body;
+      await api.patch<Invoice>(apiPath`/v1/invoices/${draft.id}`, changes);
+      navigate(`/invoices/${draft.id}`);
+      return;
+    }
     const invoice = await api.post<Invoice>('/v1/invoices', body);
     navigate(`/invoices/${invoice.id}`);
   }
@@ -32,14 +50,17 @@ export function NewInvoicePage() {
     setItemCount(itemCount + 1);
   }
   return (
-    <Page title={t('invoices.create')} subtitle={t('invoices.createIntro')}>
+    <Page
+      title={draft ? t('invoices.editTitle', { folio: `${draft.serie ? `${draft.serie}-` : ''}${draft.folio}` }) : t('invoices.create')}
+      subtitle={t(draft ? 'invoices.editIntro' : 'invoices.createIntro')}
+    >
       <Form
         form={form}
         onSubmit={submit}
-        submitLabel={t('invoices.createSubmit')}
-        label={t('invoices.create')}
+        submitLabel={t(draft ? 'invoices.editSubmit' : 'invoices.createSubmit')}
+        label={draft ? t('invoices.edit') : t('invoices.create')}
         secondary={
-          <a class="button subtle" href={href('/invoices')}>
+          <a class="button subtle" href={href(draft ? `/invoices/${draft.id}` : '/invoices')}>
             {t('form.cancel')}
           </a>
         }
@@ -51,16 +72,13 @@ export function NewInvoicePage() {
               {t('invoices.noProfile')} <a href={href('/fiscal-profiles/new')}>{t('profiles.create')}</a>
             </p>
           )}
-          <SelectField form={form} name="fiscal_profile_id" label={t('profiles.one')} options={profileOptions} />
+          {draft ? (
+            <p>{`${draft.fiscal_profile.rfc} · ${draft.fiscal_profile.legal_name}`}</p>
+          ) : (
+            <SelectField form={form} name="fiscal_profile_id" label={t('profiles.one')} options={profileOptions} />
+          )}
         </fieldset>
-        <fieldset>
-          <legend>{t('invoices.customer')}</legend>
-          <TextField form={form} name="customer.rfc" label={t('field.rfc')} autoComplete="off" maxLength={13} />
-          <TextField form={form} name="customer.name" label={t('invoices.customerName')} hint={t('invoices.customerNameHint')} />
-          <CatalogSelect form={form} name="customer.tax_regime" label={t('field.taxRegime')} catalog="regimen_fiscal" />
-          <TextField form={form} name="customer.postal_code" label={t('invoices.postalCode')} inputMode="numeric" maxLength={5} />
-          <CatalogSelect form={form} name="customer.cfdi_use" label={t('invoices.cfdiUse')} catalog="uso_cfdi" />
-        </fieldset>
+        <CustomerFields form={form} />
         <fieldset>
           <legend>{t('invoices.payment')}</legend>
           <CatalogSelect form={form} name="payment_form" label={t('invoices.paymentForm')} catalog="forma_pago" />
@@ -90,33 +108,5 @@ export function NewInvoicePage() {
         </div>
       </Form>
     </Page>
-  );
-}
-
-function ItemFields({ form, index }: { form: FormState; index: number }) {
-  const at = (name: string) => `items.${index}.${name}`;
-  return (
-    <fieldset class="item">
-      <legend>{t('invoices.item', { number: index + 1 })}</legend>
-      <CatalogSearch form={form} name={at('product_key')} label={t('invoices.productKey')} catalog="clave_prod_serv" />
-      <CatalogSearch form={form} name={at('unit_key')} label={t('invoices.unitKey')} catalog="clave_unidad" />
-      <TextField form={form} name={at('description')} label={t('invoices.description')} />
-      <div class="form-grid">
-        <TextField form={form} name={at('quantity')} label={t('invoices.quantity')} inputMode="decimal" />
-        <TextField form={form} name={at('unit_price')} label={t('invoices.unitPrice')} inputMode="decimal" hint={t('invoices.unitPriceHint')} />
-        <SelectField
-          form={form}
-          name={at('iva')}
-          label={t('invoices.iva')}
-          options={[
-            { value: '0.160000', label: 'IVA 16 %' },
-            { value: '0.080000', label: 'IVA 8 %' },
-            { value: '0.000000', label: 'IVA 0 %' },
-            { value: 'exento', label: t('invoices.ivaExempt') },
-            { value: 'none', label: t('invoices.ivaNone') },
-          ]}
-        />
-      </div>
-    </fieldset>
   );
 }

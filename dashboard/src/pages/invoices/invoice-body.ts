@@ -1,4 +1,5 @@
 import type { Values } from '../../kit/form.tsx';
+import type { Invoice } from './types.ts';
 
 /** The IVA choices of an item, as the API's taxes[] entries. */
 const IVA_CHOICES: Record<string, { type: 'IVA'; factor?: 'Exento'; rate?: string }[]> = {
@@ -42,4 +43,47 @@ export function invoiceBody(values: Values, itemCount: number): Record<string, u
     serie: text(values.serie),
     items,
   };
+}
+
+/** The form's IVA choice for an item's taxes; undefined when the form cannot express them. */
+function ivaChoice(taxes: Invoice['items'][number]['taxes']): string | undefined {
+  if (taxes.length === 0) return 'none';
+  const [tax] = taxes;
+  if (taxes.length > 1 || !tax || tax.type !== 'IVA' || tax.withholding) return undefined;
+  if (tax.factor === 'Exento') return 'exento';
+  return tax.rate !== null && tax.rate in IVA_CHOICES ? tax.rate : undefined;
+}
+
+/** Drafts of type I whose items the form can show without losing a tax or a discount. */
+export function editable(invoice: Invoice): boolean {
+  return (
+    invoice.status === 'draft' &&
+    invoice.type === 'I' &&
+    invoice.global === null &&
+    invoice.items.every((item) => item.discount === null && ivaChoice(item.taxes) !== undefined)
+  );
+}
+
+/** A draft as the form's flat values (the inverse of invoiceBody for what the form shows). */
+export function draftValues(invoice: Invoice): Values {
+  const values: Values = {
+    fiscal_profile_id: invoice.fiscal_profile_id,
+    'customer.rfc': invoice.customer.rfc,
+    'customer.name': invoice.customer.name,
+    'customer.tax_regime': invoice.customer.tax_regime,
+    'customer.postal_code': invoice.customer.zip,
+    'customer.cfdi_use': invoice.customer.use,
+    payment_form: invoice.payment_form ?? '',
+    payment_method: invoice.payment_method ?? 'PUE',
+    serie: invoice.serie ?? '',
+  };
+  invoice.items.forEach((item, index) => {
+    values[`items.${index}.product_key`] = item.product_key;
+    values[`items.${index}.unit_key`] = item.unit_key;
+    values[`items.${index}.description`] = item.description;
+    values[`items.${index}.quantity`] = item.quantity;
+    values[`items.${index}.unit_price`] = item.unit_price;
+    values[`items.${index}.iva`] = ivaChoice(item.taxes) ?? 'none';
+  });
+  return values;
 }

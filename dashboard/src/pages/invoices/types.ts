@@ -8,11 +8,28 @@ export interface Invoice {
   fiscal_profile_id: string;
   serie: string | null;
   folio: string;
-  customer: { rfc: string; name: string; zip: string; tax_regime: string; use: string };
+  customer: { rfc: string; name: string; zip: string; tax_regime: string; use: string; country: string | null; tax_id: string | null };
   currency: string;
   payment_form: string | null;
   payment_method: string | null;
-  items: { product_key: string; unit_key: string; description: string; quantity: string; unit_price: string; amount: string }[];
+  exchange_rate: string | null;
+  conditions: string | null;
+  export: string;
+  items: {
+    product_key: string;
+    unit_key: string;
+    unit: string | null;
+    sku: string | null;
+    description: string;
+    quantity: string;
+    unit_price: string;
+    discount: string | null;
+    tax_object: string;
+    amount: string;
+    taxes: { type: string; factor: string; rate: string | null; withholding: boolean }[];
+  }[];
+  related: { relationship: string; uuids: string[] }[];
+  global: { periodicity: string; months: string; year: string } | null;
   subtotal: string;
   total_taxes_transferred: string | null;
   total_taxes_withheld: string | null;
@@ -25,6 +42,7 @@ export interface Invoice {
     substitute_invoice_id: string | null;
     acuse_available: boolean;
     requested_at: string | null;
+    resolved_at: string | null;
   };
   error: string | null;
   fiscal_profile: FiscalProfile;

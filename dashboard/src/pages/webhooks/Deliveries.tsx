@@ -47,8 +47,8 @@ export function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
           {
             label: t('webhooks.event'),
             render: (delivery) => (
-              <a href={href(`/events/${delivery.event_id}`)}>
-                <code>{delivery.event_id}</code>
+              <a href={href(`/events/${delivery.event_id}`)} title={delivery.event_id}>
+                <code>{delivery.event_type ?? delivery.event_id}</code>
               </a>
             ),
           },

@@ -19,6 +19,8 @@ export interface WebhookEndpoint {
 export interface WebhookDelivery {
   id: string;
   event_id: string;
+  /** Null once the event itself is gone. */
+  event_type: string | null;
   endpoint_id: string;
   status: 'pending' | 'succeeded' | 'failed';
   attempts: number;
