@@ -36,6 +36,8 @@ import { createDescargaClient, ProviderError as DescargaError } from './provider
 import { expediteSyncTick, registerSyncJobs, registerSyncRoutes } from './modules/sync/index.ts';
 import { createSessionBackend, registerDashboardRoutes } from './modules/dashboard/index.ts';
 import { ApiError } from './platform/errors/api-error.ts';
+import { registerCustomerRoutes } from './modules/customers/index.ts';
+import { registerProductRoutes } from './modules/products/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -164,6 +166,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const pdfStore = !config.databaseUrl && !options.database ? filePdfStore(path.join(config.dataDir, 'pdfs')) : undefined;
   const invoiceDeps = { fiscalProfiles, pacFor: providers.pacFor, satStatusFor: providers.satStatusFor, catalogs, ...(pdfStore ? { pdfStore } : {}) };
   registerInvoiceRoutes(server, services, invoiceDeps);
+  registerCustomerRoutes(server, services, { catalogs, rfcValidatorFor: providers.rfcValidatorFor });
+  registerProductRoutes(server, services, { catalogs });
   registerValidationRoutes(server, services, {
     catalogs,
     satStatusFor: providers.satStatusFor,

@@ -1,0 +1,85 @@
+/**
+ * The SAT's RFC validation as a PAC applies it at stamping (Anexo 20, CFDI 4.0): the receptor's
+ * RFC must be in the list of RFCs "inscritos no cancelados", and the name and fiscal postal code
+ * sent must be the ones registered for it. The simulator answers from its registry
+ * (migrations/0003_rfc_registry.sql) with the SAT's codes and messages:
+ *
+ * - CFDI40144: the RFC is not in the list;
+ * - CFDI40145: the name is not the one registered for the RFC;
+ * - CFDI40147: the postal code is not the one registered for the RFC.
+ *
+ * The generic RFCs (XAXX010101000, XEXX010101000) are always valid. Names compare as the SAT
+ * compares them in practice: upper case, surrounding and repeated spaces ignored.
+ *
+ *   POST /sat/rfc-validation  {"rfc": "…", "name": "…", "postal_code": "…"}
+ *   → {"rfc": "…", "valid": true} | {"rfc": "…", "valid": false, "errors": [{"code", "field", "message"}]}
+ *   PUT /sat/rfc-registry/{rfc}  {"name": "…", "postal_code": "…"}  registers a taxpayer (tests).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { SimulatorDeps } from '../deps.ts';
+
+interface RfcRegistryTable {
+  rfc: string;
+  name: string;
+  postal_code: string;
+  created_at: Date;
+}
+
+const GENERIC_RFCS = new Set(['XAXX010101000', 'XEXX010101000']);
+const RFC_SHAPE = /^[A-Z&Ñ]{3,4}[0-9]{6}[A-Z0-9]{3}$/;
+
+const RFC_VALIDATION_ERRORS = {
+  notRegistered: { code: 'CFDI40144', field: 'rfc', message: 'Este RFC del receptor no existe en la lista de RFC inscritos no cancelados del SAT.' },
+  nameMismatch: {
+    code: 'CFDI40145',
+    field: 'name',
+    message: 'El campo Nombre del receptor, debe pertenecer al nombre asociado al RFC registrado en el campo Rfc del Receptor.',
+  },
+  postalCodeMismatch: {
+    code: 'CFDI40147',
+    field: 'postal_code',
+    message: 'El campo DomicilioFiscalReceptor del receptor, debe encontrarse en la lista de RFC inscritos no cancelados en el SAT.',
+  },
+} as const;
+
+type RfcValidationError = (typeof RFC_VALIDATION_ERRORS)[keyof typeof RFC_VALIDATION_ERRORS];
+
+const normalName = (value: string) => value.trim().replace(/\s+/g, ' ').toUpperCase();
+
+function stringField(body: unknown, name: string): string {
+  const value = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
+export function registerRfcValidation(app: FastifyInstance, deps: SimulatorDeps): void {
+  const db = deps.db.withTables<{ rfc_registry: RfcRegistryTable }>();
+
+  app.post('/sat/rfc-validation', async (request, reply) => {
+    const rfc = stringField(request.body, 'rfc').trim().toUpperCase();
+    if (!RFC_SHAPE.test(rfc)) return reply.code(400).send({ error: 'rfc must be an RFC of 12 or 13 characters.' });
+    if (GENERIC_RFCS.has(rfc)) return { rfc, valid: true };
+    const entry = await db.selectFrom('rfc_registry').selectAll().where('rfc', '=', rfc).executeTakeFirst();
+    const errors: RfcValidationError[] = [];
+    if (!entry) errors.push(RFC_VALIDATION_ERRORS.notRegistered);
+    else {
+      if (normalName(stringField(request.body, 'name')) !== normalName(entry.name)) errors.push(RFC_VALIDATION_ERRORS.nameMismatch);
+      if (stringField(request.body, 'postal_code').trim() !== entry.postal_code) errors.push(RFC_VALIDATION_ERRORS.postalCodeMismatch);
+    }
+    return errors.length === 0 ? { rfc, valid: true } : { rfc, valid: false, errors };
+  });
+
+  app.put<{ Params: { rfc: string } }>('/sat/rfc-registry/:rfc', async (request, reply) => {
+    const rfc = request.params.rfc.trim().toUpperCase();
+    const name = normalName(stringField(request.body, 'name'));
+    const postalCode = stringField(request.body, 'postal_code').trim();
+    if (!RFC_SHAPE.test(rfc) || name === '' || !/^[0-9]{5}$/.test(postalCode)) {
+      return reply.code(400).send({ error: 'Send an RFC in the path and a name and a 5-digit postal_code in the body.' });
+    }
+    await db
+      .insertInto('rfc_registry')
+      .values({ rfc, name, postal_code: postalCode, created_at: deps.clock.now() })
+      .onConflict((conflict) => conflict.column('rfc').doUpdateSet({ name, postal_code: postalCode }))
+      .execute();
+    return { rfc, name, postal_code: postalCode };
+  });
+}
