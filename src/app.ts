@@ -36,8 +36,8 @@ import { createDescargaClient, ProviderError as DescargaError } from './provider
 import { expediteSyncTick, registerSyncJobs, registerSyncRoutes } from './modules/sync/index.ts';
 import { createSessionBackend, registerDashboardRoutes } from './modules/dashboard/index.ts';
 import { ApiError } from './platform/errors/api-error.ts';
-import { registerCustomerRoutes } from './modules/customers/index.ts';
-import { registerProductRoutes } from './modules/products/index.ts';
+import { customerForInvoice, registerCustomerRoutes } from './modules/customers/index.ts';
+import { productsForInvoice, registerProductRoutes } from './modules/products/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -164,7 +164,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const fiscalProfiles = createFiscalProfiles({ keyring });
   // On the embedded database, rendered PDFs are files under DATA_DIR (pdf-store.ts).
   const pdfStore = !config.databaseUrl && !options.database ? filePdfStore(path.join(config.dataDir, 'pdfs')) : undefined;
-  const invoiceDeps = { fiscalProfiles, pacFor: providers.pacFor, satStatusFor: providers.satStatusFor, catalogs, ...(pdfStore ? { pdfStore } : {}) };
+  const invoiceDeps = {
+    fiscalProfiles,
+    pacFor: providers.pacFor,
+    satStatusFor: providers.satStatusFor,
+    catalogs,
+    savedParts: { customer: customerForInvoice, products: productsForInvoice },
+    ...(pdfStore ? { pdfStore } : {}),
+  };
   registerInvoiceRoutes(server, services, invoiceDeps);
   registerCustomerRoutes(server, services, { catalogs, rfcValidatorFor: providers.rfcValidatorFor });
   registerProductRoutes(server, services, { catalogs });

@@ -121,3 +121,18 @@ export function listCustomers(ctx: Ctx, query: ListCustomersQuery, url: string):
   }
   return paginate(rows, query, { prefix: 'cus', idColumn: 'id', url });
 }
+
+/** A customer as an invoice's `customer` (the invoices module's port), or undefined when the caller has none with this id. */
+export async function customerForInvoice(ctx: Ctx, id: string) {
+  const row = isId('cus', id) ? await findCustomer(ctx.db, ownerOf(ctx), id) : undefined;
+  if (!row) return undefined;
+  return {
+    rfc: row.rfc,
+    name: row.legal_name,
+    tax_regime: row.tax_regime,
+    postal_code: row.postal_code,
+    ...(row.cfdi_use !== null ? { cfdi_use: row.cfdi_use } : {}),
+    ...(row.country !== null ? { country: row.country } : {}),
+    ...(row.tax_id !== null ? { tax_id: row.tax_id } : {}),
+  };
+}

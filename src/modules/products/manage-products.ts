@@ -4,8 +4,8 @@ import { ApiError, notFound } from '../../platform/errors/api-error.ts';
 import { isId, newId } from '../../platform/ids.ts';
 import { paginate, type Page } from '../../platform/http/pagination.ts';
 import { emitEvent, type EventType } from '../events/index.ts';
-import { itemErrors, type InvoiceCatalogs } from '../invoices/index.ts';
-import { deleteProduct, findProduct, insertProduct, productsQuery, updateProduct, type Owner, type ProductRow } from './repository.ts';
+import { itemErrors, type InvoiceCatalogs, type ItemInput } from '../invoices/index.ts';
+import { deleteProduct, findProduct, findProducts, insertProduct, productsQuery, updateProduct, type Owner, type ProductRow } from './repository.ts';
 import type { CreateProductBody, ListProductsQuery, UpdateProductBody } from './schemas.ts';
 import { itemOfProduct, serializeProduct } from './serialize.ts';
 
@@ -126,4 +126,14 @@ export function listProducts(ctx: Ctx, query: ListProductsQuery, url: string): P
     rows = rows.where((eb) => eb.or([eb('description', 'ilike', pattern), eb('sku', 'ilike', pattern)]));
   }
   return paginate(rows, query, { prefix: 'prod', idColumn: 'id', url });
+}
+
+/** The caller's products among `ids`, each as an invoice item (the invoices module's port). */
+export async function productsForInvoice(ctx: Ctx, ids: string[]): Promise<Map<string, ItemInput>> {
+  const rows = await findProducts(
+    ctx.db,
+    ownerOf(ctx),
+    ids.filter((id) => isId('prod', id)),
+  );
+  return new Map(rows.map((row) => [row.id, itemOfProduct(row)]));
 }
