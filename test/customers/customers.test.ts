@@ -10,7 +10,7 @@ import { describeEndpointContract } from '../support/endpoint-contract.ts';
 
 type Org = Awaited<ReturnType<TestApp['bootstrap']>>;
 
-// A taxpayer of the simulator's RFC registry (docs/simulator.md).
+// A taxpayer of the simulator's RFC registry (docs/simulator.md, "RFC validation").
 const REGISTERED = { rfc: 'SIM010101AA1', legal_name: 'CLIENTE SIMULADO', tax_regime: '601', postal_code: '06600', cfdi_use: 'G03' };
 
 describe('customers API', () => {

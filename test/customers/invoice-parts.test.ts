@@ -18,7 +18,7 @@ let productId: string;
 before(async () => {
   ({ t, keys, profileId } = await openInvoicesFixture());
   t.useDeps({ savedParts: { customer: customerForInvoice, products: productsForInvoice } });
-  const registered = await fetch(`${t.simulator.url}/sat/rfc-registry/URE180429TM6`, {
+  const registered = await fetch(`${t.simulator.url}/sat/taxpayers/URE180429TM6`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', postal_code: '86991' }),

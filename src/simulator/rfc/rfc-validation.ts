@@ -1,8 +1,8 @@
 /**
  * The SAT's RFC validation as a PAC applies it at stamping (Anexo 20, CFDI 4.0): the receptor's
  * RFC must be in the list of RFCs "inscritos no cancelados", and the name and fiscal postal code
- * sent must be the ones registered for it. The simulator answers from its registry
- * (migrations/0003_rfc_registry.sql) with the SAT's codes and messages:
+ * sent must be the ones registered for it. The simulator answers from its taxpayers (the
+ * ledger's, seeded by migrations/0003_registered_receptors.sql) with the SAT's codes and messages:
  *
  * - CFDI40144: the RFC is not in the list;
  * - CFDI40145: the name is not the one registered for the RFC;
@@ -13,17 +13,11 @@
  *
  *   POST /sat/rfc-validation  {"rfc": "…", "name": "…", "postal_code": "…"}
  *   → {"rfc": "…", "valid": true} | {"rfc": "…", "valid": false, "errors": [{"code", "field", "message"}]}
- *   PUT /sat/rfc-registry/{rfc}  {"name": "…", "postal_code": "…"}  registers a taxpayer (tests).
+ *   PUT /sat/taxpayers/{rfc}  {"name": "…", "postal_code": "…", "tax_regime"?: "…"}  registers a taxpayer (tests).
  */
 import type { FastifyInstance } from 'fastify';
 import type { SimulatorDeps } from '../deps.ts';
-
-interface RfcRegistryTable {
-  rfc: string;
-  name: string;
-  postal_code: string;
-  created_at: Date;
-}
+import { defaultRegimen } from '../descarga/synthetic-xml.ts';
 
 const GENERIC_RFCS = new Set(['XAXX010101000', 'XEXX010101000']);
 const RFC_SHAPE = /^[A-Z&Ñ]{3,4}[0-9]{6}[A-Z0-9]{3}$/;
@@ -52,34 +46,33 @@ function stringField(body: unknown, name: string): string {
 }
 
 export function registerRfcValidation(app: FastifyInstance, deps: SimulatorDeps): void {
-  const db = deps.db.withTables<{ rfc_registry: RfcRegistryTable }>();
-
   app.post('/sat/rfc-validation', async (request, reply) => {
     const rfc = stringField(request.body, 'rfc').trim().toUpperCase();
     if (!RFC_SHAPE.test(rfc)) return reply.code(400).send({ error: 'rfc must be an RFC of 12 or 13 characters.' });
     if (GENERIC_RFCS.has(rfc)) return { rfc, valid: true };
-    const entry = await db.selectFrom('rfc_registry').selectAll().where('rfc', '=', rfc).executeTakeFirst();
+    const entry = await deps.ledger.getTaxpayer(rfc);
     const errors: RfcValidationError[] = [];
     if (!entry) errors.push(RFC_VALIDATION_ERRORS.notRegistered);
     else {
       if (normalName(stringField(request.body, 'name')) !== normalName(entry.name)) errors.push(RFC_VALIDATION_ERRORS.nameMismatch);
-      if (stringField(request.body, 'postal_code').trim() !== entry.postal_code) errors.push(RFC_VALIDATION_ERRORS.postalCodeMismatch);
+      if (stringField(request.body, 'postal_code').trim() !== entry.postalCode) errors.push(RFC_VALIDATION_ERRORS.postalCodeMismatch);
     }
     return errors.length === 0 ? { rfc, valid: true } : { rfc, valid: false, errors };
   });
 
-  app.put<{ Params: { rfc: string } }>('/sat/rfc-registry/:rfc', async (request, reply) => {
+  app.put<{ Params: { rfc: string } }>('/sat/taxpayers/:rfc', async (request, reply) => {
     const rfc = request.params.rfc.trim().toUpperCase();
     const name = normalName(stringField(request.body, 'name'));
     const postalCode = stringField(request.body, 'postal_code').trim();
-    if (!RFC_SHAPE.test(rfc) || name === '' || !/^[0-9]{5}$/.test(postalCode)) {
-      return reply.code(400).send({ error: 'Send an RFC in the path and a name and a 5-digit postal_code in the body.' });
+    const regimen = stringField(request.body, 'tax_regime').trim() || defaultRegimen(rfc);
+    if (!RFC_SHAPE.test(rfc) || name === '' || !/^[0-9]{5}$/.test(postalCode) || !/^[0-9]{3}$/.test(regimen)) {
+      return reply.code(400).send({ error: 'Send an RFC in the path, and a name, a 5-digit postal_code and optionally a tax_regime in the body.' });
     }
-    await db
-      .insertInto('rfc_registry')
-      .values({ rfc, name, postal_code: postalCode, created_at: deps.clock.now() })
-      .onConflict((conflict) => conflict.column('rfc').doUpdateSet({ name, postal_code: postalCode }))
-      .execute();
-    return { rfc, name, postal_code: postalCode };
+    const existing = await deps.ledger.getTaxpayer(rfc);
+    await deps.ledger.upsertTaxpayer(
+      { rfc, name, regimenFiscal: regimen, postalCode, inLco: existing?.inLco ?? true, efos: existing?.efos ?? '200' },
+      deps.clock.now(),
+    );
+    return { rfc, name, postal_code: postalCode, tax_regime: regimen };
   });
 }
