@@ -629,7 +629,7 @@ export const ERROR_CATALOG = {
   'customer.rfc_validation_unavailable': {
     status: 503,
     title: 'RFC validation unavailable',
-    remediation: 'The RFC validation service did not answer; retry after Retry-After with the same Idempotency-Key.',
+    remediation: 'The RFC validation service did not answer: retry the save in a few seconds, with the same Idempotency-Key.',
   },
   'product.invalid_item': {
     status: 422,

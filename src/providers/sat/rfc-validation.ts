@@ -6,7 +6,7 @@
  */
 import { ProviderError } from '../errors.ts';
 
-export interface RfcValidationFinding {
+interface RfcValidationFinding {
   /** The SAT's code, e.g. CFDI40145. */
   code: string;
   /** The field it is about: `rfc`, `name` or `postal_code`. */
@@ -14,7 +14,7 @@ export interface RfcValidationFinding {
   message: string;
 }
 
-export type RfcValidationResult = { valid: true } | { valid: false; errors: RfcValidationFinding[] };
+type RfcValidationResult = { valid: true } | { valid: false; errors: RfcValidationFinding[] };
 
 export interface RfcValidator {
   validate(input: { rfc: string; name: string; postalCode: string }): Promise<RfcValidationResult>;
