@@ -49,7 +49,7 @@ describe('customers API', () => {
   test('the RFC validation refuses with the SAT codes: unknown RFC (CFDI40144), other name (CFDI40145), other postal code (CFDI40147)', async () => {
     const unknown = await create(org.testKey, { ...REGISTERED, rfc: 'ZZZ010101AA1' });
     assert.equal(unknown.statusCode, 422, unknown.body);
-    assert.equal(unknown.json().code, 'customer.rfc_not_verified');
+    assert.equal(unknown.json().code, 'receptor.rfc_not_verified');
     assert.deepEqual(
       unknown.json().errors.map((error: { path: string; code: string }) => [error.path, error.code]),
       [['rfc', 'CFDI40144']],
@@ -69,7 +69,7 @@ describe('customers API', () => {
     // 605 (sueldos y salarios) is for personas físicas; the RFC has 12 characters (persona moral).
     const regimen = await create(org.testKey, { ...REGISTERED, tax_regime: '605' });
     assert.equal(regimen.statusCode, 422, regimen.body);
-    assert.equal(regimen.json().code, 'customer.invalid_receptor');
+    assert.equal(regimen.json().code, 'receptor.invalid');
     assert.ok(regimen.json().errors.some((error: { path: string }) => error.path === 'tax_regime'));
     const uso = await create(org.testKey, { ...REGISTERED, cfdi_use: 'D01' });
     assert.equal(uso.statusCode, 422);
@@ -95,7 +95,7 @@ describe('customers API', () => {
     assert.equal(response.json().tax_validation.checked_at, null);
     assert.equal(response.json().livemode, true);
     const invalid = await create(org.liveKey, { ...REGISTERED, tax_regime: '605' });
-    assert.equal(invalid.json().code, 'customer.invalid_receptor');
+    assert.equal(invalid.json().code, 'receptor.invalid');
   });
 
   test('list: newest first, search by part of the RFC or name, filters, cursor pages; other organizations and modes see nothing', async () => {

@@ -34,7 +34,7 @@ function checkReceptorRules(deps: CustomerDeps, receptor: ReceptorOfCustomer, no
     now,
   ).map((error) => ({ ...error, path: fieldOf(error.path) }));
   if (errors.length > 0) {
-    throw new ApiError('customer.invalid_receptor', `The customer is not a valid CFDI 4.0 receptor (${errors.map((error) => error.path).join(', ')}).`, {
+    throw new ApiError('receptor.invalid', `The customer is not a valid CFDI 4.0 receptor (${errors.map((error) => error.path).join(', ')}).`, {
       errors,
     });
   }
@@ -54,7 +54,7 @@ export async function checkCustomer(ctx: Ctx, deps: CustomerDeps, receptor: Rece
   const result = await validator.validate({ rfc: receptor.rfc, name: receptor.legal_name, postalCode: receptor.postal_code });
   if (result.valid) return now;
   const errors = result.errors.map((finding) => ({ path: fieldOf(finding.field), code: finding.code, message: finding.message }));
-  throw new ApiError('customer.rfc_not_verified', `The RFC validation refused ${receptor.rfc}: ${result.errors.map((finding) => finding.code).join(', ')}.`, {
+  throw new ApiError('receptor.rfc_not_verified', `The RFC validation refused ${receptor.rfc}: ${result.errors.map((finding) => finding.code).join(', ')}.`, {
     errors,
   });
 }

@@ -23,7 +23,7 @@ export interface RfcValidator {
 const TIMEOUT_MS = 10_000;
 
 function unavailable(detail: string, failure: 'timeout' | 'network' | 'invalid_response'): ProviderError {
-  return new ProviderError('customer.rfc_validation_unavailable', detail, true, failure);
+  return new ProviderError('receptor.rfc_validation_unavailable', detail, true, failure);
 }
 
 function findingsOf(value: unknown): RfcValidationFinding[] | undefined {
