@@ -37,6 +37,8 @@ import { expediteSyncTick, registerSyncJobs, registerSyncRoutes } from './module
 import { createSessionBackend, registerDashboardRoutes } from './modules/dashboard/index.ts';
 import { ApiError } from './platform/errors/api-error.ts';
 import { listenForMetrics, registerMetricsRoute, type MetricsListener } from './platform/metrics/http.ts';
+import { customerForInvoice, registerCustomerRoutes } from './modules/customers/index.ts';
+import { productsForInvoice, registerProductRoutes } from './modules/products/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -218,8 +220,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const fiscalProfiles = createFiscalProfiles({ keyring });
   // On the embedded database, rendered PDFs are files under DATA_DIR (pdf-store.ts).
   const pdfStore = !config.databaseUrl && !options.database ? filePdfStore(path.join(config.dataDir, 'pdfs')) : undefined;
-  const invoiceDeps = { fiscalProfiles, pacFor: providers.pacFor, satStatusFor: providers.satStatusFor, catalogs, ...(pdfStore ? { pdfStore } : {}) };
+  const invoiceDeps = {
+    fiscalProfiles,
+    pacFor: providers.pacFor,
+    satStatusFor: providers.satStatusFor,
+    catalogs,
+    savedParts: { customer: customerForInvoice, products: productsForInvoice },
+    ...(pdfStore ? { pdfStore } : {}),
+  };
   registerInvoiceRoutes(server, services, invoiceDeps);
+  registerCustomerRoutes(server, services, { catalogs, rfcValidatorFor: providers.rfcValidatorFor });
+  registerProductRoutes(server, services, { catalogs });
   registerValidationRoutes(server, services, {
     catalogs,
     satStatusFor: providers.satStatusFor,

@@ -6,6 +6,7 @@ import { ManifestSignerError, type ManifestErrorCode, type ManifestSigner } from
 import { FinkokPacClient, ProviderError, type PacClient } from './providers/pac/index.ts';
 import { certificateRepository, SAT_CERTIFICATES_URL, type CertificateRepository } from './providers/sat/certificate-repository.ts';
 import { SAT_STATUS_URL, SatStatusClient } from './providers/sat/status-client.ts';
+import { simulatorRfcValidator, type RfcValidator } from './providers/sat/rfc-validation.ts';
 import { SAT_DESCARGA_URLS, descargaUrls, type DescargaUrls } from './providers/sat/descarga/index.ts';
 import type { WorkerPool } from './platform/workers/pool.ts';
 import { EMBEDDED_DESCARGA_SETTINGS } from './embedded-simulator.ts';
@@ -24,6 +25,8 @@ export interface Providers {
   satCertificatesFor(mode: Mode): CertificateRepository;
   /** The SAT bulk download services, per mode. */
   descargaUrlsFor(mode: Mode): DescargaUrls;
+  /** The receptor RFC validation of a mode: the simulator's in test mode; none in live mode. */
+  rfcValidatorFor(mode: Mode): RfcValidator | undefined;
   manifestSigner: ManifestSigner;
   close(): Promise<void>;
 }
@@ -112,6 +115,8 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
   // Real CFDIs are downloaded from the SAT, whatever tool stamped them.
   const liveDescarga = live.satDescargaUrl ? descargaUrls(live.satDescargaUrl) : live.pacUrl ? SAT_DESCARGA_URLS : simulatorDescarga;
 
+  const simulatorRfc = simulatorUrl ? simulatorRfcValidator(simulatorUrl) : undefined;
+
   const pacFor = (mode: Mode): PacClient => {
     const client = mode === 'test' ? simulatorPac : livePac;
     if (!client) throw new SimulatorUnavailableError();
@@ -135,6 +140,11 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
       const urls = mode === 'test' ? simulatorDescarga : liveDescarga;
       if (!urls) throw new SimulatorUnavailableError();
       return urls;
+    },
+    rfcValidatorFor: (mode) => {
+      if (mode === 'live') return undefined;
+      if (!simulatorRfc) throw new SimulatorUnavailableError();
+      return simulatorRfc;
     },
     manifestSigner: pacManifestSigner(pacFor, clock),
     close: async () => {

@@ -22,6 +22,7 @@ import { Ledger } from './ledger.ts';
 import { registerPac } from './pac/index.ts';
 import { registerCoreRoutes } from './routes.ts';
 import { registerConsulta } from './status/consulta.ts';
+import { registerRfcValidation } from './rfc/rfc-validation.ts';
 import { sendFault, SoapFault } from './soap.ts';
 import type { SimulatorDb } from './schema.ts';
 import { packagePath } from '../platform/runtime/layout.ts';
@@ -108,6 +109,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     registerCoreRoutes(app, deps);
     registerPac(app, deps);
     registerConsulta(app, deps);
+    registerRfcValidation(app, deps);
     await registerDescargaMasiva(app, deps);
     const host = options.host ?? '127.0.0.1';
     const address = await app.listen({ host, port: options.port ?? 0 });

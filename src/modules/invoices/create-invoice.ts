@@ -10,7 +10,8 @@ import { validatedComprobante } from './draft/context.ts';
 import { assignFolio, limitLockWait, withFolioRetries, type FolioOptions } from './folios.ts';
 import type { InvoiceDeps } from './ports.ts';
 import { insertInvoice, type InvoiceRow } from './repository.ts';
-import type { CreateInvoiceBody } from './request-schemas.ts';
+import type { CreateInvoiceBody, CreateInvoiceRequest } from './request-schemas.ts';
+import { createInputOf } from './saved-parts.ts';
 import { IF_INSERTED, INSERTED_FOLIO, insertWithNextFolio } from './statements.ts';
 
 interface Draft {
@@ -99,12 +100,13 @@ async function insertWithNextFolioAndEvent(db: Db, draft: Draft): Promise<Invoic
 export async function createInvoice({
   ctx,
   deps,
-  input,
+  input: request,
 }: {
   ctx: Ctx;
   deps: InvoiceDeps;
-  input: CreateInvoiceBody;
+  input: CreateInvoiceRequest;
 }): Promise<{ row: InvoiceRow; profile: SerializedFiscalProfile }> {
+  const input = await createInputOf(ctx, deps, request);
   const view = await findFiscalProfile(ctx, input.fiscal_profile_id);
   const comprobante = await validatedComprobante(ctx, deps.catalogs, view, input);
   const profile = serializeFiscalProfile(view, ctx.services.clock.now());

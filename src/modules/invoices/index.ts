@@ -13,3 +13,6 @@ export { filePdfStore } from './pdf-store.ts';
 export function hasStampedInvoices(db: Db, profileId: string): Promise<boolean> {
   return profileHasStamped(db, profileId);
 }
+export { itemErrors, receptorErrors } from './draft/part-checks.ts';
+export { TaxInput, type ItemInput } from './request-schemas.ts';
+export type { InvoiceCatalogs } from './ports.ts';

@@ -5,7 +5,8 @@
  */
 import type { PdfStore } from './pdf-store.ts';
 import type { CatalogLookup } from '../../cfdi/rules/index.ts';
-import type { Mode } from '../../platform/context.ts';
+import type { Ctx, Mode } from '../../platform/context.ts';
+import type { CreateInvoiceBody, ItemInput } from './request-schemas.ts';
 import type { PacClient } from '../../providers/pac/index.ts';
 import type { SatAuthority } from '../../providers/sat/authority.ts';
 import type { CfdiStatus } from '../../providers/sat/cfdi-status.ts';
@@ -30,6 +31,14 @@ export type InvoiceCatalogs = CatalogLookup & { readonly index: CatalogIndex };
  */
 export type StampCrashPoint = 'after_seal' | 'after_recovery_point' | 'after_pac_call' | 'before_commit';
 
+/** Saved customers and products, read for `customer_id` and `items[].product_id` (the customers and products modules). */
+export interface SavedParts {
+  /** The customer as an invoice's `customer`, or undefined when the caller has no such customer. */
+  customer(ctx: Ctx, id: string): Promise<CreateInvoiceBody['customer'] | undefined>;
+  /** The caller's products among `ids`, each as an invoice item. */
+  products(ctx: Ctx, ids: string[]): Promise<Map<string, ItemInput>>;
+}
+
 export interface InvoiceDeps {
   fiscalProfiles: Pick<FiscalProfiles, 'findProfileForStamping' | 'findProfileBranding' | 'loadSigningCredential'>;
   /** The stamping provider of a mode (docs/contract.md §1: test always the simulator). */
@@ -43,4 +52,6 @@ export interface InvoiceDeps {
   folioLockTimeoutMs?: number;
   /** Where rendered PDFs are kept (default: the database; see pdf-store.ts). */
   pdfStore?: PdfStore;
+  /** Saved customers and products; without it, `customer_id` and `product_id` cannot be used. */
+  savedParts?: SavedParts;
 }

@@ -28,6 +28,12 @@ export const TaxInput = Type.Object(
 
 export const ItemInput = Type.Object(
   {
+    product_id: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: 'A saved product (`prod_…`) whose fields fill this item; the other fields given here override them (quantity, unit_price, discount…).',
+      }),
+    ),
     product_key: Type.Optional(text('SAT product or service key (c_ClaveProdServ, 8 digits).', 8)),
     unit_key: Type.Optional(text('SAT unit key (c_ClaveUnidad), e.g. E48 or H87.', 3)),
     unit: Type.Optional(text('Your own unit name, printed beside the unit key.', 20)),
@@ -119,6 +125,13 @@ const fields = {
     }),
   ),
   customer: CustomerInput,
+  customer_id: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'A saved customer (`cus_…`) whose RFC, name, régimen, postal code and default uso fill `customer`; fields given in `customer` override them.',
+    }),
+  ),
   items: Type.Optional(Type.Array(ItemInput, { maxItems: 1000, description: 'Required for types I, E and T; absent for P.' })),
   payment_form: Type.Optional(text('c_FormaPago (2 digits), e.g. 03 transfer; 99 with PPD. Types I and E.', 2)),
   payment_method: Type.Optional(text('PUE (paid in one installment, default) or PPD (installments or deferred). Types I and E.', 3)),
@@ -137,6 +150,12 @@ const fields = {
 
 export const CreateInvoiceBody = Type.Object(
   { fiscal_profile_id: Type.String({ minLength: 1, maxLength: 200, description: 'The issuing fiscal profile (`fp_…`).' }), ...fields },
+  { additionalProperties: false },
+);
+
+/** The create request: `customer` may be left out, or partial, when `customer_id` names a saved customer. */
+export const CreateInvoiceRequest = Type.Object(
+  { ...CreateInvoiceBody.properties, customer: Type.Optional(Type.Partial(CustomerInput, { additionalProperties: false })) },
   { additionalProperties: false },
 );
 
@@ -175,6 +194,7 @@ export type ItemInput = Static<typeof ItemInput>;
 export type PaymentInput = Static<typeof PaymentInput>;
 export type PaymentDocumentInput = Static<typeof PaymentDocumentInput>;
 export type CreateInvoiceBody = Static<typeof CreateInvoiceBody>;
+export type CreateInvoiceRequest = Static<typeof CreateInvoiceRequest>;
 export type UpdateInvoiceBody = Static<typeof UpdateInvoiceBody>;
 export type CancelInvoiceBody = Static<typeof CancelInvoiceBody>;
 /** What `invoices.input` keeps: the create body, with PATCHes merged in. */

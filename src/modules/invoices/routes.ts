@@ -14,7 +14,7 @@ import { invoiceAcuse, invoicePdf, invoiceXml } from './documents.ts';
 import { invoiceObject, pageObjects, singleObject } from './objects.ts';
 import type { InvoiceDeps } from './ports.ts';
 import { getInvoice, listInvoices } from './read-invoices.ts';
-import { CancelInvoiceBody, CreateInvoiceBody, UpdateInvoiceBody } from './request-schemas.ts';
+import { CancelInvoiceBody, CreateInvoiceRequest, UpdateInvoiceBody } from './request-schemas.ts';
 import { DeletedInvoice, Invoice, InvoiceListQuery } from './schemas.ts';
 import { stampInvoice } from './stamp-invoice.ts';
 import { updateInvoiceDraft } from './update-invoice.ts';
@@ -54,7 +54,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
         tags,
         summary: 'Create an invoice',
         operationId: 'createInvoice',
-        body: CreateInvoiceBody,
+        body: CreateInvoiceRequest,
         description:
           'Validates the request against the SAT catalogs and the CFDI 4.0 rules and creates a `draft` with its amounts computed and its folio assigned. Every failing field is listed in one 422 `cfdi.invalid_input`.',
         response: {

@@ -8,6 +8,7 @@ import { assignFolio, withFolioRetries } from './folios.ts';
 import type { InvoiceDeps } from './ports.ts';
 import { findInvoice, updateInvoice, type InvoiceRow } from './repository.ts';
 import type { InvoiceInput, UpdateInvoiceBody } from './request-schemas.ts';
+import { updateChangesOf } from './saved-parts.ts';
 
 function notDraft(row: Pick<InvoiceRow, 'id' | 'status'>, action: string): ApiError {
   return new ApiError('invoice.not_stampable', {
@@ -45,7 +46,7 @@ export async function updateInvoiceDraft({
   ctx,
   deps,
   id,
-  changes,
+  changes: request,
 }: {
   ctx: Ctx;
   deps: InvoiceDeps;
@@ -53,7 +54,11 @@ export async function updateInvoiceDraft({
   changes: UpdateInvoiceBody;
 }): Promise<{ row: InvoiceRow; profile: SerializedFiscalProfile }> {
   const current = await findDraftForChange(ctx, id, 'updated');
-  const input = mergeInput(current.input, changes);
+  const filled = await updateChangesOf(ctx, deps, request);
+  const changes = filled.changes;
+  const merged = mergeInput(current.input, changes);
+  // A newly named saved customer replaces the draft's customer instead of merging into it.
+  const input = filled.replacesCustomer ? { ...merged, customer: changes.customer as InvoiceInput['customer'] } : merged;
   const view = await findFiscalProfile(ctx, current.fiscal_profile_id);
   const comprobante = await validatedComprobante(ctx, deps.catalogs, view, input);
   const profile = serializeFiscalProfile(view, ctx.services.clock.now());

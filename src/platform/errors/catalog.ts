@@ -620,6 +620,29 @@ export const ERROR_CATALOG = {
     remediation:
       'The service stops CPU-heavy work (a PDF, a large seal) that runs past its time limit; retry after Retry-After, and contact support with the request_id if it keeps happening.',
   },
+  'receptor.invalid': {
+    status: 422,
+    title: 'Customer is not a valid CFDI 4.0 receptor',
+    remediation:
+      "Fix each field listed in `errors` as the customer's Constancia de Situación Fiscal states it: the RFC, the régimen fiscal (c_RegimenFiscal, for the RFC's persona física or moral), the 5-digit fiscal postal code and the default uso CFDI allowed for that régimen.",
+  },
+  'receptor.rfc_not_verified': {
+    status: 422,
+    title: 'RFC validation refused the customer',
+    remediation:
+      "The SAT's RFC validation (the simulator's, in test mode) does not know this RFC, or knows it with another name or fiscal postal code; each entry of `errors` carries the SAT's code (CFDI40144, CFDI40145, CFDI40147). Copy the name (without the capital regime, such as S.A. de C.V.) and the postal code from the customer's Constancia de Situación Fiscal.",
+  },
+  'receptor.rfc_validation_unavailable': {
+    status: 503,
+    title: 'RFC validation unavailable',
+    remediation: 'The RFC validation service did not answer: retry the save in a few seconds, with the same Idempotency-Key.',
+  },
+  'product.invalid_item': {
+    status: 422,
+    title: 'Product is not a valid CFDI 4.0 item',
+    remediation:
+      'Fix each field listed in `errors`: the SAT product key (c_ClaveProdServ, 8 digits) and unit key (c_ClaveUnidad) must be in force, the price a decimal string, and the taxes consistent with the objeto de impuesto (02 needs taxes).',
+  },
   'pac.duplicate': {
     status: 422,
     title: 'CFDI already stamped',
