@@ -498,6 +498,25 @@ export const ERROR_CATALOG_ES: Record<ErrorCode, SpanishDefinition> = {
     remediation:
       '`GET /metrics` en el puerto de la API solo responde al token del operador: envíe `Authorization: Bearer <METRICS_TOKEN>`, o consulte el puerto privado que abre METRICS_PORT.',
   },
+  'receptor.invalid': {
+    title: 'El cliente no es un receptor válido de CFDI 4.0',
+    remediation:
+      'Corrija cada dato listado en `errors` tal como aparece en la Constancia de Situación Fiscal del cliente: el RFC, el régimen fiscal (c_RegimenFiscal, de persona física o moral según el RFC), el código postal fiscal de 5 dígitos y el uso de CFDI predeterminado permitido para ese régimen.',
+  },
+  'receptor.rfc_not_verified': {
+    title: 'La validación del RFC rechazó al cliente',
+    remediation:
+      'La validación de RFC del SAT (la del simulador, en modo de prueba) no conoce este RFC, o lo tiene registrado con otro nombre o código postal fiscal; cada entrada de `errors` trae el código del SAT (CFDI40144, CFDI40145, CFDI40147). Copie el nombre (sin el régimen de capital, como S.A. de C.V.) y el código postal de la Constancia de Situación Fiscal del cliente.',
+  },
+  'receptor.rfc_validation_unavailable': {
+    title: 'Validación de RFC no disponible',
+    remediation: 'El servicio de validación de RFC no respondió: vuelva a guardar en unos segundos, con la misma `Idempotency-Key`.',
+  },
+  'product.invalid_item': {
+    title: 'El producto no es un concepto válido de CFDI 4.0',
+    remediation:
+      'Corrija cada dato listado en `errors`: la clave de producto o servicio (c_ClaveProdServ, 8 dígitos) y la clave de unidad (c_ClaveUnidad) deben estar vigentes, el precio debe ser un número decimal en texto y los impuestos deben corresponder al objeto de impuesto (02 requiere impuestos).',
+  },
   'service.unavailable': {
     title: 'Servicio no disponible por un momento',
     remediation:
