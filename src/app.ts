@@ -18,7 +18,14 @@ import { createAuthBackend, KeyCache, registerApiKeyRoutes } from './modules/api
 import { findOrganizationRecord, registerOrganizationRoutes } from './modules/organizations/index.ts';
 import { rateLimitStoreCheck, registerHealthRoutes } from './modules/health/index.ts';
 import { registerUsageRoutes } from './modules/usage/index.ts';
-import { catalogsReadinessCheck, createCatalogStore, registerCatalogRoutes, type CatalogStore } from './modules/catalogs/index.ts';
+import {
+  catalogsReadinessCheck,
+  createCatalogStore,
+  registerCatalogAdminRoutes,
+  registerCatalogRoutes,
+  shippedLoader,
+  type CatalogStore,
+} from './modules/catalogs/index.ts';
 import { registerVersionRoutes } from './modules/versions/index.ts';
 import { registerDocsRoutes } from './modules/docs/index.ts';
 import { emitEvent, registerEventRoutes } from './modules/events/index.ts';
@@ -28,7 +35,7 @@ import { masterKeyringFor } from './platform/crypto/index.ts';
 import { eventLoopMonitor, NEVER_SHED, type LoadMonitor } from './platform/http/load-shedding.ts';
 import { WorkerPool } from './platform/workers/pool.ts';
 import { createProviders, type Providers } from './providers-setup.ts';
-import { filePdfStore, hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
+import { codeUsage, filePdfStore, hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
 import { registerValidationRoutes, TimbreCertificates } from './modules/validations/index.ts';
 import { registerCfdiRoutes } from './modules/cfdis/index.ts';
 import { databasePackageStore, filePackageStore, registerDownloadJobs, registerDownloadRoutes, type DownloadDeps } from './modules/downloads/index.ts';
@@ -51,6 +58,13 @@ export interface AppOptions {
    * Its ledger lives under DATA_DIR with the embedded database, in memory otherwise.
    */
   embedSimulator?: boolean;
+  /** The folder of the shipped SAT catalogs (default the package's sat-catalogs/; tests pass a small one). */
+  shippedCatalogs?: string;
+  /**
+   * Read the large catalogs into memory only in startCatalogLoad, after the server listens
+   * (`serve` does, so that it is ready at once); by default they are read before buildApp returns.
+   */
+  deferLargeCatalogs?: boolean;
 }
 
 export interface App {
@@ -64,6 +78,8 @@ export interface App {
   downloadDeps: DownloadDeps;
   /** Starts the job worker when the config asks for it. */
   startWorker(): void;
+  /** Starts loading the shipped SAT catalogs in the background (after the server listens). */
+  startCatalogLoad(): void;
   close(): Promise<void>;
 }
 
@@ -114,17 +130,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
     simulatorDataDir: options.database ? undefined : config.dataDir,
     workers,
   });
-  // Seeds the built-in catalogs and loads every active one into memory; the watch picks up
-  // imports made by another process (PostgreSQL deployments).
-  const catalogs = await createCatalogStore(database.db, { clock });
+  // Seeds the built-in catalogs and loads the active ones into memory (the large ones once the
+  // server listens: startCatalogLoad); the watch picks up imports made by another process.
+  const catalogs = await createCatalogStore(database.db, { clock, deferLarge: options.deferLargeCatalogs ?? false });
   const stopCatalogWatch = catalogs.watch(60_000, (error) => server.log.warn({ err: error }, 'catalog refresh failed'));
+  // The shipped catalogs the database lacks are loaded in the background once the server listens.
+  const shipped = shippedLoader(database.db, {
+    clock,
+    ...(options.shippedCatalogs ? { directory: options.shippedCatalogs } : {}),
+    onCatalog: async () => {
+      await catalogs.refresh();
+    },
+  });
 
   const keyring = masterKeyringFor(config);
   registerIdempotency(server, services, keyring);
   registerIdempotencyPurge(services);
   const reportSimulator = providers.simulatorUrl !== undefined && config.appEnv !== 'production';
   const readinessChecks = [
-    catalogsReadinessCheck(database.db),
+    catalogsReadinessCheck(database.db, shipped),
     ...(rateLimiter instanceof RedisRateLimiter ? [rateLimitStoreCheck(rateLimiter)] : []),
     ...(reportSimulator ? [simulatorCheck(providers.simulatorUrl!)] : []),
   ];
@@ -137,7 +161,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerApiKeyRoutes(server, services, keyCache);
   registerAccountRoutes(server, services);
   registerUsageRoutes(server, services);
-  registerCatalogRoutes(server, services);
+  registerCatalogRoutes(server, services, {
+    shipped,
+    usage: (ctx, slug) => codeUsage(ctx.db, ctx.organizationId, ctx.mode, slug === 'clave_unidad' ? 'ClaveUnidad' : 'ClaveProdServ'),
+  });
+  registerCatalogAdminRoutes(server, services, { store: catalogs, adminToken: config.adminToken });
   registerEventRoutes(server, services);
   registerWebhookRoutes(server, services, { keyring });
   const webhookWorker = registerWebhookJobs(services, { keyring });
@@ -205,10 +233,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     startWorker: () => {
       if (config.runWorker) jobs.start();
     },
+    startCatalogLoad: () => {
+      // The large catalogs already in the database come into memory first, then the shipped ones load.
+      catalogs
+        .refresh()
+        .catch((error: unknown) => server.log.warn({ err: error }, 'catalog refresh failed'))
+        .finally(() => shipped.start());
+    },
     async close() {
       if (closed) return;
       closed = true;
       stopCatalogWatch();
+      await shipped.stop();
       await jobs.stop();
       webhookWorker.close();
       await server.close();

@@ -25,10 +25,11 @@ export function startWarnings(config: Config): string[] {
 
 export async function serve(config: Config, io: ServeIo, roles: { http: boolean }): Promise<'running'> {
   for (const warning of startWarnings(config)) io.stderr(`warning: ${warning}`);
-  const app = await buildApp({ config });
+  const app = await buildApp({ config, deferLargeCatalogs: roles.http });
   app.startWorker();
   if (roles.http) {
     await app.server.listen({ port: config.port, host: config.host });
+    app.startCatalogLoad();
     io.stdout(`invoicing API listening on ${config.baseUrl} (database: ${app.services.database.kind}, env: ${config.appEnv})`);
     if (app.providers.simulatorUrl) io.stdout(`SAT/PAC simulator at ${app.providers.simulatorUrl}`);
   } else {
