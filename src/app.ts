@@ -235,10 +235,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     startCatalogLoad: () => {
       // The large catalogs already in the database come into memory first, then the shipped ones load.
-      catalogs
-        .refresh()
-        .catch((error: unknown) => server.log.warn({ err: error }, 'catalog refresh failed'))
-        .finally(() => shipped.start());
+      shipped.start(() => catalogs.refresh().catch((error: unknown) => server.log.warn({ err: error }, 'catalog refresh failed')));
     },
     async close() {
       if (closed) return;

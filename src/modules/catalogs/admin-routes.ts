@@ -120,7 +120,7 @@ export function registerCatalogAdminRoutes(app: Server, services: Services, deps
           description:
             'Operator endpoint, authorized with `Authorization: Bearer <ADMIN_TOKEN>` (not an API key). The body is the file itself (`Content-Type: application/octet-stream`): the SAT workbook, a CSV, a gzipped CSV, or a zip of several. Every file is checked before anything is written; each changed catalog gets a new version that becomes active, with the others of the import, only once complete, while the old version keeps answering. `invoicing catalogs import` sends its files here when a server runs on the embedded database.',
           querystring: ImportQuery,
-          body: { content: { 'application/octet-stream': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } } },
+          body: { content: { 'application/octet-stream': { schema: Type.Any({ description: 'The file itself.' }) } } },
           response: { 200: ImportReportSchema },
         },
       },

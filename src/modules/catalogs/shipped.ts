@@ -47,8 +47,8 @@ export interface ShippedLoadState {
 }
 
 export interface ShippedLoader {
-  /** Starts the load in the background (once; later calls do nothing). */
-  start(): void;
+  /** Starts the load in the background, after `first` (once; later calls do nothing). */
+  start(first?: () => Promise<unknown>): void;
   state(): ShippedLoadState;
   /** Stops between two batches and waits for the load to settle (closing the service). */
   stop(): Promise<void>;
@@ -100,7 +100,8 @@ export function shippedLoader(db: Db, options: ShippedLoadOptions): ShippedLoade
   const directory = options.directory ?? packagePath('sat-catalogs');
   const abort = new AbortController();
   let finished: Promise<void> | undefined;
-  const run = async () => {
+  const run = async (first?: () => Promise<unknown>) => {
+    await first?.();
     const manifest = await readManifest(directory);
     status.release = manifest.release;
     const active = new Map((await activeCatalogs(db)).map((row) => [row.slug, row]));
@@ -142,8 +143,10 @@ export function shippedLoader(db: Db, options: ShippedLoadOptions): ShippedLoade
     status.state = 'done';
   };
   return {
-    start() {
-      finished ??= run().catch((error: unknown) => {
+    start(first) {
+      if (finished) return;
+      status.state = 'loading';
+      finished = run(first).catch((error: unknown) => {
         status.state = abort.signal.aborted ? 'idle' : 'failed';
         status.current = null;
         if (!abort.signal.aborted) status.error = error instanceof Error ? error.message : String(error);
