@@ -131,8 +131,33 @@ async function loadCatalogs(
  */
 export async function createCatalogStore(db: Db, options: CatalogStoreOptions = {}): Promise<CatalogStore> {
   if (options.seed !== false) await seedBuiltinCatalogs(db, (options.clock ?? systemClock).now());
-  let { versions: loaded, tables } = await loadCatalogs(db, undefined, options.deferLarge ? LARGE_ROWS : undefined);
-  let versions = new Map([...loaded].map(([slug, active]) => [slug, active.version]));
+  const initial = await loadCatalogs(db, undefined, options.deferLarge ? LARGE_ROWS : undefined);
+  let tables = initial.tables;
+  let versions = new Map([...initial.versions].map(([slug, active]) => [slug, active.version]));
+  let refreshing: Promise<boolean> = Promise.resolve(false);
+
+  const reload = async (): Promise<boolean> => {
+    const latest = await activeVersions(db);
+    const changed = new Set([...latest].filter(([slug, active]) => versions.get(slug) !== active.version).map(([slug]) => slug));
+    const removed = [...versions.keys()].filter((slug) => !latest.has(slug));
+    if (changed.size === 0 && removed.length === 0) return false;
+    const reloaded = await loadCatalogs(db, changed);
+    const next = new Map(tables);
+    const nextVersions = new Map(versions);
+    for (const slug of removed) {
+      next.delete(slug);
+      nextVersions.delete(slug);
+    }
+    for (const [slug, table] of reloaded.tables) {
+      next.set(slug, table);
+      nextVersions.set(slug, reloaded.versions.get(slug)!.version);
+    }
+    // Swap only once everything is loaded: a lookup never sees half of a refresh.
+    tables = next;
+    versions = nextVersions;
+    lookup = indexOfTables(tables);
+    return true;
+  };
   let lookup = indexOfTables(tables);
 
   // Every call goes through the current snapshot, which `refresh` swaps atomically.
@@ -169,21 +194,11 @@ export async function createCatalogStore(db: Db, options: CatalogStoreOptions = 
       timer.unref();
       return () => clearInterval(timer);
     },
-    async refresh() {
-      const latest = await activeVersions(db);
-      const changed = new Set([...latest].filter(([slug, active]) => versions.get(slug) !== active.version).map(([slug]) => slug));
-      const removed = [...versions.keys()].filter((slug) => !latest.has(slug));
-      if (changed.size === 0 && removed.length === 0) return false;
-      const reloaded = await loadCatalogs(db, changed);
-      const next = new Map(tables);
-      for (const slug of removed) next.delete(slug);
-      for (const [slug, table] of reloaded.tables) next.set(slug, table);
-      // Swap only once everything is loaded: a lookup never sees half of a refresh.
-      tables = next;
-      loaded = reloaded.versions;
-      versions = new Map([...loaded].map(([slug, active]) => [slug, active.version]));
-      lookup = indexOfTables(tables);
-      return true;
+    refresh() {
+      // One refresh at a time (the watch, the first load and each shipped catalog may ask at once).
+      const run = refreshing.catch(() => false).then(reload);
+      refreshing = run;
+      return run;
     },
   };
   return store;

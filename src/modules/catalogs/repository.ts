@@ -45,7 +45,9 @@ interface CatalogWordTable {
   version: number;
   word: string;
   code: string;
-  in_name: boolean;
+  /** The word's place among the description's indexed words, or 1000 (only in similar words). */
+  position: number;
+  name_words: number;
 }
 
 declare module '../../platform/db/schema.ts' {
@@ -172,6 +174,9 @@ export interface EntryRowInput extends CatalogEntry {
 // small enough that one statement holds the embedded database for tens of milliseconds only.
 export const BATCH_ROWS = 2_000;
 
+/** The position of a word that is only in the similar words, not in the description. */
+const NOT_IN_NAME = 1000;
+
 export async function insertEntries(db: Queryable, entries: readonly EntryRowInput[]): Promise<void> {
   for (let start = 0; start < entries.length; start += BATCH_ROWS) await insertEntryBatch(db, entries.slice(start, start + BATCH_ROWS));
 }
@@ -193,14 +198,17 @@ export async function insertEntryBatch(db: Queryable, entries: readonly EntryRow
     SELECT r.slug, r.version, r.code, r.description, lower(r.code), r.search_text, r.valid_from, r.valid_to, r.data
     FROM json_to_recordset(${JSON.stringify(batch)}::json)
       AS r(slug text, version integer, code text, description text, search_text text, valid_from text, valid_to text, data text)`.execute(db);
-  const words: { s: string; v: number; w: string; c: string; n: boolean }[] = [];
+  const words: { s: string; v: number; w: string; c: string; p: number; n: number }[] = [];
   for (const entry of entries) {
-    const name = new Set(wordsOf(searchable(entry.description)));
-    for (const word of wordsOf(entry.search_text)) words.push({ s: entry.slug, v: entry.version, w: word, c: entry.code, n: name.has(word) });
+    const name = wordsOf(searchable(entry.description));
+    for (const word of wordsOf(entry.search_text)) {
+      const position = name.indexOf(word);
+      words.push({ s: entry.slug, v: entry.version, w: word, c: entry.code, p: position < 0 ? NOT_IN_NAME : position, n: name.length });
+    }
   }
   if (words.length === 0) return;
-  await sql`INSERT INTO catalog_words (slug, version, word, code, in_name)
-    SELECT r.s, r.v, r.w, r.c, r.n FROM json_to_recordset(${JSON.stringify(words)}::json) AS r(s text, v integer, w text, c text, n boolean)`.execute(db);
+  await sql`INSERT INTO catalog_words (slug, version, word, code, position, name_words)
+    SELECT r.s, r.v, r.w, r.c, r.p, r.n FROM json_to_recordset(${JSON.stringify(words)}::json) AS r(s text, v integer, w text, c text, p smallint, n smallint)`.execute(db);
 }
 
 /** Points each catalog at its new version (its rows are already written). */
@@ -303,28 +311,48 @@ function nextPrefix(prefix: string): string {
 }
 
 /**
- * The codes matching every term, with how many terms matched a word of the description itself.
- * A term matches a word's start (a range of catalog_words' key) or the code's start: a term
- * without letters is a range of the primary key; one with letters never starts a numeric key.
+ * The codes matching every term, ranked, from the word index alone. A term matches a word's start
+ * (a range of catalog_words' key) or the code's start: a term without letters is a range of the
+ * primary key; one with letters never starts a numeric key. Per code: whether each term matched a
+ * word of the description (`named`), whether the terms are the description's first words in
+ * order (`phrase`: the name starts with the query), and how many words the description has.
  */
-function matchesOf(slug: CatalogSlug, terms: readonly string[]) {
+function rankedMatches(query: EntryPageQuery, terms: readonly string[], phrase: string) {
+  const { slug } = query;
   const numericCodes = hasNumericCodes(definitionOf(slug));
   const version = sql`(SELECT active_version FROM catalogs WHERE slug = ${slug})`;
   const branches = terms.flatMap((term, index) => {
     const next = nextPrefix(term);
-    const words = sql`SELECT ${index}::int AS t, code, in_name FROM catalog_words
+    const words = sql`SELECT ${index}::int AS t, code, position, name_words FROM catalog_words
       WHERE slug = ${slug} AND version = ${version} AND word >= ${term} AND word < ${next}`;
-    if (!/[a-z]/.test(term)) {
-      return [words, sql`SELECT ${index}::int AS t, code, true AS in_name FROM catalog_entries
-        WHERE slug = ${slug} AND version = ${version} AND code >= ${term} AND code < ${next}`];
-    }
-    if (numericCodes) return [words];
-    return [words, sql`SELECT ${index}::int AS t, code, true AS in_name FROM catalog_entries
-      WHERE slug = ${slug} AND version = ${version} AND search_code >= ${term} AND search_code < ${next}`];
+    // A code match is not a name match: it ranks by the exact code alone.
+    const codes = (column: string) => sql`SELECT ${index}::int AS t, code, ${NOT_IN_NAME + 1}::smallint AS position, 0::smallint AS name_words
+      FROM catalog_entries WHERE slug = ${slug} AND version = ${version} AND ${sql.ref(column)} >= ${term} AND ${sql.ref(column)} < ${next}`;
+    if (!/[a-z]/.test(term)) return [words, codes('code')];
+    return numericCodes ? [words] : [words, codes('search_code')];
   });
-  return sql`SELECT m.code, count(DISTINCT m.t) FILTER (WHERE m.in_name) AS named
-    FROM (${sql.join(branches, sql` UNION ALL `)}) AS m
-    GROUP BY m.code HAVING count(DISTINCT m.t) = ${terms.length}`;
+  const all = sql.join(
+    terms.map((_, index) => sql`bool_or(m.t = ${index})`),
+    sql` AND `,
+  );
+  const named = sql.join(
+    terms.map((_, index) => sql`(bool_or(m.t = ${index} AND m.position < ${NOT_IN_NAME}))::int`),
+    sql` + `,
+  );
+  const starts = sql.join(
+    terms.map((_, index) => sql`bool_or(m.t = ${index} AND m.position = ${index})`),
+    sql` AND `,
+  );
+  const usage = JSON.stringify([...(query.usage ?? new Map<string, number>())].map(([code, uses]) => ({ code, uses })));
+  const classes = slug === 'clave_prod_serv' ? sql`CASE WHEN right(g.code, 2) = '00' THEN 20 ELSE 0 END` : sql`0`;
+  const matched = sql`SELECT m.code, ${named} AS named, ${starts} AS starts, max(m.name_words) AS name_words
+    FROM (${sql.join(branches, sql` UNION ALL `)}) AS m GROUP BY m.code HAVING ${all}`;
+  const score = sql`(CASE WHEN lower(g.code) = ${phrase.replace(/ /g, '')} THEN 1000 ELSE 0 END)
+    + (CASE WHEN g.starts THEN (CASE WHEN g.name_words = ${terms.length} THEN 600 ELSE 100 END) ELSE 0 END)
+    + (50 * g.named) / ${terms.length} + ${classes}
+    + (CASE WHEN u.uses IS NULL THEN 0 ELSE 200 + least(u.uses, 99) END)`;
+  return sql`SELECT g.code, ${score} AS score FROM (${matched}) AS g
+    LEFT JOIN json_to_recordset(${usage}::json) AS u(code text, uses integer) ON u.code = g.code`;
 }
 
 const RANKED_COLUMNS = sql`e.code, e.description, e.valid_from, e.valid_to, e.data`;
@@ -333,31 +361,32 @@ const RANKED_COLUMNS = sql`e.code, e.description, e.valid_from, e.valid_to, e.da
  * Entries matching the terms, best first: the exact code, then the exact name, then a name that
  * starts with the query, then entries whose own name (not only their similar words) holds the
  * terms; a class of c_ClaveProdServ (a key ending in 00) before its members; the codes the
- * organization uses most ranked up. Ties in code order.
+ * organization uses most ranked up. Ties in code order. Only the page's rows are read.
  */
 async function rankedEntries(db: Queryable, query: EntryPageQuery, terms: readonly string[], phrase: string) {
-  const usage = JSON.stringify([...(query.usage ?? new Map<string, number>())].map(([code, uses]) => ({ code, uses })));
-  const classes = query.slug === 'clave_prod_serv' ? sql`CASE WHEN right(e.code, 2) = '00' THEN 20 ELSE 0 END` : sql`0`;
-  const contains = query.contains ? sql`AND e.data::jsonb @> ${JSON.stringify(query.contains)}::jsonb` : sql``;
-  const result = await sql<EntryRow>`SELECT ${RANKED_COLUMNS} FROM (${matchesOf(query.slug, terms)}) AS m
-    JOIN catalog_entries AS e ON e.slug = ${query.slug} AND e.version = (SELECT active_version FROM catalogs WHERE slug = ${query.slug}) AND e.code = m.code
-    LEFT JOIN json_to_recordset(${usage}::json) AS u(code text, uses integer) ON u.code = e.code
-    WHERE true ${contains}
-    ORDER BY (CASE WHEN e.search_code = ${phrase.replace(/ /g, '')} THEN 1000 ELSE 0 END)
-      + (CASE WHEN left(e.search_text, ${phrase.length}) = ${phrase} THEN (CASE WHEN length(e.description) = ${phrase.length} THEN 600 ELSE 100 END) ELSE 0 END)
-      + (50 * m.named) / ${terms.length} + ${classes}
-      + (CASE WHEN u.uses IS NULL THEN 0 ELSE 200 + least(u.uses, 99) END) DESC, e.code
-    LIMIT ${query.limit + 1}`.execute(db);
+  const version = sql`(SELECT active_version FROM catalogs WHERE slug = ${query.slug})`;
+  // A data filter (small catalogs only) needs the rows before the page is cut.
+  const contains = query.contains
+    ? sql`WHERE EXISTS (SELECT 1 FROM catalog_entries AS f WHERE f.slug = ${query.slug} AND f.version = ${version} AND f.code = r.code
+        AND f.data::jsonb @> ${JSON.stringify(query.contains)}::jsonb)`
+    : sql``;
+  const result = await sql<EntryRow>`SELECT ${RANKED_COLUMNS} FROM (
+      SELECT r.code, r.score FROM (${rankedMatches(query, terms, phrase)}) AS r ${contains}
+      ORDER BY r.score DESC, r.code LIMIT ${query.limit + 1}
+    ) AS page
+    JOIN catalog_entries AS e ON e.slug = ${query.slug} AND e.version = ${version} AND e.code = page.code
+    ORDER BY page.score DESC, page.code`.execute(db);
   return result.rows;
 }
 
 /** Entries matching the terms in code order, after or before a code. */
 async function matchingEntriesByCode(db: Queryable, query: EntryPageQuery, terms: readonly string[], backwards: boolean) {
+  const version = sql`(SELECT active_version FROM catalogs WHERE slug = ${query.slug})`;
   const contains = query.contains ? sql`AND e.data::jsonb @> ${JSON.stringify(query.contains)}::jsonb` : sql``;
-  const after = query.startingAfter !== undefined ? sql`AND e.code > ${query.startingAfter}` : sql``;
-  const before = backwards ? sql`AND e.code < ${query.endingBefore!}` : sql``;
-  const result = await sql<EntryRow>`SELECT ${RANKED_COLUMNS} FROM (${matchesOf(query.slug, terms)}) AS m
-    JOIN catalog_entries AS e ON e.slug = ${query.slug} AND e.version = (SELECT active_version FROM catalogs WHERE slug = ${query.slug}) AND e.code = m.code
+  const after = query.startingAfter !== undefined ? sql`AND r.code > ${query.startingAfter}` : sql``;
+  const before = backwards ? sql`AND r.code < ${query.endingBefore!}` : sql``;
+  const result = await sql<EntryRow>`SELECT ${RANKED_COLUMNS} FROM (${rankedMatches(query, terms, terms.join(' '))}) AS r
+    JOIN catalog_entries AS e ON e.slug = ${query.slug} AND e.version = ${version} AND e.code = r.code
     WHERE true ${contains} ${after} ${before}
     ORDER BY e.code ${backwards ? sql`DESC` : sql`ASC`}
     LIMIT ${query.limit + 1}`.execute(db);
