@@ -115,10 +115,16 @@ describe('importing catalogs into a running server', () => {
     assert.equal((await t.request({ method: 'GET', url: '/v1/catalogs/municipio/JAL-039', key })).statusCode, 404);
     const response = await importFile('catalogs.zip', zip);
     assert.equal(response.statusCode, 200, response.body);
-    assert.deepEqual(response.json().catalogs.map((change: { catalog: string; status: string }) => [change.catalog, change.status]).sort(), [
-      ['estado', 'created'],
-      ['municipio', 'created'],
-    ]);
+    assert.deepEqual(
+      response
+        .json()
+        .catalogs.map((change: { catalog: string; status: string }) => [change.catalog, change.status])
+        .sort(),
+      [
+        ['estado', 'created'],
+        ['municipio', 'created'],
+      ],
+    );
     assert.equal((await t.request({ method: 'GET', url: '/v1/catalogs/municipio/JAL-039', key })).json().description, 'Guadalajara');
     assert.equal(t.app.catalogs.index.get('estado', 'JAL')?.description, 'Jalisco', 'the server switched its memory too');
   });

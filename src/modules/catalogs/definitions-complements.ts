@@ -106,7 +106,12 @@ export const PLACE_AND_COMPLEMENT_DEFINITIONS: readonly CatalogDefinition[] = [
   sheet('contenedor_maritimo', 'c_ContenedorMaritimo', 'Sea containers (Carta Porte 3.1)', []),
   sheet('derechos_de_paso', 'c_DerechosDePaso', 'Rail rights of way (Carta Porte 3.1)', ['entre', 'hasta', 'otorga_recibe', 'concesionario']),
   sheet('documento_aduanero', 'c_DocumentoAduanero', 'Customs documents (Carta Porte 3.1)', []),
-  sheet('estaciones', 'c_Estaciones', 'Stations, ports and airports (Carta Porte 3.1)', ['clave_transporte', 'nacionalidad', 'designador_iata', 'linea_ferrea']),
+  sheet('estaciones', 'c_Estaciones', 'Stations, ports and airports (Carta Porte 3.1)', [
+    'clave_transporte',
+    'nacionalidad',
+    'designador_iata',
+    'linea_ferrea',
+  ]),
   sheet('figura_transporte', 'c_FiguraTransporte', 'Transport figures (Carta Porte 3.1)', []),
   sheet('forma_farmaceutica', 'c_FormaFarmaceutica', 'Pharmaceutical forms (Carta Porte 3.1)', []),
   sheet('parte_transporte', 'c_ParteTransporte', 'Transport parts (Carta Porte 3.1)', []),

@@ -153,7 +153,12 @@ export async function readCatalogFiles(importPath: string): Promise<ReadCatalogs
  * transaction (writeCatalogs); identical content is reported as unchanged.
  */
 export async function writeImport(db: Db, read: ReadCatalogs, importPath: string, options: ImportOptions): Promise<ImportReport> {
-  const contents = read.catalogs.map((catalog) => ({ slug: catalog.slug, entries: catalog.entries, origin: 'import' as const, source: catalog.sources.join(', ') }));
+  const contents = read.catalogs.map((catalog) => ({
+    slug: catalog.slug,
+    entries: catalog.entries,
+    origin: 'import' as const,
+    source: catalog.sources.join(', '),
+  }));
   const changes = await writeCatalogs(db, contents, { at: options.clock.now(), policy: 'replace', dryRun: options.dryRun ?? false });
   if (!options.dryRun && changes.some((change) => change.status === 'created' || change.status === 'updated')) {
     // Only an optimisation (the planner's statistics): the import has committed whatever happens here.

@@ -105,7 +105,7 @@ export class ColumnarTable {
 }
 
 /** A table of `entries` (in any order). */
-export function columnarTable(entries: Iterable<CatalogEntry>): ColumnarTable {
+function columnarTable(entries: Iterable<CatalogEntry>): ColumnarTable {
   const table = new ColumnarTable();
   for (const entry of entries) table.add(entry);
   return table.seal();

@@ -18,7 +18,7 @@ export function searchTerms(query: string): string[] {
 const STOP_WORDS = new Set('de la el los las del y o en a para con por al un una sus su se que e u sin sobre'.split(' '));
 
 /** Whether a search term is skipped (a function word, or one letter), when other terms remain. */
-export function isStopWord(term: string): boolean {
+function isStopWord(term: string): boolean {
   return STOP_WORDS.has(term) || (term.length === 1 && !/\d/.test(term));
 }
 

@@ -24,7 +24,14 @@ export function catalogsReadinessCheck(db: Db, shipped?: ShippedLoader): Readine
       const releases = [...new Set(active.filter((row) => row.origin === 'shipped').map((row) => row.release))];
       if (shipped) {
         const state = shipped.state();
-        facts.shipped = { release: state.release, active_releases: releases, state: state.state, catalogs_done: state.catalogs_done, catalogs_total: state.catalogs_total, current: state.current };
+        facts.shipped = {
+          release: state.release,
+          active_releases: releases,
+          state: state.state,
+          catalogs_done: state.catalogs_done,
+          catalogs_total: state.catalogs_total,
+          current: state.current,
+        };
         if (state.error) (facts.shipped as Record<string, unknown>).error = state.error;
       }
       if (notImported.length > 0) {

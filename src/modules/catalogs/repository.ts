@@ -137,7 +137,11 @@ export async function activeEntries(db: Queryable, slugs: readonly string[]): Pr
 
 /** Up to `limit` rows of one version of a catalog after `afterCode`, in code order (a load in slices). */
 export async function entriesAfter(db: Queryable, slug: CatalogSlug, version: number, afterCode: string | null, limit: number): Promise<CatalogEntry[]> {
-  let query = db.selectFrom('catalog_entries').select([...ENTRY_COLUMNS]).where('catalog_entries.slug', '=', slug).where('catalog_entries.version', '=', version);
+  let query = db
+    .selectFrom('catalog_entries')
+    .select([...ENTRY_COLUMNS])
+    .where('catalog_entries.slug', '=', slug)
+    .where('catalog_entries.version', '=', version);
   if (afterCode !== null) query = query.where('catalog_entries.code', '>', afterCode);
   const rows = await query.orderBy('catalog_entries.code').limit(limit).execute();
   return rows.map(entryOfRow);
@@ -177,10 +181,6 @@ export const BATCH_ROWS = 2_000;
 /** The position of a word that is only in the similar words, not in the description. */
 const NOT_IN_NAME = 1000;
 
-export async function insertEntries(db: Queryable, entries: readonly EntryRowInput[]): Promise<void> {
-  for (let start = 0; start < entries.length; start += BATCH_ROWS) await insertEntryBatch(db, entries.slice(start, start + BATCH_ROWS));
-}
-
 /** One batch of rows and their words: two statements. */
 export async function insertEntryBatch(db: Queryable, entries: readonly EntryRowInput[]): Promise<void> {
   if (entries.length === 0) return;
@@ -208,7 +208,9 @@ export async function insertEntryBatch(db: Queryable, entries: readonly EntryRow
   }
   if (words.length === 0) return;
   await sql`INSERT INTO catalog_words (slug, version, word, code, position, name_words)
-    SELECT r.s, r.v, r.w, r.c, r.p, r.n FROM json_to_recordset(${JSON.stringify(words)}::json) AS r(s text, v integer, w text, c text, p smallint, n smallint)`.execute(db);
+    SELECT r.s, r.v, r.w, r.c, r.p, r.n FROM json_to_recordset(${JSON.stringify(words)}::json) AS r(s text, v integer, w text, c text, p smallint, n smallint)`.execute(
+    db,
+  );
 }
 
 /** Points each catalog at its new version (its rows are already written). */

@@ -60,7 +60,7 @@ export const CatalogSearchQuery = Type.Object(
       Type.String({
         maxLength: 200,
         description:
-          'Words that must each start the code or a word of the description (or of c_ClaveProdServ\'s similar words); accents and case are ignored. Results come best first (exact code, exact name, …, the codes your organization uses most ranked up), or in code order with a cursor.',
+          "Words that must each start the code or a word of the description (or of c_ClaveProdServ's similar words); accents and case are ignored. Results come best first (exact code, exact name, …, the codes your organization uses most ranked up), or in code order with a cursor.",
       }),
     ),
     tax_regime: Type.Optional(Type.String({ pattern: '^[0-9]{3}$', description: '`uso_cfdi` only: the uses a receptor in this régimen fiscal may use.' })),

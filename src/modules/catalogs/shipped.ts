@@ -33,7 +33,7 @@ interface Manifest {
 }
 
 /** What GET /readyz and GET /v1/catalogs say about the shipped catalogs. */
-export interface ShippedLoadState {
+interface ShippedLoadState {
   release: string | null;
   /** `loading` while catalogs are being written; `done` when every one is in force (or kept). */
   state: 'idle' | 'loading' | 'done' | 'failed';

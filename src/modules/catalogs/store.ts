@@ -114,7 +114,11 @@ interface Planned {
  * each changed catalog. A load of the same catalog younger than 10 minutes is another writer's
  * (a conflict); an older incomplete one was left by a crash and is removed.
  */
-async function reserve(db: Db, contents: readonly Hashed[], options: WriteOptions): Promise<{ planned: Planned[]; stale: { slug: string; version: number }[] }> {
+async function reserve(
+  db: Db,
+  contents: readonly Hashed[],
+  options: WriteOptions,
+): Promise<{ planned: Planned[]; stale: { slug: string; version: number }[] }> {
   return db.transaction().execute(async (trx) => {
     await lockCatalogWrites(trx);
     const active = new Map((await activeCatalogs(trx)).map((row) => [row.slug, row]));
@@ -153,9 +157,7 @@ async function reserve(db: Db, contents: readonly Hashed[], options: WriteOption
 async function writeRows(db: Db, item: Planned, options: WriteOptions): Promise<void> {
   const { slug, entries } = item.content;
   for (let start = 0; start < entries.length; start += BATCH_ROWS) {
-    const batch = entries
-      .slice(start, start + BATCH_ROWS)
-      .map((entry) => ({ ...entry, slug, version: item.version!, search_text: searchTextOf(slug, entry) }));
+    const batch = entries.slice(start, start + BATCH_ROWS).map((entry) => ({ ...entry, slug, version: item.version!, search_text: searchTextOf(slug, entry) }));
     options.signal?.throwIfAborted();
     await insertEntryBatch(db, batch);
     options.onProgress?.({ catalog: slug, rows_written: Math.min(start + BATCH_ROWS, entries.length), rows: entries.length });
@@ -185,7 +187,12 @@ async function activate(db: Db, written: readonly Planned[], at: Date): Promise<
  */
 export async function writeCatalogs(db: Db, contents: readonly CatalogContent[], options: WriteOptions): Promise<CatalogChange[]> {
   const withDiff = options.policy === 'replace';
-  const previous = withDiff ? await activeEntries(db, contents.map((content) => content.slug)) : [];
+  const previous = withDiff
+    ? await activeEntries(
+        db,
+        contents.map((content) => content.slug),
+      )
+    : [];
   const hashed: Hashed[] = [];
   for (const content of contents) hashed.push({ ...content, hash: await contentHashInSlices(content.entries) });
   const { planned, stale } = await reserve(db, hashed, options);

@@ -76,7 +76,8 @@ export const ERROR_CATALOG = {
   'catalog.load_in_progress': {
     status: 409,
     title: 'A load of this catalog is under way',
-    remediation: 'Another import (or the shipped catalogs) is writing the same catalog: send the import again once GET /v1/catalogs no longer shows it loading.',
+    remediation:
+      'Another import (or the shipped catalogs) is writing the same catalog: send the import again once GET /v1/catalogs no longer shows it loading.',
   },
   'admin.unauthorized': {
     status: 401,
