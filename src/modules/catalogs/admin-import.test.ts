@@ -45,10 +45,9 @@ describe('importing catalogs into a running server', () => {
       importing = false;
     });
     while (importing) {
-      const [entry, list] = await Promise.all([
-        t.request({ method: 'GET', url: `/v1/catalogs/fraccion_arancelaria/${CODE}`, key }),
-        t.request({ method: 'GET', url: '/v1/catalogs', key }),
-      ]);
+      // The entry, then the list: the switch may fall between the two, never before the entry.
+      const entry = await t.request({ method: 'GET', url: `/v1/catalogs/fraccion_arancelaria/${CODE}`, key });
+      const list = await t.request({ method: 'GET', url: '/v1/catalogs', key });
       const catalog = list.json().data?.find((item: { slug: string }) => item.slug === 'fraccion_arancelaria');
       answers.push({ status: Math.max(entry.statusCode, list.statusCode), description: entry.json().description, version: catalog?.version });
     }
@@ -68,10 +67,14 @@ describe('importing catalogs into a running server', () => {
     const before = firstNew === -1 ? answers : answers.slice(0, firstNew);
     assert.ok(before.length >= 2, 'the old version answered during the import');
     assert.ok(
-      before.every((answer) => answer.version === 1),
+      before.slice(0, -1).every((answer) => answer.version === 1),
       'the old version stays active until the switch',
     );
-    assert.ok(answers.slice(before.length).every((answer) => answer.description === 'Reproductores de raza pura (actualizado)'));
+    assert.ok(
+      answers.every((answer) => answer.version !== 1 || answer.description === 'Reproductores de raza pura'),
+      'while version 1 is listed, the old rows answer',
+    );
+    assert.ok(answers.slice(before.length).every((answer) => answer.description === 'Reproductores de raza pura (actualizado)' && answer.version === 2));
     const after = await t.request({ method: 'GET', url: `/v1/catalogs/fraccion_arancelaria/${CODE}`, key });
     assert.equal(after.json().description, 'Reproductores de raza pura (actualizado)');
     const search = await t.request({ method: 'GET', url: '/v1/catalogs/fraccion_arancelaria?q=reproductores%20actualizado', key });
@@ -98,6 +101,17 @@ describe('importing catalogs into a running server', () => {
     assert.deepEqual([escaping.statusCode, escaping.json().code], [422, 'catalog.import_rejected']);
     const entry = await t.request({ method: 'GET', url: '/v1/catalogs/moneda/MXN', key });
     assert.equal(entry.json().data.decimals, 2);
+  });
+
+  test('a zip whose files declare more than 256 MB once unzipped is refused before anything is inflated', async () => {
+    const zip = Buffer.from(zipSync({ 'c_Moneda.csv': Buffer.from('c_Moneda,Descripción,Decimales\nMXN,Peso Mexicano,3\n') }));
+    // The uncompressed size in the central directory (what the server reads first) says 300 MB.
+    const central = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    zip.writeUInt32LE(300 * 1024 * 1024, central + 24);
+    const response = await importFile('catalogs.zip', zip);
+    assert.deepEqual([response.statusCode, response.json().code], [422, 'catalog.import_rejected'], response.body);
+    assert.match(response.json().detail, /more than 256 MB once unzipped/);
+    assert.equal((await t.request({ method: 'GET', url: '/v1/catalogs/moneda/MXN', key })).json().data.decimals, 2);
   });
 
   test('a zip of several files is one import; a dry run writes nothing', async () => {

@@ -17,6 +17,8 @@ const READ_FILES = defineTask<typeof readFilesTask>('catalogs.read-files');
 
 /** The largest import accepted: the SAT's workbook is about 15 MB, zipped CSVs far less. */
 const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
+/** The most a zip's files may hold once unzipped (every SAT catalog as CSV is far less). */
+const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9 ._()-]{0,150}\.(csv|csv\.gz|xls|xlsx|xlsm|zip)$/i;
 
 export interface CatalogAdminDeps {
@@ -46,9 +48,21 @@ async function unpack(directory: string, name: string, body: Buffer): Promise<st
     return file;
   }
   let files: Record<string, Uint8Array>;
+  let declared = 0;
   try {
-    files = unzipSync(body);
-  } catch {
+    // The sizes the archive declares are checked before anything is inflated: a small upload may
+    // not unpack into gigabytes on the server.
+    files = unzipSync(body, {
+      filter: (file) => {
+        declared += file.originalSize;
+        if (declared > MAX_UNZIPPED_BYTES) {
+          throw new ApiError('catalog.import_rejected', `${name}: its files hold more than ${MAX_UNZIPPED_BYTES / 1024 / 1024} MB once unzipped.`);
+        }
+        return true;
+      },
+    });
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
     throw new ApiError('catalog.import_rejected', `${name}: not a readable zip file.`);
   }
   const root = path.join(directory, 'import');
