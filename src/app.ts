@@ -18,7 +18,14 @@ import { createAuthBackend, KeyCache, registerApiKeyRoutes } from './modules/api
 import { findOrganizationRecord, registerOrganizationRoutes } from './modules/organizations/index.ts';
 import { rateLimitStoreCheck, registerHealthRoutes } from './modules/health/index.ts';
 import { registerUsageRoutes } from './modules/usage/index.ts';
-import { catalogsReadinessCheck, createCatalogStore, registerCatalogRoutes, type CatalogStore } from './modules/catalogs/index.ts';
+import {
+  catalogsReadinessCheck,
+  createCatalogStore,
+  registerCatalogAdminRoutes,
+  registerCatalogRoutes,
+  shippedLoader,
+  type CatalogStore,
+} from './modules/catalogs/index.ts';
 import { registerVersionRoutes } from './modules/versions/index.ts';
 import { registerDocsRoutes } from './modules/docs/index.ts';
 import { emitEvent, registerEventRoutes } from './modules/events/index.ts';
@@ -28,7 +35,7 @@ import { masterKeyringFor } from './platform/crypto/index.ts';
 import { NEVER_SHED, saturationMonitor, type LoadMonitor } from './platform/http/load-shedding.ts';
 import { WorkerPool } from './platform/workers/pool.ts';
 import { createProviders, type Providers } from './providers-setup.ts';
-import { filePdfStore, hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
+import { codeUsage, filePdfStore, hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
 import { registerValidationRoutes, TimbreCertificates } from './modules/validations/index.ts';
 import { registerCfdiRoutes } from './modules/cfdis/index.ts';
 import { databasePackageStore, filePackageStore, registerDownloadJobs, registerDownloadRoutes, type DownloadDeps } from './modules/downloads/index.ts';
@@ -56,6 +63,13 @@ export interface AppOptions {
   embedSimulator?: boolean;
   /** Worker-pool tasks beyond the service's own, by module (tests: WorkerPoolOptions.extraTasks). */
   workerTasks?: Record<string, URL>;
+  /** The folder of the shipped SAT catalogs (default the package's sat-catalogs/; tests pass a small one). */
+  shippedCatalogs?: string;
+  /**
+   * Read the large catalogs into memory only in startCatalogLoad, after the server listens
+   * (`serve` does, so that it is ready at once); by default they are read before buildApp returns.
+   */
+  deferLargeCatalogs?: boolean;
 }
 
 export interface App {
@@ -76,6 +90,8 @@ export interface App {
   beginDrain(): void;
   /** Opens the metrics listener when METRICS_PORT is set; returns its address (closed with the app). */
   startMetricsListener(): Promise<string | undefined>;
+  /** Starts loading the shipped SAT catalogs in the background (after the server listens). */
+  startCatalogLoad(): void;
   /** Stops taking connections, lets requests in flight and running jobs finish, then closes the rest. */
   close(): Promise<void>;
 }
@@ -170,9 +186,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     simulatorDataDir: options.database ? undefined : config.dataDir,
     workers,
   });
-  // Seeds the built-in catalogs and loads every active one into memory; the watch picks up
+  // Seeds the built-in catalogs and loads the active ones into memory (the large ones once the
+  // server listens: startCatalogLoad); the watch picks up
   // imports made by another process (PostgreSQL deployments) as they are announced, and every minute.
-  const catalogs = await createCatalogStore(database.db, { clock });
+  const catalogs = await createCatalogStore(database.db, { clock, deferLarge: options.deferLargeCatalogs ?? false });
   const stopCatalogWatch = catalogs.watch(60_000, (error) => server.log.warn({ err: error }, 'catalog refresh failed'), database.changes);
   database.changes.onReset((reason) => {
     if (reason.lost)
@@ -182,6 +199,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
       );
     else server.log.info('listening for other processes’ changes');
   });
+  // The shipped catalogs the database lacks are loaded in the background once the server listens.
+  const shipped = shippedLoader(database.db, {
+    clock,
+    ...(options.shippedCatalogs ? { directory: options.shippedCatalogs } : {}),
+    onCatalog: async () => {
+      await catalogs.refresh();
+    },
+  });
 
   const keyring = masterKeyringFor(config);
   registerIdempotency(server, services, keyring);
@@ -190,7 +215,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   let draining = false;
   const readinessChecks = [
     drainingCheck(() => draining),
-    catalogsReadinessCheck(database.db),
+    catalogsReadinessCheck(database.db, shipped),
     ...(rateLimiter instanceof RedisRateLimiter ? [rateLimitStoreCheck(rateLimiter)] : []),
     ...(reportSimulator ? [simulatorCheck(providers.simulatorUrl!)] : []),
   ];
@@ -203,7 +228,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerApiKeyRoutes(server, services, keyCache);
   registerAccountRoutes(server, services);
   registerUsageRoutes(server, services);
-  registerCatalogRoutes(server, services);
+  registerCatalogRoutes(server, services, {
+    shipped,
+    usage: (ctx, slug) => codeUsage(ctx.db, ctx.organizationId, ctx.mode, slug === 'clave_unidad' ? 'ClaveUnidad' : 'ClaveProdServ'),
+  });
+  registerCatalogAdminRoutes(server, services, { store: catalogs, adminToken: config.adminToken });
   registerEventRoutes(server, services);
   registerWebhookRoutes(server, services, { keyring });
   const webhookWorker = registerWebhookJobs(services, { keyring });
@@ -291,12 +320,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
       metricsListener ??= await listenForMetrics(metrics, { host: config.metrics.host, port: config.metrics.port });
       return metricsListener.url;
     },
+    startCatalogLoad: () => {
+      // The large catalogs already in the database come into memory first, then the shipped ones load.
+      shipped.start(() => catalogs.refresh().catch((error: unknown) => server.log.warn({ err: error }, 'catalog refresh failed')));
+    },
     async close() {
       if (closed) return;
       closed = true;
       draining = true;
       await metricsListener?.close();
       stopCatalogWatch();
+      await shipped.stop();
       // Requests in flight and running jobs finish side by side; neither takes new work.
       await Promise.all([server.close(), jobs.stop()]);
       webhookWorker.close();

@@ -28,7 +28,8 @@ Commands:
   migrate               apply database migrations and exit
   catalogs import PATH [--dry-run] [--json]
                         import SAT catalogs (CSV files, a folder of them, or the SAT workbook);
-                        with the embedded database, stop the server first
+                        with the embedded database and a server running on it, the files go to
+                        that server (set ADMIN_TOKEN to its operator token)
   catalogs list         the active catalogs and their versions
   credits grant ORG N   add N live stamp credits to organization ORG
   cfdi cadena FILE      print the cadena original of a CFDI 4.0
@@ -41,7 +42,7 @@ Commands:
   help                  this text
 
 Configuration comes from the environment: PORT, HOST, BASE_URL, DATA_DIR, DATABASE_URL,
-APP_ENV, MASTER_KEY, REDIS_URL, LOG_LEVEL, WEB_CONCURRENCY (see README.md).`;
+APP_ENV, MASTER_KEY, REDIS_URL, LOG_LEVEL, WEB_CONCURRENCY, ADMIN_TOKEN (see README.md).`;
 
 /** Runs one CLI command; long-running ones answer 'running' and stop on SIGINT/SIGTERM. */
 export async function runCommand(args: string[], io: CommandIo): Promise<number | 'running'> {
@@ -100,6 +101,15 @@ export async function runCommand(args: string[], io: CommandIo): Promise<number 
         stdout: io.stdout,
         stderr: io.stderr,
         openDatabase: () => openMigratedDatabase(config).then((opened) => opened.database),
+        // The embedded database has one user: a server answering on this configuration's address owns it.
+        ...(config.databaseUrl
+          ? {}
+          : {
+              runningServer: async () => {
+                const answer = await fetch(`${config.baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
+                return answer ? { url: config.baseUrl, adminToken: config.adminToken } : undefined;
+              },
+            }),
       });
     }
     case 'credits':

@@ -15,10 +15,11 @@ export async function serve(config: Config, io: ServeIo, roles: { http: boolean 
   // A process of `serve --processes N`: its supervisor says these once for all.
   const supervised = io.env?.INVOICING_SUPERVISED === '1';
   if (!supervised) for (const warning of startWarnings(config)) io.stderr(`warning: ${warning}`);
-  const app = await buildApp({ config });
+  const app = await buildApp({ config, deferLargeCatalogs: roles.http });
   app.startWorker();
   if (roles.http) {
     await app.server.listen({ port: config.port, host: config.host });
+    app.startCatalogLoad();
     if (!supervised) {
       // PORT=0 takes any free port: say which (BASE_URL, the public address, may differ behind a proxy).
       const { port } = app.server.server.address() as AddressInfo;

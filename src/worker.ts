@@ -14,6 +14,7 @@ export const TASKS: Readonly<Record<string, Loader>> = {
   'invoices.render-pdf': async () => (await import('./modules/invoices/pdf/render-task.ts')).default,
   'invoices.seal': async () => (await import('./modules/invoices/seal-task.ts')).default,
   'invoices.draft': async () => (await import('./modules/invoices/draft/draft-task.ts')).default,
+  'catalogs.read-files': async () => (await import('./modules/catalogs/read-task.ts')).default,
   'cfdis.index': async () => (await import('./modules/cfdis/read-task.ts')).indexTask,
   'cfdis.details': async () => (await import('./modules/cfdis/read-task.ts')).detailsTask,
   'validations.read': async () => (await import('./modules/validations/read-task.ts')).default,

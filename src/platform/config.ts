@@ -26,6 +26,8 @@ export interface Config {
   masterKeyPrevious: string | undefined;
   logLevel: string;
   bodyLimitBytes: number;
+  /** The operator token of the /v1/admin endpoints (catalog imports); unset turns them off. */
+  adminToken: string | undefined;
   /** `POST /v1/organizations`; always off in production. */
   bootstrapEnabled: boolean;
   rateLimits: { read: RateLimitRule; write: RateLimitRule };
@@ -224,6 +226,12 @@ function simulatorDescarga(env: Env): Record<string, number> {
 }
 
 /** Parses the environment once, at start; everything else receives the result. */
+function adminToken(env: Env): string | undefined {
+  const token = env.ADMIN_TOKEN || undefined;
+  if (token !== undefined && token.length < 32) throw new ConfigError('ADMIN_TOKEN must be at least 32 characters (e.g. openssl rand -hex 32)');
+  return token;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const appEnv = appEnvOf(env.APP_ENV);
   const host = env.HOST || '127.0.0.1';
@@ -249,6 +257,7 @@ export function loadConfig(env: Env = process.env): Config {
     masterKeyPrevious: env.MASTER_KEY_PREVIOUS || undefined,
     logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'silent' : 'info'),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024),
+    adminToken: adminToken(env),
     bootstrapEnabled: appEnv !== 'production' && flag(env, 'ORG_BOOTSTRAP', true),
     rateLimits: {
       read: {

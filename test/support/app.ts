@@ -29,6 +29,8 @@ export interface TestAppOptions {
   workerTasks?: Record<string, URL>;
   /** A database of the test's own (a server it stops and starts) instead of a fresh one; closed with the app. */
   database?: DatabaseHandle;
+  /** A folder of shipped SAT catalogs (a MANIFEST.json and its files) instead of the package's. */
+  shippedCatalogs?: string;
 }
 
 /** An app on a fresh database, configured as a developer's machine would be, with no logging. */
@@ -60,6 +62,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
     ...(options.loadMonitor ? { loadMonitor: options.loadMonitor } : {}),
     ...(options.workerTasks ? { workerTasks: options.workerTasks } : {}),
+    ...(options.shippedCatalogs ? { shippedCatalogs: options.shippedCatalogs } : {}),
   });
   const request = (injectOptions: InjectOptions & { key?: string }) => {
     const { key, headers, ...rest } = injectOptions;

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { definitionOf, entryOf, type CatalogDefinition } from './definitions.ts';
 import { parseField } from './fields.ts';
 import type { CatalogEntry, CatalogSlug, CatalogValue } from './lookup.ts';
-import { searchable } from './normalize.ts';
+import { searchable, wordsOf } from './normalize.ts';
 import { CatalogImportError, type ParsedRecord, type ParsedTable } from './parse-table.ts';
 
 function isEmpty(value: CatalogValue | undefined): boolean {
@@ -52,7 +53,7 @@ export function assembleCatalog(definition: CatalogDefinition, tables: readonly 
 }
 
 /**
- * The text a search term may occur anywhere in: the description and the catalog's searched data,
+ * The text whose words a search term may start: the description and the catalog's searched data,
  * normalised. (A term matches the key only from its start: `6428` finds 64280, not 06428.)
  */
 export function searchTextOf(slug: CatalogSlug, entry: CatalogEntry): string {
@@ -60,9 +61,9 @@ export function searchTextOf(slug: CatalogSlug, entry: CatalogEntry): string {
   return searchable([entry.description, ...extra].join(' '));
 }
 
-/** Whether a normalised search term matches an entry: a prefix of its key, or inside its text. */
+/** Whether a normalised search term matches an entry: the start of its key, or of a word of its text. */
 export function termMatches(term: string, code: string, searchText: string): boolean {
-  return code.toLowerCase().startsWith(term) || searchText.includes(term);
+  return code.toLowerCase().startsWith(term) || wordsOf(searchText).some((word) => word.startsWith(term));
 }
 
 /**
@@ -80,5 +81,15 @@ export function canonicalEntry(entry: CatalogEntry): string {
 export function contentHash(entries: readonly CatalogEntry[]): string {
   const hash = createHash('sha256');
   for (const entry of entries) hash.update(canonicalEntry(entry)).update('\n');
+  return hash.digest('hex');
+}
+
+/** contentHash, yielding to the event loop every 5,000 entries (for catalogs of 100,000 rows). */
+export async function contentHashInSlices(entries: readonly CatalogEntry[]): Promise<string> {
+  const hash = createHash('sha256');
+  for (let start = 0; start < entries.length; start += 5_000) {
+    for (const entry of entries.slice(start, start + 5_000)) hash.update(canonicalEntry(entry)).update('\n');
+    await yieldToLoop();
+  }
   return hash.digest('hex');
 }

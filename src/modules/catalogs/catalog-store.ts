@@ -4,11 +4,14 @@ import { systemClock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { contentHash } from './assemble.ts';
 import { BUILTIN_CATALOGS } from './builtin/index.ts';
-import { CATALOG_SLUGS, type CatalogEntry, type CatalogIndex, type CatalogSlug } from './lookup.ts';
-import { createIndex } from './memory-lookup.ts';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import type { CatalogIndex, CatalogSlug } from './lookup.ts';
+import { ColumnarTable, indexOfTables } from './memory-lookup.ts';
+import { LARGE_DEFINITIONS } from './definitions-large.ts';
+import { SMALL_DEFINITIONS } from './definitions-small.ts';
 import { cfdiLookupOf } from './cfdi-lookup.ts';
 import type { CatalogLookup as CfdiCatalogLookup } from '../../cfdi/rules/index.ts';
-import { activeCatalogs, activeEntries } from './repository.ts';
+import { activeCatalogs, entriesAfter, type ActiveCatalog } from './repository.ts';
 import { writeCatalogs, type CatalogChange } from './store.ts';
 
 /**
@@ -54,20 +57,74 @@ export interface CatalogStoreOptions {
   clock?: Clock;
   /** Seed the built-in catalogs first (default true). */
   seed?: boolean;
+  /**
+   * Leave catalogs of more than 10,000 rows (c_ClaveProdServ, c_CodigoPostal) for the first
+   * `refresh`, so that a server is ready without reading 150,000 rows first (default false).
+   */
+  deferLarge?: boolean;
 }
 
-async function loadCatalogs(db: Db, slugs: readonly CatalogSlug[]): Promise<Map<CatalogSlug, CatalogEntry[]>> {
-  const tables = new Map<CatalogSlug, CatalogEntry[]>(slugs.map((slug) => [slug, []]));
-  for (const row of await activeEntries(db, slugs)) {
-    const { slug, ...entry } = row;
-    tables.get(slug as CatalogSlug)?.push(entry);
+/**
+ * The catalogs held in memory: those the CFDI rules, the invoice builder and the PDF read
+ * synchronously (the built-in ones, c_ClaveProdServ, c_ClaveUnidad, c_CodigoPostal, c_Estado).
+ * The others (places, customs, the complementos' catalogs) stay in the database.
+ */
+const IN_MEMORY = new Set<CatalogSlug>([...SMALL_DEFINITIONS, ...LARGE_DEFINITIONS].map((definition) => definition.slug));
+
+/** Rows read per statement while loading a catalog into memory. */
+const SLICE_ROWS = 5_000;
+
+class VersionGone extends Error {}
+
+/**
+ * One version of a catalog, read in slices of 5,000 rows (each a short statement; the loop yields
+ * between them) into a columnar table. A version that a newer import removed meanwhile is
+ * reported as gone, so the caller reads the catalogs again.
+ */
+async function loadTable(db: Db, slug: CatalogSlug, version: number, rows: number): Promise<ColumnarTable> {
+  const table = new ColumnarTable();
+  let after: string | null = null;
+  for (;;) {
+    const slice = await entriesAfter(db, slug, version, after, SLICE_ROWS);
+    for (const entry of slice) table.add(entry);
+    if (slice.length < SLICE_ROWS) break;
+    after = slice.at(-1)!.code;
+    await yieldToLoop();
   }
-  return tables;
+  if (table.size !== rows) throw new VersionGone(slug);
+  return table.seal();
 }
 
-async function activeVersions(db: Db): Promise<Map<CatalogSlug, number>> {
-  const known = new Set<string>(CATALOG_SLUGS);
-  return new Map((await activeCatalogs(db)).filter((row) => known.has(row.slug)).map((row) => [row.slug as CatalogSlug, row.version]));
+/** Catalogs larger than this are read into memory after the server listens (deferLarge). */
+const LARGE_ROWS = 10_000;
+
+async function activeVersions(db: Db, maxRows = Number.POSITIVE_INFINITY): Promise<Map<CatalogSlug, ActiveCatalog>> {
+  return new Map(
+    (await activeCatalogs(db))
+      .filter((row) => IN_MEMORY.has(row.slug as CatalogSlug) && row.row_count <= maxRows)
+      .map((row) => [row.slug as CatalogSlug, row] as const),
+  );
+}
+
+/** The active versions and their tables, read again if an import replaced one meanwhile. */
+async function loadCatalogs(
+  db: Db,
+  only?: ReadonlySet<CatalogSlug>,
+  maxRows?: number,
+): Promise<{ versions: Map<CatalogSlug, ActiveCatalog>; tables: Map<CatalogSlug, ColumnarTable> }> {
+  for (let attempt = 1; ; attempt++) {
+    const versions = await activeVersions(db, maxRows);
+    const tables = new Map<CatalogSlug, ColumnarTable>();
+    try {
+      for (const [slug, active] of versions) {
+        if (only && !only.has(slug)) continue;
+        tables.set(slug, await loadTable(db, slug, active.version, active.row_count));
+      }
+      return { versions, tables };
+    } catch (error) {
+      if (!(error instanceof VersionGone) || attempt >= 3) throw error;
+    }
+  }
 }
 
 /**
@@ -76,9 +133,34 @@ async function activeVersions(db: Db): Promise<Map<CatalogSlug, number>> {
  */
 export async function createCatalogStore(db: Db, options: CatalogStoreOptions = {}): Promise<CatalogStore> {
   if (options.seed !== false) await seedBuiltinCatalogs(db, (options.clock ?? systemClock).now());
-  let versions = await activeVersions(db);
-  let tables = await loadCatalogs(db, [...versions.keys()]);
-  let lookup = createIndex(tables);
+  const initial = await loadCatalogs(db, undefined, options.deferLarge ? LARGE_ROWS : undefined);
+  let tables = initial.tables;
+  let versions = new Map([...initial.versions].map(([slug, active]) => [slug, active.version]));
+  let refreshing: Promise<boolean> = Promise.resolve(false);
+
+  const reload = async (): Promise<boolean> => {
+    const latest = await activeVersions(db);
+    const changed = new Set([...latest].filter(([slug, active]) => versions.get(slug) !== active.version).map(([slug]) => slug));
+    const removed = [...versions.keys()].filter((slug) => !latest.has(slug));
+    if (changed.size === 0 && removed.length === 0) return false;
+    const reloaded = await loadCatalogs(db, changed);
+    const next = new Map(tables);
+    const nextVersions = new Map(versions);
+    for (const slug of removed) {
+      next.delete(slug);
+      nextVersions.delete(slug);
+    }
+    for (const [slug, table] of reloaded.tables) {
+      next.set(slug, table);
+      nextVersions.set(slug, reloaded.versions.get(slug)!.version);
+    }
+    // Swap only once everything is loaded: a lookup never sees half of a refresh.
+    tables = next;
+    versions = nextVersions;
+    lookup = indexOfTables(tables);
+    return true;
+  };
+  let lookup = indexOfTables(tables);
 
   // Every call goes through the current snapshot, which `refresh` swaps atomically.
   const index: CatalogIndex = {
@@ -131,20 +213,11 @@ export async function createCatalogStore(db: Db, options: CatalogStoreOptions = 
         clearInterval(timer);
       };
     },
-    async refresh() {
-      const latest = await activeVersions(db);
-      const changed = [...latest].filter(([slug, version]) => versions.get(slug) !== version).map(([slug]) => slug);
-      const removed = [...versions.keys()].filter((slug) => !latest.has(slug));
-      if (changed.length === 0 && removed.length === 0) return false;
-      const reloaded = await loadCatalogs(db, changed);
-      const next = new Map(tables);
-      for (const slug of removed) next.delete(slug);
-      for (const [slug, entries] of reloaded) next.set(slug, entries);
-      // Swap only once everything is loaded: a lookup never sees half of a refresh.
-      tables = next;
-      versions = latest;
-      lookup = createIndex(tables);
-      return true;
+    refresh() {
+      // One refresh at a time (the watch, the first load and each shipped catalog may ask at once).
+      const run = refreshing.catch(() => false).then(reload);
+      refreshing = run;
+      return run;
     },
   };
   return store;

@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { zipSync } from 'fflate';
 import type { Clock } from '../../platform/clock.ts';
 import { systemClock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -13,13 +16,21 @@ export interface CatalogsCommandIo {
   /** Opens the migrated database; called only once the arguments are known to be valid. */
   openDatabase: () => Promise<{ db: Db; close(): Promise<void> }>;
   clock?: Clock;
+  /**
+   * With the embedded database, which only one process may open: the server running on it, if
+   * one answers (its URL and the ADMIN_TOKEN this command was given). An import then goes to
+   * that server's operator endpoint instead of the database.
+   */
+  runningServer?: () => Promise<{ url: string; adminToken: string | undefined } | undefined>;
 }
 
 const CATALOGS_USAGE = `Usage: invoicing catalogs <command>
 
 Commands:
-  import PATH [--dry-run] [--json]   import SAT catalogs from a CSV file, an Excel workbook
-                                     (the SAT's catCFDI .xls, or .xlsx) or a directory of them
+  import PATH [--dry-run] [--json]   import SAT catalogs from a CSV file (or .csv.gz), an Excel
+                                     workbook (the SAT's catCFDI .xls, or .xlsx) or a directory
+                                     of them; with the embedded database and a server running on
+                                     it, through that server (ADMIN_TOKEN)
   list                               the catalogs, their active versions and row counts
   help                               this text`;
 
@@ -65,6 +76,10 @@ export async function runCatalogsCommand(args: readonly string[], io: CatalogsCo
     io.stderr(`invoicing catalogs: unexpected arguments '${args.join(' ')}'\n\n${CATALOGS_USAGE}`);
     return 2;
   }
+  if (command === 'import' && io.runningServer) {
+    const server = await io.runningServer();
+    if (server) return importThroughServer(server, positional[0]!, flags, io);
+  }
   const database = await io.openDatabase();
   try {
     if (command === 'list') {
@@ -81,4 +96,65 @@ export async function runCatalogsCommand(args: readonly string[], io: CatalogsCo
   } finally {
     await database.close();
   }
+}
+
+/** The body of an import sent to a server: the file itself, or a folder as a zip. */
+async function uploadOf(importPath: string): Promise<{ name: string; body: Uint8Array }> {
+  const root = path.resolve(importPath);
+  const stat = await fs.stat(root).catch(() => undefined);
+  if (!stat) throw new CatalogImportError(`${importPath}: no such file or directory.`);
+  if (!stat.isDirectory()) return { name: path.basename(root), body: await fs.readFile(root) };
+  const files: Record<string, Uint8Array> = {};
+  const walk = async (directory: string) => {
+    for (const entry of await fs.readdir(directory, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const full = path.join(directory, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile()) files[path.relative(root, full).split(path.sep).join('/')] = await fs.readFile(full);
+    }
+  };
+  await walk(root);
+  return { name: 'catalogs.zip', body: zipSync(files) };
+}
+
+/**
+ * `catalogs import` while a server runs on the embedded database: the files go to its operator
+ * endpoint (POST /v1/admin/catalogs/imports), which writes them while it keeps serving. Without
+ * ADMIN_TOKEN the command refuses, saying how to proceed.
+ */
+async function importThroughServer(
+  server: { url: string; adminToken: string | undefined },
+  importPath: string,
+  flags: ReadonlySet<string>,
+  io: CatalogsCommandIo,
+): Promise<number> {
+  if (!server.adminToken) {
+    io.stderr(
+      `invoicing catalogs import: a server is running on the embedded database (${server.url}), which only it may open. Set ADMIN_TOKEN to the server's operator token and run the command again to import through the server, or stop the server first. Nothing was imported.`,
+    );
+    return 1;
+  }
+  let upload;
+  try {
+    upload = await uploadOf(importPath);
+  } catch (error) {
+    if (!(error instanceof CatalogImportError)) throw error;
+    io.stderr(`invoicing catalogs import: ${error.message}\nNothing was imported; the active catalog versions stay in use.`);
+    return 1;
+  }
+  const query = new URLSearchParams({ name: upload.name, ...(flags.has('--dry-run') ? { dry_run: 'true' } : {}) });
+  const response = await fetch(`${server.url}/v1/admin/catalogs/imports?${query}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/octet-stream' },
+    body: upload.body,
+  });
+  const answer = (await response.json()) as ImportReport & { detail?: string; code?: string };
+  if (!response.ok) {
+    io.stderr(`invoicing catalogs import: the server at ${server.url} answered ${response.status} ${answer.code ?? ''}: ${answer.detail ?? ''}`);
+    return 1;
+  }
+  const report = { ...answer, path: importPath };
+  delete (report as { object?: unknown }).object;
+  io.stdout(flags.has('--json') ? JSON.stringify(report, null, 2) : `${describeReport(report)}\n(imported through the server at ${server.url})`);
+  return 0;
 }

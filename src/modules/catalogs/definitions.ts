@@ -1,4 +1,5 @@
 import type { CatalogDefinition } from './catalog-definition.ts';
+import { PLACE_AND_COMPLEMENT_DEFINITIONS } from './definitions-complements.ts';
 import { LARGE_DEFINITIONS } from './definitions-large.ts';
 import { SMALL_DEFINITIONS } from './definitions-small.ts';
 import { CATALOG_SLUGS, type CatalogSlug } from './lookup.ts';
@@ -6,7 +7,7 @@ import { CATALOG_SLUGS, type CatalogSlug } from './lookup.ts';
 export type { CatalogDefinition } from './catalog-definition.ts';
 export { entryOf } from './catalog-definition.ts';
 
-const ALL = [...SMALL_DEFINITIONS, ...LARGE_DEFINITIONS];
+const ALL = [...SMALL_DEFINITIONS, ...LARGE_DEFINITIONS, ...PLACE_AND_COMPLEMENT_DEFINITIONS];
 
 export const DEFINITIONS: ReadonlyMap<CatalogSlug, CatalogDefinition> = new Map(
   CATALOG_SLUGS.map((slug) => {

@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { assembleCatalog } from './assemble.ts';
 import { CsvSyntaxError, parseCsv } from './csv.ts';
 import { definitionForFileName } from './definitions.ts';
-import type { CatalogSlug } from './lookup.ts';
+import type { CatalogEntry, CatalogSlug } from './lookup.ts';
 import { CatalogImportError, parseTable, type ParsedTable } from './parse-table.ts';
 import { tidyEntries } from './repository.ts';
 import { writeCatalogs, type CatalogChange } from './store.ts';
@@ -33,7 +34,7 @@ export interface ImportReport {
 }
 
 const WORKBOOK = /\.(xlsx|xlsm|xls)$/i;
-const CSV = /\.csv$/i;
+const CSV = /\.csv(\.gz)?$/i;
 
 /** The directory's own files first, then its subdirectories', each in name order. */
 async function collectFiles(root: string): Promise<string[]> {
@@ -49,8 +50,16 @@ async function collectFiles(root: string): Promise<string[]> {
 }
 
 async function readCsvText(file: string, source: string): Promise<string> {
+  let bytes = await fs.readFile(file);
+  if (/\.gz$/i.test(file)) {
+    try {
+      bytes = gunzipSync(bytes);
+    } catch {
+      throw new CatalogImportError(`${source}: not a gzip file.`);
+    }
+  }
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(await fs.readFile(file));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw new CatalogImportError(`${source}: not UTF-8 text; save the CSV as UTF-8.`);
   }
@@ -80,7 +89,7 @@ async function readFileTables(file: string, source: string, single: boolean, col
     collected.tables.push(parseTable(definition, { source, rows, headerSearch: false }));
     return;
   }
-  if (!WORKBOOK.test(file)) return skip(source, 'not a .csv, .xlsx or .xls file.');
+  if (!WORKBOOK.test(file)) return skip(source, 'not a .csv, .csv.gz, .xlsx or .xls file.');
   let sheets;
   try {
     sheets = await readWorkbook(file);
@@ -101,13 +110,18 @@ async function readFileTables(file: string, source: string, single: boolean, col
   if (found === 0) skip(source, `no sheet is named after a catalog this service keeps.`);
 }
 
+/** What reading an import's files gives: each catalog's content, and what was left aside. */
+export interface ReadCatalogs {
+  catalogs: { slug: CatalogSlug; sat_name: string; sources: string[]; entries: CatalogEntry[] }[];
+  skipped: ImportReport['skipped'];
+  ignored_columns: ImportReport['ignored_columns'];
+}
+
 /**
- * Imports catalogs from a CSV file, an Excel workbook, or a directory of them. Everything is read
- * and validated before anything is written: one bad file rejects the whole import and every
- * catalog keeps its active version. Each catalog whose content changed gets a new version, all
- * switched in one transaction; identical content is reported as unchanged.
+ * Reads and checks every file of an import (no database): one bad file rejects the whole import.
+ * Runs in the CLI's process, or on a worker thread for an import sent to a running server.
  */
-export async function importCatalogs(db: Db, importPath: string, options: ImportOptions): Promise<ImportReport> {
+export async function readCatalogFiles(importPath: string): Promise<ReadCatalogs> {
   const root = path.resolve(importPath);
   const files = await collectFiles(root);
   const single = files.length === 1 && files[0] === root;
@@ -119,27 +133,54 @@ export async function importCatalogs(db: Db, importPath: string, options: Import
   if (collected.tables.length === 0) throw new CatalogImportError(`${importPath}: no catalog files found.`);
   const bySlug = new Map<CatalogSlug, ParsedTable[]>();
   for (const table of collected.tables) bySlug.set(table.definition.slug, [...(bySlug.get(table.definition.slug) ?? []), table]);
-  const contents = [...bySlug].map(([slug, tables]) => ({
-    slug,
-    entries: assembleCatalog(tables[0]!.definition, tables),
+  return {
+    catalogs: [...bySlug].map(([slug, tables]) => ({
+      slug,
+      sat_name: tables[0]!.definition.satName,
+      sources: tables.map((table) => table.source),
+      entries: assembleCatalog(tables[0]!.definition, tables),
+    })),
+    skipped: collected.skipped,
+    ignored_columns: collected.tables
+      .filter((table) => table.ignoredColumns.length > 0)
+      .map((table) => ({ source: table.source, columns: table.ignoredColumns })),
+  };
+}
+
+/**
+ * Writes what readCatalogFiles read. Each catalog whose content changed gets a new version,
+ * written while the active one keeps answering and switched with the others in one short
+ * transaction (writeCatalogs); identical content is reported as unchanged.
+ */
+export async function writeImport(db: Db, read: ReadCatalogs, importPath: string, options: ImportOptions): Promise<ImportReport> {
+  const contents = read.catalogs.map((catalog) => ({
+    slug: catalog.slug,
+    entries: catalog.entries,
     origin: 'import' as const,
-    source: tables.map((table) => table.source).join(', '),
+    source: catalog.sources.join(', '),
   }));
   const changes = await writeCatalogs(db, contents, { at: options.clock.now(), policy: 'replace', dryRun: options.dryRun ?? false });
   if (!options.dryRun && changes.some((change) => change.status === 'created' || change.status === 'updated')) {
-    // Only an optimisation (index-only searches): the import has committed whatever happens here.
+    // Only an optimisation (the planner's statistics): the import has committed whatever happens here.
     await tidyEntries(db).catch(() => {});
   }
   return {
     path: importPath,
     dry_run: options.dryRun ?? false,
     catalogs: changes.map((change) => {
-      const tables = bySlug.get(change.catalog)!;
-      return { ...change, sat_name: tables[0]!.definition.satName, sources: tables.map((table) => table.source) };
+      const catalog = read.catalogs.find((item) => item.slug === change.catalog)!;
+      return { ...change, sat_name: catalog.sat_name, sources: catalog.sources };
     }),
-    skipped: collected.skipped,
-    ignored_columns: collected.tables
-      .filter((table) => table.ignoredColumns.length > 0)
-      .map((table) => ({ source: table.source, columns: table.ignoredColumns })),
+    skipped: read.skipped,
+    ignored_columns: read.ignored_columns,
   };
+}
+
+/**
+ * Imports catalogs from a CSV file (or a gzipped one), an Excel workbook, or a directory of them.
+ * Everything is read and validated before anything is written: one bad file rejects the whole
+ * import and every catalog keeps its active version.
+ */
+export async function importCatalogs(db: Db, importPath: string, options: ImportOptions): Promise<ImportReport> {
+  return writeImport(db, await readCatalogFiles(importPath), importPath, options);
 }

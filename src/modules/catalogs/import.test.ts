@@ -119,10 +119,10 @@ describe('catalog imports', () => {
 
   test('paths that hold no catalog are rejected with a clear message', async () => {
     await assert.rejects(importCatalogs(database.db, path.join(os.tmpdir(), 'no-such-catalogs'), { clock }), rejected(/no such file or directory/));
-    const unknown = directory({ 'c_Municipio.csv': 'municipio,estado,texto\n001,AGU,Aguascalientes\n', 'notes.txt': 'hello' });
+    const unknown = directory({ 'c_Municipios2.csv': 'municipio,estado,texto\n001,AGU,Aguascalientes\n', 'notes.txt': 'hello' });
     await assert.rejects(
-      importCatalogs(database.db, path.join(unknown, 'c_Municipio.csv'), { clock }),
-      rejected(/c_Municipio\.csv: not named after a catalog/),
+      importCatalogs(database.db, path.join(unknown, 'c_Municipios2.csv'), { clock }),
+      rejected(/c_Municipios2\.csv: not named after a catalog/),
     );
     await assert.rejects(importCatalogs(database.db, unknown, { clock }), rejected(/no catalog files found/));
   });

@@ -27,6 +27,58 @@ export const CATALOG_SLUGS = [
   'clave_unidad',
   'codigo_postal',
   'estado',
+  'municipio',
+  'localidad',
+  'colonia',
+  'aduana',
+  'patente_aduanal',
+  'tipo_cadena_pago',
+  'banco',
+  'origen_recurso',
+  'periodicidad_pago',
+  'riesgo_puesto',
+  'tipo_contrato',
+  'tipo_deduccion',
+  'tipo_horas',
+  'tipo_incapacidad',
+  'tipo_jornada',
+  'tipo_nomina',
+  'tipo_otro_pago',
+  'tipo_percepcion',
+  'tipo_regimen',
+  'clave_pedimento',
+  'fraccion_arancelaria',
+  'incoterm',
+  'motivo_traslado',
+  'tipo_operacion',
+  'unidad_aduana',
+  'num_autorizacion_naviero',
+  'clave_unidad_peso',
+  'codigo_transporte_aereo',
+  'condiciones_especiales',
+  'config_autotransporte',
+  'config_maritima',
+  'contenedor',
+  'contenedor_maritimo',
+  'derechos_de_paso',
+  'documento_aduanero',
+  'estaciones',
+  'figura_transporte',
+  'forma_farmaceutica',
+  'parte_transporte',
+  'regimen_aduanero',
+  'registro_istmo',
+  'sector_cofepris',
+  'tipo_carga',
+  'tipo_carro',
+  'tipo_embalaje',
+  'tipo_estacion',
+  'tipo_materia',
+  'tipo_permiso',
+  'sub_tipo_rem',
+  'tipo_de_servicio',
+  'tipo_de_trafico',
+  'cve_transporte',
 ] as const;
 export type CatalogSlug = (typeof CATALOG_SLUGS)[number];
 
@@ -76,14 +128,20 @@ export interface TasaOCuotaQuery {
 
 /** The catalogs by slug: what the API, the invoice builder and the cross-catalog rules use. */
 export interface CatalogIndex {
-  /** Whether the catalog has rows on this server (built-in ones always do). */
+  /**
+   * Whether the catalog has rows in memory (built-in ones always do). Only the catalogs the CFDI
+   * rules read are held in memory; the places, customs and complementos' catalogs are not.
+   */
   isLoaded(catalog: CatalogSlug): boolean;
   /** Whether `code` is a key of the catalog; false when the catalog is not loaded. */
   has(catalog: CatalogSlug, code: string): boolean;
   get(catalog: CatalogSlug, code: string): CatalogEntry | undefined;
   /** Every row of the catalog in code order (empty when not loaded). */
   entries(catalog: CatalogSlug): readonly CatalogEntry[];
-  /** Accent- and case-insensitive search over code and description, in code order. */
+  /**
+   * Accent- and case-insensitive search in code order: every term starts the code or a word of
+   * the description (the API's search, which ranks, runs in the database).
+   */
   search(catalog: CatalogSlug, query: string, limit?: number): CatalogEntry[];
   /** Existence, validity on `date` (`YYYY-MM-DD`, optional) and, for unloaded catalogs, format. */
   check(catalog: CatalogSlug, code: string, date?: string): CodeCheck;

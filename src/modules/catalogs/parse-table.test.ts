@@ -16,7 +16,10 @@ test('file names map to catalogs by their SAT name, the longest name winning', (
   assert.equal(definitionForFileName('c_TipoFactor.csv')?.slug, 'tipo_factor');
   assert.equal(definitionForFileName('c_TipoDeComprobante.csv')?.slug, 'tipo_comprobante');
   assert.equal(definitionForFileName('c_usocfdi.CSV')?.slug, 'uso_cfdi');
-  assert.equal(definitionForFileName('c_Municipio.csv'), undefined);
+  assert.equal(definitionForFileName('c_Municipio.csv')?.slug, 'municipio');
+  assert.equal(definitionForFileName('c_ClaveUnidadPeso.csv.gz')?.slug, 'clave_unidad_peso');
+  assert.equal(definitionForFileName('c_ClaveUnidad.csv.gz')?.slug, 'clave_unidad');
+  assert.equal(definitionForFileName('c_Munic.csv'), undefined);
   assert.equal(definitionForFileName('c_MonedaX.csv'), undefined);
 });
 

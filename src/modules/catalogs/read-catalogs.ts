@@ -49,8 +49,16 @@ export interface CatalogSearch {
   person_type?: 'natural' | 'legal';
 }
 
-/** A page of a catalog's entries in code order, matching the search terms and data filters. */
-export async function searchCatalog(db: Db, slugOrSatName: string, query: CatalogSearch) {
+/** Catalogs whose search ranks the organization's most-used codes up. */
+const RANKED_BY_USE = new Set<CatalogSlug>(['clave_prod_serv', 'clave_unidad']);
+
+/** A page of a catalog's entries matching the search terms and data filters (see searchEntries). */
+export async function searchCatalog(
+  db: Db,
+  slugOrSatName: string,
+  query: CatalogSearch,
+  usageOf?: (slug: CatalogSlug) => Promise<ReadonlyMap<string, number>>,
+) {
   const slug = resolveSlug(slugOrSatName);
   const { limit = 20, starting_after: startingAfter, ending_before: endingBefore, q } = query;
   if (startingAfter !== undefined && endingBefore !== undefined) {
@@ -58,7 +66,13 @@ export async function searchCatalog(db: Db, slugOrSatName: string, query: Catalo
       errors: [{ path: 'ending_before', code: 'conflict', message: 'cannot be combined with starting_after.' }],
     });
   }
-  const page = await searchEntries(db, { slug, terms: searchTerms(q ?? ''), limit, startingAfter, endingBefore, contains: dataFilter(slug, query) });
+  // A whole key with punctuation (`06600-0001`, `JAL-039`) is one term: the start of a code.
+  const whole = (q ?? '').trim();
+  const terms =
+    /[^A-Za-z0-9]/.test(whole) && !/\s/.test(whole) && DEFINITIONS.get(slug)!.codePattern.test(whole) ? [whole.toLowerCase()] : searchTerms(q ?? '');
+  const ranked = terms.length > 0 && startingAfter === undefined && endingBefore === undefined;
+  const usage = ranked && usageOf && RANKED_BY_USE.has(slug) ? await usageOf(slug) : undefined;
+  const page = await searchEntries(db, { slug, terms, limit, startingAfter, endingBefore, contains: dataFilter(slug, query), usage });
   return { slug, ...page };
 }
 

@@ -5,7 +5,7 @@ import type { CatalogEntry, CatalogSlug } from './lookup.ts';
 type DataObject = Record<string, string | number | boolean | null | string[]>;
 import type { ActiveCatalog } from './repository.ts';
 
-export function serializeCatalog(slug: CatalogSlug, active: ActiveCatalog | undefined) {
+export function serializeCatalog(slug: CatalogSlug, active: ActiveCatalog | undefined, loading: boolean) {
   const definition = definitionOf(slug);
   return {
     object: 'catalog' as const,
@@ -14,9 +14,12 @@ export function serializeCatalog(slug: CatalogSlug, active: ActiveCatalog | unde
     sat_name: definition.satName,
     builtin: definition.builtin,
     loaded: active !== undefined && active.row_count > 0,
+    loading,
     row_count: active?.row_count ?? 0,
     version: active?.version ?? null,
     origin: active?.origin ?? null,
+    release: active?.release ?? null,
+    source: active?.source ?? null,
     updated_at: active?.updated_at.toISOString() ?? null,
   };
 }

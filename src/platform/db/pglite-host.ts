@@ -46,7 +46,9 @@ function serializeError(error: unknown): SerializedError {
  * megabyte of PGlite's WebAssembly memory, once touched, stays with the process
  * (docs/decisions.md, "Memory").
  */
-export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'wal_buffers=1MB', 'temp_buffers=4MB'];
+// max_wal_size: a checkpoint every 128 MB of WAL, so that loading the shipped catalogs (a few
+// hundred megabytes of WAL) does not leave as much on disk until the next one.
+export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'wal_buffers=1MB', 'temp_buffers=4MB', 'max_wal_size=128MB'];
 
 async function serve(port: MessagePort, { dataDir }: HostData): Promise<void> {
   // int8 values in this schema are small enough for a JS number (as on PostgreSQL, database.ts).

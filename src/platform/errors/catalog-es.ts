@@ -517,6 +517,25 @@ export const ERROR_CATALOG_ES: Record<ErrorCode, SpanishDefinition> = {
     remediation:
       'Corrija cada dato listado en `errors`: la clave de producto o servicio (c_ClaveProdServ, 8 dígitos) y la clave de unidad (c_ClaveUnidad) deben estar vigentes, el precio debe ser un número decimal en texto y los impuestos deben corresponder al objeto de impuesto (02 requiere impuestos).',
   },
+  'catalog.import_rejected': {
+    title: 'Importación de catálogo rechazada',
+    remediation:
+      'Corrija el archivo, la línea y la columna que indica el mensaje (docs/guides/catalogs.md, "Files") y envíe la importación de nuevo; no se importó nada.',
+  },
+  'catalog.load_in_progress': {
+    title: 'Ya se está cargando este catálogo',
+    remediation:
+      'Otra importación (o la carga de los catálogos incluidos) está escribiendo el mismo catálogo: envíe la importación de nuevo cuando GET /v1/catalogs ya no lo muestre en carga.',
+  },
+  'admin.unauthorized': {
+    title: 'Falta el token de operador o no es válido',
+    remediation: 'Envíe `Authorization: Bearer <ADMIN_TOKEN>` con el token de operador con el que se inició el servidor.',
+  },
+  'admin.disabled': {
+    title: 'Los endpoints de operador están desactivados',
+    remediation:
+      'Inicie el servidor con ADMIN_TOKEN (de al menos 32 caracteres) para usar los endpoints de operador, o ejecute el comando con el servidor detenido.',
+  },
   'service.unavailable': {
     title: 'Servicio no disponible por un momento',
     remediation:

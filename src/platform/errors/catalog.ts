@@ -74,6 +74,27 @@ export const ERROR_CATALOG = {
     remediation: 'Ask the operator of this server for an API key. Creating organizations through the API is only available outside production.',
   },
   'catalog.not_found': { status: 404, title: 'Unknown catalog', remediation: 'Use one of the catalog slugs listed by GET /v1/catalogs.' },
+  'catalog.import_rejected': {
+    status: 422,
+    title: 'Catalog import rejected',
+    remediation: 'Fix the file, line and column the message names (docs/guides/catalogs.md, "Files") and send the import again; nothing was imported.',
+  },
+  'catalog.load_in_progress': {
+    status: 409,
+    title: 'A load of this catalog is under way',
+    remediation:
+      'Another import (or the shipped catalogs) is writing the same catalog: send the import again once GET /v1/catalogs no longer shows it loading.',
+  },
+  'admin.unauthorized': {
+    status: 401,
+    title: 'Missing or invalid operator token',
+    remediation: 'Send `Authorization: Bearer <ADMIN_TOKEN>` with the operator token the server was started with.',
+  },
+  'admin.disabled': {
+    status: 403,
+    title: 'Operator endpoints are turned off',
+    remediation: 'Start the server with ADMIN_TOKEN (at least 32 characters) to use the operator endpoints, or run the command against a stopped server.',
+  },
   'connect.account_disabled': {
     status: 403,
     title: 'Connected account disabled',
