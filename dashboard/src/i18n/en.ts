@@ -1,5 +1,6 @@
 import { enDevelopers } from './en-developers.ts';
 import { enSat } from './en-sat.ts';
+import { enTeam } from './en-team.ts';
 import type { MessageKey } from './es.ts';
 
 /** English: every key of the Spanish dictionary, checked by the type. */
@@ -216,4 +217,5 @@ export const en: Record<MessageKey, string> = {
   'invoices.substituteHint': 'Id (inv_…) of the stamped invoice that replaces this one.',
   ...enDevelopers,
   ...enSat,
+  ...enTeam,
 };

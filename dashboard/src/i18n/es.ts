@@ -1,5 +1,6 @@
 import { esDevelopers } from './es-developers.ts';
 import { esSat } from './es-sat.ts';
+import { esTeam } from './es-team.ts';
 
 /** Spanish, the default language. Its keys are the dictionary's keys: en.ts must have them all. */
 export const es = {
@@ -215,6 +216,7 @@ export const es = {
   'invoices.substituteHint': 'Identificador (inv_…) de la factura timbrada que la reemplaza.',
   ...esDevelopers,
   ...esSat,
+  ...esTeam,
 } as const;
 
 export type MessageKey = keyof typeof es;
