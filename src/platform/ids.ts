@@ -22,6 +22,8 @@ const ID_PREFIXES = [
   'dses',
   'cus',
   'prod',
+  'dinv',
+  'aud',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -1,8 +1,12 @@
 import { createStore } from './store.ts';
 
+export type Role = 'owner' | 'admin' | 'developer' | 'accountant';
+
 export interface Session {
   user: { id: string; email: string };
   organization: { id: string; name: string; time_zone?: string };
+  /** The user's role in the organization (docs/guides/team.md). */
+  role?: Role;
   csrf_token: string;
   expires_at?: string;
 }

@@ -1,6 +1,7 @@
 import { enDevelopers } from './en-developers.ts';
 import { enBusiness } from './en-business.ts';
 import { enSat } from './en-sat.ts';
+import { enTeam } from './en-team.ts';
 import type { MessageKey } from './es.ts';
 
 /** English: every key of the Spanish dictionary, checked by the type. */
@@ -219,4 +220,5 @@ export const en: Record<MessageKey, string> = {
   ...enDevelopers,
   ...enSat,
   ...enBusiness,
+  ...enTeam,
 };

@@ -1,6 +1,7 @@
 import { esDevelopers } from './es-developers.ts';
 import { esBusiness } from './es-business.ts';
 import { esSat } from './es-sat.ts';
+import { esTeam } from './es-team.ts';
 
 /** Spanish, the default language. Its keys are the dictionary's keys: en.ts must have them all. */
 export const es = {
@@ -218,6 +219,7 @@ export const es = {
   ...esDevelopers,
   ...esSat,
   ...esBusiness,
+  ...esTeam,
 } as const;
 
 export type MessageKey = keyof typeof es;

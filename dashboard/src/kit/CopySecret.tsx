@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { t } from '../core/i18n.ts';
 
-/** A secret shown once: selectable text, a copy button, and a warning that it will not be shown again. */
-export function CopySecret({ secret, label }: { secret: string; label: string }) {
+/** A secret shown once: selectable text, a copy button, and a warning that it will not be shown again (`warning`, by default the API key's). */
+export function CopySecret({ secret, label, warning }: { secret: string; label: string; warning?: string }) {
   const [copied, setCopied] = useState(false);
   async function copy() {
     try {
@@ -15,7 +15,7 @@ export function CopySecret({ secret, label }: { secret: string; label: string })
   }
   return (
     <div class="secret" data-testid="secret">
-      <p class="secret-warning">{t('secret.once')}</p>
+      <p class="secret-warning">{warning ?? t('secret.once')}</p>
       <label class="secret-label" for="secret-value">
         {label}
       </label>

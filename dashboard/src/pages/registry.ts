@@ -4,6 +4,7 @@
  */
 import type { ComponentType } from 'preact';
 import type { MessageKey } from '../core/i18n.ts';
+import type { Role } from '../core/session.ts';
 import { AccountPage } from './auth/AccountPage.tsx';
 import { SignInPage } from './auth/SignInPage.tsx';
 import { SignUpPage } from './auth/SignUpPage.tsx';
@@ -30,6 +31,9 @@ import { ValidationPage } from './validations/ValidationPage.tsx';
 import { ValidationsPage } from './validations/ValidationsPage.tsx';
 import { WebhookPage } from './webhooks/WebhookPage.tsx';
 import { WebhooksPage } from './webhooks/WebhooksPage.tsx';
+import { AuditPage } from './team/AuditPage.tsx';
+import { InvitationPage } from './team/InvitationPage.tsx';
+import { TeamPage } from './team/TeamPage.tsx';
 
 export interface PageRoute {
   path: string;
@@ -38,6 +42,10 @@ export interface PageRoute {
   nav?: MessageKey;
   /** Reachable signed out (sign-in, sign-up); every other page needs a session. */
   public?: boolean;
+  /** With `public`: stays put for a signed-in user too, instead of leading to the start page (an invitation). */
+  open?: boolean;
+  /** Listed in the navigation only for these roles (the API refuses the others anyway). */
+  roles?: Role[];
   /**
    * Where a mode switch leads from this page: a resource of one mode does not exist in the
    * other, so detail pages go back to their list.
@@ -48,6 +56,7 @@ export interface PageRoute {
 export const routes: PageRoute[] = [
   { path: '/sign-in', component: SignInPage, public: true },
   { path: '/sign-up', component: SignUpPage, public: true },
+  { path: '/invitation', component: InvitationPage, public: true, open: true },
   { path: '/home', component: HomePage, nav: 'nav.home' },
   { path: '/invoices', component: InvoicesPage, nav: 'nav.invoices' },
   { path: '/invoices/new', component: NewInvoicePage, parent: '/invoices' },
@@ -72,6 +81,8 @@ export const routes: PageRoute[] = [
   // Connected accounts are organizations, not data of a mode: no parent, a mode switch keeps the page.
   { path: '/accounts', component: AccountsPage, nav: 'nav.connectedAccounts' },
   { path: '/accounts/:id', component: ConnectedAccountPage },
+  { path: '/team', component: TeamPage, nav: 'nav.team' },
+  { path: '/audit', component: AuditPage, nav: 'nav.audit', roles: ['owner', 'admin'] },
   { path: '/account', component: AccountPage, nav: 'nav.account' },
 ];
 

@@ -31,7 +31,7 @@ export function App() {
     if (session === null && !found?.route.public) {
       const next = location.path === '/' ? undefined : location.path + (location.query.size ? `?${location.query}` : '');
       navigate(href('/sign-in', { next }), { replace: true });
-    } else if (session && (location.path === '/' || found?.route.public)) {
+    } else if (session && (location.path === '/' || (found?.route.public && !found.route.open))) {
       navigate(location.query.get('next') ?? HOME, { replace: true });
     }
   }, [session, location, found]);
@@ -44,8 +44,8 @@ export function App() {
   const Component = found?.route.component ?? NotFound;
   return (
     <Shell route={found?.route}>
-      {/* A new mode or language remounts the page: nothing of the other mode stays on screen. */}
-      <Component key={`${mode}|${language}|${location.path}`} params={found?.params ?? {}} />
+      {/* A new organization, mode or language remounts the page: nothing of the other one stays on screen. */}
+      <Component key={`${session.organization.id}|${mode}|${language}|${location.path}`} params={found?.params ?? {}} />
     </Shell>
   );
 }

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../core/api.ts';
+import { api, loadSession } from '../core/api.ts';
 import { type Language, languageStore, setLanguage, t } from '../core/i18n.ts';
 import { type Mode, modeStore, setMode } from '../core/mode.ts';
 import { href, locationStore, navigate } from '../core/router.ts';
@@ -41,9 +41,7 @@ export function Shell({ route, children }: { route: PageRoute | undefined; child
         <button type="button" class="menu-button" aria-expanded={menuOpen} aria-controls="nav" onClick={() => setMenuOpen(!menuOpen)}>
           {t('shell.menu')}
         </button>
-        <span class="org-name" data-testid="org-name">
-          {session?.organization.name}
-        </span>
+        <OrganizationSwitch current={session?.organization} />
         <div class="topbar-tools">
           {mode === 'live' && (
             <span class="live-badge" data-testid="live-badge">
@@ -58,7 +56,7 @@ export function Shell({ route, children }: { route: PageRoute | undefined; child
         <nav id="nav" class={`nav${menuOpen ? ' open' : ''}`} aria-label={t('shell.navigation')}>
           <ul>
             {routes
-              .filter((entry) => entry.nav)
+              .filter((entry) => entry.nav && (!entry.roles || (session?.role !== undefined && entry.roles.includes(session.role))))
               .map((entry) => {
                 const active = location.path === entry.path || location.path.startsWith(`${entry.path}/`);
                 return (
@@ -82,6 +80,49 @@ export function Shell({ route, children }: { route: PageRoute | undefined; child
         </main>
       </div>
     </div>
+  );
+}
+
+/**
+ * The organization's name; a selector instead when the user belongs to several, where choosing one
+ * moves the session there.
+ */
+function OrganizationSwitch({ current }: { current: { id: string; name: string } | undefined }) {
+  const [organizations, setOrganizations] = useState<{ id: string; name: string }[]>([]);
+  const currentId = current?.id;
+  useEffect(() => {
+    if (!currentId) return;
+    void api
+      .get<{ data: { id: string; name: string }[] }>('/dashboard/api/organizations')
+      .then((answer) => setOrganizations(answer.data))
+      .catch(() => setOrganizations([]));
+  }, [currentId]);
+  const several = organizations.length > 1;
+  async function choose(id: string) {
+    if (id === currentId) return;
+    await api.post('/dashboard/api/session/organization', { organization_id: id });
+    await loadSession();
+    // Another organization's data: back to the start page.
+    navigate('/', { replace: true });
+  }
+  return (
+    <>
+      <span class={several ? 'visually-hidden' : 'org-name'} data-testid="org-name">
+        {current?.name}
+      </span>
+      {several && (
+        <label class="org-switch">
+          <span class="visually-hidden">{t('org.switch')}</span>
+          <select data-testid="org-switch" value={currentId} onChange={(event) => void choose(event.currentTarget.value)}>
+            {organizations.map((organization) => (
+              <option key={organization.id} value={organization.id}>
+                {organization.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </>
   );
 }
 

@@ -3,11 +3,15 @@ import type { Server } from '../../platform/http/server.ts';
 import type { SessionBackend } from '../../platform/http/session.ts';
 import { registerDashboardPages } from './pages.ts';
 import { registerDashboardApiRoutes } from './routes.ts';
+import { recordAudit, registerAuditPurge } from './audit.ts';
 import { resumeSession } from './sessions.ts';
+import { registerTeamRoutes } from './team-routes.ts';
 
-/** The dashboard's server side: accounts and sessions under /dashboard/api, and its pages. */
+/** The dashboard's server side: accounts, sessions and teams under /dashboard/api, and its pages. */
 export function registerDashboardRoutes(server: Server, services: Services): void {
   registerDashboardApiRoutes(server, services);
+  registerTeamRoutes(server, services);
+  registerAuditPurge(services);
   registerDashboardPages(server, services.config);
 }
 
@@ -24,8 +28,10 @@ export function createSessionBackend(services: Services): SessionBackend {
           organizationParentId: session.organizationParentId,
           csrfToken: session.csrfToken,
           expiresAt: session.expiresAt,
+          role: session.role,
         }
       );
     },
+    audit: (entry) => recordAudit(services.db, entry),
   };
 }

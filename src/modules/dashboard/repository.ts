@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/database.ts';
 
 export interface DashboardUserTable {
   id: string;
+  /** The organization a new session opens in: the one last switched to (a membership). */
   organization_id: string;
   /** Normalised (`normaliseEmail`): NFKC, lower case, trimmed. */
   email: string;
@@ -59,13 +60,22 @@ export async function insertSession(db: Db, row: Insertable<DashboardSessionTabl
   return db.insertInto('dashboard_sessions').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-/** A session with what every answer about it shows (user e-mail, organization), in one round trip. */
+/**
+ * A session with what every answer about it shows (user e-mail, organization, the user's role
+ * there), in one round trip; none when the user is no longer a member of the session's organization.
+ */
 export async function findSessionByTokenHash(db: Db, tokenHash: string) {
   return db
     .selectFrom('dashboard_sessions')
     .innerJoin('dashboard_users', 'dashboard_users.id', 'dashboard_sessions.user_id')
     .innerJoin('organizations', 'organizations.id', 'dashboard_sessions.organization_id')
+    .innerJoin('dashboard_memberships', (join) =>
+      join
+        .onRef('dashboard_memberships.user_id', '=', 'dashboard_sessions.user_id')
+        .onRef('dashboard_memberships.organization_id', '=', 'dashboard_sessions.organization_id'),
+    )
     .select([
+      'dashboard_memberships.role',
       'dashboard_sessions.id',
       'dashboard_sessions.user_id',
       'dashboard_sessions.organization_id',

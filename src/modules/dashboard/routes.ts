@@ -50,6 +50,7 @@ export function registerDashboardApiRoutes(app: Server, services: Services): voi
       return reply.code(201).send({
         user: created.user,
         organization: created.organization,
+        role: 'owner' as const,
         csrf_token: created.session.csrfToken,
         api_key: { ...created.apiKey, mode: 'test' as const },
       });
@@ -58,7 +59,7 @@ export function registerDashboardApiRoutes(app: Server, services: Services): voi
     scope.post('/dashboard/api/sign_in', { onRequest: sameSite, schema: { hide, body: SignInBody, response: { 200: SignedIn } } }, async (request, reply) => {
       const signedIn = await signIn({ services, input: request.body, address: clientAddress(request), presentedToken: sessionTokenOf(request, config) });
       setSessionCookie(reply, config, signedIn.session.token);
-      return { user: signedIn.user, organization: signedIn.organization, csrf_token: signedIn.session.csrfToken };
+      return { user: signedIn.user, organization: signedIn.organization, role: signedIn.role, csrf_token: signedIn.session.csrfToken };
     });
 
     scope.post('/dashboard/api/sign_out', { onRequest: withSession(true), schema: { hide } }, async (request, reply) => {
@@ -72,6 +73,7 @@ export function registerDashboardApiRoutes(app: Server, services: Services): voi
       return {
         user: { id: session.userId, email: session.email },
         organization: { id: session.organizationId, name: session.organizationName },
+        role: session.role,
         csrf_token: session.csrfToken,
         expires_at: session.expiresAt.toISOString(),
       };

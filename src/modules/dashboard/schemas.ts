@@ -21,13 +21,22 @@ export const PasswordBody = Type.Object({ current_password: AnyPassword, new_pas
 const User = Type.Object({ id: Type.String(), email: Type.String() });
 const Organization = Type.Object({ id: Type.String(), name: Type.String() });
 
-export const SignedIn = Type.Object({ user: User, organization: Organization, csrf_token: Type.String() });
+const Role = Type.String({ description: "The user's role in the organization: owner, admin, developer or accountant." });
+
+export const SignedIn = Type.Object({ user: User, organization: Organization, role: Role, csrf_token: Type.String() });
 
 export const SignedUp = Type.Object({
   user: User,
   organization: Organization,
+  role: Role,
   csrf_token: Type.String(),
   api_key: Type.Object({ id: Type.String(), secret: Type.String(), mode: Type.Literal('test') }),
 });
 
-export const SessionView = Type.Object({ user: User, organization: Organization, csrf_token: Type.String(), expires_at: Type.String() });
+export const SessionView = Type.Object({
+  user: User,
+  organization: Organization,
+  role: Role,
+  csrf_token: Type.String(),
+  expires_at: Type.String(),
+});

@@ -8,6 +8,7 @@ import type { Services } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import { hashSecret } from '../../platform/http/auth.ts';
+import type { Role } from '../../platform/http/roles.ts';
 import { newId } from '../../platform/ids.ts';
 const SESSION_ENDED_ES = 'La sesión terminó (se cerró, expiró o se inició otra); vuelva a iniciar sesión.';
 
@@ -34,6 +35,8 @@ export interface CurrentSession {
   organizationId: string;
   organizationName: string;
   organizationParentId: string | null;
+  /** The user's role in the session's organization. */
+  role: Role;
   csrfToken: string;
   expiresAt: Date;
 }
@@ -81,6 +84,7 @@ export async function resumeSession(services: Services, token: string, now: Date
     organizationId: row.organization_id,
     organizationName: row.organization_name,
     organizationParentId: row.organization_parent_id,
+    role: row.role,
     csrfToken: row.csrf_token,
     expiresAt: expiryOf(row.created_at, lastSeenAt, services),
   };

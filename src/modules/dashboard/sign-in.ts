@@ -1,22 +1,34 @@
 import type { Services } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
-import { findOrganization } from '../organizations/index.ts';
+import type { Role } from '../../platform/http/roles.ts';
 import type { AttemptSubject } from './attempts-repository.ts';
 import { normaliseEmail } from './email.ts';
 import { releaseAttempt, reserveAttempt } from './lockout.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { findUserByEmail, updatePasswordHash } from './repository.ts';
 import { revokePresentedSession, startSession, type NewSession } from './sessions.ts';
+import { listUserOrganizations } from './team-repository.ts';
 
 export interface SignedIn {
   user: { id: string; email: string };
   organization: { id: string; name: string };
+  role: Role;
   session: NewSession;
 }
 
 /** One message for an unknown e-mail and a wrong password, so the answer tells no account apart. */
 function invalidCredentials(): ApiError {
   return new ApiError('dashboard.invalid_credentials', { en: 'The e-mail or the password is wrong.', es: 'El correo o la contraseña no son correctos.' });
+}
+
+/** The organization a session opens in: the one last used, or the first the user still belongs to. */
+async function openingOrganization(services: Services, user: { id: string; organization_id: string }): Promise<{ id: string; name: string; role: Role }> {
+  const organizations = await listUserOrganizations(services.db, user.id);
+  const chosen = organizations.find((item) => item.id === user.organization_id) ?? organizations[0];
+  if (!chosen) {
+    throw new ApiError('dashboard.no_membership', 'This account no longer belongs to any organization; ask an owner or an admin to invite you again.');
+  }
+  return chosen;
 }
 
 /**
@@ -48,9 +60,8 @@ export async function signIn({
   if (!user || !valid) throw invalidCredentials();
   await releaseAttempt(services.db, subjects, now);
   if (needsRehash(user.password_hash)) await updatePasswordHash(services.db, user.id, await hashPassword(input.password), now);
-  const organization = await findOrganization(services.db, user.organization_id);
-  if (!organization) throw new Error(`dashboard user ${user.id} has no organization ${user.organization_id}`);
+  const organization = await openingOrganization(services, user);
   await revokePresentedSession(services.db, presentedToken, now);
   const session = await startSession(services.db, services, { userId: user.id, organizationId: organization.id, at: now });
-  return { user: { id: user.id, email: user.email }, organization: { id: organization.id, name: organization.name }, session };
+  return { user: { id: user.id, email: user.email }, organization: { id: organization.id, name: organization.name }, role: organization.role, session };
 }

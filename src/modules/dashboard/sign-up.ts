@@ -10,6 +10,7 @@ import { assertStrongPassword } from './password-strength.ts';
 import { hashPassword } from './passwords.ts';
 import { findUserByEmail, insertUser } from './repository.ts';
 import { revokePresentedSession, startSession, type NewSession } from './sessions.ts';
+import { insertMembership } from './team-repository.ts';
 
 export interface SignUpInput {
   email: string;
@@ -32,7 +33,7 @@ function emailInUse(): ApiError {
 }
 
 /**
- * A new organization, its first user, its first test key and a session, in one transaction. This
+ * A new organization, its first user (its owner), its first test key and a session, in one transaction. This
  * is how organizations are made in production, where the API's bootstrap endpoint is off.
  *
  * A registered e-mail is refused (409) only after the same work a new one gets (the strength
@@ -83,6 +84,7 @@ export async function signUp({
       updated_at: at,
     });
     if (!user) throw emailInUse();
+    await insertMembership(trx, { user_id: user.id, organization_id: organization.id, role: 'owner', created_at: at, updated_at: at });
     const key = await createApiKey({ db: trx, organizationId: organization.id, name: 'Dashboard test key', mode: 'test', at });
     const session = await startSession(trx, services, { userId: user.id, organizationId: organization.id, at });
     return {

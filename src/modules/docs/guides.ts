@@ -24,6 +24,7 @@ const READING_ORDER = [
   'catalogs',
   'webhooks',
   'dashboard',
+  'team',
 ];
 
 export const GUIDE_SLUG = /^[a-z0-9-]+$/;

@@ -232,7 +232,8 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
   server.post(
     '/v1/fiscal_profiles/:id/branding_preview',
     {
-      config: { rateLimitCost: 20 },
+      // Saves nothing: a read for the team roles (docs/guides/team.md).
+      config: { rateLimitCost: 20, permission: 'read' },
       schema: {
         tags: ['Fiscal profiles'],
         summary: 'Preview the PDF branding',

@@ -122,15 +122,57 @@ export const ERROR_CATALOG = {
     remediation:
       'Send the request from the dashboard page itself: a change made with the session cookie needs the header `X-CSRF-Token` with the `csrf_token` of GET /dashboard/api/session, and is refused when the browser reports it as cross-site (`Sec-Fetch-Site: cross-site`). Programs should use an API key instead of the cookie.',
   },
+  'dashboard.already_member': {
+    status: 409,
+    title: 'Already a member',
+    remediation: "The e-mail already belongs to a member of this organization: change that member's role on the members page instead of inviting it.",
+  },
   'dashboard.email_in_use': {
     status: 409,
     title: 'E-mail already registered',
     remediation: 'Sign in with this e-mail instead, or register with another address.',
   },
+  'dashboard.forbidden_role': {
+    status: 403,
+    title: 'Not allowed for your role',
+    remediation:
+      'Your role in this organization does not allow this operation (docs/guides/team.md lists what each role may do): ask an owner or an admin for another role, or use an API key, which acts for the whole organization.',
+  },
   'dashboard.invalid_credentials': {
     status: 401,
     title: 'Wrong e-mail or password',
     remediation: 'Check the e-mail and password and try again; too many failures lock sign-in for 15 minutes.',
+  },
+  'dashboard.invitation_email_mismatch': {
+    status: 403,
+    title: 'Invitation for another e-mail',
+    remediation: 'Sign in with the e-mail the invitation was sent to (the invitation page shows it), or create the account for that e-mail from the same page.',
+  },
+  'dashboard.invitation_invalid': {
+    status: 404,
+    title: 'Invitation not valid',
+    remediation:
+      'Invitation links work once, for 7 days, and only the newest one for an e-mail: ask an owner or an admin of the organization for a new invitation.',
+  },
+  'dashboard.last_owner': {
+    status: 409,
+    title: 'Last owner',
+    remediation: 'An organization always keeps an owner: make another member an owner first, then change or remove this one.',
+  },
+  'dashboard.member_not_found': {
+    status: 404,
+    title: 'Member not found',
+    remediation: 'Use the id of a user listed by GET /dashboard/api/members for the organization of the session.',
+  },
+  'dashboard.no_membership': {
+    status: 403,
+    title: 'No organization',
+    remediation: 'This account was removed from every organization it belonged to: ask an owner or an admin to invite it again.',
+  },
+  'dashboard.organization_not_found': {
+    status: 404,
+    title: 'Organization not found',
+    remediation: 'Switch only to an organization listed by GET /dashboard/api/organizations: the ones this account is a member of.',
   },
   'dashboard.pages_unavailable': {
     status: 503,

@@ -13,7 +13,7 @@ import { continueTrace, formatTraceparent, type TraceContext } from './trace.ts'
 import { NEVER_SHED, shouldShed, type LoadMonitor } from './load-shedding.ts';
 import { instrumentHttp } from '../metrics/http.ts';
 import { REDACTED_LOG_PATHS, serializeRequest } from './log-redaction.ts';
-import { authenticateSession, sessionTokenOf, type SessionBackend } from './session.ts';
+import { authenticateSession, registerSessionAudit, sessionTokenOf, type SessionBackend } from './session.ts';
 import { assertStorableText } from './text-rule.ts';
 import { compileValidator } from './validation.ts';
 import { isKnownVersion, renderForVersion, resolveVersion, CURRENT_VERSION } from './versions.ts';
@@ -213,6 +213,7 @@ export function createServer(options: ServerOptions): Server {
     if (request.state) setVersionHeaders(reply, request.state.version);
     done(null, payload);
   });
+  if (sessions) registerSessionAudit(app, sessions, () => services.clock.now());
 
   app.setErrorHandler(async (error, request, reply) => {
     const apiError = toApiError(error);

@@ -4,11 +4,20 @@
  * SessionBackend, which the composition root wires (platform imports no module).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Caller, Mode } from '../context.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { withAccount, type AuthBackend } from './auth.ts';
+import { clientAddress } from './client-address.ts';
+import { assertRoleAllows, defaultPermission, type Permission, type Role } from './roles.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a dashboard session's role must allow to call this route (default: by method, `roles.ts`). */
+    permission?: Permission;
+  }
+}
 
 /** A session that is neither revoked nor expired, as authentication needs it. */
 interface ActiveSession {
@@ -19,11 +28,29 @@ interface ActiveSession {
   organizationParentId: string | null;
   csrfToken: string;
   expiresAt: Date;
+  /** The user's role in the session's organization. */
+  role: Role;
+}
+
+/** One change a session made, for the organization's audit log. */
+export interface AuditEntry {
+  organizationId: string;
+  userId: string;
+  /** `METHOD /route/:pattern`. */
+  action: string;
+  objectId: string | null;
+  /** What else the entry needs to be read (a role change's roles); none for `/v1` calls. */
+  detail?: string | null;
+  mode: 'test' | 'live' | null;
+  address: string;
+  at: Date;
 }
 
 export interface SessionBackend {
   /** The live session a cookie token names (its last use recorded), or null. */
   resume(token: string, now: Date): Promise<ActiveSession | null>;
+  /** Records a change a session made (`registerSessionAudit`). */
+  audit(entry: AuditEntry): Promise<void>;
 }
 
 const COOKIE = 'invoicing_session';
@@ -135,6 +162,9 @@ export async function authenticateSession(request: FastifyRequest, token: string
     });
   }
   if (isStateChanging(request.method)) assertCsrf(request, session.csrfToken);
+  const route = request.routeOptions;
+  const permission = route.config.permission ?? defaultPermission(request.method);
+  assertRoleAllows(session.role, permission, `call ${request.method} ${route.url ?? request.url}`);
   const caller: Caller = {
     apiKeyId: session.id,
     keyOrganizationId: session.organizationId,
@@ -144,5 +174,48 @@ export async function authenticateSession(request: FastifyRequest, token: string
     mode: modeOf(headerValue(request.headers['invoice-mode'])),
     keyVersion: null,
   };
-  return withAccount(deps.auth, caller, { accountHeader: headerValue(request.headers['invoice-account']), connectAllowed: deps.connectAllowed });
+  const acting = await withAccount(deps.auth, caller, { accountHeader: headerValue(request.headers['invoice-account']), connectAllowed: deps.connectAllowed });
+  // A POST that changes nothing (a preview) is a read, and the audit log records changes only.
+  if (isStateChanging(request.method) && permission !== 'read') sessionWrites.set(request, { userId: session.userId });
+  return acting;
+}
+
+// The state-changing /v1 requests a session made, until their answer is sent.
+const sessionWrites = new WeakMap<FastifyRequest, { userId: string }>();
+
+/** The id of what a change touched: the path's id, or else the `id` of the JSON answer. */
+function objectIdOf(request: FastifyRequest, payload: unknown): string | null {
+  const params = request.params as Record<string, string> | undefined;
+  const fromPath = params?.id ?? params?.uuid;
+  if (fromPath !== undefined) return fromPath;
+  if (typeof payload !== 'string' || !payload.startsWith('{')) return null;
+  try {
+    const id = (JSON.parse(payload) as { id?: unknown }).id;
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every successful change a dashboard session makes on `/v1` goes to its organization's audit log
+ * before the answer is sent (an answer whose entry could not be written is the error instead).
+ */
+export function registerSessionAudit(app: FastifyInstance<any, any, any, any, any>, sessions: SessionBackend, now: () => Date): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const write = sessionWrites.get(request);
+    const caller = request.state?.caller;
+    if (!write || !caller || reply.statusCode >= 400) return payload;
+    sessionWrites.delete(request);
+    await sessions.audit({
+      organizationId: caller.keyOrganizationId,
+      userId: write.userId,
+      action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+      objectId: objectIdOf(request, payload),
+      mode: caller.mode,
+      address: clientAddress(request),
+      at: now(),
+    });
+    return payload;
+  });
 }

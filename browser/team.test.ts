@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { es } from '../dashboard/src/i18n/es.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { createProfile, fillInvoice, goTo, PASSWORD, signManifest, signUp } from './support/flows.ts';
+import { hasSat } from './support/sat.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// The pages of this flow at 1280 and 375 px, for a person to look at (as browser/screenshots.ts does).
+const screens = path.join(fileURLToPath(new URL('..', import.meta.url)), '.tmp', 'screens');
+
+async function shoot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(screens, { recursive: true });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: path.join(screens, `team-${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('an owner invites an accountant, who joins from the link, sees the data, and can neither stamp nor create keys', {
+  skip: hasSat ? false : '../shared/sat is not present',
+}, async () => {
+  const owner = await newPage(browser);
+  await signUp(owner.page, server.base, { email: `owner-${Date.now()}@example.com`, organization: 'Contadores Kemper' });
+  await createProfile(owner.page);
+  await signManifest(owner.page);
+  await fillInvoice(owner.page, '100.00');
+  await owner.page.getByRole('button', { name: es['invoices.createSubmit'] }).click();
+  await owner.page.getByRole('heading', { level: 1, name: /^Factura / }).waitFor();
+  const invoiceUrl = owner.page.url();
+
+  // The owner invites; with no mailer the link is shown once, to copy.
+  const accountantEmail = `contador-${Date.now()}@example.com`;
+  await goTo(owner.page, es['nav.team']);
+  await owner.page.getByRole('button', { name: es['team.invite'], exact: true }).click();
+  await owner.page.getByLabel(es['team.email'], { exact: true }).fill(accountantEmail);
+  await owner.page.getByLabel(es['team.role'], { exact: true }).selectOption('accountant');
+  await owner.page.getByRole('button', { name: es['team.inviteSubmit'] }).click();
+  const link = await owner.page.getByLabel(es['team.linkLabel']).inputValue();
+  assert.match(link, /\/dashboard\/invitation#token=[A-Za-z0-9_-]{43}$/);
+  await owner.page.getByTestId('invitation-row').first().waitFor();
+  await shoot(owner.page, 'members-invited');
+
+  // The invitee opens the link signed out, sees what it offers, and creates the account.
+  const accountant = await newPage(browser);
+  await accountant.page.goto(link);
+  await accountant.page.getByTestId('invitation').waitFor();
+  assert.ok(await accountant.page.getByText(accountantEmail).isVisible());
+  assert.ok(!accountant.page.url().includes('token='), 'the token leaves the address bar');
+  await shoot(accountant.page, 'invitation');
+  await accountant.page.getByLabel(es['field.password']).fill(PASSWORD);
+  await accountant.page.getByRole('button', { name: es['invitation.signUpSubmit'] }).click();
+  await accountant.page.getByRole('heading', { level: 1, name: es['invoices.title'] }).waitFor();
+  assert.equal(await accountant.page.getByTestId('org-name').textContent(), 'Contadores Kemper');
+
+  // It sees the organization's data: the draft invoice.
+  await accountant.page
+    .getByText(/UNIVERSIDAD ROBOTICA ESPAÑOLA/)
+    .first()
+    .waitFor();
+  await accountant.page.goto(invoiceUrl);
+  await accountant.page.getByRole('heading', { level: 1, name: /^Factura / }).waitFor();
+  // Stamping is refused by the API with the role's code, and the invoice stays a draft.
+  await accountant.page.getByRole('button', { name: es['invoices.stamp'] }).click();
+  await accountant.page.locator('.problem[data-code="dashboard.forbidden_role"]').waitFor();
+  assert.ok(await accountant.page.getByText(es['invoices.status.draft'], { exact: true }).isVisible());
+  await shoot(accountant.page, 'accountant-stamp-refused');
+
+  // Creating a key is refused too: no secret appears.
+  await goTo(accountant.page, es['nav.apiKeys']);
+  await accountant.page.getByRole('button', { name: es['apiKeys.create'] }).click();
+  await accountant.page.getByLabel(es['field.name']).fill('Clave del contador');
+  await accountant.page.getByRole('button', { name: es['apiKeys.createSubmit'], exact: true }).click();
+  await accountant.page.locator('.problem[data-code="dashboard.forbidden_role"]').waitFor();
+  assert.equal(await accountant.page.getByTestId('secret').count(), 0);
+
+  // The team page is read-only for it, and the audit log is not in its navigation.
+  await goTo(accountant.page, es['nav.team']);
+  await accountant.page.getByTestId('member-row').nth(1).waitFor();
+  assert.equal(await accountant.page.getByRole('button', { name: es['team.invite'], exact: true }).count(), 0);
+  assert.equal(await accountant.page.getByRole('link', { name: es['nav.audit'], exact: true }).count(), 0);
+  await shoot(accountant.page, 'members-read-only');
+
+  // The owner's audit log shows the invitation and its acceptance, by whom.
+  await goTo(owner.page, es['nav.audit']);
+  await owner.page.getByTestId('audit-row').nth(1).waitFor();
+  const rows = await owner.page.getByTestId('audit-row').allTextContents();
+  assert.ok(rows[0]!.includes('invitation.accept') && rows[0]!.includes(accountantEmail), rows.join('\n'));
+  assert.ok(
+    rows.some((row) => row.includes('invitation.create')),
+    rows.join('\n'),
+  );
+  assert.ok(
+    rows.some((row) => row.includes('POST /v1/invoices')),
+    rows.join('\n'),
+  );
+  await shoot(owner.page, 'audit');
+
+  // The owner makes the accountant a developer: the same session may now create a key.
+  await goTo(owner.page, es['nav.team']);
+  await owner.page.getByLabel(es['team.roleOf'].replace('{email}', accountantEmail)).selectOption('developer');
+  await owner.page.getByLabel(es['team.roleOf'].replace('{email}', accountantEmail)).and(owner.page.locator(':enabled')).waitFor();
+  await goTo(accountant.page, es['nav.apiKeys']);
+  await accountant.page.getByRole('button', { name: es['apiKeys.create'] }).click();
+  await accountant.page.getByLabel(es['field.name']).fill('Clave del desarrollador');
+  await accountant.page.getByRole('button', { name: es['apiKeys.createSubmit'], exact: true }).click();
+  assert.match(await accountant.page.getByLabel(es['apiKeys.secretLabel']).inputValue(), /^sk_test_/);
+  assert.deepEqual(owner.errors, []);
+  assert.deepEqual(accountant.errors, []);
+});
+
+test('a member of two organizations switches between them from the top bar', async () => {
+  const { page, errors } = await newPage(browser);
+  const email = `dos-${Date.now()}@example.com`;
+  await signUp(page, server.base, { email, organization: 'Primera SA' });
+  const inviter = await newPage(browser);
+  await signUp(inviter.page, server.base, { email: `otra-${Date.now()}@example.com`, organization: 'Segunda SA' });
+  await goTo(inviter.page, es['nav.team']);
+  await inviter.page.getByRole('button', { name: es['team.invite'], exact: true }).click();
+  await inviter.page.getByLabel(es['team.email'], { exact: true }).fill(email);
+  await inviter.page.getByLabel(es['team.role'], { exact: true }).selectOption('developer');
+  await inviter.page.getByRole('button', { name: es['team.inviteSubmit'] }).click();
+  const link = await inviter.page.getByLabel(es['team.linkLabel']).inputValue();
+
+  // Signed in already, with the invited e-mail: one button joins.
+  await page.goto(link);
+  await page.getByRole('button', { name: es['invitation.accept'] }).click();
+  await page.getByRole('heading', { level: 1, name: es['invoices.title'] }).waitFor();
+  await page.getByTestId('org-switch').waitFor();
+  assert.equal(await page.getByTestId('org-name').textContent(), 'Segunda SA');
+  await shoot(page, 'switcher');
+  await page.getByTestId('org-switch').selectOption({ label: 'Primera SA' });
+  await page.getByTestId('org-name').filter({ hasText: 'Primera SA' }).waitFor();
+  assert.deepEqual(errors, []);
+  assert.deepEqual(inviter.errors, []);
+});
