@@ -2,6 +2,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db, DatabaseHandle } from './db/database.ts';
 import type { JobQueue } from './jobs/types.ts';
+import type { Mailer } from './mail/types.ts';
 import type { WorkerPool } from './workers/pool.ts';
 
 export type Mode = 'test' | 'live';
@@ -15,6 +16,8 @@ export interface Services {
   jobs: JobQueue;
   /** Worker threads for CPU-heavy work (PDF rendering, large seals). */
   workers: WorkerPool;
+  /** Outgoing e-mail: SMTP, the development mail catcher, or none (docs/guides/email.md). */
+  mail: Mailer;
 }
 
 /** Who is calling, established by authentication. */

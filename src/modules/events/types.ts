@@ -8,6 +8,8 @@ export const EVENT_TYPES = [
   'invoice.cancellation_requested',
   'invoice.cancellation_rejected',
   'invoice.cancelled',
+  'invoice.email_sent',
+  'invoice.email_failed',
   'fiscal_profile.created',
   'fiscal_profile.updated',
   'fiscal_profile_sync.updated',
