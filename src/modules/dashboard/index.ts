@@ -2,12 +2,14 @@ import type { Services } from '../../platform/context.ts';
 import type { Server } from '../../platform/http/server.ts';
 import type { SessionBackend } from '../../platform/http/session.ts';
 import { registerDashboardPages } from './pages.ts';
+import { registerPasswordResetJobs } from './password-reset.ts';
 import { registerDashboardApiRoutes } from './routes.ts';
 import { resumeSession } from './sessions.ts';
 
 /** The dashboard's server side: accounts and sessions under /dashboard/api, and its pages. */
 export function registerDashboardRoutes(server: Server, services: Services): void {
   registerDashboardApiRoutes(server, services);
+  registerPasswordResetJobs(services);
   registerDashboardPages(server, services.config);
 }
 

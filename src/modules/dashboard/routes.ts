@@ -10,7 +10,8 @@ import { assertCsrf, clearSessionCookie, refuseCrossSite, sessionTokenOf, setSes
 import { changePassword } from './change-password.ts';
 import { caughtMail, caughtMailAttachment, caughtMailPreview, listCaughtMail, PREVIEW_POLICY } from './mail-catcher.ts';
 import { requestLanguage } from './language.ts';
-import { PasswordBody, SessionView, SignedIn, SignedUp, SignInBody, SignUpBody } from './schemas.ts';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
+import { PasswordBody, PasswordResetBody, PasswordResetConfirmBody, SessionView, SignedIn, SignedUp, SignInBody, SignUpBody } from './schemas.ts';
 import { requireSession, type CurrentSession } from './sessions.ts';
 import { signIn } from './sign-in.ts';
 import { signOut } from './sign-out.ts';
@@ -82,6 +83,17 @@ export function registerDashboardApiRoutes(app: Server, services: Services): voi
 
     scope.post('/dashboard/api/password', { onRequest: withSession(true), schema: { hide, body: PasswordBody } }, async (request, reply) => {
       await changePassword({ services, session: sessionOf(request), input: request.body, language: requestLanguage(request) });
+      return reply.code(204).send();
+    });
+
+    // The same answer whether the e-mail has an account or not (password-reset.ts).
+    scope.post('/dashboard/api/password_reset', { onRequest: sameSite, schema: { hide, body: PasswordResetBody } }, async (request, reply) => {
+      await requestPasswordReset({ services, email: request.body.email, address: clientAddress(request), language: requestLanguage(request) });
+      return reply.code(202).send({});
+    });
+
+    scope.post('/dashboard/api/password_reset/confirm', { onRequest: sameSite, schema: { hide, body: PasswordResetConfirmBody } }, async (request, reply) => {
+      await confirmPasswordReset({ services, input: request.body, language: requestLanguage(request) });
       return reply.code(204).send();
     });
 

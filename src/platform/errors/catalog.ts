@@ -115,6 +115,11 @@ export const ERROR_CATALOG = {
     title: 'Sign-in required',
     remediation: 'Sign in to the dashboard again; the session is missing or has expired.',
   },
+  'dashboard.reset_token_invalid': {
+    status: 400,
+    title: 'Password reset link not valid',
+    remediation: 'A reset link works once and for an hour: ask for a new one with POST /dashboard/api/password_reset.',
+  },
   'dashboard.too_many_attempts': {
     status: 429,
     title: 'Too many sign-in attempts',
