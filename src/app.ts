@@ -10,6 +10,7 @@ import { createServer, type Server } from './platform/http/server.ts';
 import type { RateLimiter } from './platform/http/rate-limit-types.ts';
 import { MemoryRateLimiter } from './platform/http/rate-limit-memory.ts';
 import { createJobQueue } from './platform/jobs/queue.ts';
+import { createMailer } from './platform/mail/index.ts';
 import { registerIdempotency } from './platform/http/idempotency.ts';
 import { registerIdempotencyPurge } from './platform/http/idempotency-purge.ts';
 import { createRedisRateLimiter, RedisRateLimiter } from './platform/http/rate-limit-redis.ts';
@@ -146,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     threadsPerTenant: config.workerThreadsPerOrganization,
     ...(options.workerTasks ? { extraTasks: options.workerTasks } : {}),
   });
-  const services: Services = { config, database, db: database.db, clock, jobs, workers, metrics };
+  const services: Services = { config, database, db: database.db, clock, jobs, workers, metrics, mail: createMailer(config, clock) };
   // Redis going away moves limits to local buckets (logged once each way, after the server exists).
   const redisEvents = {
     onUnavailable: (error: unknown) => server.log.warn({ err: error }, 'Redis unreachable: rate limits are decided by this process alone until it is back'),
@@ -339,6 +340,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // The embedded simulator reads large requests on the pool: it stops first.
       await providers.close();
       await workers.close();
+      services.mail.close();
       if (!options.database) await database.close();
     },
   };

@@ -102,6 +102,15 @@ export interface Config {
     /** The built front-end (DASHBOARD_ASSETS_DIR, default dist/dashboard in the repository). */
     assetsDir: string;
   };
+  /** Outgoing e-mail (docs/guides/email.md). */
+  mail: {
+    /** smtp:// or smtps:// URL of the mail server (SMTP_URL); unset keeps messages in the mail catcher, or refuses to send in production. */
+    smtpUrl: string | undefined;
+    /** The From of every message (MAIL_FROM). */
+    from: string;
+    /** Messages the mail catcher keeps per organization, newest first (MAIL_CATCHER_KEEP, default 200). */
+    catcherKeep: number;
+  };
   /** Live-mode providers; unset URLs mean the simulator (refused in production). */
   live: {
     pacUrl: string | undefined;
@@ -225,6 +234,13 @@ function simulatorDescarga(env: Env): Record<string, number> {
   return settings;
 }
 
+function smtpUrl(env: Env): string | undefined {
+  const raw = env.SMTP_URL;
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^smtps?:\/\/[^\s]+$/.test(raw)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
+  return raw;
+}
+
 /** Parses the environment once, at start; everything else receives the result. */
 function adminToken(env: Env): string | undefined {
   const token = env.ADMIN_TOKEN || undefined;
@@ -312,6 +328,11 @@ export function loadConfig(env: Env = process.env): Config {
       sessionIdleMs: integer(env, 'DASHBOARD_SESSION_IDLE_MINUTES', 12 * 60, 1) * 60_000,
       sessionMaxMs: integer(env, 'DASHBOARD_SESSION_MAX_HOURS', 7 * 24, 1) * 60 * 60_000,
       assetsDir: path.resolve(env.DASHBOARD_ASSETS_DIR || DEFAULT_DASHBOARD_ASSETS),
+    },
+    mail: {
+      smtpUrl: smtpUrl(env),
+      from: env.MAIL_FROM || 'Facturación <facturacion@localhost>',
+      catcherKeep: integer(env, 'MAIL_CATCHER_KEEP', 200, 1),
     },
     live: liveProviders(env, appEnv),
   };

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db, DatabaseHandle } from './db/database.ts';
 import type { JobQueue } from './jobs/types.ts';
 import type { Metrics } from './metrics/types.ts';
+import type { Mailer } from './mail/types.ts';
 import type { WorkerPool } from './workers/pool.ts';
 
 export type Mode = 'test' | 'live';
@@ -18,6 +19,8 @@ export interface Services {
   workers: WorkerPool;
   /** Prometheus metrics, when configured (METRICS_TOKEN or METRICS_PORT); absent otherwise. */
   metrics?: Metrics | undefined;
+  /** Outgoing e-mail: SMTP, the development mail catcher, or none (docs/guides/email.md). */
+  mail: Mailer;
 }
 
 /** Who is calling, established by authentication. */

@@ -24,6 +24,8 @@ const ID_PREFIXES = [
   'prod',
   'dinv',
   'aud',
+  'msg',
+  'iem',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

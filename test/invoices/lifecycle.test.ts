@@ -48,6 +48,7 @@ test('a created invoice is a draft with its amounts, folio, profile and document
     use: 'G03',
     country: null,
     tax_id: null,
+    email: null,
   });
   assert.deepEqual(invoice.cancellation, {
     status: 'none',

@@ -210,6 +210,7 @@ test('a global invoice to the general public carries InformacionGlobal with the 
     use: 'S01',
     country: null,
     tax_id: null,
+    email: null,
   });
   assert.deepEqual(global.global, { periodicity: '04', months: '07', year: '2026' });
   const { comprobante } = parseCfdi(await stampedXml(global));

@@ -9,6 +9,7 @@ import { openDatabase } from '../../src/platform/db/database.ts';
 import { createJobQueue } from '../../src/platform/jobs/queue.ts';
 import { registerWebhookJobs } from '../../src/modules/webhooks/index.ts';
 import { WorkerPool } from '../../src/platform/workers/pool.ts';
+import { createMailer } from '../../src/platform/mail/index.ts';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: worker-process.ts <data dir>');
@@ -19,7 +20,7 @@ const config = loadConfig({ APP_ENV: 'test', DATA_DIR: path.dirname(dataDir), RU
 const jobs = createJobQueue({ db: database.db, clock: systemClock, pollMs: 50 });
 // Short leases: a delivery claimed by a killed worker is due again two seconds later.
 const worker = registerWebhookJobs(
-  { config, database, db: database.db, clock: systemClock, jobs, workers: new WorkerPool({ threads: 1 }) },
+  { config, database, db: database.db, clock: systemClock, jobs, workers: new WorkerPool({ threads: 1 }), mail: createMailer(config, systemClock) },
   { tuning: { concurrency: 8, perEndpoint: 8, leaseMs: 2000, lingerMs: 0, flushIntervalMs: 20, claimIntervalMs: 20 } },
 );
 

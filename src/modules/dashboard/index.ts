@@ -2,6 +2,7 @@ import type { Services } from '../../platform/context.ts';
 import type { Server } from '../../platform/http/server.ts';
 import type { SessionBackend } from '../../platform/http/session.ts';
 import { registerDashboardPages } from './pages.ts';
+import { registerPasswordResetJobs } from './password-reset.ts';
 import { registerDashboardApiRoutes } from './routes.ts';
 import { recordAudit, registerAuditPurge } from './audit.ts';
 import { resumeSession } from './sessions.ts';
@@ -12,6 +13,7 @@ export function registerDashboardRoutes(server: Server, services: Services): voi
   registerDashboardApiRoutes(server, services);
   registerTeamRoutes(server, services);
   registerAuditPurge(services);
+  registerPasswordResetJobs(services);
   registerDashboardPages(server, services.config);
 }
 

@@ -1,13 +1,17 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { Services } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import { clientAddress } from '../../platform/http/client-address.ts';
 import type { Server } from '../../platform/http/server.ts';
+import { contentDisposition } from '../../platform/http/documents.ts';
 import { assertCsrf, clearSessionCookie, refuseCrossSite, sessionTokenOf, setSessionCookie } from '../../platform/http/session.ts';
 import { changePassword } from './change-password.ts';
+import { caughtMail, caughtMailAttachment, caughtMailPreview, listCaughtMail, PREVIEW_POLICY } from './mail-catcher.ts';
 import { requestLanguage } from './language.ts';
-import { PasswordBody, SessionView, SignedIn, SignedUp, SignInBody, SignUpBody } from './schemas.ts';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
+import { PasswordBody, PasswordResetBody, PasswordResetConfirmBody, SessionView, SignedIn, SignedUp, SignInBody, SignUpBody } from './schemas.ts';
 import { requireSession, type CurrentSession } from './sessions.ts';
 import { signIn } from './sign-in.ts';
 import { signOut } from './sign-out.ts';
@@ -83,6 +87,43 @@ export function registerDashboardApiRoutes(app: Server, services: Services): voi
       await changePassword({ services, session: sessionOf(request), input: request.body, language: requestLanguage(request) });
       return reply.code(204).send();
     });
+
+    // The same answer whether the e-mail has an account or not (password-reset.ts).
+    scope.post('/dashboard/api/password_reset', { onRequest: sameSite, schema: { hide, body: PasswordResetBody } }, async (request, reply) => {
+      await requestPasswordReset({ services, email: request.body.email, address: clientAddress(request), language: requestLanguage(request) });
+      return reply.code(202).send({});
+    });
+
+    scope.post('/dashboard/api/password_reset/confirm', { onRequest: sameSite, schema: { hide, body: PasswordResetConfirmBody } }, async (request, reply) => {
+      await confirmPasswordReset({ services, input: request.body, language: requestLanguage(request) });
+      return reply.code(204).send();
+    });
+
+    // The mail catcher (docs/guides/email.md): messages kept instead of sent, for this organization.
+    scope.get('/dashboard/api/mail', { onRequest: withSession(false), schema: { hide } }, async (request) => listCaughtMail(services, sessionOf(request)));
+    const MessageParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+    scope.get('/dashboard/api/mail/:id', { onRequest: withSession(false), schema: { hide, params: MessageParams } }, async (request) =>
+      caughtMail(services, sessionOf(request), request.params.id),
+    );
+    scope.get('/dashboard/api/mail/:id/preview', { onRequest: withSession(false), schema: { hide, params: MessageParams } }, async (request, reply) => {
+      const html = await caughtMailPreview(services, sessionOf(request), request.params.id);
+      return reply.header('Content-Security-Policy', PREVIEW_POLICY).header('X-Content-Type-Options', 'nosniff').type('text/html; charset=utf-8').send(html);
+    });
+    scope.get(
+      '/dashboard/api/mail/:id/attachments/:position',
+      {
+        onRequest: withSession(false),
+        schema: { hide, params: Type.Object({ id: Type.String({ maxLength: 100 }), position: Type.Integer({ minimum: 0, maximum: 100 }) }) },
+      },
+      async (request, reply) => {
+        const file = await caughtMailAttachment(services, sessionOf(request), request.params.id, request.params.position);
+        return reply
+          .type(file.contentType)
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Disposition', contentDisposition('attachment', file.filename))
+          .send(file.content);
+      },
+    );
 
     const unknown = async (request: FastifyRequest) => {
       const route = `${request.method} ${request.url.split('?')[0]}`;

@@ -18,6 +18,13 @@ export const SignInBody = Type.Object({ email: Email, password: AnyPassword }, {
 
 export const PasswordBody = Type.Object({ current_password: AnyPassword, new_password: NewPassword }, { additionalProperties: false });
 
+export const PasswordResetBody = Type.Object({ email: Email }, { additionalProperties: false });
+
+export const PasswordResetConfirmBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }), new_password: NewPassword },
+  { additionalProperties: false },
+);
+
 const User = Type.Object({ id: Type.String(), email: Type.String() });
 const Organization = Type.Object({ id: Type.String(), name: Type.String() });
 

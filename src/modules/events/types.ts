@@ -14,6 +14,8 @@ export const EVENT_TYPES = [
   'product.created',
   'product.updated',
   'product.deleted',
+  'invoice.email_sent',
+  'invoice.email_failed',
   'fiscal_profile.created',
   'fiscal_profile.updated',
   'fiscal_profile_sync.updated',

@@ -14,6 +14,7 @@ import { CANCELLATION_STATUS_JOB, fetchAcuse, pollDelayMs, recordAccepted, recor
 import { systemCtx } from './context.ts';
 import type { InvoiceDeps } from './ports.ts';
 import { findInvoiceById, stuckStamping } from './repository.ts';
+import { deliverInvoiceEmail, SEND_INVOICE_EMAIL_JOB } from './send-email.ts';
 import { resumeStamping } from './stamping.ts';
 
 const RECOVER_STAMPING_JOB = defineJob('invoices.recover_stamping', NoPayload);
@@ -83,6 +84,7 @@ export function registerInvoiceJobs(services: Services, deps: InvoiceDeps): void
   const { registration, first } = register(services, deps);
   if (!first) return;
   services.jobs.register(CANCELLATION_STATUS_JOB, (job) => pollCancellation(services, registration.deps, job));
+  services.jobs.register(SEND_INVOICE_EMAIL_JOB, (job) => deliverInvoiceEmail(services, registration.deps, job));
   services.jobs.schedule(RECOVER_STAMPING_JOB, RECOVER_STAMPING_INTERVAL_MS, async () => {
     await recoverStamping(services, registration.deps);
   });

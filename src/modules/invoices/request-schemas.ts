@@ -62,6 +62,13 @@ const CustomerInput = Type.Object(
     use: Type.Optional(text('Same as `cfdi_use`.', 4)),
     country: Type.Optional(text('Foreign customers (XEXX010101000): c_Pais country of tax residence, e.g. USA.', 3)),
     tax_id: Type.Optional(text('Foreign customers: their tax identification number at home.', 40)),
+    email: Type.Optional(
+      Type.String({
+        format: 'email',
+        maxLength: 254,
+        description: 'Where `POST /v1/invoices/{id}/email` sends the invoice when the request names no recipients. Not part of the CFDI.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

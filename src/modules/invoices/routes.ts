@@ -15,7 +15,8 @@ import { invoiceObject, pageObjects, singleObject } from './objects.ts';
 import type { InvoiceDeps } from './ports.ts';
 import { getInvoice, listInvoices } from './read-invoices.ts';
 import { CancelInvoiceBody, CreateInvoiceRequest, UpdateInvoiceBody } from './request-schemas.ts';
-import { DeletedInvoice, Invoice, InvoiceListQuery } from './schemas.ts';
+import { DeletedInvoice, Invoice, InvoiceEmail, InvoiceListQuery, SendInvoiceEmailBody } from './schemas.ts';
+import { listInvoiceEmails, requestInvoiceEmail } from './send-email.ts';
 import { stampInvoice } from './stamp-invoice.ts';
 import { updateInvoiceDraft } from './update-invoice.ts';
 
@@ -258,6 +259,53 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
         .header('Cache-Control', 'no-store')
         .header('Content-Disposition', contentDisposition('inline', `vista-previa-${request.params.id}.pdf`))
         .send(body as never);
+    },
+  );
+
+  server.post(
+    '/v1/invoices/:id/email',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail an invoice',
+        operationId: 'emailInvoice',
+        params: Id,
+        body: SendInvoiceEmailBody,
+        description:
+          "Queues an e-mail with the invoice's PDF and XML (the same bytes as the download endpoints), in Spanish (default) or English, with the fiscal profile's logo and colour. Sent by a job with retries; `invoice.email_sent` or `invoice.email_failed` tells the outcome, and GET /v1/invoices/{id}/emails shows every attempt. Without a mail server outside production the message is kept by the service's mail catcher (docs/guides/email.md).",
+        response: {
+          202: InvoiceEmail,
+          409: problem('The invoice is not stamped (`invoice.email_requires_stamp`).'),
+          422: problem('No `recipients` and the invoice has no `customer.email` (`invoice.email_no_recipients`).'),
+          503: problem('Production without a mail server (`invoice.email_not_configured`).'),
+        },
+      },
+      // Every field is optional: no body means the default recipients in Spanish.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request, reply) => {
+      const email = await requestInvoiceEmail({ ctx: ctxOf(request, services), id: request.params.id, input: request.body });
+      return reply.code(202).send(email);
+    },
+  );
+
+  server.get(
+    '/v1/invoices/:id/emails',
+    {
+      schema: {
+        tags,
+        summary: "List an invoice's e-mails",
+        operationId: 'listInvoiceEmails',
+        params: Id,
+        description: 'Every e-mail of the invoice with its delivery log, oldest first.',
+        response: { 200: ListOf(InvoiceEmail) },
+      },
+    },
+    async (request) => {
+      const data = await listInvoiceEmails(ctxOf(request, services), request.params.id);
+      return { object: 'list' as const, url: `/v1/invoices/${request.params.id}/emails`, data, has_more: false };
     },
   );
 

@@ -86,6 +86,7 @@ export const Invoice = Type.Object(
       use: Type.String(),
       country: NullableString('Foreign customers: country of tax residence.'),
       tax_id: NullableString('Foreign customers: tax id.'),
+      email: NullableString('Where the invoice is e-mailed by default (not part of the CFDI).'),
     }),
     currency: Type.String(),
     exchange_rate: NullableString('MXN per unit of `currency`.'),
@@ -139,3 +140,47 @@ export const InvoiceListQuery = listQuery({
 export type InvoiceListQuery = Static<typeof InvoiceListQuery>;
 
 export const DeletedInvoice = Type.Object({ object: Type.Literal('invoice'), id: Type.String(), deleted: Type.Literal(true) });
+
+const EmailLanguage = Type.Union([Type.Literal('es'), Type.Literal('en')], { description: 'es (Spanish) or en (English).' });
+
+export const SendInvoiceEmailBody = Type.Object(
+  {
+    recipients: Type.Optional(
+      Type.Array(Type.String({ format: 'email', maxLength: 254 }), {
+        minItems: 1,
+        maxItems: 10,
+        description: "Who receives it; default the invoice's `customer.email` (422 `invoice.email_no_recipients` when it has none).",
+      }),
+    ),
+    language: Type.Optional(EmailLanguage),
+  },
+  { additionalProperties: false },
+);
+
+export const InvoiceEmail = Type.Object(
+  {
+    object: Type.Literal('invoice_email'),
+    id: Type.String({ description: '`iem_` id.' }),
+    invoice_id: Type.String(),
+    kind: Type.Union([Type.Literal('invoice'), Type.Literal('cancellation')], {
+      description: 'The invoice with its PDF and XML, or the notice of its cancellation (with the acuse when there is one).',
+    }),
+    recipients: Type.Array(Type.String()),
+    language: EmailLanguage,
+    status: Type.Union([Type.Literal('queued'), Type.Literal('sent'), Type.Literal('failed')], {
+      description: 'queued (waiting or retrying), sent (the mail server accepted it), failed (refused for good, or attempts exhausted).',
+    }),
+    message_id: NullableString('The Message-ID header of the message, once sent.'),
+    attempts: Type.Array(
+      Type.Object({
+        at: Timestamp,
+        outcome: Type.Union([Type.Literal('sent'), Type.Literal('failed')]),
+        error: NullableString("The mail server's refusal, or why it could not be reached."),
+      }),
+      { description: 'Every attempt to hand the message to the mail server, oldest first.' },
+    ),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { description: 'One e-mail of an invoice and its delivery log.' },
+);

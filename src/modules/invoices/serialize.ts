@@ -98,6 +98,7 @@ function customerOf(row: InvoiceRow): InvoiceObject['customer'] {
     use: receptor.UsoCFDI,
     country: receptor.ResidenciaFiscal ?? null,
     tax_id: receptor.NumRegIdTrib ?? null,
+    email: row.input.customer?.email ?? null,
   };
 }
 

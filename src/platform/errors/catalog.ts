@@ -184,6 +184,11 @@ export const ERROR_CATALOG = {
     title: 'Sign-in required',
     remediation: 'Sign in to the dashboard again; the session is missing or has expired.',
   },
+  'dashboard.reset_token_invalid': {
+    status: 400,
+    title: 'Password reset link not valid',
+    remediation: 'A reset link works once and for an hour: ask for a new one with POST /dashboard/api/password_reset.',
+  },
   'dashboard.too_many_attempts': {
     status: 429,
     title: 'Too many sign-in attempts',
@@ -382,6 +387,21 @@ export const ERROR_CATALOG = {
     status: 409,
     title: 'XML needs a stamped invoice',
     remediation: 'Stamp the invoice with POST /v1/invoices/{id}/stamp, then request GET /v1/invoices/{id}/xml.',
+  },
+  'invoice.email_requires_stamp': {
+    status: 409,
+    title: 'E-mail needs a stamped invoice',
+    remediation: 'Stamp the invoice with POST /v1/invoices/{id}/stamp, then request POST /v1/invoices/{id}/email.',
+  },
+  'invoice.email_no_recipients': {
+    status: 422,
+    title: 'No one to e-mail the invoice to',
+    remediation: 'Name the addresses in `recipients`, or give the invoice a `customer.email` while it is a draft.',
+  },
+  'invoice.email_not_configured': {
+    status: 503,
+    title: 'No mail server configured',
+    remediation: 'The operator sets SMTP_URL (and MAIL_FROM) and restarts the service; in production the service never keeps messages instead of sending them.',
   },
   'invoice.profile_missing_csd': {
     status: 422,

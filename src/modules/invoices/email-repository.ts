@@ -1,0 +1,84 @@
+/** An invoice's e-mails and their attempts (migrations/0018_email_delivery.sql). */
+import { sql } from 'kysely';
+import type { Mode } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/database.ts';
+
+export type InvoiceEmailKind = 'invoice' | 'cancellation';
+export type InvoiceEmailStatus = 'queued' | 'sent' | 'failed';
+export type EmailLanguage = 'es' | 'en';
+
+/** One try to hand the message to the mail server. */
+export interface EmailAttempt {
+  at: string;
+  outcome: 'sent' | 'failed';
+  /** The server's refusal or why it could not be reached; null when sent. */
+  error: string | null;
+}
+
+interface InvoiceEmailTable {
+  id: string;
+  organization_id: string;
+  mode: Mode;
+  invoice_id: string;
+  kind: InvoiceEmailKind;
+  recipients: string[];
+  language: EmailLanguage;
+  status: InvoiceEmailStatus;
+  attempts: EmailAttempt[];
+  message_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+declare module '../../platform/db/schema.ts' {
+  interface Database {
+    invoice_emails: InvoiceEmailTable;
+  }
+}
+
+export type InvoiceEmailRow = InvoiceEmailTable;
+
+export async function insertInvoiceEmail(db: Db, row: Omit<InvoiceEmailRow, 'attempts' | 'message_id' | 'status' | 'updated_at'>): Promise<InvoiceEmailRow> {
+  return db
+    .insertInto('invoice_emails')
+    .values({
+      ...row,
+      recipients: sql`${JSON.stringify(row.recipients)}::jsonb` as never,
+      attempts: sql`'[]'::jsonb` as never,
+      status: 'queued',
+      message_id: null,
+      updated_at: row.created_at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function findInvoiceEmail(db: Db, id: string): Promise<InvoiceEmailRow | undefined> {
+  return db.selectFrom('invoice_emails').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function listEmailsOfInvoice(db: Db, invoiceId: string): Promise<InvoiceEmailRow[]> {
+  return db.selectFrom('invoice_emails').selectAll().where('invoice_id', '=', invoiceId).orderBy('created_at').orderBy('id').execute();
+}
+
+/** Appends an attempt and sets the status (and the Message-ID once sent). */
+export async function recordEmailAttempt(
+  db: Db,
+  id: string,
+  attempt: EmailAttempt,
+  status: InvoiceEmailStatus,
+  messageId: string | null,
+  at: Date,
+): Promise<InvoiceEmailRow> {
+  return db
+    .updateTable('invoice_emails')
+    .set({
+      attempts: sql`attempts || ${JSON.stringify([attempt])}::jsonb` as never,
+      status,
+      message_id: messageId,
+      updated_at: at,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
