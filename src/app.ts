@@ -36,6 +36,7 @@ import { createDescargaClient, ProviderError as DescargaError } from './provider
 import { expediteSyncTick, registerSyncJobs, registerSyncRoutes } from './modules/sync/index.ts';
 import { createSessionBackend, registerDashboardRoutes } from './modules/dashboard/index.ts';
 import { ApiError } from './platform/errors/api-error.ts';
+import { databaseExportStore, fileExportStore, registerExportJobs, registerExportRoutes } from './modules/exports/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -203,6 +204,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerSyncJobs(services);
   registerDownloadJobs(services, downloadDeps);
   registerDashboardRoutes(server, services);
+  // Like rendered PDFs: files under DATA_DIR on the embedded database (export-store.ts).
+  const exportDeps = { store: !config.databaseUrl && !options.database ? fileExportStore(path.join(config.dataDir, 'exports')) : databaseExportStore };
+  registerExportRoutes(server, services, exportDeps);
+  registerExportJobs(services, exportDeps);
 
   let closed = false;
   return {

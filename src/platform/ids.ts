@@ -2,7 +2,7 @@ import { monotonicFactory } from 'ulid';
 import { randomFraction } from './random.ts';
 
 /** Every id prefix the service issues (docs/decisions.md, "Ids"). */
-const ID_PREFIXES = ['org', 'key', 'fp', 'inv', 'val', 'dl', 'sreq', 'chk', 'we', 'whd', 'evt', 'req', 'ur', 'job', 'cfdi', 'usr', 'dses'] as const;
+const ID_PREFIXES = ['org', 'key', 'fp', 'inv', 'val', 'dl', 'sreq', 'chk', 'we', 'whd', 'evt', 'req', 'ur', 'job', 'cfdi', 'usr', 'dses', 'exp'] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
 // Each of the 16 random characters takes one byte (byte / 256 * 32 is uniform over the 32 symbols).

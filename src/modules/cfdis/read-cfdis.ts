@@ -5,9 +5,12 @@ import { ApiError } from '../../platform/errors/api-error.ts';
 import { paginate, type ListQuery, type Page } from '../../platform/http/pagination.ts';
 import type { detailsTask } from './read-task.ts';
 import { defineTask } from '../../platform/workers/task.ts';
-import { cfdisQuery, findCfdi, findCfdiXml, type CfdiListRow } from './repository.ts';
+import { cfdisQuery, findCfdi, findCfdiXml, type CfdiFilters, type CfdiListRow } from './repository.ts';
 
-export interface CfdiListQuery extends ListQuery {
+export interface CfdiListQuery extends ListQuery, CfdiFilterQuery {}
+
+/** The list's filters as a query string or an export's `filters` give them. */
+export interface CfdiFilterQuery {
   side?: 'issued' | 'received';
   fiscal_profile_id?: string;
   download_id?: string;
@@ -53,26 +56,27 @@ function fechaBound(value: string, edge: 'gte' | 'lte'): string {
   return localDateTime(new Date(second), MEXICO_CITY_TIME_ZONE);
 }
 
-export async function listCfdis({ ctx, query, url }: { ctx: Ctx; query: CfdiListQuery; url: string }): Promise<Page<CfdiListRow>> {
+/** The filters of the list (and of an export) as the repository takes them; a bad date bound is a 422. */
+export function cfdiFilters(query: CfdiFilterQuery): CfdiFilters {
   const upper = (value: string | undefined) => value?.toUpperCase();
-  return paginate(
-    cfdisQuery(ctx.db, ctx.organizationId, ctx.mode, {
-      side: query.side,
-      fiscalProfileId: query.fiscal_profile_id,
-      downloadId: query.download_id,
-      counterparty: upper(query.counterparty),
-      emisor: upper(query.emisor),
-      receptor: upper(query.receptor),
-      tipoDeComprobante: query.tipo_de_comprobante,
-      status: query.status,
-      hasXml: query.has_xml,
-      uuid: upper(query.uuid),
-      fechaFrom: query['date[gte]'] === undefined ? undefined : fechaBound(query['date[gte]'], 'gte'),
-      fechaThrough: query['date[lte]'] === undefined ? undefined : fechaBound(query['date[lte]'], 'lte'),
-    }),
-    query,
-    { prefix: 'cfdi', idColumn: 'id', url },
-  );
+  return {
+    side: query.side,
+    fiscalProfileId: query.fiscal_profile_id,
+    downloadId: query.download_id,
+    counterparty: upper(query.counterparty),
+    emisor: upper(query.emisor),
+    receptor: upper(query.receptor),
+    tipoDeComprobante: query.tipo_de_comprobante,
+    status: query.status,
+    hasXml: query.has_xml,
+    uuid: upper(query.uuid),
+    fechaFrom: query['date[gte]'] === undefined ? undefined : fechaBound(query['date[gte]'], 'gte'),
+    fechaThrough: query['date[lte]'] === undefined ? undefined : fechaBound(query['date[lte]'], 'lte'),
+  };
+}
+
+export async function listCfdis({ ctx, query, url }: { ctx: Ctx; query: CfdiListQuery; url: string }): Promise<Page<CfdiListRow>> {
+  return paginate(cfdisQuery(ctx.db, ctx.organizationId, ctx.mode, cfdiFilters(query)), query, { prefix: 'cfdi', idColumn: 'id', url });
 }
 
 /** One CFDI and its content; the content is parsed on the worker pool (a stored CFDI may be megabytes of Pagos). */
