@@ -1,4 +1,5 @@
 import { enDevelopers } from './en-developers.ts';
+import { enExports } from './en-exports.ts';
 import { enSat } from './en-sat.ts';
 import type { MessageKey } from './es.ts';
 
@@ -216,4 +217,5 @@ export const en: Record<MessageKey, string> = {
   'invoices.substituteHint': 'Id (inv_…) of the stamped invoice that replaces this one.',
   ...enDevelopers,
   ...enSat,
+  ...enExports,
 };

@@ -1,4 +1,5 @@
 import { esDevelopers } from './es-developers.ts';
+import { esExports } from './es-exports.ts';
 import { esSat } from './es-sat.ts';
 
 /** Spanish, the default language. Its keys are the dictionary's keys: en.ts must have them all. */
@@ -215,6 +216,7 @@ export const es = {
   'invoices.substituteHint': 'Identificador (inv_…) de la factura timbrada que la reemplaza.',
   ...esDevelopers,
   ...esSat,
+  ...esExports,
 } as const;
 
 export type MessageKey = keyof typeof es;
