@@ -65,7 +65,10 @@ test('a SAT download goes from requested to ready and its CFDIs open with their 
   const row = page.locator('tbody tr').first();
   assert.match((await row.textContent()) ?? '', /download_id=dl_/);
   await row.locator('[data-status="completed"]').waitFor({ timeout: 60_000 });
-  assert.match((await row.textContent()) ?? '', new RegExp(`100%${es['exports.progressRows'].replace('{written}', String(count)).replace('{total}', String(count))}`));
+  assert.match(
+    (await row.textContent()) ?? '',
+    new RegExp(`100%${es['exports.progressRows'].replace('{written}', String(count)).replace('{total}', String(count))}`),
+  );
   const csv = page.waitForEvent('download');
   await row.getByRole('button', { name: es['exports.download'] }).click();
   assert.match((await csv).suggestedFilename(), /^cfdis-exp_[0-9a-z]{26}\.csv$/);

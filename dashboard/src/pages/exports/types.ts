@@ -1,6 +1,6 @@
 /** An export as the API returns it (GET /v1/exports/{id}). */
 export const EXPORT_STATUSES = ['pending', 'running', 'completed', 'failed', 'expired'] as const;
-export type ExportStatusName = (typeof EXPORT_STATUSES)[number];
+type ExportStatusName = (typeof EXPORT_STATUSES)[number];
 export type ExportFormat = 'csv' | 'xlsx' | 'zip';
 
 export interface Export {
