@@ -56,5 +56,21 @@ test('a SAT download goes from requested to ready and its CFDIs open with their 
   const xml = page.waitForEvent('download');
   await page.getByRole('button', { name: es['invoices.downloadXml'] }).click();
   assert.match((await xml).suggestedFilename(), /\.xml$/);
+
+  // The list exports what it shows: its filters become the export's, and the file downloads once built.
+  await page.goBack();
+  await page.getByRole('heading', { level: 1, name: es['cfdis.title'] }).waitFor();
+  await page.getByRole('button', { name: es['exports.exportAs'].replace('{format}', 'CSV') }).click();
+  await page.getByRole('heading', { level: 1, name: es['exports.title'] }).waitFor();
+  const row = page.locator('tbody tr').first();
+  assert.match((await row.textContent()) ?? '', /download_id=dl_/);
+  await row.locator('[data-status="completed"]').waitFor({ timeout: 60_000 });
+  assert.match(
+    (await row.textContent()) ?? '',
+    new RegExp(`100%${es['exports.progressRows'].replace('{written}', String(count)).replace('{total}', String(count))}`),
+  );
+  const csv = page.waitForEvent('download');
+  await row.getByRole('button', { name: es['exports.download'] }).click();
+  assert.match((await csv).suggestedFilename(), /^cfdis-exp_[0-9a-z]{26}\.csv$/);
   assert.deepEqual(errors, []);
 });

@@ -167,6 +167,11 @@ async function shootNewPages(page: Page, base: string, profileUrl: string): Prom
     await page.locator('tbody tr a').first().click();
     await page.getByTestId('conceptos').waitFor();
     await shoot(page, '36-cfdi');
+    await page.goto(`${base}/dashboard/cfdis`);
+    await page.getByRole('button', { name: es['exports.exportAs'].replace('{format}', 'CSV') }).click();
+    await page.getByRole('heading', { level: 1, name: es['exports.title'] }).waitFor();
+    await page.locator('[data-status="completed"]').first().waitFor({ timeout: 60_000 });
+    await shoot(page, '39-exports');
 
     await goTo(page, es['nav.connectedAccounts']);
     await page.getByRole('button', { name: es['accounts.create'] }).click();

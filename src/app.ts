@@ -45,8 +45,9 @@ import { expediteSyncTick, registerSyncJobs, registerSyncRoutes } from './module
 import { createSessionBackend, registerDashboardRoutes } from './modules/dashboard/index.ts';
 import { ApiError } from './platform/errors/api-error.ts';
 import { listenForMetrics, registerMetricsRoute, type MetricsListener } from './platform/metrics/http.ts';
-import { customerForInvoice, registerCustomerRoutes } from './modules/customers/index.ts';
+import { customerEmails, customerForInvoice, registerCustomerRoutes } from './modules/customers/index.ts';
 import { productsForInvoice, registerProductRoutes } from './modules/products/index.ts';
+import { databaseExportStore, fileExportStore, registerExportJobs, registerExportRoutes } from './modules/exports/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -255,7 +256,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     pacFor: providers.pacFor,
     satStatusFor: providers.satStatusFor,
     catalogs,
-    savedParts: { customer: customerForInvoice, products: productsForInvoice },
+    savedParts: { customer: customerForInvoice, products: productsForInvoice, customerEmails },
     ...(pdfStore ? { pdfStore } : {}),
   };
   registerInvoiceRoutes(server, services, invoiceDeps);
@@ -301,6 +302,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerSyncJobs(services);
   registerDownloadJobs(services, downloadDeps);
   registerDashboardRoutes(server, services);
+  // Like rendered PDFs: files under DATA_DIR on the embedded database (export-store.ts).
+  const exportDeps = { store: !config.databaseUrl && !options.database ? fileExportStore(path.join(config.dataDir, 'exports')) : databaseExportStore };
+  registerExportRoutes(server, services, exportDeps);
+  registerExportJobs(services, exportDeps);
 
   let closed = false;
   return {

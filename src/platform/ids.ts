@@ -26,6 +26,7 @@ const ID_PREFIXES = [
   'aud',
   'msg',
   'iem',
+  'exp',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -5,7 +5,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { customerForInvoice } from '../../src/modules/customers/index.ts';
+import { customerEmails, customerForInvoice } from '../../src/modules/customers/index.ts';
 import { productsForInvoice } from '../../src/modules/products/index.ts';
 import { createStamped, invoiceRequest, openInvoicesFixture, type InvoicesTestApp, type Keys } from '../invoices/support.ts';
 
@@ -17,7 +17,7 @@ let productId: string;
 
 before(async () => {
   ({ t, keys, profileId } = await openInvoicesFixture());
-  t.useDeps({ savedParts: { customer: customerForInvoice, products: productsForInvoice } });
+  t.useDeps({ savedParts: { customer: customerForInvoice, products: productsForInvoice, customerEmails } });
   const registered = await fetch(`${t.simulator.url}/sat/taxpayers/URE180429TM6`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },

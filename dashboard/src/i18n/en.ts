@@ -1,5 +1,6 @@
 import { enDevelopers } from './en-developers.ts';
 import { enBusiness } from './en-business.ts';
+import { enExports } from './en-exports.ts';
 import { enSat } from './en-sat.ts';
 import { enTeam } from './en-team.ts';
 import type { MessageKey } from './es.ts';
@@ -221,4 +222,5 @@ export const en: Record<MessageKey, string> = {
   ...enSat,
   ...enBusiness,
   ...enTeam,
+  ...enExports,
 };

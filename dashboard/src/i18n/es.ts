@@ -1,5 +1,6 @@
 import { esDevelopers } from './es-developers.ts';
 import { esBusiness } from './es-business.ts';
+import { esExports } from './es-exports.ts';
 import { esSat } from './es-sat.ts';
 import { esTeam } from './es-team.ts';
 
@@ -220,6 +221,7 @@ export const es = {
   ...esSat,
   ...esBusiness,
   ...esTeam,
+  ...esExports,
 } as const;
 
 export type MessageKey = keyof typeof es;

@@ -26,6 +26,7 @@ import { DownloadsPage } from './downloads/DownloadsPage.tsx';
 import { NewDownloadPage } from './downloads/NewDownloadPage.tsx';
 import { EventPage } from './events/EventPage.tsx';
 import { EventsPage } from './events/EventsPage.tsx';
+import { ExportsPage } from './exports/ExportsPage.tsx';
 import { UsagePage } from './usage/UsagePage.tsx';
 import { ValidationPage } from './validations/ValidationPage.tsx';
 import { ValidationsPage } from './validations/ValidationsPage.tsx';
@@ -67,6 +68,7 @@ export const routes: PageRoute[] = [
   { path: '/fiscal-profiles/:id', component: FiscalProfilePage, parent: '/fiscal-profiles' },
   { path: '/cfdis', component: CfdisPage, nav: 'nav.cfdis' },
   { path: '/cfdis/:uuid', component: CfdiPage, parent: '/cfdis' },
+  { path: '/exports', component: ExportsPage, nav: 'nav.exports' },
   { path: '/downloads', component: DownloadsPage, nav: 'nav.downloads' },
   { path: '/downloads/new', component: NewDownloadPage, parent: '/downloads' },
   { path: '/downloads/:id', component: DownloadPage, parent: '/downloads' },

@@ -3,10 +3,13 @@ import { localDateTime, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import { paginate, type ListQuery, type Page } from '../../platform/http/pagination.ts';
-import { cfdisQuery, findCfdiForRead, findCfdiXml, findCfdiXmlForRead, findDetails, INLINE_BYTES, type CfdiForRead, type CfdiListRow } from './repository.ts';
+import { cfdisQuery, findCfdiForRead, findCfdiXml, findCfdiXmlForRead, findDetails, INLINE_BYTES, type CfdiFilters, type CfdiForRead, type CfdiListRow } from './repository.ts';
 import { completeStoredDetails } from './store.ts';
 
-export interface CfdiListQuery extends ListQuery {
+export interface CfdiListQuery extends ListQuery, CfdiFilterQuery {}
+
+/** The list's filters as a query string or an export's `filters` give them. */
+export interface CfdiFilterQuery {
   side?: 'issued' | 'received';
   fiscal_profile_id?: string;
   download_id?: string;
@@ -52,27 +55,28 @@ function fechaBound(value: string, edge: 'gte' | 'lte'): string {
   return localDateTime(new Date(second), MEXICO_CITY_TIME_ZONE);
 }
 
-export async function listCfdis({ ctx, query, url }: { ctx: Ctx; query: CfdiListQuery; url: string }): Promise<Page<CfdiListRow>> {
+/** The filters of the list (and of an export) as the repository takes them; a bad date bound is a 422. */
+export function cfdiFilters(query: CfdiFilterQuery): CfdiFilters {
   const upper = (value: string | undefined) => value?.toUpperCase();
-  return paginate(
-    cfdisQuery(ctx.db, ctx.organizationId, ctx.mode, {
-      side: query.side,
-      fiscalProfileId: query.fiscal_profile_id,
-      downloadId: query.download_id,
-      counterparty: upper(query.counterparty),
-      emisor: upper(query.emisor),
-      receptor: upper(query.receptor),
-      tipoDeComprobante: query.tipo_de_comprobante,
-      status: query.status,
-      hasXml: query.has_xml,
-      uuid: upper(query.uuid),
-      fechaFrom: query['date[gte]'] === undefined ? undefined : fechaBound(query['date[gte]'], 'gte'),
-      fechaThrough: query['date[lte]'] === undefined ? undefined : fechaBound(query['date[lte]'], 'lte'),
-      thirdPartyRfc: upper(query.third_party_rfc),
-    }),
-    query,
-    { prefix: 'cfdi', idColumn: 'id', url },
-  );
+  return {
+    side: query.side,
+    fiscalProfileId: query.fiscal_profile_id,
+    downloadId: query.download_id,
+    counterparty: upper(query.counterparty),
+    emisor: upper(query.emisor),
+    receptor: upper(query.receptor),
+    tipoDeComprobante: query.tipo_de_comprobante,
+    status: query.status,
+    hasXml: query.has_xml,
+    uuid: upper(query.uuid),
+    fechaFrom: query['date[gte]'] === undefined ? undefined : fechaBound(query['date[gte]'], 'gte'),
+    fechaThrough: query['date[lte]'] === undefined ? undefined : fechaBound(query['date[lte]'], 'lte'),
+    thirdPartyRfc: upper(query.third_party_rfc),
+  };
+}
+
+export async function listCfdis({ ctx, query, url }: { ctx: Ctx; query: CfdiListQuery; url: string }): Promise<Page<CfdiListRow>> {
+  return paginate(cfdisQuery(ctx.db, ctx.organizationId, ctx.mode, cfdiFilters(query)), query, { prefix: 'cfdi', idColumn: 'id', url });
 }
 
 /**

@@ -259,3 +259,31 @@ export function rowsOfUuids(db: Db, organizationId: string, mode: Mode, uuids: s
 export function broughtBy(db: Db, rootId: string, side: 'issued' | 'received'): Promise<CfdiListRow[]> {
   return db.selectFrom('cfdis').select(LISTED).where('source_request', '=', rootId).where('side', '=', side).orderBy('id').execute();
 }
+
+/** A row of an export: the listed fields and the XML (null for metadata-only rows). */
+export type CfdiExportRow = CfdiListRow & { xml: string | null };
+
+/**
+ * One keyset page of the filtered store, oldest first, after `afterId` (exports read the whole
+ * selection this way, never all of it at once). The XML is read only when `withXml`.
+ */
+export async function cfdiExportPage(
+  db: Db,
+  organizationId: string,
+  mode: Mode,
+  filters: CfdiFilters,
+  page: { afterId: string | null; limit: number; withXml: boolean },
+): Promise<CfdiExportRow[]> {
+  let query = cfdisQuery(db, organizationId, mode, filters);
+  if (page.afterId !== null) query = query.where('id', '>', page.afterId);
+  query = query.orderBy('id').limit(page.limit);
+  if (!page.withXml) return (await query.execute()).map((row) => ({ ...row, xml: null }));
+  const rows = await query.select(['xml', LEADING_BOM]).execute();
+  return rows.map(({ bom, ...row }) => ({ ...row, xml: exactXml(row.xml, bom) }));
+}
+
+/** How many CFDIs the filters select. */
+export async function countCfdis(db: Db, organizationId: string, mode: Mode, filters: CfdiFilters): Promise<number> {
+  const row = await cfdisQuery(db, organizationId, mode, filters).clearSelect().select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -203,7 +203,8 @@ const LocalBound = (edge: string) =>
   });
 const Rfc = (description: string) => Type.String({ minLength: 12, maxLength: 13, description: `${description} (any case).` });
 
-export const ListCfdisQuery = listQuery({
+/** The list's filters, also what an export of the store takes (docs/guides/exports.md). */
+export const CfdiFilterProperties = {
   side: Type.Optional(Side),
   fiscal_profile_id: Type.Optional(Type.String({ minLength: 1, description: "CFDIs the profile's downloads brought first." })),
   download_id: Type.Optional(Type.String({ minLength: 1, description: 'CFDIs this download brought first.' })),
@@ -217,7 +218,9 @@ export const ListCfdisQuery = listQuery({
   'date[gte]': Type.Optional(LocalBound('from')),
   'date[lte]': Type.Optional(LocalBound('through')),
   third_party_rfc: Type.Optional(Rfc('A taxpayer the CFDI was issued on behalf of (one of `third_parties`)')),
-});
+};
+
+export const ListCfdisQuery = listQuery(CfdiFilterProperties);
 
 // No length limit: a malformed UUID is a 404 like an unknown one.
 export const UuidParam = Type.Object({ uuid: Type.String({ minLength: 1, description: "The CFDI's UUID (any case)." }) }, closed);

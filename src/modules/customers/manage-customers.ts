@@ -123,6 +123,12 @@ export function listCustomers(ctx: Ctx, query: ListCustomersQuery, url: string):
 }
 
 /** A customer as an invoice's `customer` (the invoices module's port), or undefined when the caller has none with this id. */
+/** The customer's e-mails, where an invoice drafted with its `customer_id` is e-mailed by default. */
+export async function customerEmails(ctx: Ctx, id: string): Promise<string[]> {
+  const row = isId('cus', id) ? await findCustomer(ctx.db, ownerOf(ctx), id) : undefined;
+  return row?.emails ?? [];
+}
+
 export async function customerForInvoice(ctx: Ctx, id: string) {
   const row = isId('cus', id) ? await findCustomer(ctx.db, ownerOf(ctx), id) : undefined;
   if (!row) return undefined;

@@ -21,6 +21,7 @@ const READING_ORDER = [
   'downloads',
   'cfdis',
   'sync',
+  'exports',
   'catalogs',
   'webhooks',
   'dashboard',

@@ -24,6 +24,8 @@ export const EVENT_TYPES = [
   'cfdi.received',
   'cfdi.issued',
   'cfdi.cancelled',
+  'export.completed',
+  'export.failed',
   'api_key.revoked',
   'webhook_endpoint.disabled',
 ] as const;

@@ -37,6 +37,8 @@ export interface SavedParts {
   customer(ctx: Ctx, id: string): Promise<CreateInvoiceBody['customer'] | undefined>;
   /** The caller's products among `ids`, each as an invoice item. */
   products(ctx: Ctx, ids: string[]): Promise<Map<string, ItemInput>>;
+  /** The saved customer's e-mails (none when the caller has no such customer): where its invoices are e-mailed by default. */
+  customerEmails(ctx: Ctx, id: string): Promise<string[]>;
 }
 
 export interface InvoiceDeps {

@@ -286,7 +286,12 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
       },
     },
     async (request, reply) => {
-      const email = await requestInvoiceEmail({ ctx: ctxOf(request, services), id: request.params.id, input: request.body });
+      const email = await requestInvoiceEmail({
+        ctx: ctxOf(request, services),
+        id: request.params.id,
+        input: request.body,
+        savedParts: dependencies.savedParts,
+      });
       return reply.code(202).send(email);
     },
   );

@@ -18,6 +18,7 @@ import { emitEvent } from '../events/index.ts';
 import { scopeOf, systemCtx } from './context.ts';
 import { invoiceAcuse, invoicePdf, invoiceXml } from './documents.ts';
 import { defaultRecipients } from './email-recipients.ts';
+import type { SavedParts } from './ports.ts';
 import {
   findInvoiceEmail,
   insertInvoiceEmail,
@@ -100,15 +101,23 @@ async function queueEmail(db: Db, services: Services, row: InvoiceRow, kind: Inv
 }
 
 /** `POST /v1/invoices/{id}/email`. */
-export async function requestInvoiceEmail(options: { ctx: Ctx; id: string; input: EmailInput }): Promise<InvoiceEmailObject> {
+export async function requestInvoiceEmail(options: {
+  ctx: Ctx;
+  id: string;
+  input: EmailInput;
+  savedParts?: Pick<SavedParts, 'customerEmails'> | undefined;
+}): Promise<InvoiceEmailObject> {
   const { ctx, id, input } = options;
   if (ctx.services.mail.transport === 'none') {
     throw new ApiError('invoice.email_not_configured', 'This service has no mail server configured (SMTP_URL), so it cannot send e-mail.');
   }
   const row = await stampedInvoice(ctx, id);
-  const recipients = [...new Set(input.recipients ?? defaultRecipients(row))];
+  const recipients = [...new Set(input.recipients ?? (await defaultRecipients(ctx, row, options.savedParts)))];
   if (recipients.length === 0) {
-    throw new ApiError('invoice.email_no_recipients', `Invoice ${id} has no customer e-mail (customer.email): name the recipients in \`recipients\`.`);
+    throw new ApiError(
+      'invoice.email_no_recipients',
+      `Invoice ${id} has no customer e-mail (customer.email, or the e-mails of its saved customer): name the recipients in \`recipients\`.`,
+    );
   }
   const email = await ctx.db.transaction().execute((trx) => queueEmail(trx, ctx.services, row, 'invoice', recipients, input.language ?? 'es'));
   return serializeInvoiceEmail(email);

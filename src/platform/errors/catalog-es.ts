@@ -536,6 +536,71 @@ export const ERROR_CATALOG_ES: Record<ErrorCode, SpanishDefinition> = {
     remediation:
       'Inicie el servidor con ADMIN_TOKEN (de al menos 32 caracteres) para usar los endpoints de operador, o ejecute el comando con el servidor detenido.',
   },
+  'dashboard.already_member': {
+    title: 'Ya es miembro',
+    remediation: 'El correo ya pertenece a un miembro de esta organización: cambie el rol de ese miembro en la página de miembros en lugar de invitarlo.',
+  },
+  'dashboard.forbidden_role': {
+    title: 'Su rol no permite esta operación',
+    remediation:
+      'Su rol en esta organización no permite esta operación (docs/guides/team.md indica lo que puede hacer cada rol): pida a un propietario o a un administrador otro rol, o use una llave de API, que actúa por toda la organización.',
+  },
+  'dashboard.invitation_email_mismatch': {
+    title: 'La invitación es para otro correo',
+    remediation:
+      'Inicie sesión con el correo al que se envió la invitación (la página de la invitación lo muestra), o cree la cuenta de ese correo desde la misma página.',
+  },
+  'dashboard.invitation_invalid': {
+    title: 'La invitación no es válida',
+    remediation:
+      'Un enlace de invitación funciona una sola vez, durante 7 días, y solo el más reciente para cada correo: pida una invitación nueva a un propietario o administrador de la organización.',
+  },
+  'dashboard.last_owner': {
+    title: 'Es el último propietario',
+    remediation: 'Una organización siempre conserva un propietario: primero haga propietario a otro miembro y después cambie o quite a este.',
+  },
+  'dashboard.member_not_found': {
+    title: 'No se encontró el miembro',
+    remediation: 'Use el identificador de un usuario que liste GET /dashboard/api/members para la organización de la sesión.',
+  },
+  'dashboard.no_membership': {
+    title: 'Sin organización',
+    remediation: 'Esta cuenta fue retirada de todas las organizaciones a las que pertenecía: pida a un propietario o administrador que la invite de nuevo.',
+  },
+  'dashboard.organization_not_found': {
+    title: 'No se encontró la organización',
+    remediation: 'Cambie solo a una organización que liste GET /dashboard/api/organizations: aquellas de las que esta cuenta es miembro.',
+  },
+  'dashboard.reset_token_invalid': {
+    title: 'El enlace para restablecer la contraseña no es válido',
+    remediation: 'Un enlace de restablecimiento funciona una sola vez y durante una hora: solicite otro con POST /dashboard/api/password_reset.',
+  },
+  'invoice.email_requires_stamp': {
+    title: 'Para enviar por correo la factura debe estar timbrada',
+    remediation: 'Timbre la factura con POST /v1/invoices/{id}/stamp y después solicite POST /v1/invoices/{id}/email.',
+  },
+  'invoice.email_no_recipients': {
+    title: 'No hay a quién enviar la factura',
+    remediation: 'Indique los correos en `recipients`, o asigne a la factura un `customer.email` mientras es borrador.',
+  },
+  'invoice.email_not_configured': {
+    title: 'No hay servidor de correo configurado',
+    remediation:
+      'El operador configura SMTP_URL (y MAIL_FROM) y reinicia el servicio; en producción el servicio nunca guarda los mensajes en lugar de enviarlos.',
+  },
+  'export.not_ready': {
+    title: 'El archivo de la exportación aún no está listo',
+    remediation:
+      'Espere a que el `status` de la exportación sea `completed` (GET /v1/exports/{id} muestra su avance, o suscríbase a `export.completed`); una exportación `failed` no tiene archivo: créela de nuevo.',
+  },
+  'export.expired': {
+    title: 'El archivo de la exportación venció',
+    remediation: 'El archivo se borra 24 horas después de generarse; cree la exportación de nuevo con POST /v1/exports.',
+  },
+  'export.build_failed': {
+    title: 'No se pudo generar la exportación',
+    remediation: 'Lea el `error.detail` de la exportación y créela de nuevo (los mismos filtros seleccionan los mismos CFDI).',
+  },
   'service.unavailable': {
     title: 'Servicio no disponible por un momento',
     remediation:

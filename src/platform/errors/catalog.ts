@@ -842,6 +842,22 @@ export const ERROR_CATALOG = {
     title: 'SAT package no longer available',
     remediation: 'Create the download again: the SAT keeps a package for 72 hours after the request finished and serves it at most twice.',
   },
+  'export.not_ready': {
+    status: 409,
+    title: 'Export file not ready',
+    remediation:
+      "Wait for the export's `status` to be `completed` (GET /v1/exports/{id} shows its progress, or subscribe to `export.completed`); a `failed` export has no file: create it again.",
+  },
+  'export.expired': {
+    status: 410,
+    title: 'Export file expired',
+    remediation: 'The file is deleted 24 hours after it is built; create the export again with POST /v1/exports.',
+  },
+  'export.build_failed': {
+    status: 'job',
+    title: 'Export could not be built',
+    remediation: "Read the export's `error.detail`; create the export again (the same filters select the same CFDIs).",
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

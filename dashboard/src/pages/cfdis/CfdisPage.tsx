@@ -7,6 +7,7 @@ import { useResource } from '../../kit/resource.ts';
 import { ResourceList } from '../../kit/ResourceList.tsx';
 import type { FiscalProfile } from '../fiscal-profiles/types.ts';
 import { currencyOf } from '../validations/types.ts';
+import { ExportButtons } from '../exports/ExportButtons.tsx';
 import { CfdiStatus } from './CfdiStatus.tsx';
 import { type Cfdi, wallTime } from './types.ts';
 
@@ -16,7 +17,7 @@ export function CfdisPage() {
   const profiles = useResource<ApiPage<FiscalProfile>>('/v1/fiscal_profiles', { query: { limit: 100 } });
   const profileOptions = (profiles.data?.data ?? []).map((profile) => ({ value: profile.id, label: `${profile.rfc} · ${profile.legal_name}` }));
   return (
-    <Page title={t('cfdis.title')} subtitle={t('cfdis.subtitle')}>
+    <Page title={t('cfdis.title')} subtitle={t('cfdis.subtitle')} actions={<ExportButtons />}>
       <ResourceList<Cfdi>
         path="/v1/cfdis"
         caption={t('cfdis.title')}

@@ -1,0 +1,22 @@
+import type { esExports } from './es-exports.ts';
+
+/** English for es-exports.ts; the type fails on a missing key. */
+export const enExports: Record<keyof typeof esExports, string> = {
+  'nav.exports': 'Exports',
+  'exports.title': 'Exports',
+  'exports.subtitle': 'Files of the CFDI store as CSV, Excel or a ZIP of XML. Each file can be downloaded for 24 hours.',
+  'exports.empty': 'No exports yet. Export from the CFDI list with its filters.',
+  'exports.format': 'Format',
+  'exports.filters': 'Filters',
+  'exports.allCfdis': 'All CFDIs',
+  'exports.progress': 'Progress',
+  'exports.progressRows': '{written} of {total} CFDIs',
+  'exports.expires': 'Expires',
+  'exports.download': 'Download',
+  'exports.exportAs': 'Export {format}',
+  'exports.status.pending': 'Queued',
+  'exports.status.running': 'Building',
+  'exports.status.completed': 'Ready',
+  'exports.status.failed': 'Failed',
+  'exports.status.expired': 'Expired',
+};

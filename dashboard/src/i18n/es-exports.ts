@@ -1,0 +1,20 @@
+/** Spanish strings of the exports pages. Spread into es.ts. */
+export const esExports = {
+  'nav.exports': 'Exportaciones',
+  'exports.title': 'Exportaciones',
+  'exports.subtitle': 'Archivos de CFDI del almacén en CSV, Excel o ZIP de XML. Cada archivo se puede descargar durante 24 horas.',
+  'exports.empty': 'Aún no hay exportaciones. Exporta desde la lista de CFDI con sus filtros.',
+  'exports.format': 'Formato',
+  'exports.filters': 'Filtros',
+  'exports.allCfdis': 'Todos los CFDI',
+  'exports.progress': 'Avance',
+  'exports.progressRows': '{written} de {total} CFDI',
+  'exports.expires': 'Vence',
+  'exports.download': 'Descargar',
+  'exports.exportAs': 'Exportar {format}',
+  'exports.status.pending': 'En cola',
+  'exports.status.running': 'Generando',
+  'exports.status.completed': 'Listo',
+  'exports.status.failed': 'Falló',
+  'exports.status.expired': 'Vencido',
+} as const;

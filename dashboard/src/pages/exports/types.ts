@@ -1,0 +1,33 @@
+/** An export as the API returns it (GET /v1/exports/{id}). */
+export const EXPORT_STATUSES = ['pending', 'running', 'completed', 'failed', 'expired'] as const;
+type ExportStatusName = (typeof EXPORT_STATUSES)[number];
+export type ExportFormat = 'csv' | 'xlsx' | 'zip';
+
+export interface Export {
+  object: 'export';
+  id: string;
+  format: ExportFormat;
+  filters: Record<string, string | boolean>;
+  status: ExportStatusName;
+  progress: { rows_written: number; rows_total: number | null; percent: number };
+  file: { url: string; name: string; content_type: string; bytes: number; sha256: string } | null;
+  error: { title: string; detail: string } | null;
+  expires_at: string | null;
+  created_at: string;
+}
+
+/** The filters of GET /v1/cfdis that an export takes, by their API names. */
+export const CFDI_FILTERS = [
+  'side',
+  'fiscal_profile_id',
+  'download_id',
+  'counterparty',
+  'emisor',
+  'receptor',
+  'tipo_de_comprobante',
+  'status',
+  'has_xml',
+  'uuid',
+  'date[gte]',
+  'date[lte]',
+] as const;

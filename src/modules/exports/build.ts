@@ -1,0 +1,122 @@
+/**
+ * The export job (docs/guides/exports.md): reads the selection in keyset pages of PAGE_ROWS,
+ * oldest first, writes each page to the format's writer and the writer to the store, and records
+ * the progress after each page. Memory holds one page (and the XML parser's and compressor's
+ * buffers), never the selection or the file. A crash or an error starts the file again on the
+ * next attempt; after the last, the export is `failed` with `export.failed`.
+ */
+import { createHash } from 'node:crypto';
+import { Transform } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { Type } from 'typebox';
+import type { Services } from '../../platform/context.ts';
+import { ERROR_CATALOG } from '../../platform/errors/catalog.ts';
+import { defineJob } from '../../platform/jobs/kinds.ts';
+import type { JobRecord } from '../../platform/jobs/types.ts';
+import { defineTask } from '../../platform/workers/task.ts';
+import { cfdiExportPage, cfdiFilters, countCfdis } from '../cfdis/index.ts';
+import { emitEvent } from '../events/index.ts';
+import type { ExportStore } from './export-store.ts';
+import { pageWriter } from './formats.ts';
+import { findExportById, updateExport, type ExportRow } from './repository.ts';
+import type { rowExtrasTask } from './row-task.ts';
+import { renderExport } from './serialize.ts';
+
+export const BUILD_EXPORT_JOB = defineJob('exports.build', Type.Object({ export_id: Type.String() }, { additionalProperties: false }));
+export const BUILD_ATTEMPTS = 3;
+/** How long a built file is kept. */
+const EXPORT_LIFETIME_MS = 24 * 60 * 60_000;
+const PAGE_ROWS = 500;
+const ROW_EXTRAS_TASK = defineTask<typeof rowExtrasTask>('exports.row-extras');
+
+export interface ExportDeps {
+  store: ExportStore;
+}
+
+/** Counts the bytes and hashes them on their way to the store. */
+function measuring(): { stream: Transform; bytes(): number; sha256(): string } {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  return { stream, bytes: () => bytes, sha256: () => hash.digest('hex') };
+}
+
+async function writeFile(services: Services, deps: ExportDeps, row: ExportRow): Promise<{ bytes: number; sha256: string; rows: number }> {
+  const filters = cfdiFilters(row.filters);
+  const total = await countCfdis(services.db, row.organization_id, row.mode, filters);
+  await updateExport(services.db, row.id, ['pending', 'running'], { status: 'running', rows_total: total, rows_written: 0, updated_at: services.clock.now() });
+  const target = await deps.store.create(services.db, row.id);
+  const measure = measuring();
+  measure.stream.pipe(target.sink);
+  const writer = pageWriter(row.format, measure.stream);
+  let afterId: string | null = null;
+  let written = 0;
+  for (;;) {
+    const rows = await cfdiExportPage(services.db, row.organization_id, row.mode, filters, { afterId, limit: PAGE_ROWS, withXml: true });
+    if (rows.length === 0) break;
+    const extras = row.format === 'zip' ? rows.map(() => null) : await services.workers.run(ROW_EXTRAS_TASK, { xmls: rows.map((item) => item.xml) }, { tenant: row.organization_id });
+    await writer.write(rows, extras);
+    written += rows.length;
+    afterId = rows[rows.length - 1]!.id;
+    await updateExport(services.db, row.id, ['running'], { rows_written: written, updated_at: services.clock.now() });
+    if (rows.length < PAGE_ROWS) break;
+  }
+  await writer.end();
+  await finished(target.sink);
+  await target.commit();
+  return { bytes: measure.bytes(), sha256: measure.sha256(), rows: written };
+}
+
+export async function buildExport(services: Services, deps: ExportDeps, job: JobRecord<{ export_id: string }>): Promise<void> {
+  const row = await findExportById(services.db, job.payload.export_id);
+  if (!row || (row.status !== 'pending' && row.status !== 'running')) return;
+  let built: Awaited<ReturnType<typeof writeFile>>;
+  try {
+    built = await writeFile(services, deps, row);
+  } catch (error) {
+    if (job.attempts < job.maxAttempts) throw error;
+    await deps.store.remove(services.db, row.id);
+    const now = services.clock.now();
+    const detail = `The file could not be built (${BUILD_ATTEMPTS} attempts): ${error instanceof Error ? error.message : String(error)}`.slice(0, 1000);
+    await services.db.transaction().execute(async (trx) => {
+      const failed = await updateExport(trx, row.id, ['pending', 'running'], {
+        status: 'failed',
+        error: { code: 'export.build_failed', title: ERROR_CATALOG['export.build_failed'].title, detail },
+        updated_at: now,
+      });
+      if (failed)
+        await emitEvent(
+          trx,
+          { organizationId: row.organization_id, mode: row.mode, type: 'export.failed', object: renderExport(failed, services.config.baseUrl) },
+          services,
+        );
+    });
+    return;
+  }
+  const now = services.clock.now();
+  await services.db.transaction().execute(async (trx) => {
+    const completed = await updateExport(trx, row.id, ['running'], {
+      status: 'completed',
+      rows_total: built.rows,
+      rows_written: built.rows,
+      bytes: built.bytes,
+      sha256: built.sha256,
+      completed_at: now,
+      expires_at: new Date(now.getTime() + EXPORT_LIFETIME_MS),
+      updated_at: now,
+    });
+    if (completed) {
+      await emitEvent(
+        trx,
+        { organizationId: row.organization_id, mode: row.mode, type: 'export.completed', object: renderExport(completed, services.config.baseUrl) },
+        services,
+      );
+    }
+  });
+}

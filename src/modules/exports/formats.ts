@@ -1,0 +1,170 @@
+/**
+ * The three export formats as writers fed a page of rows at a time (docs/guides/exports.md): each
+ * writes to the store's sink and waits for it to drain, so memory holds one page, never the file.
+ */
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import archiver from 'archiver';
+import type { CfdiExportRow } from '../cfdis/index.ts';
+import type { ExportFormat } from './repository.ts';
+import type { RowExtras } from './row-task.ts';
+
+type Cell = string | null;
+
+interface Column {
+  header: string;
+  value(row: CfdiExportRow, extras: RowExtras | null): Cell;
+  /** Written as a number in XLSX. */
+  amount?: true;
+}
+
+const STATUS: Readonly<Record<string, string>> = { active: 'Vigente', cancelled: 'Cancelado', unknown: 'Sin consultar' };
+const SIDE: Readonly<Record<string, string>> = { issued: 'Emitido', received: 'Recibido' };
+
+/** The columns of CSV and XLSX, in order (the guide lists them with their sources). */
+const COLUMNS: readonly Column[] = [
+  { header: 'UUID', value: (row) => row.uuid },
+  { header: 'Fecha', value: (row) => row.fecha },
+  { header: 'Serie', value: (row) => row.serie },
+  { header: 'Folio', value: (row) => row.folio },
+  { header: 'Tipo', value: (row) => row.tipo_de_comprobante },
+  { header: 'Emitido/Recibido', value: (row) => SIDE[row.side] ?? row.side },
+  { header: 'RFC emisor', value: (row) => row.emisor_rfc },
+  { header: 'Nombre emisor', value: (row) => row.emisor_nombre },
+  { header: 'RFC receptor', value: (row) => row.receptor_rfc },
+  { header: 'Nombre receptor', value: (row) => row.receptor_nombre },
+  { header: 'Uso CFDI', value: (_row, extras) => extras?.uso_cfdi ?? null },
+  { header: 'Método de pago', value: (_row, extras) => extras?.metodo_pago ?? null },
+  { header: 'Forma de pago', value: (_row, extras) => extras?.forma_pago ?? null },
+  { header: 'Moneda', value: (row) => row.moneda },
+  { header: 'Tipo de cambio', value: (_row, extras) => extras?.tipo_cambio ?? null, amount: true },
+  { header: 'Subtotal', value: (row) => row.sub_total, amount: true },
+  { header: 'Descuento', value: (row) => row.descuento, amount: true },
+  { header: 'IVA trasladado', value: (_row, extras) => extras?.iva_trasladado ?? null, amount: true },
+  { header: 'Retenciones', value: (_row, extras) => extras?.retenciones ?? null, amount: true },
+  { header: 'Total', value: (row) => row.total, amount: true },
+  { header: 'Estado SAT', value: (row) => STATUS[row.sat_status] ?? row.sat_status },
+  { header: 'Fecha de cancelación', value: (row) => (row.cancelled_at ? row.cancelled_at.toISOString() : null) },
+  { header: 'Fecha de timbrado', value: (row) => row.fecha_timbrado },
+  { header: 'Versión', value: (row) => row.version },
+  { header: 'RFC PAC', value: (row) => row.rfc_pac },
+];
+
+export const CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
+};
+
+/** RFC 4180: a field with a comma, quote, CR or LF is quoted, its quotes doubled. */
+function csvField(value: Cell): string {
+  if (value === null) return '';
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+function csvLine(cells: Cell[]): string {
+  return `${cells.map(csvField).join(',')}\r\n`;
+}
+
+async function write(sink: Writable, chunk: string | Uint8Array): Promise<void> {
+  if (!sink.write(chunk)) await once(sink, 'drain');
+}
+
+async function drained(sink: Writable): Promise<void> {
+  if (sink.writableNeedDrain) await once(sink, 'drain');
+}
+
+export interface PageWriter {
+  write(rows: CfdiExportRow[], extras: (RowExtras | null)[]): Promise<void>;
+  /** Writes what closes the file and ends the sink. */
+  end(): Promise<void>;
+}
+
+function csvWriter(sink: Writable): PageWriter {
+  let started = false;
+  return {
+    async write(rows, extras) {
+      // UTF-8 with a byte order mark, so Excel (es-MX) reads the accents right.
+      let text = started ? '' : `\uFEFF${csvLine(COLUMNS.map((column) => column.header))}`;
+      started = true;
+      rows.forEach((row, index) => {
+        text += csvLine(COLUMNS.map((column) => column.value(row, extras[index] ?? null)));
+      });
+      await write(sink, text);
+    },
+    async end() {
+      if (!started) await write(sink, `\uFEFF${csvLine(COLUMNS.map((column) => column.header))}`);
+      sink.end();
+    },
+  };
+}
+
+function xlsxWriter(sink: Writable): PageWriter {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useSharedStrings: false, useStyles: false });
+  const sheet = workbook.addWorksheet('CFDI');
+  sheet.addRow(COLUMNS.map((column) => column.header)).commit();
+  return {
+    async write(rows, extras) {
+      rows.forEach((row, index) => {
+        const cells = COLUMNS.map((column) => {
+          const value = column.value(row, extras[index] ?? null);
+          return column.amount && value !== null && Number.isFinite(Number(value)) ? Number(value) : value;
+        });
+        sheet.addRow(cells).commit();
+      });
+      await drained(sink);
+    },
+    async end() {
+      sheet.commit();
+      // The workbook writer ends the sink itself.
+      await workbook.commit();
+    },
+  };
+}
+
+function zipWriter(sink: Writable): PageWriter {
+  // ZIP64 once past 65,535 entries or 4 GiB; deflate runs on libuv's threads, not the event loop.
+  const archive = archiver('zip', { zlib: { level: 6 } });
+  let failure: Error | null = null;
+  archive.on('error', (error) => {
+    failure = error;
+  });
+  archive.pipe(sink);
+  let appended = 0;
+  let processed = 0;
+  archive.on('entry', () => {
+    processed += 1;
+  });
+  const missing: string[] = [];
+  return {
+    async write(rows) {
+      for (const row of rows) {
+        if (row.xml === null) missing.push(row.uuid);
+        else {
+          archive.append(Buffer.from(row.xml, 'utf8'), { name: `${row.uuid}.xml`, date: row.created_at });
+          appended += 1;
+        }
+      }
+      // Entries are queued until archiver has compressed and written them: wait for this page's.
+      while (processed < appended && !failure) await once(archive, 'entry');
+      if (failure) throw failure;
+      await drained(sink);
+    },
+    async end() {
+      if (missing.length > 0) {
+        archive.append(`CFDI sin XML en el almacén (solo metadatos del SAT):\r\n${missing.map((uuid) => `${uuid}\r\n`).join('')}`, {
+          name: 'faltantes.txt',
+        });
+      }
+      await archive.finalize();
+      if (failure) throw failure;
+    },
+  };
+}
+
+export function pageWriter(format: ExportFormat, sink: Writable): PageWriter {
+  if (format === 'csv') return csvWriter(sink);
+  if (format === 'xlsx') return xlsxWriter(sink);
+  return zipWriter(sink);
+}
