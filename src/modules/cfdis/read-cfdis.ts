@@ -3,7 +3,17 @@ import { localDateTime, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import { paginate, type ListQuery, type Page } from '../../platform/http/pagination.ts';
-import { cfdisQuery, findCfdiForRead, findCfdiXml, findCfdiXmlForRead, findDetails, INLINE_BYTES, type CfdiFilters, type CfdiForRead, type CfdiListRow } from './repository.ts';
+import {
+  cfdisQuery,
+  findCfdiForRead,
+  findCfdiXml,
+  findCfdiXmlForRead,
+  findDetails,
+  INLINE_BYTES,
+  type CfdiFilters,
+  type CfdiForRead,
+  type CfdiListRow,
+} from './repository.ts';
 import { completeStoredDetails } from './store.ts';
 
 export interface CfdiListQuery extends ListQuery, CfdiFilterQuery {}

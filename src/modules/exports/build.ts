@@ -60,7 +60,10 @@ async function writeFile(services: Services, deps: ExportDeps, row: ExportRow): 
   for (;;) {
     const rows = await cfdiExportPage(services.db, row.organization_id, row.mode, filters, { afterId, limit: PAGE_ROWS, withXml: true });
     if (rows.length === 0) break;
-    const extras = row.format === 'zip' ? rows.map(() => null) : await services.workers.run(ROW_EXTRAS_TASK, { xmls: rows.map((item) => item.xml) }, { tenant: row.organization_id });
+    const extras =
+      row.format === 'zip'
+        ? rows.map(() => null)
+        : await services.workers.run(ROW_EXTRAS_TASK, { xmls: rows.map((item) => item.xml) }, { tenant: row.organization_id });
     await writer.write(rows, extras);
     written += rows.length;
     afterId = rows[rows.length - 1]!.id;
