@@ -54,7 +54,10 @@ test('a new organization goes from sign-up to a stamped, previewed and cancelled
   const price = page.getByLabel(es['invoices.unitPrice']);
   await page.locator('#field-items-0-unit_price-error').waitFor();
   assert.equal(await price.getAttribute('aria-invalid'), 'true');
-  assert.match((await page.locator('#field-items-0-unit_price-error').textContent()) ?? '', /unit_price/);
+  // In Spanish, named as a person would, not by its path.
+  const priceError = (await page.locator('#field-items-0-unit_price-error').textContent()) ?? '';
+  assert.match(priceError, /Valor unitario/);
+  assert.doesNotMatch(priceError, /unit_price/);
   await price.fill('100.00');
   await page.getByRole('button', { name: es['invoices.createSubmit'] }).click();
   await page.getByRole('heading', { level: 1, name: /^Factura / }).waitFor();

@@ -47,7 +47,7 @@ describe('importing catalogs into a running server', () => {
     while (importing) {
       // The entry, then the list: the switch may fall between the two, never before the entry.
       const entry = await t.request({ method: 'GET', url: `/v1/catalogs/fraccion_arancelaria/${CODE}`, key });
-      const list = await t.request({ method: 'GET', url: '/v1/catalogs', key });
+      const list = await t.request({ method: 'GET', url: '/v1/catalogs?limit=100', key });
       const catalog = list.json().data?.find((item: { slug: string }) => item.slug === 'fraccion_arancelaria');
       answers.push({ status: Math.max(entry.statusCode, list.statusCode), description: entry.json().description, version: catalog?.version });
     }

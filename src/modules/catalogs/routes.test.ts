@@ -30,7 +30,8 @@ describe('catalog endpoints', () => {
   });
 
   test('GET /v1/catalogs lists every catalog with its SAT name, version and row count', async () => {
-    const response = await get('/v1/catalogs');
+    // Every catalog fits one page of the largest size.
+    const response = await get('/v1/catalogs?limit=100');
     assert.equal(response.statusCode, 200);
     const body = response.json();
     assert.equal(body.object, 'list');
@@ -61,13 +62,18 @@ describe('catalog endpoints', () => {
   });
 
   test('GET /v1/catalogs pages like every list: limit, starting_after and ending_before (a slug), and bad values are 422', async () => {
-    const all = (await get('/v1/catalogs')).json().data.map((catalog: { slug: string }) => catalog.slug);
+    const all = (await get('/v1/catalogs?limit=100')).json().data.map((catalog: { slug: string }) => catalog.slug);
+    assert.equal(all.length, CATALOG_SLUGS.length);
+    const firstPage = (await get('/v1/catalogs')).json();
+    assert.deepEqual([firstPage.data.length, firstPage.has_more], [20, true], 'the default page holds 20');
     const first = (await get('/v1/catalogs?limit=7')).json();
     assert.deepEqual([first.data.map((catalog: { slug: string }) => catalog.slug), first.has_more], [all.slice(0, 7), true]);
     const next = (await get(`/v1/catalogs?limit=7&starting_after=${all[6]}`)).json();
     assert.deepEqual([next.data.map((catalog: { slug: string }) => catalog.slug), next.has_more], [all.slice(7, 14), true]);
     const last = (await get(`/v1/catalogs?limit=7&starting_after=${all[13]}`)).json();
-    assert.deepEqual([last.data.map((catalog: { slug: string }) => catalog.slug), last.has_more], [all.slice(14), false]);
+    assert.deepEqual([last.data.map((catalog: { slug: string }) => catalog.slug), last.has_more], [all.slice(14, 21), true]);
+    const end = (await get(`/v1/catalogs?limit=7&starting_after=${all.at(-4)}`)).json();
+    assert.deepEqual([end.data.map((catalog: { slug: string }) => catalog.slug), end.has_more], [all.slice(-3), false]);
     const back = (await get(`/v1/catalogs?limit=7&ending_before=${all[14]}`)).json();
     assert.deepEqual([back.data.map((catalog: { slug: string }) => catalog.slug), back.has_more], [all.slice(7, 14), true]);
     const start = (await get(`/v1/catalogs?ending_before=${all[3]}`)).json();

@@ -87,14 +87,19 @@ describe('the SAT catalogs shipped with the service', () => {
       const shipped = ready.json().checks.find((check: { name: string }) => check.name === 'catalogs').shipped;
       assert.equal(shipped.state, 'loading');
       await until(async () => {
-        const listed = (await t.request({ method: 'GET', url: '/v1/catalogs', key: testKey })).json().data;
+        const listed = (await t.request({ method: 'GET', url: '/v1/catalogs?limit=100', key: testKey })).json().data;
         return listed.find((catalog: { slug: string }) => catalog.slug === 'estaciones').loading === true;
       }, 'c_Estaciones listed as loading');
 
-      await until(async () => (await t.request({ method: 'GET', url: '/readyz' })).json().checks[1].shipped.state === 'done', 'the load');
-      const done = (await t.request({ method: 'GET', url: '/readyz' })).json().checks[1].shipped;
+      await until(
+        async () =>
+          (await t.request({ method: 'GET', url: '/readyz' })).json().checks.find((check: { name: string }) => check.name === 'catalogs').shipped.state ===
+          'done',
+        'the load',
+      );
+      const done = (await t.request({ method: 'GET', url: '/readyz' })).json().checks.find((check: { name: string }) => check.name === 'catalogs').shipped;
       assert.deepEqual([done.release, done.active_releases, done.catalogs_done, done.catalogs_total], ['1.0.20260101', ['1.0.20260101'], 4, 4]);
-      const catalogs = (await t.request({ method: 'GET', url: '/v1/catalogs', key: testKey })).json().data;
+      const catalogs = (await t.request({ method: 'GET', url: '/v1/catalogs?limit=100', key: testKey })).json().data;
       const row = (slug: string) => {
         const catalog = catalogs.find((item: { slug: string }) => item.slug === slug);
         return [catalog.loaded, catalog.loading, catalog.version, catalog.origin, catalog.release, catalog.row_count, catalog.source];
