@@ -1,6 +1,8 @@
 /**
- * The rules of direction of docs/decisions.md ("Layout and rules of direction"), checked by
- * dependency-cruiser in `npm run check` and in CI.
+ * The rules of direction of docs/decisions.md ("Layout and rules of direction") and
+ * docs/architecture.md, checked by dependency-cruiser over src/, dashboard/src/, test/ and bench/
+ * in `npm run check` and in CI. test/platform/dependency-rules.test.ts plants a violation of each
+ * rule and sees it reported.
  */
 const test = '\\.(test|test-support)\\.ts$';
 
@@ -10,7 +12,7 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'No import cycles: each file can be understood after the files it imports.',
+      comment: 'No import cycles, in the service, the dashboard, the tests or the benchmarks: each file can be understood after the files it imports.',
       from: {},
       to: { circular: true },
     },
@@ -85,6 +87,57 @@ module.exports = {
       comment: 'Only the composition root starts the simulator; the service reaches it over HTTP.',
       from: { path: '^src/(modules|providers|platform)/', pathNot: test },
       to: { path: '^src/simulator/' },
+    },
+    {
+      name: 'providers-import-no-module',
+      severity: 'error',
+      comment: 'src/providers/ are the clients of the SAT and the PAC: they take what they need as arguments and know no module.',
+      from: { path: '^src/providers/' },
+      to: { path: '^src/modules/' },
+    },
+    {
+      name: 'events-is-a-leaf',
+      severity: 'error',
+      comment: 'Every module emits events: src/modules/events imports no other module, or it would sit in a cycle with its callers.',
+      from: { path: '^src/modules/events/', pathNot: test },
+      to: { path: '^src/modules/', pathNot: '^src/modules/events/' },
+    },
+    {
+      name: 'usage-is-a-leaf',
+      severity: 'error',
+      comment:
+        'Stamping and validating record usage: src/modules/usage imports no other module. grant-credits.ts, the operator command behind `invoicing credits grant`, is the one exception today: it looks the organization up through organizations/index.ts.',
+      from: { path: '^src/modules/usage/', pathNot: [test, '^src/modules/usage/grant-credits\\.ts$'] },
+      to: { path: '^src/modules/', pathNot: '^src/modules/usage/' },
+    },
+    {
+      name: 'service-does-not-import-tests',
+      severity: 'error',
+      comment: 'Tests and benchmarks import src/; the service never imports them (its own *.test-support.ts files may, being tests).',
+      from: { path: '^src/', pathNot: test },
+      to: { path: '^(test|bench|browser)/' },
+    },
+    {
+      name: 'service-does-not-import-dashboard',
+      severity: 'error',
+      comment: 'The service serves the built dashboard as files; it imports none of its sources.',
+      from: { path: '^src/' },
+      to: { path: '^dashboard/' },
+    },
+    {
+      name: 'dashboard-talks-to-the-service-over-http',
+      severity: 'error',
+      comment:
+        'The dashboard is a browser program: it imports no server, test or benchmark code. The one shared file is src/modules/events/types.ts (the list of event types), which imports nothing.',
+      from: { path: '^dashboard/src/' },
+      to: { path: '^(src|test|bench)/', pathNot: '^src/modules/events/types\\.ts$' },
+    },
+    {
+      name: 'shared-with-dashboard-imports-nothing',
+      severity: 'error',
+      comment: 'src/modules/events/types.ts is bundled into the dashboard: it stays plain data and imports nothing.',
+      from: { path: '^src/modules/events/types\\.ts$' },
+      to: {},
     },
   ],
   options: {

@@ -1,12 +1,13 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, loadSession } from '../core/api.ts';
-import { type Language, languageStore, setLanguage, t } from '../core/i18n.ts';
+import { t } from '../core/i18n.ts';
 import { type Mode, modeStore, setMode } from '../core/mode.ts';
 import { href, locationStore, navigate } from '../core/router.ts';
 import { sessionStore } from '../core/session.ts';
 import { useStore } from '../core/store.ts';
 import { type PageRoute, routes } from '../pages/registry.ts';
+import { LanguagePicker } from './LanguagePicker.tsx';
 
 /** The frame of every signed-in page: top bar, mode banner, navigation, and the page. */
 export function Shell({ route, children }: { route: PageRoute | undefined; children: ComponentChildren }) {
@@ -141,18 +142,5 @@ function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => 
       </span>
       <span>{t('shell.testMode')}</span>
     </button>
-  );
-}
-
-export function LanguagePicker() {
-  const language = useStore(languageStore);
-  return (
-    <label class="language">
-      <span class="visually-hidden">{t('shell.language')}</span>
-      <select value={language} onChange={(event) => setLanguage(event.currentTarget.value as Language)}>
-        <option value="es">Español</option>
-        <option value="en">English</option>
-      </select>
-    </label>
   );
 }

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { Page } from '../../kit/Page.tsx';
-import { LanguagePicker } from '../../shell/Shell.tsx';
+import { LanguagePicker } from '../../shell/LanguagePicker.tsx';
 
 /** The signed-out pages: a single card, with the language picker. */
 export function AuthFrame({ title, children }: { title: string; children: ComponentChildren }) {
