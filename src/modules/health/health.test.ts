@@ -38,6 +38,7 @@ describe('health probes', () => {
       body.checks.map((check: { name: string; ok: boolean }) => [check.name, check.ok]),
       [
         ['database', true],
+        ['draining', true],
         ['catalogs', true],
       ],
     );
