@@ -24,7 +24,7 @@ import { consumeReset, findUsableReset, insertReset, revokeAllSessions } from '.
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
 const SEND_RESET_JOB = defineJob(
-  'dashboard.send_password_reset',
+  'password_resets.send',
   Type.Object({ email: Type.String(), language: Type.Union([Type.Literal('es'), Type.Literal('en')]) }),
 );
 
