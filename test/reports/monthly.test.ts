@@ -291,6 +291,8 @@ describe('GET /v1/reports/monthly', () => {
         efectoComprobante: 'I',
         estatus: '1',
         fechaCancelacion: '',
+        rfcACuentaTerceros: '',
+        nombreACuentaTerceros: '',
       },
     ]);
   });
