@@ -3,8 +3,8 @@ import type { esReports } from './es-reports.ts';
 /** English for es-reports.ts; the type fails on a missing key. */
 export const enReports: Record<keyof typeof esReports, string> = {
   'nav.reports': 'Reports',
-  'reports.title': 'Monthly report',
-  'reports.subtitle': "A fiscal profile's figures of a month, in MXN, from the CFDI store. Cancelled CFDIs do not count.",
+  'reports.title': 'Reports',
+  'reports.subtitle': "Monthly report: a fiscal profile's figures of a month, in MXN, from the CFDI store. Cancelled CFDIs do not count.",
   'reports.period': 'Period',
   'reports.profile': 'Fiscal profile',
   'reports.month': 'Month',

@@ -1,8 +1,8 @@
 /** Spanish strings of the reports page. Spread into es.ts. */
 export const esReports = {
   'nav.reports': 'Reportes',
-  'reports.title': 'Reporte mensual',
-  'reports.subtitle': 'Las cifras del mes de un perfil fiscal, en MXN, a partir de los CFDI del almacén. Los cancelados no cuentan.',
+  'reports.title': 'Reportes',
+  'reports.subtitle': 'Reporte mensual: las cifras del mes de un perfil fiscal, en MXN, a partir de los CFDI del almacén. Los cancelados no cuentan.',
   'reports.period': 'Periodo',
   'reports.profile': 'Perfil fiscal',
   'reports.month': 'Mes',
