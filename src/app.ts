@@ -39,6 +39,7 @@ import { createProviders, type Providers } from './providers-setup.ts';
 import { codeUsage, filePdfStore, hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
 import { registerValidationRoutes, TimbreCertificates } from './modules/validations/index.ts';
 import { registerCfdiRoutes } from './modules/cfdis/index.ts';
+import { registerReportRoutes } from './modules/reports/index.ts';
 import { databasePackageStore, filePackageStore, registerDownloadJobs, registerDownloadRoutes, type DownloadDeps } from './modules/downloads/index.ts';
 import { createDescargaClient, ProviderError as DescargaError } from './providers/sat/descarga/index.ts';
 import { expediteSyncTick, registerSyncJobs, registerSyncRoutes } from './modules/sync/index.ts';
@@ -285,6 +286,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
   registerDownloadRoutes(server, services, downloadDeps);
   registerCfdiRoutes(server, services);
+  registerReportRoutes(server, services);
   registerSyncRoutes(server, services, {
     // Enabling a sync authenticates the FIEL with the SAT, so a refused or unreachable SAT is said at once.
     authorize: async (ctx, profileId) => {

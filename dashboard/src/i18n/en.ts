@@ -1,6 +1,7 @@
 import { enDevelopers } from './en-developers.ts';
 import { enBusiness } from './en-business.ts';
 import { enExports } from './en-exports.ts';
+import { enReports } from './en-reports.ts';
 import { enSat } from './en-sat.ts';
 import { enTeam } from './en-team.ts';
 import type { MessageKey } from './es.ts';
@@ -223,4 +224,5 @@ export const en: Record<MessageKey, string> = {
   ...enBusiness,
   ...enTeam,
   ...enExports,
+  ...enReports,
 };

@@ -1,6 +1,7 @@
 import { esDevelopers } from './es-developers.ts';
 import { esBusiness } from './es-business.ts';
 import { esExports } from './es-exports.ts';
+import { esReports } from './es-reports.ts';
 import { esSat } from './es-sat.ts';
 import { esTeam } from './es-team.ts';
 
@@ -222,6 +223,7 @@ export const es = {
   ...esBusiness,
   ...esTeam,
   ...esExports,
+  ...esReports,
 } as const;
 
 export type MessageKey = keyof typeof es;

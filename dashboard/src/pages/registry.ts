@@ -27,6 +27,7 @@ import { NewDownloadPage } from './downloads/NewDownloadPage.tsx';
 import { EventPage } from './events/EventPage.tsx';
 import { EventsPage } from './events/EventsPage.tsx';
 import { ExportsPage } from './exports/ExportsPage.tsx';
+import { ReportsPage } from './reports/ReportsPage.tsx';
 import { UsagePage } from './usage/UsagePage.tsx';
 import { ValidationPage } from './validations/ValidationPage.tsx';
 import { ValidationsPage } from './validations/ValidationsPage.tsx';
@@ -69,6 +70,7 @@ export const routes: PageRoute[] = [
   { path: '/cfdis', component: CfdisPage, nav: 'nav.cfdis' },
   { path: '/cfdis/:uuid', component: CfdiPage, parent: '/cfdis' },
   { path: '/exports', component: ExportsPage, nav: 'nav.exports' },
+  { path: '/reports', component: ReportsPage, nav: 'nav.reports' },
   { path: '/downloads', component: DownloadsPage, nav: 'nav.downloads' },
   { path: '/downloads/new', component: NewDownloadPage, parent: '/downloads' },
   { path: '/downloads/:id', component: DownloadPage, parent: '/downloads' },

@@ -287,3 +287,67 @@ export async function countCfdis(db: Db, organizationId: string, mode: Mode, fil
   const row = await cfdisQuery(db, organizationId, mode, filters).clearSelect().select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** What a report reads of a stored CFDI: its index fields, status and content. */
+export type CfdiReportRow = Pick<
+  CfdiRow,
+  'uuid' | 'side' | 'tipo_de_comprobante' | 'fecha' | 'emisor_rfc' | 'receptor_rfc' | 'moneda' | 'sub_total' | 'descuento' | 'total' | 'sat_status' | 'details'
+>;
+
+const REPORT_COLUMNS = [
+  'uuid',
+  'side',
+  'tipo_de_comprobante',
+  'fecha',
+  'emisor_rfc',
+  'receptor_rfc',
+  'moneda',
+  'sub_total',
+  'descuento',
+  'total',
+  'sat_status',
+  'details',
+] as const;
+
+/**
+ * A profile's CFDIs of one period (Fecha at or after `from`, before `to`, local text), and its
+ * payment CFDIs (type P) with a Pago whose FechaPago falls in the period, whatever their own Fecha.
+ */
+export function cfdisOfPeriod(
+  db: Db,
+  scope: { organizationId: string; mode: Mode; fiscalProfileId: string },
+  period: { from: string; to: string },
+): Promise<CfdiReportRow[]> {
+  const paidInPeriod = sql<boolean>`(tipo_de_comprobante = 'P' AND json_typeof(details->'pagos') = 'array' AND EXISTS (
+    SELECT 1 FROM json_array_elements(details->'pagos') AS pago
+    WHERE pago->>'fecha_pago' >= ${period.from} AND pago->>'fecha_pago' < ${period.to}))`;
+  return db
+    .selectFrom('cfdis')
+    .select(REPORT_COLUMNS)
+    .where('organization_id', '=', scope.organizationId)
+    .where('mode', '=', scope.mode)
+    .where('fiscal_profile_id', '=', scope.fiscalProfileId)
+    .where((eb) => eb.or([eb.and([eb('fecha', '>=', period.from), eb('fecha', '<', period.to)]), paidInPeriod]))
+    .orderBy('fecha')
+    .orderBy('uuid')
+    .execute();
+}
+
+/** The CFDIs of some UUIDs of a profile's side (the documents payments name). */
+export function cfdisOfUuids(
+  db: Db,
+  scope: { organizationId: string; mode: Mode; fiscalProfileId: string },
+  side: 'issued' | 'received',
+  uuids: string[],
+): Promise<CfdiReportRow[]> {
+  if (uuids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('cfdis')
+    .select(REPORT_COLUMNS)
+    .where('organization_id', '=', scope.organizationId)
+    .where('mode', '=', scope.mode)
+    .where('fiscal_profile_id', '=', scope.fiscalProfileId)
+    .where('side', '=', side)
+    .where('uuid', 'in', uuids)
+    .execute();
+}

@@ -22,6 +22,7 @@ const READING_ORDER = [
   'cfdis',
   'sync',
   'exports',
+  'reports',
   'catalogs',
   'webhooks',
   'dashboard',

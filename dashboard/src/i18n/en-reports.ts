@@ -1,0 +1,31 @@
+import type { esReports } from './es-reports.ts';
+
+/** English for es-reports.ts; the type fails on a missing key. */
+export const enReports: Record<keyof typeof esReports, string> = {
+  'nav.reports': 'Reports',
+  'reports.title': 'Reports',
+  'reports.subtitle': "Monthly report: a fiscal profile's figures of a month, in MXN, from the CFDI store. Cancelled CFDIs do not count.",
+  'reports.period': 'Period',
+  'reports.profile': 'Fiscal profile',
+  'reports.month': 'Month',
+  'reports.show': 'Show report',
+  'reports.count': '{count} CFDI',
+  'reports.excluded': 'Left out: {cancelled} cancelled, {withoutContent} without XML, {unresolved} payments of documents the store lacks.',
+  'reports.uuid': 'UUID',
+  'reports.date': 'Date',
+  'reports.counterparty': 'Counterparty RFC',
+  'reports.amount': 'Amount (MXN)',
+  'reports.noItems': 'No CFDI in this figure.',
+  'reports.figure.issued_income': 'Income invoiced',
+  'reports.figure.issued_credit_notes': 'Credit notes issued',
+  'reports.figure.issued_payments': 'Payments collected (issued Pagos)',
+  'reports.figure.received_expenses': 'Expenses invoiced',
+  'reports.figure.received_credit_notes': 'Credit notes received',
+  'reports.figure.received_payments': 'Payments made (received Pagos)',
+  'reports.figure.iva_trasladado': 'IVA trasladado',
+  'reports.figure.iva_acreditable': 'IVA acreditable',
+  'reports.figure.isr_retenido_issued': 'ISR withheld from you',
+  'reports.figure.iva_retenido_issued': 'IVA withheld from you',
+  'reports.figure.isr_retenido_received': 'ISR you withheld',
+  'reports.figure.iva_retenido_received': 'IVA you withheld',
+};
