@@ -164,6 +164,7 @@ export async function findEvent(db: Db, organizationId: string, mode: Mode, id: 
 
 export interface EventFilters {
   type?: string | undefined;
+  objectId?: string | undefined;
   createdFrom?: Date | undefined;
   createdThrough?: Date | undefined;
   createdAfter?: Date | undefined;
@@ -174,6 +175,7 @@ export function eventsQuery(db: Db, organizationId: string, mode: Mode, filters:
   let query = db.selectFrom('events').selectAll().where('organization_id', '=', organizationId).where('mode', '=', mode);
   if (filters.type?.endsWith('.*')) query = query.where('type', 'like', `${filters.type.slice(0, -1).replace(/[\\%_]/g, '\\$&')}%`);
   else if (filters.type !== undefined && filters.type !== '*') query = query.where('type', '=', filters.type);
+  if (filters.objectId !== undefined) query = query.where(sql<string>`(object::jsonb ->> 'id')`, '=', filters.objectId);
   if (filters.createdFrom) query = query.where('created_at', '>=', filters.createdFrom);
   if (filters.createdThrough) query = query.where('created_at', '<=', filters.createdThrough);
   if (filters.createdAfter) query = query.where('created_at', '>', filters.createdAfter);

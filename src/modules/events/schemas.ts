@@ -23,6 +23,13 @@ const CreatedBound = (description: string) => Type.Optional(Type.String({ format
 
 export const ListEventsQuery = listQuery({
   type: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'An event type, a namespace wildcard such as `invoice.*`, or `*`.' })),
+  object_id: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'Only events about this object (its `data.object.id`): an invoice, fiscal profile, download or sync.',
+    }),
+  ),
   'created[gte]': CreatedBound('Only events created at or after this instant.'),
   'created[gt]': CreatedBound('Only events created after this instant.'),
   'created[lte]': CreatedBound('Only events created at or before this instant.'),
