@@ -90,6 +90,13 @@ describe('event log', () => {
     assert.deepEqual(ids(await list('?object_id=inv_timeline&type=invoice.stamped', fresh.testKey)), [stamped.id]);
     assert.deepEqual(ids(await list('?object_id=inv_timeline', other.testKey)), [], 'another organization sees none');
     assert.deepEqual(ids(await list('?object_id=inv_none', fresh.testKey)), []);
+    const profile = await emitFor('fiscal_profile.updated', { object: 'fiscal_profile', id: 'fp_timeline' });
+    const sync = await emitFor('fiscal_profile_sync.updated', { object: 'fiscal_profile_sync', fiscal_profile_id: 'fp_timeline', status: 'pending' });
+    assert.deepEqual(
+      ids(await list('?object_id=fp_timeline', fresh.testKey)),
+      [sync.id, profile.id],
+      "a profile's timeline holds its sync, which has no id of its own",
+    );
     const empty = await t.request({ method: 'GET', url: '/v1/events?object_id=', key: fresh.testKey });
     assert.equal(empty.statusCode, 422);
   });

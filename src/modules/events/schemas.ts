@@ -27,7 +27,8 @@ export const ListEventsQuery = listQuery({
     Type.String({
       minLength: 1,
       maxLength: 200,
-      description: 'Only events about this object (its `data.object.id`): an invoice, fiscal profile, download or sync.',
+      description:
+        "Only events about this object (`data.object.id`): an invoice, fiscal profile, download, CFDI import… A fiscal profile's id also selects its sync's `fiscal_profile_sync.updated` events.",
     }),
   ),
   'created[gte]': CreatedBound('Only events created at or after this instant.'),
