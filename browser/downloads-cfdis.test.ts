@@ -46,9 +46,20 @@ test('a SAT download goes from requested to ready and its CFDIs open with their 
   // Its CFDIs, in the store list filtered by this download.
   await page.getByRole('link', { name: new RegExp(es['downloads.seeCfdis'].replace('{count}', '\\d+')) }).click();
   await page.getByRole('heading', { level: 1, name: es['cfdis.title'] }).waitFor();
-  const first = page.locator('tbody tr').first();
+  const list = page.getByRole('table', { name: es['cfdis.title'], exact: true });
+  const first = list.locator('tbody tr').first();
   await first.waitFor();
-  assert.equal(await page.locator('tbody tr').count(), Math.min(count, 20));
+  assert.equal(await list.locator('tbody tr').count(), Math.min(count, 20));
+  // Above the list, the totals of everything the filters select (all pages), by type and currency.
+  const totals = page.getByTestId('cfdi-totals');
+  await totals.getByRole('heading', { name: es['cfdis.totals'].replace('{count}', String(count)) }).waitFor();
+  const counted = await totals.locator(`tbody td[data-label="${es['cfdis.totalsCount']}"]`).allTextContents();
+  assert.equal(
+    counted.reduce((sum, text) => sum + Number(text), 0),
+    count,
+    'the groups add up to the download',
+  );
+  assert.match((await totals.locator('tbody tr').first().textContent()) ?? '', /\$[\d,]+\.\d{2}/, 'money in es-MX pesos');
   await first.getByRole('link').click();
   await page.getByRole('heading', { level: 1, name: /^CFDI / }).waitFor();
   await page.getByTestId('conceptos').waitFor();

@@ -685,6 +685,43 @@ describe('the CFDI store', { skip: skipWithoutShared }, () => {
     assert.deepEqual([cursor.statusCode, cursor.json().code], [422, 'request.invalid_cursor']);
   });
 
+  test('totals sum what the list selects, by voucher type and currency, with the same filters', async () => {
+    const owner = await t.bootstrap('Totals');
+    const key = owner.testKey;
+    const received = sourceFor(owner, { downloadId: 'dl_01k000000000000000000000r2' });
+    const issued = sourceFor(owner, { side: 'issued', fiscalProfileId: 'fp_01k0000000000000000000000c', downloadId: 'dl_01k000000000000000000000i2' });
+    await storeCfdiDocuments(t.app.services, received, [doc(REAL_40), doc(REAL_33), doc(PAGOS)]);
+    await storeCfdiDocuments(t.app.services, issued, [doc(ISSUED_40), copyOf(ISSUED_40, uuidOf(0x2e), [['TipoDeComprobante="I"', 'TipoDeComprobante="E"']])]);
+    const sixPlaces = (value: string | null) => Number(value ?? 0).toFixed(6);
+    for (const query of ['', 'side=issued', 'side=received&tipo_de_comprobante=I', 'counterparty=cosc8001137na', 'date[gte]=2030-01-01']) {
+      const listed: Json[] = (await get(`/v1/cfdis?limit=100&${query}`, key)).json().data;
+      const expected = new Map<string, { count: number; sub_total: number; total: number }>();
+      for (const item of listed) {
+        const group = `${item.tipo_de_comprobante}/${item.moneda}`;
+        const sum = expected.get(group) ?? { count: 0, sub_total: 0, total: 0 };
+        expected.set(group, { count: sum.count + 1, sub_total: sum.sub_total + Number(item.sub_total ?? 0), total: sum.total + Number(item.total ?? 0) });
+      }
+      const response = await get(`/v1/cfdis/totals?${query}`, key);
+      assert.equal(response.statusCode, 200, `${query}: ${response.body}`);
+      const totals = response.json();
+      assert.equal(totals.object, 'cfdi_totals');
+      assert.equal(totals.count, listed.length, query);
+      assert.deepEqual(
+        totals.groups
+          .map((group: Json) => [`${group.tipo_de_comprobante}/${group.moneda}`, group.count, sixPlaces(group.sub_total), sixPlaces(group.total)])
+          .sort(),
+        [...expected].map(([group, sum]) => [group, sum.count, sum.sub_total.toFixed(6), sum.total.toFixed(6)]).sort(),
+        query || '(no filter)',
+      );
+      for (const group of totals.groups) assert.match(group.total, /^-?\d+(\.\d+)?$/, 'an exact decimal string');
+    }
+    assert.deepEqual((await get('/v1/cfdis/totals?side=issued', owner.liveKey)).json(), { object: 'cfdi_totals', count: 0, groups: [] }, 'the other mode');
+    for (const query of ['limit=10', 'side=both', 'colour=blue']) {
+      const response = await get(`/v1/cfdis/totals?${query}`, key);
+      assert.deepEqual([response.statusCode, response.json().code], [422, 'request.validation_failed'], query);
+    }
+  });
+
   test('another organization and the other mode see nothing; unknown and malformed UUIDs are 404', async () => {
     const other = await t.bootstrap('Other');
     await storeCfdiDocuments(t.app.services, sourceFor(org, { mode: 'live' }), [copyOf(REAL_40, uuidOf(0x11))]);

@@ -191,6 +191,13 @@ test('the list filters by status, profile, customer, uuid, serie, folio and crea
     (await list(`serie=F&folio=${first.folio}&fiscal_profile_id=${other}`)).data.map((item: { id: string }) => item.id),
     [first.id],
   );
+  const search = async (q: string) => (await list(`q=${encodeURIComponent(q)}&fiscal_profile_id=${other}`)).data.map((item: { id: string }) => item.id);
+  assert.deepEqual(await search('xaxx01'), [stamped.id], "q: part of the customer's RFC, any case");
+  assert.ok((await search(first.customer.name.slice(1, 6).toLowerCase())).includes(first.id), "q: part of the customer's name");
+  assert.deepEqual(await search(`F${first.folio}`), [first.id], 'q: serie and folio together');
+  assert.ok((await search(String(stamped.folio))).includes(stamped.id), 'q: a folio (which may also be part of an RFC)');
+  assert.deepEqual(await search(stamped.uuid.toLowerCase()), [stamped.id], 'q: a UUID');
+  assert.deepEqual(await search('%'), [], 'q: LIKE wildcards are literal');
   const since = t.clock.now().toISOString();
   assert.deepEqual((await list(`created[gte]=${encodeURIComponent(since)}&fiscal_profile_id=${other}`)).data.length, 2);
   assert.equal((await list('created[lte]=2026-07-14')).data.length, 0);

@@ -168,6 +168,7 @@ export const en: Record<MessageKey, string> = {
   'invoices.cancellationPending': 'Cancellation pending',
   'invoices.customer': 'Customer',
   'invoices.customerRfc': 'Customer RFC',
+  'invoices.search': 'Search (RFC, name, folio, UUID)',
   'invoices.customerName': 'Customer name',
   'invoices.customerNameHint': 'Exactly as registered at the SAT, without the capital regime ("S.A. de C.V.").',
   'invoices.postalCode': 'Postal code of the fiscal address',

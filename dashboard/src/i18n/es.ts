@@ -167,6 +167,7 @@ export const es = {
   'invoices.cancellationPending': 'Cancelación pendiente',
   'invoices.customer': 'Cliente',
   'invoices.customerRfc': 'RFC del cliente',
+  'invoices.search': 'Buscar (RFC, nombre, folio, UUID)',
   'invoices.customerName': 'Nombre del cliente',
   'invoices.customerNameHint': 'Tal como está registrado en el SAT, sin el régimen de capital («S.A. de C.V.»).',
   'invoices.postalCode': 'Código postal del domicilio fiscal',

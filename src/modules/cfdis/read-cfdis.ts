@@ -5,6 +5,8 @@ import { ApiError } from '../../platform/errors/api-error.ts';
 import { paginate, type ListQuery, type Page } from '../../platform/http/pagination.ts';
 import {
   cfdisQuery,
+  cfdiTotals,
+  type CfdiTotalsRow,
   findCfdiForRead,
   findCfdiXml,
   findCfdiXmlForRead,
@@ -87,6 +89,12 @@ export function cfdiFilters(query: CfdiFilterQuery): CfdiFilters {
 
 export async function listCfdis({ ctx, query, url }: { ctx: Ctx; query: CfdiListQuery; url: string }): Promise<Page<CfdiListRow>> {
   return paginate(cfdisQuery(ctx.db, ctx.organizationId, ctx.mode, cfdiFilters(query)), query, { prefix: 'cfdi', idColumn: 'id', url });
+}
+
+/** The sums of the CFDIs the list's filters select, by voucher type and currency. */
+export async function totalCfdis({ ctx, query }: { ctx: Ctx; query: CfdiFilterQuery }): Promise<{ count: number; groups: CfdiTotalsRow[] }> {
+  const groups = await cfdiTotals(ctx.db, ctx.organizationId, ctx.mode, cfdiFilters(query));
+  return { count: groups.reduce((sum, group) => sum + group.count, 0), groups };
 }
 
 /**

@@ -350,4 +350,28 @@ export function cfdisOfUuids(
     .where('side', '=', side)
     .where('uuid', 'in', uuids)
     .execute();
+
+export interface CfdiTotalsRow {
+  tipo_de_comprobante: string | null;
+  moneda: string | null;
+  count: number;
+  sub_total: string;
+  descuento: string;
+  total: string;
+}
+
+// Amounts are stored as the text the SAT gave; one that is not a decimal number adds nothing.
+const amount = (column: 'sub_total' | 'descuento' | 'total') =>
+  sql<string>`coalesce(sum(CASE WHEN ${sql.ref(column)} ~ '^-?[0-9]+(\.[0-9]+)?$' THEN ${sql.ref(column)}::numeric END), 0)::text`.as(column);
+
+/** Sums of the filtered store by voucher type and currency (amounts of two currencies are never added). */
+export async function cfdiTotals(db: Db, organizationId: string, mode: Mode, filters: CfdiFilters): Promise<CfdiTotalsRow[]> {
+  const rows = await cfdisQuery(db, organizationId, mode, filters)
+    .clearSelect()
+    .select(['tipo_de_comprobante', 'moneda', sql<number>`count(*)::int`.as('count'), amount('sub_total'), amount('descuento'), amount('total')])
+    .groupBy(['tipo_de_comprobante', 'moneda'])
+    .orderBy('tipo_de_comprobante')
+    .orderBy('moneda')
+    .execute();
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }

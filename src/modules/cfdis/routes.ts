@@ -4,8 +4,8 @@ import { listUrl } from '../../platform/http/pagination.ts';
 import { ListOf, Problem } from '../../platform/http/schemas.ts';
 import { chargeWork, ctxOf, type Server } from '../../platform/http/server.ts';
 import { Type } from 'typebox';
-import { listCfdis, openCfdi, openCfdiXml, type CfdiListQuery } from './read-cfdis.ts';
-import { Cfdi, CfdiWithDetails, ListCfdisQuery, UuidParam } from './schemas.ts';
+import { listCfdis, openCfdi, openCfdiXml, totalCfdis, type CfdiFilterQuery, type CfdiListQuery } from './read-cfdis.ts';
+import { Cfdi, CfdiTotals, CfdiTotalsQuery, CfdiWithDetails, ListCfdisQuery, UuidParam } from './schemas.ts';
 import { renderCfdi } from './serialize.ts';
 
 const tags = ['CFDIs'];
@@ -37,6 +37,25 @@ export function registerCfdiRoutes(server: Server, services: Services): void {
       const ctx = ctxOf(request, services);
       const page = await listCfdis({ ctx, query: request.query as CfdiListQuery, url: listUrl(request) });
       return { ...page, data: page.data.map((row) => renderCfdi(row, baseUrl)) };
+    },
+  );
+
+  server.get(
+    '/v1/cfdis/totals',
+    {
+      schema: {
+        tags,
+        summary: 'Sum the stored CFDIs a list would select',
+        operationId: 'getCfdiTotals',
+        querystring: CfdiTotalsQuery,
+        description:
+          'The filters of `GET /v1/cfdis`; the answer counts the CFDIs they select and sums their SubTotal, Descuento and Total by voucher type and currency (amounts in two currencies are never added). Cancelled CFDIs are included unless `status` says otherwise.',
+        response: { 200: CfdiTotals },
+      },
+    },
+    async (request) => {
+      const totals = await totalCfdis({ ctx: ctxOf(request, services), query: request.query as CfdiFilterQuery });
+      return { object: 'cfdi_totals' as const, ...totals };
     },
   );
 

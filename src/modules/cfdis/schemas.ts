@@ -222,5 +222,33 @@ export const CfdiFilterProperties = {
 
 export const ListCfdisQuery = listQuery(CfdiFilterProperties);
 
+export const CfdiTotalsQuery = Type.Object(CfdiFilterProperties, closed);
+
+const Sum = (description: string) => Type.String({ description: `${description}, an exact decimal string ("0" when none).` });
+
+export const CfdiTotals = Type.Object(
+  {
+    object: Type.Literal('cfdi_totals'),
+    count: Type.Integer({ description: 'How many CFDIs the filters select.' }),
+    groups: Type.Array(
+      Type.Object(
+        {
+          tipo_de_comprobante: Type.Union([Type.String(), Type.Null()], { description: 'I, E, T, N or P; null when the store does not know it.' }),
+          moneda: Type.Union([Type.String(), Type.Null()], {
+            description: 'The currency the amounts are in: amounts of different currencies are never added.',
+          }),
+          count: Type.Integer(),
+          sub_total: Sum('The sum of SubTotal'),
+          descuento: Type.String({ description: 'The sum of Descuento, an exact decimal string ("0" when none).' }),
+          total: Sum('The sum of Total'),
+        },
+        closed,
+      ),
+      { description: 'One entry per (tipo_de_comprobante, moneda), in that order.' },
+    ),
+  },
+  { ...closed, description: 'Sums of the CFDIs the filters select, by voucher type and currency.' },
+);
+
 // No length limit: a malformed UUID is a 404 like an unknown one.
 export const UuidParam = Type.Object({ uuid: Type.String({ minLength: 1, description: "The CFDI's UUID (any case)." }) }, closed);

@@ -74,6 +74,33 @@ describe('event log', () => {
     }
   });
 
+  test('object_id lists the events about one object, newest first (a timeline)', async () => {
+    const fresh = await t.bootstrap('Timeline');
+    const emitFor = async (type: EmitEventInput['type'], object: Record<string, unknown>) => {
+      const event = await emitEvent(t.app.services.db, { organizationId: fresh.organizationId, mode: 'test', type, object }, t.app.services);
+      t.clock.advance(1000);
+      return event;
+    };
+    const created = await emitFor('invoice.created', { object: 'invoice', id: 'inv_timeline' });
+    await emitFor('invoice.created', { object: 'invoice', id: 'inv_other' });
+    await emitFor('download.updated', { object: 'download', id: 'dl_1', invoice: 'inv_timeline' });
+    const stamped = await emitFor('invoice.stamped', { object: 'invoice', id: 'inv_timeline' });
+    const ids = (page: { data: { id: string }[] }) => page.data.map((event) => event.id);
+    assert.deepEqual(ids(await list('?object_id=inv_timeline', fresh.testKey)), [stamped.id, created.id]);
+    assert.deepEqual(ids(await list('?object_id=inv_timeline&type=invoice.stamped', fresh.testKey)), [stamped.id]);
+    assert.deepEqual(ids(await list('?object_id=inv_timeline', other.testKey)), [], 'another organization sees none');
+    assert.deepEqual(ids(await list('?object_id=inv_none', fresh.testKey)), []);
+    const profile = await emitFor('fiscal_profile.updated', { object: 'fiscal_profile', id: 'fp_timeline' });
+    const sync = await emitFor('fiscal_profile_sync.updated', { object: 'fiscal_profile_sync', fiscal_profile_id: 'fp_timeline', status: 'pending' });
+    assert.deepEqual(
+      ids(await list('?object_id=fp_timeline', fresh.testKey)),
+      [sync.id, profile.id],
+      "a profile's timeline holds its sync, which has no id of its own",
+    );
+    const empty = await t.request({ method: 'GET', url: '/v1/events?object_id=', key: fresh.testKey });
+    assert.equal(empty.statusCode, 422);
+  });
+
   test('pagination walks the log with cursors', async () => {
     const fresh = await t.bootstrap('Pages');
     const inputs = Array.from({ length: 7 }, () => ({

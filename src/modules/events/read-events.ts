@@ -7,6 +7,7 @@ import { isSubscriptionPattern } from './types.ts';
 
 export interface EventListFilters extends ListQuery {
   type?: string;
+  object_id?: string;
   'created[gte]'?: string;
   'created[gt]'?: string;
   'created[lte]'?: string;
@@ -26,6 +27,7 @@ export async function listEvents({ ctx, query, url }: { ctx: Ctx; query: EventLi
   }
   const filters = {
     type: query.type,
+    objectId: query.object_id,
     createdFrom: bound(query['created[gte]']),
     createdAfter: bound(query['created[gt]']),
     createdThrough: bound(query['created[lte]']),

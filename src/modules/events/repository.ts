@@ -164,16 +164,24 @@ export async function findEvent(db: Db, organizationId: string, mode: Mode, id: 
 
 export interface EventFilters {
   type?: string | undefined;
+  objectId?: string | undefined;
   createdFrom?: Date | undefined;
   createdThrough?: Date | undefined;
   createdAfter?: Date | undefined;
   createdBefore?: Date | undefined;
 }
 
+/**
+ * The id of the object an event is about: its `id`, or for a profile's sync (which has none of its
+ * own) its `fiscal_profile_id`, so a profile's timeline holds its sync's events. Indexed as written.
+ */
+const OBJECT_ID = sql<string>`coalesce(object::jsonb ->> 'id', object::jsonb ->> 'fiscal_profile_id')`;
+
 export function eventsQuery(db: Db, organizationId: string, mode: Mode, filters: EventFilters = {}) {
   let query = db.selectFrom('events').selectAll().where('organization_id', '=', organizationId).where('mode', '=', mode);
   if (filters.type?.endsWith('.*')) query = query.where('type', 'like', `${filters.type.slice(0, -1).replace(/[\\%_]/g, '\\$&')}%`);
   else if (filters.type !== undefined && filters.type !== '*') query = query.where('type', '=', filters.type);
+  if (filters.objectId !== undefined) query = query.where(OBJECT_ID, '=', filters.objectId);
   if (filters.createdFrom) query = query.where('created_at', '>=', filters.createdFrom);
   if (filters.createdThrough) query = query.where('created_at', '<=', filters.createdThrough);
   if (filters.createdAfter) query = query.where('created_at', '>', filters.createdAfter);

@@ -23,6 +23,14 @@ const CreatedBound = (description: string) => Type.Optional(Type.String({ format
 
 export const ListEventsQuery = listQuery({
   type: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'An event type, a namespace wildcard such as `invoice.*`, or `*`.' })),
+  object_id: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description:
+        "Only events about this object (`data.object.id`): an invoice, fiscal profile, download, CFDI import… A fiscal profile's id also selects its sync's `fiscal_profile_sync.updated` events.",
+    }),
+  ),
   'created[gte]': CreatedBound('Only events created at or after this instant.'),
   'created[gt]': CreatedBound('Only events created after this instant.'),
   'created[lte]': CreatedBound('Only events created at or before this instant.'),

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { Ctx } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors/api-error.ts';
@@ -17,6 +18,19 @@ export function listInvoices(ctx: Ctx, query: Static<typeof InvoiceListQuery>, u
   if (query.uuid !== undefined) rows = rows.where('uuid', '=', query.uuid.toUpperCase());
   if (query.serie !== undefined) rows = rows.where('serie', '=', query.serie);
   if (query.folio !== undefined) rows = rows.where('folio', '=', query.folio);
+  if (query.q !== undefined && query.q.trim() !== '') {
+    const text = query.q.trim();
+    const like = `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+    rows = rows.where((eb) =>
+      eb.or([
+        eb('customer_rfc', 'ilike', like),
+        eb(sql<string>`comprobante -> 'Receptor' ->> 'Nombre'`, 'ilike', like),
+        eb('folio', '=', text),
+        eb(sql<string>`serie || folio`, '=', text.toUpperCase()),
+        eb('uuid', '=', text.toUpperCase()),
+      ]),
+    );
+  }
   if (query['created[gte]'] !== undefined) rows = rows.where('created_at', '>=', dateBound(query['created[gte]'], 'start', 'created[gte]'));
   if (query['created[lte]'] !== undefined) rows = rows.where('created_at', '<=', dateBound(query['created[lte]'], 'end', 'created[lte]'));
   return paginate(rows, query, { prefix: 'inv', idColumn: 'id', url });

@@ -134,6 +134,13 @@ export const InvoiceListQuery = listQuery({
   uuid: Type.Optional(Type.String({ minLength: 1, maxLength: 36 })),
   serie: Type.Optional(Type.String({ minLength: 1, maxLength: 25 })),
   folio: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  q: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 254,
+      description: "Search: part of the customer's RFC or name (any case), or exactly a folio, a serie and folio written together (`F123`) or a UUID.",
+    }),
+  ),
   'created[gte]': Type.Optional(DateBound),
   'created[lte]': Type.Optional(DateBound),
 });

@@ -205,3 +205,7 @@ export async function eventTypesOf(db: Db, eventIds: string[]): Promise<Map<stri
 export function deliveriesQuery(db: Db, endpointId: string) {
   return db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId);
 }
+
+export function eventDeliveriesQuery(db: Db, eventId: string) {
+  return db.selectFrom('webhook_deliveries').selectAll().where('event_id', '=', eventId);
+}

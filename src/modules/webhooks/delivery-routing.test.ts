@@ -175,6 +175,41 @@ describe('webhook delivery: audience, resend, rotation, versions, pausing', () =
     assert.deepEqual((await resend(undefined)).json().data, [], 'no enabled endpoint: nothing to resend');
   });
 
+  test("an event's deliveries to every endpoint are listed by event, with status filter; foreign events are not found", async () => {
+    const org = await t.bootstrap();
+    const stranger = await t.bootstrap();
+    const first = await endpoint(org.testKey, { url: (await receiver()).url });
+    const second = await endpoint(org.testKey, { url: (await receiver(() => ({ status: 500 }))).url });
+    await endpoint(org.testKey, { url: (await receiver()).url, enabled_events: ['download.updated'] });
+    const event = await emit(org.organizationId);
+    const unrelated = await emit(org.organizationId);
+    await t.runJobs();
+    const list = (query: string, key = org.testKey) => t.request({ method: 'GET', url: `/v1/events/${event.id}/deliveries${query}`, key });
+    const all = (await list('')).json();
+    assert.equal(all.object, 'list');
+    assert.deepEqual(
+      all.data.map((row: { endpoint_id: string; event_id: string; event_type: string }) => [row.endpoint_id, row.event_id, row.event_type]).sort(),
+      [
+        [first.id, event.id, event.type],
+        [second.id, event.id, event.type],
+      ].sort(),
+      'one delivery per subscribed endpoint, none of the unsubscribed one nor of another event',
+    );
+    assert.notEqual(unrelated.id, event.id);
+    const succeeded = (await list('?status=succeeded')).json();
+    assert.deepEqual(
+      succeeded.data.map((row: { endpoint_id: string }) => row.endpoint_id),
+      [first.id],
+    );
+    const paged = (await list('?limit=1')).json();
+    assert.equal(paged.data.length, 1);
+    assert.equal(paged.has_more, true);
+    assert.equal((await list('', stranger.testKey)).statusCode, 404, 'another organization’s event');
+    assert.equal((await list('', org.liveKey)).statusCode, 404, 'the other mode');
+    assert.equal((await t.request({ method: 'GET', url: '/v1/events/evt_missing/deliveries', key: org.testKey })).statusCode, 404);
+    assert.equal((await list('?status=lost')).statusCode, 422);
+  });
+
   test('after rotate_secret both secrets verify for 24 hours, then only the new one', async () => {
     const org = await t.bootstrap();
     const inbox = await receiver();

@@ -4,9 +4,18 @@ import { ListQuery, listUrl, mapPage } from '../../platform/http/pagination.ts';
 import { IdParam, ListOf } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
 import { changeEndpoint, createEndpoint, getEndpoint, rotateSecret } from './manage-endpoints.ts';
-import { deliveryEventTypes, listDeliveries, listEndpoints, removeEndpoint } from './read-endpoints.ts';
+import { deliveryEventTypes, listDeliveries, listEndpoints, listEventDeliveries, removeEndpoint } from './read-endpoints.ts';
 import { resendEvent } from './resend-event.ts';
-import { CreateEndpointBody, DeletedEndpoint, ListDeliveriesQuery, ResendBody, UpdateEndpointBody, WebhookDelivery, WebhookEndpoint } from './schemas.ts';
+import {
+  CreateEndpointBody,
+  DeletedEndpoint,
+  ListDeliveriesQuery,
+  ListEventDeliveriesQuery,
+  ResendBody,
+  UpdateEndpointBody,
+  WebhookDelivery,
+  WebhookEndpoint,
+} from './schemas.ts';
 import { policyFor, type WebhookRouteOptions } from './policy.ts';
 import { serializeDelivery, serializeEndpoint } from './serialize.ts';
 
@@ -135,6 +144,26 @@ export function registerWebhookRoutes(app: Server, services: Services, options: 
       const page = await listDeliveries(ctx, endpoint, request.query, listUrl(request));
       const types = await deliveryEventTypes(ctx, page.data);
       return mapPage(page, (row) => serializeDelivery(row, endpoint.mode === 'live', types));
+    },
+  );
+
+  app.get(
+    '/v1/events/:id/deliveries',
+    {
+      schema: {
+        tags: ['Events'],
+        summary: "List an event's webhook deliveries to every endpoint, newest first",
+        operationId: 'listEventDeliveries',
+        params: IdParam('Event id'),
+        querystring: ListEventDeliveriesQuery,
+        response: { 200: ListOf(WebhookDelivery) },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request, services);
+      const page = await listEventDeliveries(ctx, request.params.id, request.query, listUrl(request));
+      const types = await deliveryEventTypes(ctx, page.data);
+      return mapPage(page, (row) => serializeDelivery(row, ctx.livemode, types));
     },
   );
 

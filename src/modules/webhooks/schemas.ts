@@ -94,6 +94,10 @@ export const ListDeliveriesQuery = listQuery({
   event_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 });
 
+export const ListEventDeliveriesQuery = listQuery({
+  status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')])),
+});
+
 /** The body is optional: no body resends to every enabled endpoint subscribed to the event. */
 export const ResendBody = Type.Object(
   {

@@ -9,6 +9,7 @@ import type { FiscalProfile } from '../fiscal-profiles/types.ts';
 import { currencyOf } from '../validations/types.ts';
 import { ExportButtons } from '../exports/ExportButtons.tsx';
 import { CfdiStatus } from './CfdiStatus.tsx';
+import { CfdiTotals } from './CfdiTotals.tsx';
 import { type Cfdi, wallTime } from './types.ts';
 
 const TIPOS = ['I', 'E', 'T', 'N', 'P'] as const;
@@ -18,6 +19,7 @@ export function CfdisPage() {
   const profileOptions = (profiles.data?.data ?? []).map((profile) => ({ value: profile.id, label: `${profile.rfc} · ${profile.legal_name}` }));
   return (
     <Page title={t('cfdis.title')} subtitle={t('cfdis.subtitle')} actions={<ExportButtons />}>
+      <CfdiTotals />
       <ResourceList<Cfdi>
         path="/v1/cfdis"
         caption={t('cfdis.title')}

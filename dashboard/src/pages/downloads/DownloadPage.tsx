@@ -9,6 +9,7 @@ import { DownloadStatus, describe } from './DownloadStatus.tsx';
 import { Packages } from './Packages.tsx';
 import type { Download } from './types.ts';
 import { apiPath } from '../../core/api.ts';
+import { Timeline } from '../events/Timeline.tsx';
 
 const POLL_MS = 3000;
 
@@ -96,6 +97,7 @@ export function DownloadPage({ params }: { params: Record<string, string> }) {
             </p>
           )}
           <Packages download={download} />
+          <Timeline objectId={download.id} />
         </>
       )}
     </ResourceDetail>

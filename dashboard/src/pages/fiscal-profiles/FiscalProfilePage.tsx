@@ -8,6 +8,7 @@ import { FielForm, ManifestForm } from './CredentialForms.tsx';
 import { Checklist, ProfileStatus } from './ProfileStatus.tsx';
 import type { FiscalProfile } from './types.ts';
 import { apiPath } from '../../core/api.ts';
+import { Timeline } from '../events/Timeline.tsx';
 
 export function FiscalProfilePage({ params }: { params: Record<string, string> }) {
   return (
@@ -45,6 +46,7 @@ export function FiscalProfilePage({ params }: { params: Record<string, string> }
             </a>
           </p>
           <Branding profile={profile} onDone={resource.replace} />
+          <Timeline objectId={profile.id} />
         </>
       )}
     </ResourceDetail>

@@ -9,6 +9,7 @@ import { InvoiceActions } from './InvoiceActions.tsx';
 import { InvoiceStatus } from './InvoiceStatus.tsx';
 import type { Invoice } from './types.ts';
 import { apiPath } from '../../core/api.ts';
+import { Timeline } from '../events/Timeline.tsx';
 
 export function InvoicePage({ params }: { params: Record<string, string> }) {
   return (
@@ -75,6 +76,7 @@ export function InvoicePage({ params }: { params: Record<string, string> }) {
           {invoice.cancellation.status !== 'none' && <Cancellation invoice={invoice} />}
           {invoice.status !== 'draft' && invoice.status !== 'stamping' && <Documents invoice={invoice} />}
           {invoice.status === 'stamped' && invoice.cancellation.status !== 'pending' && <CancelPanel invoice={invoice} onDone={resource.replace} />}
+          <Timeline objectId={invoice.id} />
         </>
       )}
     </ResourceDetail>

@@ -22,6 +22,7 @@ export function InvoicesPage() {
         empty={t('invoices.empty')}
         rowHref={(invoice) => href(`/invoices/${invoice.id}`)}
         filters={[
+          { name: 'q', label: t('invoices.search') },
           {
             name: 'status',
             label: t('field.status'),
