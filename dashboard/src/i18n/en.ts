@@ -2,6 +2,7 @@ import { enDevelopers } from './en-developers.ts';
 import { enBusiness } from './en-business.ts';
 import { enExports } from './en-exports.ts';
 import { enSat } from './en-sat.ts';
+import { enMail } from './en-mail.ts';
 import { enTeam } from './en-team.ts';
 import type { MessageKey } from './es.ts';
 
@@ -222,5 +223,6 @@ export const en: Record<MessageKey, string> = {
   ...enSat,
   ...enBusiness,
   ...enTeam,
+  ...enMail,
   ...enExports,
 };

@@ -2,6 +2,7 @@ import { esDevelopers } from './es-developers.ts';
 import { esBusiness } from './es-business.ts';
 import { esExports } from './es-exports.ts';
 import { esSat } from './es-sat.ts';
+import { esMail } from './es-mail.ts';
 import { esTeam } from './es-team.ts';
 
 /** Spanish, the default language. Its keys are the dictionary's keys: en.ts must have them all. */
@@ -221,6 +222,7 @@ export const es = {
   ...esSat,
   ...esBusiness,
   ...esTeam,
+  ...esMail,
   ...esExports,
 } as const;
 
