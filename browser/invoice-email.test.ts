@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { es } from '../dashboard/src/i18n/es.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
-import { createProfile, fillInvoice, signManifest, signUp } from './support/flows.ts';
+import { createProfile, fillInvoice, goTo, signManifest, signUp } from './support/flows.ts';
 import { overflowingElements } from './support/overflow.ts';
 import { hasSat } from './support/sat.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -85,5 +85,30 @@ test("a stamped invoice is e-mailed from its page to the customer's address, in 
   assert.equal(await form.getByLabel(es['email.recipients']).getAttribute('aria-invalid'), 'true');
   assert.equal(await page.getByTestId('email-row').count(), 1);
   await shoot(page, 'invoice-email');
+
+  // Without a mail server the message was kept: the mail catcher's page lists it and opens it.
+  await goTo(page, es['nav.mail']);
+  const caught = page.getByTestId('mail-row').first();
+  await caught.waitFor();
+  assert.match((await caught.textContent()) ?? '', /contabilidad@robotica\.example/);
+  await shoot(page, 'mail-list');
+  await caught.getByRole('link').click();
+  await page.getByTestId('mail-to').waitFor();
+  const frame = page.locator('iframe.mail-preview');
+  assert.equal(await frame.getAttribute('sandbox'), '');
+  // The HTML is shown inside the frame, from the preview endpoint (in English, as asked).
+  await page
+    .frameLocator('iframe.mail-preview')
+    .locator('body')
+    .getByText(/invoice/i)
+    .first()
+    .waitFor();
+  const attachments = await page.locator('.attachment-list a').allTextContents();
+  assert.equal(attachments.length, 2, attachments.join(', '));
+  assert.ok(attachments.some((name) => name.endsWith('.pdf')) && attachments.some((name) => name.endsWith('.xml')), attachments.join(', '));
+  const download = page.waitForEvent('download');
+  await page.locator('.attachment-list a', { hasText: /\.xml$/ }).click();
+  assert.match((await download).suggestedFilename(), /\.xml$/);
+  await shoot(page, 'mail-message');
   assert.deepEqual(errors, []);
 });

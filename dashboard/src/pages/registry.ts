@@ -35,6 +35,8 @@ import { WebhooksPage } from './webhooks/WebhooksPage.tsx';
 import { AuditPage } from './team/AuditPage.tsx';
 import { InvitationPage } from './team/InvitationPage.tsx';
 import { TeamPage } from './team/TeamPage.tsx';
+import { MailMessagePage } from './mail/MailMessagePage.tsx';
+import { MailPage } from './mail/MailPage.tsx';
 
 export interface PageRoute {
   path: string;
@@ -47,6 +49,8 @@ export interface PageRoute {
   open?: boolean;
   /** Listed in the navigation only for these roles (the API refuses the others anyway). */
   roles?: Role[];
+  /** Listed only when the service keeps its messages for the mail catcher (the session says so). */
+  mailCatcher?: boolean;
   /**
    * Where a mode switch leads from this page: a resource of one mode does not exist in the
    * other, so detail pages go back to their list.
@@ -85,6 +89,8 @@ export const routes: PageRoute[] = [
   { path: '/accounts/:id', component: ConnectedAccountPage },
   { path: '/team', component: TeamPage, nav: 'nav.team' },
   { path: '/audit', component: AuditPage, nav: 'nav.audit', roles: ['owner', 'admin'] },
+  { path: '/mail', component: MailPage, nav: 'nav.mail', mailCatcher: true },
+  { path: '/mail/:id', component: MailMessagePage },
   { path: '/account', component: AccountPage, nav: 'nav.account' },
 ];
 
