@@ -8,6 +8,8 @@ import type { Role } from '../core/session.ts';
 import { AccountPage } from './auth/AccountPage.tsx';
 import { SignInPage } from './auth/SignInPage.tsx';
 import { SignUpPage } from './auth/SignUpPage.tsx';
+import { ForgotPasswordPage } from './auth/ForgotPasswordPage.tsx';
+import { ResetPasswordPage } from './auth/ResetPasswordPage.tsx';
 import { ApiKeysPage } from './api-keys/ApiKeysPage.tsx';
 import { HomePage } from './home/HomePage.tsx';
 import { FiscalProfilePage } from './fiscal-profiles/FiscalProfilePage.tsx';
@@ -61,6 +63,9 @@ export interface PageRoute {
 export const routes: PageRoute[] = [
   { path: '/sign-in', component: SignInPage, public: true },
   { path: '/sign-up', component: SignUpPage, public: true },
+  { path: '/forgot-password', component: ForgotPasswordPage, public: true },
+  // The e-mailed link's page (its path is the one the reset e-mail names); open to a signed-in tab too.
+  { path: '/reset_password', component: ResetPasswordPage, public: true, open: true },
   { path: '/invitation', component: InvitationPage, public: true, open: true },
   { path: '/home', component: HomePage, nav: 'nav.home' },
   { path: '/invoices', component: InvoicesPage, nav: 'nav.invoices' },
