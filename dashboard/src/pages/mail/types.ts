@@ -1,4 +1,4 @@
-export interface CaughtAttachment {
+interface CaughtAttachment {
   filename: string;
   content_type: string;
   size: number;
