@@ -46,7 +46,7 @@ test('an owner invites an accountant, who joins from the link, sees the data, an
   await owner.page.getByRole('heading', { level: 1, name: /^Factura / }).waitFor();
   const invoiceUrl = owner.page.url();
 
-  // The owner invites; with no mailer the link is shown once, to copy.
+  // The owner invites; the link is e-mailed to the invitee and shown once, to copy.
   const accountantEmail = `contador-${Date.now()}@example.com`;
   await goTo(owner.page, es['nav.team']);
   await owner.page.getByRole('button', { name: es['team.invite'], exact: true }).click();

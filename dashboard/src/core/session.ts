@@ -9,6 +9,8 @@ export interface Session {
   role?: Role;
   csrf_token: string;
   expires_at?: string;
+  /** Whether the service keeps its messages for the mail catcher's page (GET /dashboard/api/session only). */
+  mail_catcher?: boolean;
 }
 
 /** undefined while the first session check runs, null when signed out. */

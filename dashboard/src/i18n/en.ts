@@ -3,6 +3,7 @@ import { enBusiness } from './en-business.ts';
 import { enExports } from './en-exports.ts';
 import { enReports } from './en-reports.ts';
 import { enSat } from './en-sat.ts';
+import { enMail } from './en-mail.ts';
 import { enTeam } from './en-team.ts';
 import type { MessageKey } from './es.ts';
 
@@ -224,6 +225,7 @@ export const en: Record<MessageKey, string> = {
   ...enSat,
   ...enBusiness,
   ...enTeam,
+  ...enMail,
   ...enExports,
   ...enReports,
 };

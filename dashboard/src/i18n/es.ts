@@ -3,6 +3,7 @@ import { esBusiness } from './es-business.ts';
 import { esExports } from './es-exports.ts';
 import { esReports } from './es-reports.ts';
 import { esSat } from './es-sat.ts';
+import { esMail } from './es-mail.ts';
 import { esTeam } from './es-team.ts';
 
 /** Spanish, the default language. Its keys are the dictionary's keys: en.ts must have them all. */
@@ -223,6 +224,7 @@ export const es = {
   ...esSat,
   ...esBusiness,
   ...esTeam,
+  ...esMail,
   ...esExports,
   ...esReports,
 } as const;

@@ -8,6 +8,8 @@ import type { Role } from '../core/session.ts';
 import { AccountPage } from './auth/AccountPage.tsx';
 import { SignInPage } from './auth/SignInPage.tsx';
 import { SignUpPage } from './auth/SignUpPage.tsx';
+import { ForgotPasswordPage } from './auth/ForgotPasswordPage.tsx';
+import { ResetPasswordPage } from './auth/ResetPasswordPage.tsx';
 import { ApiKeysPage } from './api-keys/ApiKeysPage.tsx';
 import { HomePage } from './home/HomePage.tsx';
 import { FiscalProfilePage } from './fiscal-profiles/FiscalProfilePage.tsx';
@@ -36,6 +38,8 @@ import { WebhooksPage } from './webhooks/WebhooksPage.tsx';
 import { AuditPage } from './team/AuditPage.tsx';
 import { InvitationPage } from './team/InvitationPage.tsx';
 import { TeamPage } from './team/TeamPage.tsx';
+import { MailMessagePage } from './mail/MailMessagePage.tsx';
+import { MailPage } from './mail/MailPage.tsx';
 
 export interface PageRoute {
   path: string;
@@ -48,6 +52,8 @@ export interface PageRoute {
   open?: boolean;
   /** Listed in the navigation only for these roles (the API refuses the others anyway). */
   roles?: Role[];
+  /** Listed only when the service keeps its messages for the mail catcher (the session says so). */
+  mailCatcher?: boolean;
   /**
    * Where a mode switch leads from this page: a resource of one mode does not exist in the
    * other, so detail pages go back to their list.
@@ -58,6 +64,9 @@ export interface PageRoute {
 export const routes: PageRoute[] = [
   { path: '/sign-in', component: SignInPage, public: true },
   { path: '/sign-up', component: SignUpPage, public: true },
+  { path: '/forgot-password', component: ForgotPasswordPage, public: true },
+  // The e-mailed link's page (its path is the one the reset e-mail names); open to a signed-in tab too.
+  { path: '/reset_password', component: ResetPasswordPage, public: true, open: true },
   { path: '/invitation', component: InvitationPage, public: true, open: true },
   { path: '/home', component: HomePage, nav: 'nav.home' },
   { path: '/invoices', component: InvoicesPage, nav: 'nav.invoices' },
@@ -87,6 +96,8 @@ export const routes: PageRoute[] = [
   { path: '/accounts/:id', component: ConnectedAccountPage },
   { path: '/team', component: TeamPage, nav: 'nav.team' },
   { path: '/audit', component: AuditPage, nav: 'nav.audit', roles: ['owner', 'admin'] },
+  { path: '/mail', component: MailPage, nav: 'nav.mail', mailCatcher: true },
+  { path: '/mail/:id', component: MailMessagePage },
   { path: '/account', component: AccountPage, nav: 'nav.account' },
 ];
 

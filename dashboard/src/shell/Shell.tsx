@@ -16,6 +16,11 @@ export function Shell({ route, children }: { route: PageRoute | undefined; child
   const location = useStore(locationStore);
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [location]);
+  // Sign-in and sign-up answer without the service's settings; the session endpoint has them.
+  const signedIn = session?.user.id;
+  useEffect(() => {
+    if (signedIn && session?.mail_catcher === undefined) void loadSession().catch(() => undefined);
+  }, [signedIn]);
   function switchMode(next: Mode) {
     if (next === mode) return;
     setMode(next);
@@ -58,6 +63,7 @@ export function Shell({ route, children }: { route: PageRoute | undefined; child
           <ul>
             {routes
               .filter((entry) => entry.nav && (!entry.roles || (session?.role !== undefined && entry.roles.includes(session.role))))
+              .filter((entry) => !entry.mailCatcher || session?.mail_catcher === true)
               .map((entry) => {
                 const active = location.path === entry.path || location.path.startsWith(`${entry.path}/`);
                 return (

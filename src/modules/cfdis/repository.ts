@@ -350,6 +350,7 @@ export function cfdisOfUuids(
     .where('side', '=', side)
     .where('uuid', 'in', uuids)
     .execute();
+}
 
 export interface CfdiTotalsRow {
   tipo_de_comprobante: string | null;

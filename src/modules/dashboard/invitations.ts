@@ -11,6 +11,7 @@ import { ApiError } from '../../platform/errors/api-error.ts';
 import { hashSecret } from '../../platform/http/auth.ts';
 import { assertRoleAllows, type Role } from '../../platform/http/roles.ts';
 import { isId, newId } from '../../platform/ids.ts';
+import { MailDeliveryError, MailNotConfiguredError } from '../../platform/mail/index.ts';
 import { recordAudit } from './audit.ts';
 import { acceptableEmail } from './email.ts';
 import type { Language } from './language.ts';
@@ -44,22 +45,63 @@ function acceptLink(baseUrl: string, token: string): string {
   return `${baseUrl}/dashboard/invitation#token=${token}`;
 }
 
+const ROLE_NAMES: Record<Language, Record<Role, string>> = {
+  es: { owner: 'propietario', admin: 'administrador', developer: 'desarrollador', accountant: 'contador (solo lectura)' },
+  en: { owner: 'owner', admin: 'admin', developer: 'developer', accountant: 'accountant (read-only)' },
+};
+
+const INVITATION_WORDS = {
+  es: {
+    subject: (organization: string) => `Invitación a ${organization}`,
+    body: (organization: string, role: string, link: string, days: number) =>
+      `Le invitaron a unirse a ${organization} en el panel de facturación, con el rol de ${role}. Acepte con este enlace (funciona una sola vez, durante ${days} días):\n\n${link}\n\nSi no esperaba esta invitación, ignore este mensaje.`,
+  },
+  en: {
+    subject: (organization: string) => `Invitation to ${organization}`,
+    body: (organization: string, role: string, link: string, days: number) =>
+      `You were invited to join ${organization} on the invoicing dashboard, as ${role}. Accept with this link (it works once, for ${days} days):\n\n${link}\n\nIf you did not expect this invitation, ignore this message.`,
+  },
+} as const;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
 /**
- * Sends the invitation's link to the invitee. There is no mail transport in this service yet, so
- * this sends nothing: the inviter copies the link from the dashboard and passes it on. A mailer,
- * once present, is called here and nowhere else.
+ * E-mails the invitation's link to the invitee through the service's mailer, in the inviter's
+ * language; the one place that sends an invitation. Without a transport (production with no
+ * SMTP_URL), or when the mail server refuses it, nothing is sent and the answer says so: the
+ * inviter still has the link to copy and pass on.
  */
-async function deliverInvitation(_invitation: {
-  email: string;
-  organizationName: string;
-  role: Role;
-  link: string;
-  expiresAt: Date;
-}): Promise<{ emailed: boolean }> {
-  return { emailed: false };
+async function deliverInvitation(
+  services: Services,
+  organizationId: string,
+  invitation: { email: string; organizationName: string; role: Role; link: string; language: Language },
+): Promise<{ emailed: boolean }> {
+  if (services.mail.transport === 'none') return { emailed: false };
+  const words = INVITATION_WORDS[invitation.language];
+  const text = words.body(invitation.organizationName, ROLE_NAMES[invitation.language][invitation.role], invitation.link, INVITATION_TTL_DAYS);
+  const html = `<!doctype html>\n<html lang="${invitation.language}"><body>${text
+    .split('\n\n')
+    .map((paragraph) =>
+      paragraph === invitation.link ? `<p><a href="${escapeHtml(paragraph)}">${escapeHtml(paragraph)}</a></p>` : `<p>${escapeHtml(paragraph)}</p>`,
+    )
+    .join('\n')}</body></html>`;
+  try {
+    await services.mail.send(services.db, organizationId, {
+      to: [invitation.email],
+      subject: words.subject(invitation.organizationName),
+      text,
+      html,
+      language: invitation.language,
+      attachments: [],
+    });
+    return { emailed: true };
+  } catch (error) {
+    if (error instanceof MailDeliveryError || error instanceof MailNotConfiguredError) return { emailed: false };
+    throw error;
+  }
 }
 
-export async function invite(services: Services, origin: Origin, input: { email: string; role: Role }) {
+export async function invite(services: Services, origin: Origin, input: { email: string; role: Role }, language: Language) {
   const { session } = origin;
   assertRoleAllows(session.role, 'manage_members', 'invite members');
   if (input.role === 'owner') assertRoleAllows(session.role, 'manage_owners', 'invite an owner');
@@ -99,7 +141,13 @@ export async function invite(services: Services, origin: Origin, input: { email:
     return created;
   });
   const link = acceptLink(services.config.baseUrl, token);
-  const delivery = await deliverInvitation({ email, organizationName: session.organizationName, role: row.role, link, expiresAt: row.expires_at });
+  const delivery = await deliverInvitation(services, session.organizationId, {
+    email,
+    organizationName: session.organizationName,
+    role: row.role,
+    link,
+    language,
+  });
   return { ...viewOf(row), accept_url: link, emailed: delivery.emailed };
 }
 

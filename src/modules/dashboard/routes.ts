@@ -80,6 +80,7 @@ export function registerDashboardApiRoutes(app: Server, services: Services): voi
         role: session.role,
         csrf_token: session.csrfToken,
         expires_at: session.expiresAt.toISOString(),
+        mail_catcher: services.mail.transport === 'catcher',
       };
     });
 

@@ -46,4 +46,6 @@ export const SessionView = Type.Object({
   role: Role,
   csrf_token: Type.String(),
   expires_at: Type.String(),
+  /** Whether the service keeps its messages for the dashboard's mail catcher (no SMTP_URL, outside production). */
+  mail_catcher: Type.Boolean(),
 });

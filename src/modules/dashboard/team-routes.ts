@@ -58,7 +58,7 @@ export function registerTeamRoutes(app: Server, services: Services): void {
     );
 
     scope.post('/dashboard/api/invitations', { onRequest: withSession(true), schema: { hide, body: InviteBody } }, async (request, reply) =>
-      reply.code(201).send(await invite(services, origin(request), request.body)),
+      reply.code(201).send(await invite(services, origin(request), request.body, requestLanguage(request))),
     );
 
     scope.delete('/dashboard/api/invitations/:id', { onRequest: withSession(true), schema: { hide, params: InvitationIdParam } }, async (request, reply) => {

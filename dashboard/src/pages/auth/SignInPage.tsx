@@ -33,6 +33,9 @@ export function SignInPage() {
         <p class="notice warn">{wait < 120 ? t('signIn.wait', { seconds: wait }) : t('signIn.locked', { minutes: Math.ceil(wait / 60) })}</p>
       )}
       <p class="auth-switch">
+        <a href={href('/forgot-password')}>{t('reset.forgot')}</a>
+      </p>
+      <p class="auth-switch">
         {t('signIn.noAccount')} <a href={href('/sign-up', { next })}>{t('signUp.title')}</a>
       </p>
     </AuthFrame>

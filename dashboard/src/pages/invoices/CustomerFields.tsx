@@ -45,6 +45,7 @@ export function CustomerFields({ form }: { form: FormState }) {
         only={only}
         hint={regimen ? t('invoices.cfdiUseByRegimen') : undefined}
       />
+      <TextField form={form} name="customer.email" label={t('email.customerEmail')} hint={t('email.customerEmailHint')} type="email" autoComplete="off" />
     </fieldset>
   );
 }

@@ -5,6 +5,7 @@ import { ResourceDetail } from '../../kit/ResourceDetail.tsx';
 import { CancelPanel } from './CancelPanel.tsx';
 import { Cancellation } from './Cancellation.tsx';
 import { Documents } from './Documents.tsx';
+import { EmailPanel } from './EmailPanel.tsx';
 import { InvoiceActions } from './InvoiceActions.tsx';
 import { InvoiceStatus } from './InvoiceStatus.tsx';
 import type { Invoice } from './types.ts';
@@ -75,6 +76,7 @@ export function InvoicePage({ params }: { params: Record<string, string> }) {
           </section>
           {invoice.cancellation.status !== 'none' && <Cancellation invoice={invoice} />}
           {invoice.status !== 'draft' && invoice.status !== 'stamping' && <Documents invoice={invoice} />}
+          {invoice.status !== 'draft' && invoice.status !== 'stamping' && <EmailPanel invoice={invoice} />}
           {invoice.status === 'stamped' && invoice.cancellation.status !== 'pending' && <CancelPanel invoice={invoice} onDone={resource.replace} />}
           <Timeline objectId={invoice.id} />
         </>

@@ -8,7 +8,7 @@ export interface Invoice {
   fiscal_profile_id: string;
   serie: string | null;
   folio: string;
-  customer: { rfc: string; name: string; zip: string; tax_regime: string; use: string; country: string | null; tax_id: string | null };
+  customer: { rfc: string; name: string; zip: string; tax_regime: string; use: string; country: string | null; tax_id: string | null; email?: string | null };
   currency: string;
   payment_form: string | null;
   payment_method: string | null;
@@ -50,3 +50,14 @@ export interface Invoice {
 }
 
 export const STATUSES = ['draft', 'stamping', 'stamped', 'cancelled'] as const;
+
+/** One e-mail of an invoice and its delivery log (GET /v1/invoices/{id}/emails). */
+export interface InvoiceEmail {
+  id: string;
+  kind: 'invoice' | 'cancellation';
+  recipients: string[];
+  language: 'es' | 'en';
+  status: 'queued' | 'sent' | 'failed';
+  attempts: { at: string; outcome: 'sent' | 'failed'; error: string | null }[];
+  created_at: string;
+}
