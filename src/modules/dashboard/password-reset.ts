@@ -23,10 +23,7 @@ import { consumeReset, findUsableReset, insertReset, revokeAllSessions } from '.
 /** How long a reset link works. */
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
-const SEND_RESET_JOB = defineJob(
-  'password_resets.send',
-  Type.Object({ email: Type.String(), language: Type.Union([Type.Literal('es'), Type.Literal('en')]) }),
-);
+const SEND_RESET_JOB = defineJob('password_resets.send', Type.Object({ email: Type.String(), language: Type.Union([Type.Literal('es'), Type.Literal('en')]) }));
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
