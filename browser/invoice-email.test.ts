@@ -68,7 +68,7 @@ test("a stamped invoice is e-mailed from its page to the customer's address, in 
   for (let tries = 0; tries < 60; tries++) {
     if ((await row.getByTestId('email-status').textContent()) === es['email.status.sent']) break;
     await page.waitForTimeout(250);
-    await page.getByRole('button', { name: es['invoices.refresh'] }).click();
+    await page.getByTestId('email-panel').getByRole('button', { name: es['invoices.refresh'] }).click();
   }
   assert.equal(await row.getByTestId('email-status').textContent(), es['email.status.sent']);
   assert.ok(((await row.textContent()) ?? '').includes(es['email.language.en']));

@@ -67,7 +67,8 @@ test('an owner invites an accountant, who joins from the link, sees the data, an
   await shoot(accountant.page, 'invitation');
   await accountant.page.getByLabel(es['field.password']).fill(PASSWORD);
   await accountant.page.getByRole('button', { name: es['invitation.signUpSubmit'] }).click();
-  await accountant.page.getByRole('heading', { level: 1, name: es['invoices.title'] }).waitFor();
+  await accountant.page.getByRole('heading', { level: 1, name: es['home.title'] }).waitFor();
+  await goTo(accountant.page, es['nav.invoices']);
   assert.equal(await accountant.page.getByTestId('org-name').textContent(), 'Contadores Kemper');
 
   // It sees the organization's data: the draft invoice.
@@ -142,7 +143,7 @@ test('a member of two organizations switches between them from the top bar', asy
   // Signed in already, with the invited e-mail: one button joins.
   await page.goto(link);
   await page.getByRole('button', { name: es['invitation.accept'] }).click();
-  await page.getByRole('heading', { level: 1, name: es['invoices.title'] }).waitFor();
+  await page.getByRole('heading', { level: 1, name: es['home.title'] }).waitFor();
   await page.getByTestId('org-switch').waitFor();
   assert.equal(await page.getByTestId('org-name').textContent(), 'Segunda SA');
   await shoot(page, 'switcher');

@@ -19,6 +19,10 @@ export const TAG_DESCRIPTIONS: ReadonlyArray<readonly [name: string, description
   ['Downloads', 'SAT bulk downloads (descarga masiva) of issued or received CFDIs, as full XML or as a metadata index.'],
   ['CFDIs', 'CFDIs mirrored from the SAT by synchronization and downloads, issued and received.'],
   ['Exports', 'CSV, XLSX or ZIP files of the CFDIs a list filter selects, built in the background, downloadable for 24 hours.'],
+  [
+    'Reports',
+    "A fiscal profile's month from its CFDI store: ingresos and egresos, payments, IVA trasladado and acreditable, retenciones, each with the CFDIs behind it.",
+  ],
   ['Webhook endpoints', 'HTTPS endpoints that receive signed event notifications, and their delivery attempts.'],
   ['Events', 'The event log: every notification the service emitted, newest first, with resend.'],
   ['Usage', 'Metered usage records, such as one per stamp.'],

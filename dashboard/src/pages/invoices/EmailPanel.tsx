@@ -42,7 +42,7 @@ export function EmailPanel({ invoice }: { invoice: Invoice }) {
   }
   const emails = log.data?.data ?? [];
   return (
-    <section class="panel" aria-labelledby="email-title">
+    <section class="panel" aria-labelledby="email-title" data-testid="email-panel">
       <h2 id="email-title">{t('email.send')}</h2>
       <p class="hint">{t('email.intro')}</p>
       <Form form={form} onSubmit={submit} submitLabel={t('email.sendSubmit')} label={t('email.send')}>
