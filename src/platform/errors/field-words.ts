@@ -111,6 +111,28 @@ const LABELS: Readonly<Record<string, Bilingual>> = {
   limit: { en: 'Page size', es: 'Tamaño de página' },
   starting_after: { en: 'Start after', es: 'Empezar después de' },
   ending_before: { en: 'End before', es: 'Terminar antes de' },
+  // Customers, products, e-mail, exports, reports, teams.
+  recipients: { en: 'Recipients', es: 'Destinatarios' },
+  language: { en: 'Language', es: 'Idioma' },
+  'customer.email': { en: "Customer's e-mail", es: 'Correo del cliente' },
+  customer_id: { en: 'Customer', es: 'Cliente' },
+  'items.product_id': { en: 'Product', es: 'Producto' },
+  postal_code: { en: 'Postal code', es: 'Código postal' },
+  cfdi_use: { en: 'CFDI use', es: 'Uso del CFDI' },
+  emails: { en: 'E-mails', es: 'Correos electrónicos' },
+  product_key: { en: 'SAT product key', es: 'Clave de producto o servicio' },
+  unit_key: { en: 'SAT unit key', es: 'Clave de unidad' },
+  unit_name: { en: 'Unit name', es: 'Unidad' },
+  price: { en: 'Price', es: 'Precio' },
+  sku: { en: 'SKU', es: 'SKU' },
+  tax_object: { en: 'Tax object', es: 'Objeto de impuesto' },
+  source: { en: 'Source', es: 'Origen' },
+  format: { en: 'Format', es: 'Formato' },
+  year: { en: 'Year', es: 'Año' },
+  month: { en: 'Month', es: 'Mes' },
+  figure: { en: 'Figure', es: 'Cifra' },
+  role: { en: 'Role', es: 'Rol' },
+  token: { en: 'Link', es: 'Enlace' },
 };
 
 /** What one index of a list is called: `items.1` is the second item. */
@@ -122,6 +144,8 @@ const ENTRIES: Readonly<Record<string, Bilingual>> = {
   related: { en: 'relation', es: 'relación' },
   uuids: { en: 'folio', es: 'folio' },
   enabled_events: { en: 'event', es: 'evento' },
+  recipients: { en: 'recipient', es: 'destinatario' },
+  emails: { en: 'e-mail', es: 'correo' },
 };
 
 /** A field as a person names it, in `language`; a field not in the list is named by its path. */
