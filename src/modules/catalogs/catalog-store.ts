@@ -4,7 +4,8 @@ import { systemClock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { contentHash } from './assemble.ts';
 import { BUILTIN_CATALOGS } from './builtin/index.ts';
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep, setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { CatalogIndex, CatalogSlug } from './lookup.ts';
 import { ColumnarTable, indexOfTables } from './memory-lookup.ts';
 import { LARGE_DEFINITIONS } from './definitions-large.ts';
@@ -12,13 +13,31 @@ import { SMALL_DEFINITIONS } from './definitions-small.ts';
 import { cfdiLookupOf } from './cfdi-lookup.ts';
 import type { CatalogLookup as CfdiCatalogLookup } from '../../cfdi/rules/index.ts';
 import { activeCatalogs, entriesAfter, type ActiveCatalog } from './repository.ts';
-import { writeCatalogs, type CatalogChange } from './store.ts';
+import { CatalogLoadConflict, writeCatalogs, type CatalogChange } from './store.ts';
 
 /**
  * Writes the built-in catalogs when the database lacks them or holds an older built-in version
  * (after an upgrade of the product). A catalog an operator imported is never replaced.
  */
 export async function seedBuiltinCatalogs(db: Db, at: Date): Promise<CatalogChange[]> {
+  // Processes starting together on one PostgreSQL database: one writes the built-ins, the others
+  // wait for it and then find nothing left to write.
+  const giveUpAt = performance.now() + SEED_WAIT_MS;
+  for (;;) {
+    try {
+      return await seedOnce(db, at);
+    } catch (error) {
+      if (!(error instanceof CatalogLoadConflict) || performance.now() > giveUpAt) throw error;
+      await sleep(SEED_RETRY_MS);
+    }
+  }
+}
+
+/** How long a starting process waits for another one's seeding of the built-in catalogs. */
+const SEED_WAIT_MS = 60_000;
+const SEED_RETRY_MS = 250;
+
+async function seedOnce(db: Db, at: Date): Promise<CatalogChange[]> {
   const active = new Map((await activeCatalogs(db)).map((row) => [row.slug, row]));
   const stale = [...BUILTIN_CATALOGS].filter(([slug, entries]) => {
     const current = active.get(slug);
