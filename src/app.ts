@@ -126,6 +126,17 @@ function redisCounts(limiter: RedisRateLimiter) {
   return { redisReachable: status.redis_reachable, localDecisions: status.local_decisions };
 }
 
+/**
+ * `serve` on the embedded database keeps the in-process simulator's ledger and CA in schema
+ * `simulator` of that same database: a second embedded PostgreSQL would cost about 130 MB
+ * (docs/decisions.md, "Memory"). A data folder from an older version, whose simulator has a
+ * database of its own under `simulator/`, keeps it, so its test-mode CFDIs stay known.
+ */
+function sharedSimulatorDatabase(database: DatabaseHandle, dataDir: string): { database: DatabaseHandle; schema: string } | undefined {
+  if (database.kind !== 'pglite' || fs.existsSync(path.join(dataDir, 'simulator'))) return undefined;
+  return { database, schema: 'simulator' };
+}
+
 /** The composition root: the only place that picks adapters (PGlite or PostgreSQL, memory or Redis…). */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
@@ -187,6 +198,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     metrics,
     embedSimulator: options.embedSimulator ?? true,
     simulatorDataDir: options.database ? undefined : config.dataDir,
+    simulatorDatabase: options.database ? undefined : sharedSimulatorDatabase(database, config.dataDir),
     workers,
   });
   // Seeds the built-in catalogs and loads the active ones into memory (the large ones once the

@@ -1,5 +1,6 @@
 import type { Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
+import type { DatabaseHandle } from './platform/db/database.ts';
 import type { Mode } from './platform/context.ts';
 import { readCertificate } from './cfdi/credentials.ts';
 import { ManifestSignerError, type ManifestErrorCode, type ManifestSigner } from './modules/fiscal-profiles/index.ts';
@@ -38,6 +39,11 @@ export interface ProvidersOptions {
   embedSimulator: boolean;
   /** Where the embedded simulator keeps its ledger and CA; in memory when absent. */
   simulatorDataDir: string | undefined;
+  /**
+   * The service's own database and a schema of it for the embedded simulator's ledger and CA,
+   * instead of a database of the simulator's own under `simulatorDataDir` (docs/decisions.md, "Memory").
+   */
+  simulatorDatabase?: { database: DatabaseHandle; schema: string } | undefined;
   /** The service's worker pool, which the embedded simulator reads large requests on. */
   workers: WorkerPool;
   /** Times every call to the PAC and the SAT, when metrics are on. */
@@ -63,7 +69,9 @@ export async function createProviders(options: ProvidersOptions): Promise<Provid
       ? await startSimulator({
           host: '127.0.0.1',
           port: config.simulator.port,
-          dataDir: options.simulatorDataDir,
+          ...(options.simulatorDatabase
+            ? { database: options.simulatorDatabase.database, schema: options.simulatorDatabase.schema }
+            : { dataDir: options.simulatorDataDir }),
           clock,
           workers: options.workers,
           settings: { descarga: { ...EMBEDDED_DESCARGA_SETTINGS, ...config.simulator.descarga } },

@@ -93,8 +93,15 @@ export interface SimulatorCa {
   isRevoked(noCertificado: string, at: Date): Promise<boolean>;
 }
 
+/**
+ * The serial sequence's name for a handle whose tables live in a schema of their own (set by
+ * openCa): Kysely's schema plugin qualifies tables, not a name nextval reads from a string.
+ */
+const serialSequences = new WeakMap<SimulatorDb, string>();
+
 async function nextSerial(db: SimulatorDb): Promise<string> {
-  const result = await sql<{ value: number }>`SELECT nextval('sim_certificate_serial') AS value`.execute(db);
+  const sequence = serialSequences.get(db) ?? 'sim_certificate_serial';
+  const result = await sql<{ value: number }>`SELECT nextval(${sequence}::regclass) AS value`.execute(db);
   return `${SERIAL_PREFIX}${String(result.rows[0]?.value ?? 0).padStart(8, '0')}`;
 }
 
@@ -243,11 +250,14 @@ export interface CaOptions {
   clock: Clock;
   /** The PAC identity written into the stamping certificate. */
   pac: { rfc: string; name: string };
+  /** The schema of the simulator's tables, when not the database's default (StartSimulatorOptions). */
+  schema?: string | undefined;
 }
 
 /** Loads the CA from the simulator database, creating root and stamping certificates on first start. */
 export async function openCa(options: CaOptions): Promise<SimulatorCa> {
   const { db, clock } = options;
+  if (options.schema !== undefined) serialSequences.set(db, `${options.schema}.sim_certificate_serial`);
   const root = (await loadOwn(db, 'root')) ?? (await createRoot(db, clock.now()));
   const rootKey = await importPrivateKey(root.privateKeyDer);
   const stamping = (await loadOwn(db, 'stamping')) ?? (await createStamping(db, root, rootKey, options.pac, clock.now()));

@@ -40,10 +40,16 @@ export interface StartSimulatorOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   /**
-   * A database dedicated to the simulator. It must not be the service's database: both keep
-   * their migration history in a table named schema_migrations.
+   * The database the simulator keeps its ledger and CA in. A database dedicated to the simulator,
+   * or the service's own with `schema` set: both keep a migration history named schema_migrations.
    */
   database?: DatabaseHandle;
+  /**
+   * With `database`: the PostgreSQL schema the simulator's tables and migration history live in,
+   * created when missing (the service's tables stay in `public`). `serve` keeps the in-process
+   * simulator's ledger in schema `simulator` of the service's database (docs/decisions.md, "Memory").
+   */
+  schema?: string;
   /** Without `database`: PGlite under `${dataDir}/simulator`; in memory when absent. */
   dataDir?: string;
   clock?: Clock;
@@ -98,10 +104,12 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     if (!options.workers) await workers.close();
   };
   try {
-    await migrate(handle, readMigrations(SIMULATOR_MIGRATIONS_DIR));
+    const schema = options.database ? options.schema : undefined;
+    await migrate(handle, readMigrations(SIMULATOR_MIGRATIONS_DIR), { schema });
     if (owned && options.dataDir === undefined) await skipWriteAheadLog(handle);
-    const db = handle.db.withTables<Record<never, never>>() as unknown as SimulatorDb;
-    const ca = await openCa({ db, clock, pac: { rfc: settings.pacRfc, name: settings.pacName } });
+    const tables = handle.db.withTables<Record<never, never>>();
+    const db = (schema === undefined ? tables : tables.withSchema(schema)) as unknown as SimulatorDb;
+    const ca = await openCa({ db, clock, pac: { rfc: settings.pacRfc, name: settings.pacName }, schema });
     const ledger = new Ledger(db);
     let baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
     const deps: SimulatorDeps = { db, database: handle, clock, ca, ledger, settings, workers, publicUrl: () => baseUrl };

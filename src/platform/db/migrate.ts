@@ -34,28 +34,43 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
 // Any constant works: it only has to be the same for every process migrating this database.
 const MIGRATION_LOCK = 7_305_118_204;
 
+export interface MigrateOptions {
+  /**
+   * A schema of their own for these migrations' tables and history (created when missing): how a
+   * second set of migrations (the embedded simulator's) shares a database with the service's,
+   * whose tables and `schema_migrations` stay in `public`.
+   */
+  schema?: string;
+}
+
 /**
  * Applies every migration not yet recorded, each in its own transaction, under an advisory lock
  * so that two processes starting together never apply the same one twice. Returns the versions
  * it applied.
  */
-export async function migrate(handle: DatabaseHandle, migrations: Migration[] = readMigrations()): Promise<number[]> {
+export async function migrate(handle: DatabaseHandle, migrations: Migration[] = readMigrations(), options: MigrateOptions = {}): Promise<number[]> {
+  const schema = options.schema;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Schema name ${schema} is not a plain identifier`);
+  const history = schema === undefined ? 'schema_migrations' : `${schema}.schema_migrations`;
+  // SET LOCAL lasts until the script's COMMIT: other statements on the connection keep the default path.
+  const searchPath = schema === undefined ? '' : `SET LOCAL search_path TO ${schema};\n`;
   return handle.session(async (exec) => {
     await exec(`SELECT pg_advisory_lock(${MIGRATION_LOCK});
-      CREATE TABLE IF NOT EXISTS schema_migrations (
+      ${schema === undefined ? '' : `CREATE SCHEMA IF NOT EXISTS ${schema};`}
+      CREATE TABLE IF NOT EXISTS ${history} (
         version integer PRIMARY KEY,
         name text NOT NULL,
         applied_at timestamptz NOT NULL DEFAULT now()
       );`);
     try {
-      const rows = (await exec('SELECT version FROM schema_migrations')) as { version: number }[];
+      const rows = (await exec(`SELECT version FROM ${history}`)) as { version: number }[];
       const applied = new Set(rows.map((row) => Number(row.version)));
       const newlyApplied: number[] = [];
       for (const migration of migrations) {
         if (applied.has(migration.version)) continue;
         try {
           await exec(
-            `BEGIN;\n${migration.script}\n;\nINSERT INTO schema_migrations (version, name) VALUES (${migration.version}, '${migration.name}');\nCOMMIT;`,
+            `BEGIN;\n${searchPath}${migration.script}\n;\nINSERT INTO ${history} (version, name) VALUES (${migration.version}, '${migration.name}');\nCOMMIT;`,
           );
         } catch (error) {
           await exec('ROLLBACK').catch(() => {});
