@@ -221,9 +221,9 @@ async function shootSavedParts(page: Page, base: string): Promise<void> {
   await product.getByLabel(es['products.price']).fill('1250.50');
   await product.getByLabel(es['products.sku']).fill('ROB-1');
   await page.getByRole('button', { name: es['products.addTax'] }).click();
-  await product.getByLabel(es['products.kind']).nth(1).selectOption('true');
-  await product.getByLabel(es['products.taxType']).nth(1).selectOption('ISR');
-  await product.getByLabel(es['products.rate']).nth(1).fill('0.100000');
+  await product.getByLabel(es['products.kind'], { exact: true }).nth(1).selectOption('true');
+  await product.getByLabel(es['products.taxType'], { exact: true }).nth(1).selectOption('ISR');
+  await product.getByLabel(es['products.rate'], { exact: true }).nth(1).fill('0.100000');
   await shoot(page, '44-product-new');
   await product.getByLabel(es['products.productKey']).fill('81112100');
   await product.getByRole('button', { name: es['products.createSubmit'] }).click();

@@ -67,5 +67,5 @@ export const enCustomers: Record<keyof typeof esCustomers, string> = {
   'picker.chosenCustomer': 'Saved customer: {name} ({rfc})',
   'picker.chosenProduct': 'Saved product: {description}',
   'picker.clear': 'Remove',
-  'invoices.ivaProduct': "The product's taxes",
+  'invoices.ivaProduct': 'From the product',
 } as const;

@@ -65,5 +65,5 @@ export const esCustomers = {
   'picker.chosenCustomer': 'Cliente guardado: {name} ({rfc})',
   'picker.chosenProduct': 'Producto guardado: {description}',
   'picker.clear': 'Quitar',
-  'invoices.ivaProduct': 'Los impuestos del producto',
+  'invoices.ivaProduct': 'Del producto',
 } as const;

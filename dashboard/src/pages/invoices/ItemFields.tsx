@@ -9,7 +9,7 @@ import { SavedPicker } from './SavedPicker.tsx';
 
 /**
  * A saved product fills the item, sent as `product_id` with the fields as overrides. Taxes the IVA
- * choice cannot express are left to the product (the choice reads «the product's taxes»).
+ * choice cannot express are left to the product (the choice reads «Del producto»).
  */
 function pickProduct(form: FormState, index: number, product: Product): void {
   const at = (name: string) => `items.${index}.${name}`;

@@ -12,7 +12,7 @@ const IVA_CHOICES: Record<string, { type: 'IVA'; factor?: 'Exento'; rate?: strin
 
 /**
  * An item's taxes from its IVA choice. Without a saved product, no choice leaves taxes out (the
- * API's default, objeto 01). With one, «the product's taxes» leaves them to the product, and
+ * API's default, objeto 01). With one, «Del producto» leaves them to the product, and
  * «none» must say so, or the product's taxes would apply.
  */
 function itemTaxes(choice: string, saved: boolean): { taxes?: (typeof IVA_CHOICES)[string]; tax_object?: string } {
