@@ -122,6 +122,9 @@ test('customers and products are saved, found, edited, picked into an invoice th
   await page.getByRole('button', { name: es['invoices.editSubmit'] }).waitFor();
   await page.getByText(es['picker.chosenCustomer'].replace('{name}', 'CLIENTE SIMULADO').replace('{rfc}', 'SIM010101AA1')).waitFor();
   await page.getByText(es['picker.chosenProduct'].replace('{description}', 'Consultoría en robótica')).waitFor();
+  // An update cannot drop the draft's saved customer, so the form offers no way to.
+  assert.equal(await page.getByTestId('saved-customer').getByRole('button', { name: es['picker.clear'] }).count(), 0);
+  assert.equal(await page.getByTestId('saved-product-0').getByRole('button', { name: es['picker.clear'] }).count(), 1);
   await page.getByRole('link', { name: es['form.cancel'] }).click();
 
   await page.getByRole('button', { name: es['invoices.stamp'] }).click();

@@ -20,9 +20,10 @@ function pickCustomer(form: FormState, customer: Customer): void {
  * The receptor of the invoice form (fields named `customer.…`). The uso CFDI offered follows the
  * customer's régimen, as the SAT's catalog pairs them; a uso the new régimen does not allow is
  * cleared rather than kept out of sight. A saved customer chosen above fills the fields and is sent
- * as `customer_id`.
+ * as `customer_id`. A draft's update cannot drop its saved customer (another one may replace it), so
+ * with `keepsSavedCustomer` the choice offers no «Quitar».
  */
-export function CustomerFields({ form }: { form: FormState }) {
+export function CustomerFields({ form, keepsSavedCustomer = false }: { form: FormState; keepsSavedCustomer?: boolean }) {
   return (
     <fieldset>
       <legend>{t('invoices.customer')}</legend>
@@ -40,7 +41,7 @@ export function CustomerFields({ form }: { form: FormState }) {
             </a>
           ) : undefined
         }
-        onClear={() => form.set('customer_id', '')}
+        onClear={keepsSavedCustomer ? undefined : () => form.set('customer_id', '')}
       />
       <TextField form={form} name="customer.rfc" label={t('field.rfc')} autoComplete="off" maxLength={13} />
       <TextField form={form} name="customer.name" label={t('invoices.customerName')} hint={t('invoices.customerNameHint')} />

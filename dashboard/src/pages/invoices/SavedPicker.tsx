@@ -5,8 +5,8 @@ import { t } from '../../core/i18n.ts';
 
 /**
  * A search over saved customers or products (the list's `search` parameter) whose results are
- * buttons: choosing one hands it to `onPick`, which fills the form. What was chosen is shown
- * with a button that forgets it (the fields stay as they are).
+ * buttons: choosing one hands it to `onPick`, which fills the form. What was chosen is shown,
+ * with a button that forgets it (the fields stay as they are) when `onClear` is given.
  */
 export function SavedPicker<T extends { id: string }>(props: {
   id: string;
@@ -16,7 +16,8 @@ export function SavedPicker<T extends { id: string }>(props: {
   describe: (row: T) => string;
   onPick: (row: T) => void;
   chosen?: ComponentChildren;
-  onClear: () => void;
+  /** Without it the choice cannot be undone here, only replaced by another. */
+  onClear?: () => void;
 }) {
   const { path } = props;
   const [text, setText] = useState('');
@@ -46,9 +47,11 @@ export function SavedPicker<T extends { id: string }>(props: {
       {props.chosen && (
         <p class="notice ok picker-chosen">
           <span>{props.chosen}</span>{' '}
-          <button type="button" class="button subtle" onClick={props.onClear}>
-            {t('picker.clear')}
-          </button>
+          {props.onClear && (
+            <button type="button" class="button subtle" onClick={props.onClear}>
+              {t('picker.clear')}
+            </button>
+          )}
         </p>
       )}
       <div class="field">
