@@ -60,6 +60,21 @@ export function CatalogSelect(props: {
   );
 }
 
+/** A catalog code as people read it, "601 — General de Ley Personas Morales" (the bare code until the catalog answers, or when it does not list it). */
+export function CatalogText({ catalog, code }: { catalog: string; code: string | null }) {
+  const [description, setDescription] = useState<string | undefined>();
+  useEffect(() => {
+    if (!code) return;
+    let alive = true;
+    void entries(catalog).then((found) => alive && setDescription(found.find((entry) => entry.code === code)?.description));
+    return () => {
+      alive = false;
+    };
+  }, [catalog, code]);
+  if (!code) return <>—</>;
+  return <>{description ? `${code} — ${description}` : code}</>;
+}
+
 /** Whether a c_UsoCFDI entry may be used by a receptor of this régimen (the catalog's own column). */
 function usoFits(entry: CatalogEntry, regimen: string): boolean {
   const regimes = entry.data?.tax_regimes;

@@ -3,6 +3,7 @@ import { formatDate } from '../../core/format.ts';
 import { t } from '../../core/i18n.ts';
 import { canWrite, sessionStore } from '../../core/session.ts';
 import { useStore } from '../../core/store.ts';
+import { CatalogText } from '../../kit/catalogs.tsx';
 import { DeleteAction } from '../../kit/DeleteAction.tsx';
 import { Badge } from '../../kit/Page.tsx';
 import { ResourceDetail } from '../../kit/ResourceDetail.tsx';
@@ -25,9 +26,9 @@ export function CustomerPage({ params }: { params: Record<string, string> }) {
       fields={[
         { label: t('field.rfc'), render: (customer) => <code>{customer.rfc}</code> },
         { label: t('customers.legalName'), render: (customer) => customer.legal_name },
-        { label: t('field.taxRegime'), render: (customer) => customer.tax_regime },
+        { label: t('field.taxRegime'), render: (customer) => <CatalogText catalog="regimen_fiscal" code={customer.tax_regime} /> },
         { label: t('customers.postalCode'), render: (customer) => customer.postal_code },
-        { label: t('customers.cfdiUse'), render: (customer) => customer.cfdi_use ?? '—' },
+        { label: t('customers.cfdiUse'), render: (customer) => <CatalogText catalog="uso_cfdi" code={customer.cfdi_use} /> },
         { label: t('customers.emails'), render: (customer) => (customer.emails.length > 0 ? customer.emails.join(', ') : '—') },
         {
           label: t('customers.taxValidation'),

@@ -3,6 +3,7 @@ import { formatDate, formatMoney } from '../../core/format.ts';
 import { t } from '../../core/i18n.ts';
 import { canWrite, sessionStore } from '../../core/session.ts';
 import { useStore } from '../../core/store.ts';
+import { CatalogText } from '../../kit/catalogs.tsx';
 import { DeleteAction } from '../../kit/DeleteAction.tsx';
 import { ResourceDetail } from '../../kit/ResourceDetail.tsx';
 import { ProductForm } from './ProductForm.tsx';
@@ -26,7 +27,7 @@ export function ProductPage({ params }: { params: Record<string, string> }) {
         { label: t('products.unitName'), render: (product) => product.unit_name ?? '—' },
         { label: t('products.price'), render: (product) => formatMoney(product.price) },
         { label: t('products.taxes'), render: (product) => product.taxes.map(taxLabel).join(', ') || t('products.taxesNone') },
-        { label: t('products.taxObject'), render: (product) => product.tax_object ?? '—' },
+        { label: t('products.taxObject'), render: (product) => <CatalogText catalog="objeto_imp" code={product.tax_object} /> },
         { label: t('products.sku'), render: (product) => product.sku ?? '—' },
         { label: t('field.created'), render: (product) => formatDate(product.created_at) },
         { label: t('field.id'), render: (product) => <code>{product.id}</code> },
