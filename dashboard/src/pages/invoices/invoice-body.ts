@@ -1,5 +1,7 @@
-import type { Values } from '../../kit/form.tsx';
 import type { Invoice } from './types.ts';
+
+/** The form's flat values (kit/form.tsx's `Values`), written out so that this module needs no JSX and node tests can import it. */
+type Values = Record<string, string>;
 
 /** The IVA choices of an item, as the API's taxes[] entries. */
 const IVA_CHOICES: Record<string, { type: 'IVA'; factor?: 'Exento'; rate?: string }[]> = {
