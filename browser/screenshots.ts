@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { en } from '../dashboard/src/i18n/en.ts';
 import { es } from '../dashboard/src/i18n/es.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { createKey, createProfile, fillInvoice, goTo, signManifest, signUp } from './support/flows.ts';
@@ -88,6 +89,7 @@ try {
   await visit(page, `${server.base}/dashboard/account`, '15-account');
   await visit(page, `${server.base}/dashboard/home`, '15-home-progress');
   await shootNewPages(page, server.base, profileUrl);
+  await shootSavedParts(page, server.base);
   await page.getByTestId('mode-switch').click();
   await visit(page, `${server.base}/dashboard/invoices`, '16-live-invoices');
   await visit(page, `${server.base}/dashboard/home`, '16-live-home');
@@ -184,4 +186,67 @@ async function shootNewPages(page: Page, base: string, profileUrl: string): Prom
   } finally {
     await receiver.close();
   }
+}
+
+/** The customers and products pages and their pickers in the invoice form (40–), in Spanish and English. */
+async function shootSavedParts(page: Page, base: string): Promise<void> {
+  await goTo(page, es['nav.customers']);
+  await shoot(page, '40-customers-empty');
+  await page.getByRole('button', { name: es['customers.create'] }).click();
+  const customer = page.getByRole('form', { name: es['customers.create'] });
+  await customer.getByLabel(es['field.rfc']).fill('SIM0101');
+  await customer.getByLabel(es['customers.legalName']).fill('CLIENTE SIMULADO');
+  await customer.getByLabel(es['field.taxRegime']).selectOption('601');
+  await customer.getByLabel(es['customers.postalCode']).fill('06600');
+  await customer.getByLabel(es['customers.cfdiUse']).selectOption('G03');
+  await customer.getByLabel(es['customers.emails']).fill('pagos@simulado.mx, contabilidad@simulado.mx');
+  await customer.getByRole('button', { name: es['customers.createSubmit'] }).click();
+  await customer.locator('.field-error').first().waitFor();
+  await shoot(page, '41-customer-new-error');
+  await customer.getByLabel(es['field.rfc']).fill('SIM010101AA1');
+  await customer.getByRole('button', { name: es['customers.createSubmit'] }).click();
+  await page.getByRole('heading', { level: 1, name: 'CLIENTE SIMULADO' }).waitFor();
+  await page.locator('summary', { hasText: es['customers.edit'] }).click();
+  await shoot(page, '42-customer');
+  const customerUrl = page.url();
+  await visit(page, `${base}/dashboard/customers`, '43-customers');
+
+  await goTo(page, es['nav.products']);
+  await page.getByRole('button', { name: es['products.create'] }).click();
+  const product = page.getByRole('form', { name: es['products.create'] });
+  await product.getByLabel(es['products.description']).fill('Consultoría en robótica educativa, por hora');
+  await product.getByLabel(es['products.productKey']).fill('8111');
+  await product.getByLabel(es['products.unitKey']).fill('E48');
+  await product.getByLabel(es['products.unitName']).fill('Hora');
+  await product.getByLabel(es['products.price']).fill('1250.50');
+  await product.getByLabel(es['products.sku']).fill('ROB-1');
+  await page.getByRole('button', { name: es['products.addTax'] }).click();
+  await product.getByLabel(es['products.kind'], { exact: true }).nth(1).selectOption('true');
+  await product.getByLabel(es['products.taxType'], { exact: true }).nth(1).selectOption('ISR');
+  await product.getByLabel(es['products.rate'], { exact: true }).nth(1).fill('0.100000');
+  await shoot(page, '44-product-new');
+  await product.getByLabel(es['products.productKey']).fill('81112100');
+  await product.getByRole('button', { name: es['products.createSubmit'] }).click();
+  await page.getByRole('heading', { level: 1, name: 'Consultoría en robótica educativa, por hora' }).waitFor();
+  await shoot(page, '45-product');
+  const productUrl = page.url();
+  await visit(page, `${base}/dashboard/products`, '46-products');
+
+  await goTo(page, es['nav.invoices']);
+  await page.getByRole('link', { name: es['invoices.create'] }).click();
+  await page.getByLabel(es['picker.customer']).fill('sim');
+  await page.locator('.picker-results button').first().waitFor();
+  await shoot(page, '47-invoice-customer-picker');
+  await page.locator('.picker-results button').first().click();
+  await page.getByLabel(es['picker.product']).fill('rob');
+  await page.locator('.picker-results button').first().click();
+  await page.getByLabel(es['invoices.quantity']).fill('3');
+  await shoot(page, '48-invoice-from-saved');
+
+  await page.getByRole('combobox', { name: es['shell.language'] }).selectOption('en');
+  await visit(page, `${base}/dashboard/customers`, '49-customers-en');
+  await visit(page, customerUrl, '49-customer-en');
+  await visit(page, `${base}/dashboard/products`, '49-products-en');
+  await visit(page, productUrl, '49-product-en');
+  await page.getByRole('combobox', { name: en['shell.language'] }).selectOption('es');
 }

@@ -50,6 +50,9 @@ test('customer_id and product_id fill the receptor and the item, overrides win, 
     items: [{ product_id: productId, quantity: '2', discount: '100.00' }],
   });
   const invoice = await createStamped(t, keys.testKey, body);
+  // The invoice names the saved parts it was filled from (the dashboard's form shows them on a draft).
+  assert.equal(invoice.customer_id, customerId);
+  assert.equal(invoice.items[0].product_id, productId);
   const xml = (await t.request({ method: 'GET', url: `/v1/invoices/${invoice.id}/xml`, key: keys.testKey })).body;
   assert.match(xml, /Rfc="URE180429TM6" Nombre="UNIVERSIDAD ROBOTICA ESPAÑOLA"/);
   assert.match(xml, /UsoCFDI="G01"/, 'the request overrides the saved default uso');
@@ -95,9 +98,12 @@ test('a draft updated with customer_id takes that customer in place of its own',
   const inline = { rfc: 'SIM010101AA1', name: 'CLIENTE SIMULADO', tax_regime: '601', postal_code: '06600', cfdi_use: 'G03' };
   const draft = await t.request({ method: 'POST', url: '/v1/invoices', key: keys.testKey, payload: invoiceRequest(profileId, { customer: inline }) });
   assert.equal(draft.statusCode, 201, draft.body);
+  assert.equal(draft.json().customer_id, null);
+  assert.equal(draft.json().items[0].product_id, null);
   const updated = await t.request({ method: 'PATCH', url: `/v1/invoices/${draft.json().id}`, key: keys.testKey, payload: { customer_id: customerId } });
   assert.equal(updated.statusCode, 200, updated.body);
   assert.equal(updated.json().customer.rfc, 'URE180429TM6');
   assert.equal(updated.json().customer.name, 'UNIVERSIDAD ROBOTICA ESPAÑOLA');
   assert.equal(updated.json().customer.zip, '86991');
+  assert.equal(updated.json().customer_id, customerId);
 });

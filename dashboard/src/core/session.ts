@@ -19,3 +19,8 @@ export const sessionStore = createStore<Session | null | undefined>(undefined);
 export function csrfToken(): string | undefined {
   return sessionStore.get()?.csrf_token ?? undefined;
 }
+
+/** Roles that change the organization's data through /v1; the API refuses the others (dashboard.forbidden_role). */
+export function canWrite(role: Role | undefined): boolean {
+  return role === 'owner' || role === 'admin' || role === 'developer';
+}

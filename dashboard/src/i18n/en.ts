@@ -2,6 +2,7 @@ import { enDevelopers } from './en-developers.ts';
 import { enBusiness } from './en-business.ts';
 import { enExports } from './en-exports.ts';
 import { enReports } from './en-reports.ts';
+import { enCustomers } from './en-customers.ts';
 import { enSat } from './en-sat.ts';
 import { enMail } from './en-mail.ts';
 import { enTeam } from './en-team.ts';
@@ -228,4 +229,5 @@ export const en: Record<MessageKey, string> = {
   ...enMail,
   ...enExports,
   ...enReports,
+  ...enCustomers,
 };

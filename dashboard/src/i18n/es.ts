@@ -2,6 +2,7 @@ import { esDevelopers } from './es-developers.ts';
 import { esBusiness } from './es-business.ts';
 import { esExports } from './es-exports.ts';
 import { esReports } from './es-reports.ts';
+import { esCustomers } from './es-customers.ts';
 import { esSat } from './es-sat.ts';
 import { esMail } from './es-mail.ts';
 import { esTeam } from './es-team.ts';
@@ -227,6 +228,7 @@ export const es = {
   ...esMail,
   ...esExports,
   ...esReports,
+  ...esCustomers,
 } as const;
 
 export type MessageKey = keyof typeof es;

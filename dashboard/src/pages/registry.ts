@@ -40,6 +40,10 @@ import { InvitationPage } from './team/InvitationPage.tsx';
 import { TeamPage } from './team/TeamPage.tsx';
 import { MailMessagePage } from './mail/MailMessagePage.tsx';
 import { MailPage } from './mail/MailPage.tsx';
+import { CustomerPage } from './customers/CustomerPage.tsx';
+import { CustomersPage } from './customers/CustomersPage.tsx';
+import { ProductPage } from './products/ProductPage.tsx';
+import { ProductsPage } from './products/ProductsPage.tsx';
 
 export interface PageRoute {
   path: string;
@@ -73,6 +77,10 @@ export const routes: PageRoute[] = [
   { path: '/invoices/new', component: NewInvoicePage, parent: '/invoices' },
   { path: '/invoices/:id', component: InvoicePage, parent: '/invoices' },
   { path: '/invoices/:id/edit', component: EditInvoicePage, parent: '/invoices' },
+  { path: '/customers', component: CustomersPage, nav: 'nav.customers' },
+  { path: '/customers/:id', component: CustomerPage, parent: '/customers' },
+  { path: '/products', component: ProductsPage, nav: 'nav.products' },
+  { path: '/products/:id', component: ProductPage, parent: '/products' },
   { path: '/fiscal-profiles', component: FiscalProfilesPage, nav: 'nav.fiscalProfiles' },
   { path: '/fiscal-profiles/new', component: NewFiscalProfilePage, parent: '/fiscal-profiles' },
   { path: '/fiscal-profiles/:id', component: FiscalProfilePage, parent: '/fiscal-profiles' },

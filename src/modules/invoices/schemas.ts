@@ -17,6 +17,7 @@ const Tax = Type.Object({
 });
 
 const Item = Type.Object({
+  product_id: NullableString('The saved product (`prod_…`) this item was filled from, or null.'),
   product_key: Type.String(),
   unit_key: Type.String(),
   unit: NullableString('Your unit name.'),
@@ -78,6 +79,7 @@ export const Invoice = Type.Object(
     fiscal_profile_id: Type.String(),
     serie: NullableString('Your series; null when the invoice has none.'),
     folio: Type.String(),
+    customer_id: NullableString('The saved customer (`cus_…`) the receptor was filled from, or null; `customer` is what the invoice itself carries.'),
     customer: Type.Object({
       rfc: Type.String(),
       name: Type.String(),

@@ -43,6 +43,7 @@ const documentLine = (line: TrasladoDR | RetencionDR) => ({ base: line.BaseDR, r
 
 function itemOf(item: ItemInput, concepto: Concepto | undefined) {
   return {
+    product_id: item.product_id ?? null,
     product_key: concepto?.ClaveProdServ ?? item.product_key ?? '',
     unit_key: concepto?.ClaveUnidad ?? item.unit_key ?? '',
     unit: item.unit ?? null,
@@ -125,6 +126,7 @@ export function serializeInvoice(row: InvoiceRow, fiscalProfile: SerializedFisca
     fiscal_profile_id: row.fiscal_profile_id,
     serie: row.serie === '' ? null : row.serie,
     folio: row.folio,
+    customer_id: row.input.customer_id ?? null,
     customer: customerOf(row),
     currency: c.Moneda,
     exchange_rate: c.TipoCambio ?? null,

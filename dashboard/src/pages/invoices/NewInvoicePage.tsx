@@ -78,7 +78,7 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
             <SelectField form={form} name="fiscal_profile_id" label={t('profiles.one')} options={profileOptions} />
           )}
         </fieldset>
-        <CustomerFields form={form} />
+        <CustomerFields form={form} keepsSavedCustomer={Boolean(draft?.customer_id)} />
         <fieldset>
           <legend>{t('invoices.payment')}</legend>
           <CatalogSelect form={form} name="payment_form" label={t('invoices.paymentForm')} catalog="forma_pago" />

@@ -1,5 +1,7 @@
-import type { Values } from '../../kit/form.tsx';
 import type { Invoice } from './types.ts';
+
+/** The form's flat values (kit/form.tsx's `Values`), written out so that this module needs no JSX and node tests can import it. */
+type Values = Record<string, string>;
 
 /** The IVA choices of an item, as the API's taxes[] entries. */
 const IVA_CHOICES: Record<string, { type: 'IVA'; factor?: 'Exento'; rate?: string }[]> = {
@@ -10,6 +12,18 @@ const IVA_CHOICES: Record<string, { type: 'IVA'; factor?: 'Exento'; rate?: strin
   none: [],
 };
 
+/**
+ * An item's taxes from its IVA choice. Without a saved product, no choice leaves taxes out (the
+ * API's default, objeto 01). With one, «Del producto» leaves them to the product, and
+ * «none» must say so, or the product's taxes would apply.
+ */
+function itemTaxes(choice: string, saved: boolean): { taxes?: (typeof IVA_CHOICES)[string]; tax_object?: string } {
+  if (saved && choice === 'product') return {};
+  const taxes = IVA_CHOICES[choice] ?? [];
+  if (taxes.length > 0) return { taxes };
+  return saved ? { taxes: [], tax_object: '01' } : {};
+}
+
 const text = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
 
 /**
@@ -19,18 +33,21 @@ const text = (value: string | undefined) => (value && value.trim() !== '' ? valu
 export function invoiceBody(values: Values, itemCount: number): Record<string, unknown> {
   const items = Array.from({ length: itemCount }, (_, index) => {
     const at = (name: string) => text(values[`items.${index}.${name}`]);
-    const taxes = IVA_CHOICES[values[`items.${index}.iva`] ?? 'none'] ?? [];
+    const productId = at('product_id');
+    const choice = values[`items.${index}.iva`] ?? 'none';
     return {
+      product_id: productId,
       product_key: at('product_key'),
       unit_key: at('unit_key'),
       description: at('description'),
       quantity: at('quantity'),
       unit_price: at('unit_price'),
-      ...(taxes.length > 0 ? { taxes } : {}),
+      ...itemTaxes(choice, productId !== undefined),
     };
   });
   return {
     fiscal_profile_id: values.fiscal_profile_id ?? '',
+    customer_id: text(values.customer_id),
     customer: {
       rfc: values['customer.rfc']?.trim() ?? '',
       name: text(values['customer.name']),
@@ -47,7 +64,7 @@ export function invoiceBody(values: Values, itemCount: number): Record<string, u
 }
 
 /** The form's IVA choice for an item's taxes; undefined when the form cannot express them. */
-function ivaChoice(taxes: Invoice['items'][number]['taxes']): string | undefined {
+export function ivaChoice(taxes: Invoice['items'][number]['taxes']): string | undefined {
   if (taxes.length === 0) return 'none';
   const [tax] = taxes;
   if (taxes.length > 1 || !tax || tax.type !== 'IVA' || tax.withholding) return undefined;
@@ -69,6 +86,7 @@ export function editable(invoice: Invoice): boolean {
 export function draftValues(invoice: Invoice): Values {
   const values: Values = {
     fiscal_profile_id: invoice.fiscal_profile_id,
+    customer_id: invoice.customer_id ?? '',
     'customer.rfc': invoice.customer.rfc,
     'customer.name': invoice.customer.name,
     'customer.tax_regime': invoice.customer.tax_regime,
@@ -80,6 +98,7 @@ export function draftValues(invoice: Invoice): Values {
     serie: invoice.serie ?? '',
   };
   invoice.items.forEach((item, index) => {
+    values[`items.${index}.product_id`] = item.product_id ?? '';
     values[`items.${index}.product_key`] = item.product_key;
     values[`items.${index}.unit_key`] = item.unit_key;
     values[`items.${index}.description`] = item.description;

@@ -8,6 +8,8 @@ export interface Invoice {
   fiscal_profile_id: string;
   serie: string | null;
   folio: string;
+  /** The saved customer the receptor was filled from, if any. */
+  customer_id?: string | null;
   customer: { rfc: string; name: string; zip: string; tax_regime: string; use: string; country: string | null; tax_id: string | null; email?: string | null };
   currency: string;
   payment_form: string | null;
@@ -16,6 +18,8 @@ export interface Invoice {
   conditions: string | null;
   export: string;
   items: {
+    /** The saved product this item was filled from, if any. */
+    product_id?: string | null;
     product_key: string;
     unit_key: string;
     unit: string | null;

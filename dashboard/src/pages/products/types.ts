@@ -1,0 +1,30 @@
+/** One tax of a product, as the API takes and returns it (an invoice item's tax without `base`). */
+export interface ProductTax {
+  type: string;
+  factor?: string;
+  rate?: string;
+  withholding?: boolean;
+}
+
+/** A saved product as GET /v1/products/{id} answers (docs/guides/customers-and-products.md). */
+export interface Product {
+  id: string;
+  description: string;
+  product_key: string;
+  unit_key: string;
+  unit_name: string | null;
+  price: string;
+  tax_object: string | null;
+  taxes: ProductTax[];
+  sku: string | null;
+  livemode: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A tax as people read it: "IVA 16 %", "− ISR 10 %" (withheld), "IVA Exento". */
+export function taxLabel(tax: ProductTax): string {
+  const rate = tax.rate ? ` ${Number((Number(tax.rate) * (tax.factor === 'Cuota' ? 1 : 100)).toFixed(4))}${tax.factor === 'Cuota' ? '' : ' %'}` : '';
+  const body = tax.factor === 'Exento' ? `${tax.type} Exento` : `${tax.type}${rate}`;
+  return tax.withholding ? `− ${body}` : body;
+}
