@@ -4,8 +4,7 @@ import { systemClock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { contentHash } from './assemble.ts';
 import { BUILTIN_CATALOGS } from './builtin/index.ts';
-import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep, setImmediate as yieldToLoop } from 'node:timers/promises';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { CatalogIndex, CatalogSlug } from './lookup.ts';
 import { ColumnarTable, indexOfTables } from './memory-lookup.ts';
 import { LARGE_DEFINITIONS } from './definitions-large.ts';
@@ -13,7 +12,7 @@ import { SMALL_DEFINITIONS } from './definitions-small.ts';
 import { cfdiLookupOf } from './cfdi-lookup.ts';
 import type { CatalogLookup as CfdiCatalogLookup } from '../../cfdi/rules/index.ts';
 import { activeCatalogs, entriesAfter, type ActiveCatalog } from './repository.ts';
-import { CatalogLoadConflict, writeCatalogs, type CatalogChange } from './store.ts';
+import { waitingForOtherWriters, writeCatalogs, type CatalogChange } from './store.ts';
 
 /**
  * Writes the built-in catalogs when the database lacks them or holds an older built-in version
@@ -22,15 +21,7 @@ import { CatalogLoadConflict, writeCatalogs, type CatalogChange } from './store.
 export async function seedBuiltinCatalogs(db: Db, at: Date): Promise<CatalogChange[]> {
   // Processes starting together on one PostgreSQL database: one writes the built-ins, the others
   // wait for it and then find nothing left to write.
-  const giveUpAt = performance.now() + SEED_WAIT_MS;
-  for (;;) {
-    try {
-      return await seedOnce(db, at);
-    } catch (error) {
-      if (!(error instanceof CatalogLoadConflict) || performance.now() > giveUpAt) throw error;
-      await sleep(SEED_RETRY_MS);
-    }
-  }
+  return waitingForOtherWriters(() => seedOnce(db, at), { pollMs: SEED_RETRY_MS, giveUpMs: SEED_WAIT_MS });
 }
 
 /** How long a starting process waits for another one's seeding of the built-in catalogs. */

@@ -6,7 +6,7 @@
  * a catalog an operator imported is never replaced by shipped data.
  */
 import fs from 'node:fs/promises';
-import { setTimeout as sleep, setImmediate as yieldToLoop } from 'node:timers/promises';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { Clock } from '../../platform/clock.ts';
@@ -18,7 +18,7 @@ import { definitionForFileName, type CatalogDefinition } from './definitions.ts'
 import type { CatalogEntry, CatalogSlug } from './lookup.ts';
 import { CatalogImportError, parseTable } from './parse-table.ts';
 import { activeCatalogs, tidyEntries } from './repository.ts';
-import { CatalogLoadConflict, writeCatalogs, type LoadProgress } from './store.ts';
+import { waitingForOtherWriters, writeCatalogs, type LoadProgress } from './store.ts';
 
 interface ManifestCatalog {
   catalog: string;
@@ -128,10 +128,11 @@ export function shippedLoader(db: Db, options: ShippedLoadOptions): ShippedLoade
       const entries = await readShippedFile(`${directory}/${item.file}`, definition!, source);
       // Several processes or nodes start together on one PostgreSQL database: one writes a catalog,
       // the others wait until it is in force (the watch then brings it into their memory).
-      for (;;) {
-        status.current = { catalog: definition!.slug, rows_written: 0, rows: entries.length };
-        try {
-          await writeCatalogs(db, [{ slug: definition!.slug, entries, origin: 'shipped', source, release: manifest.release }], {
+      const slug = definition!.slug;
+      await waitingForOtherWriters(
+        async () => {
+          status.current = { catalog: slug, rows_written: 0, rows: entries.length };
+          await writeCatalogs(db, [{ slug, entries, origin: 'shipped', source, release: manifest.release }], {
             at: options.clock.now(),
             policy: 'shipped',
             signal: abort.signal,
@@ -139,14 +140,17 @@ export function shippedLoader(db: Db, options: ShippedLoadOptions): ShippedLoade
               status.current = progress;
             },
           });
-          break;
-        } catch (error) {
-          if (!(error instanceof CatalogLoadConflict)) throw error;
-          await sleep(OTHER_WRITER_POLL_MS, undefined, { signal: abort.signal });
-          const current = (await activeCatalogs(db)).find((row) => row.slug === definition!.slug);
-          if (current?.origin === 'shipped' && current.release === manifest.release) break;
-        }
-      }
+          return true;
+        },
+        {
+          pollMs: OTHER_WRITER_POLL_MS,
+          signal: abort.signal,
+          settled: async () => {
+            const current = (await activeCatalogs(db)).find((row) => row.slug === slug);
+            return current?.origin === 'shipped' && current.release === manifest.release ? true : undefined;
+          },
+        },
+      );
       status.catalogs_done++;
       status.pending = status.pending.filter((slug) => slug !== definition!.slug);
       status.current = null;

@@ -1,4 +1,4 @@
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { setTimeout as sleep, setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../../platform/db/database.ts';
 import { canonicalEntry, contentHashInSlices, searchTextOf } from './assemble.ts';
 import type { CatalogEntry, CatalogSlug } from './lookup.ts';
@@ -69,6 +69,35 @@ export interface WriteOptions {
 const LOAD_IN_PROGRESS_MS = 10 * 60_000;
 
 export class CatalogLoadConflict extends Error {}
+
+export interface OtherWriterWait<T> {
+  /** Between attempts. */
+  pollMs: number;
+  /** Give up (the conflict is thrown) once this long has passed; without it, wait as long as it takes. */
+  giveUpMs?: number;
+  signal?: AbortSignal;
+  /** After a wait: what the other writer's finished work makes of this one, or undefined to try again. */
+  settled?: () => Promise<T | undefined>;
+}
+
+/**
+ * Runs `attempt` until it meets no other load of the same catalogs (CatalogLoadConflict): when
+ * several processes or nodes start together on one PostgreSQL database, one writes a catalog and
+ * the others wait for it, then find it written (`settled`, or an attempt with nothing left to do).
+ */
+export async function waitingForOtherWriters<T>(attempt: () => Promise<T>, wait: OtherWriterWait<T>): Promise<T> {
+  const giveUpAt = wait.giveUpMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + wait.giveUpMs;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof CatalogLoadConflict) || Date.now() > giveUpAt) throw error;
+    }
+    await sleep(wait.pollMs, undefined, wait.signal ? { signal: wait.signal } : {});
+    const done = await wait.settled?.();
+    if (done !== undefined) return done;
+  }
+}
 
 function diff(previous: readonly CatalogEntry[], next: readonly CatalogEntry[]): Pick<CatalogChange, 'added' | 'removed' | 'changed'> {
   const before = new Map(previous.map((entry) => [entry.code, canonicalEntry(entry)]));
