@@ -126,6 +126,7 @@ export function serializeInvoice(row: InvoiceRow, fiscalProfile: SerializedFisca
     serie: row.serie === '' ? null : row.serie,
     folio: row.folio,
     customer: customerOf(row),
+    email: row.input.email ?? null,
     currency: c.Moneda,
     exchange_rate: c.TipoCambio ?? null,
     payment_form: c.FormaPago ?? null,
