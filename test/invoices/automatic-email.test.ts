@@ -160,9 +160,9 @@ test('an opted-in invoice with no recipient gets no job: its e-mail log says ski
   assert.equal(entry?.status, 'skipped');
   assert.deepEqual(entry?.recipients, []);
   assert.match(entry?.skipped_reason ?? '', /no customer e-mail/);
-  const jobs = await sql<{ n: number }>`SELECT count(*)::int AS n FROM jobs WHERE kind = ${SEND_INVOICE_EMAIL_JOB.kind} AND payload ->> 'email_id' = ${entry!.id}`.execute(
-    t.app.services.db,
-  );
+  const jobs = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM jobs WHERE kind = ${SEND_INVOICE_EMAIL_JOB.kind} AND payload ->> 'email_id' = ${entry!.id}`.execute(t.app.services.db);
   assert.equal(jobs.rows[0]?.n, 0);
   await runJobs(t);
   assert.equal((await log(t, keys.testKey, invoice.id))[0]?.status, 'skipped');

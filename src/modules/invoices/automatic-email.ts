@@ -11,6 +11,7 @@ import type { Services } from '../../platform/context.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
+import { fieldLabel } from '../../platform/errors/field-words.ts';
 import { newId } from '../../platform/ids.ts';
 import type { SerializedFiscalProfile } from '../fiscal-profiles/index.ts';
 import { defaultRecipients } from './email-recipients.ts';
@@ -28,17 +29,20 @@ export interface AutomaticEmail {
   skippedReason: string | null;
 }
 
-/** The invoice's `email` as given, with its recipients without case-only duplicates checked. */
+/** Refuses an invoice `email` that names a recipient twice (addresses compared without regard to case). */
 export function checkEmailInput(input: Pick<InvoiceInput, 'email'>): void {
   const recipients = input.email?.recipients ?? [];
   const seen = new Set<string>();
-  for (const address of recipients) {
+  for (const [index, address] of recipients.entries()) {
     const key = address.toLowerCase();
     if (seen.has(key)) {
-      throw new ApiError('invoice.email_duplicate_recipient', {
-        en: `email.recipients names ${address} twice; give each address once.`,
-        es: `Destinatarios del correo automático: ${address} aparece dos veces; indique cada correo una sola vez.`,
-      });
+      const path = `email.recipients.${index}`;
+      const es = `${fieldLabel(path, 'es')}: ${address} aparece dos veces; indique cada correo una sola vez.`;
+      throw new ApiError(
+        'invoice.email_duplicate_recipient',
+        { en: `email.recipients names ${address} twice; give each address once.`, es },
+        { errors: [{ path, code: 'duplicate', message: `${address} is already a recipient.`, messageEs: es }] },
+      );
     }
     seen.add(key);
   }
@@ -76,7 +80,12 @@ export async function planAutomaticEmail(
 }
 
 /** Records the planned e-mail and enqueues its job in `db`, the transaction that moves the invoice. */
-export async function queueAutomaticEmail(db: Db, services: Services, row: Pick<InvoiceRow, 'id' | 'organization_id' | 'mode'>, plan: AutomaticEmail): Promise<void> {
+export async function queueAutomaticEmail(
+  db: Db,
+  services: Services,
+  row: Pick<InvoiceRow, 'id' | 'organization_id' | 'mode'>,
+  plan: AutomaticEmail,
+): Promise<void> {
   const now = services.clock.now();
   const email = await insertAutomaticEmail(
     db,
