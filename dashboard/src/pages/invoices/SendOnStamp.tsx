@@ -22,7 +22,7 @@ export function SendOnStampField({ form, profile, draft }: { form: FormState; pr
   }, [profile?.id, draft]);
   form.fields.add(NAME);
   return (
-    <div class="field">
+    <div>
       <label class="check-row">
         <input
           id={fieldId(NAME)}
