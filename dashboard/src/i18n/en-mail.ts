@@ -26,7 +26,8 @@ export const enMail: Record<keyof typeof esMail, string> = {
   'email.sendOnStamp': 'E-mail when stamped',
   'email.sendOnStampHint': "E-mails the invoice to the customer as soon as it is stamped. Choosing the issuer takes its profile's setting.",
   'profiles.emailSettings': 'Automatic e-mails',
-  'profiles.emailSettingsIntro': "E-mails each invoice to the customer's address when it is stamped, and the cancellation notice with the acuse when the cancellation completes. An invoice can decide for itself.",
+  'profiles.emailSettingsIntro':
+    "E-mails each invoice to the customer's address when it is stamped, and the cancellation notice with the acuse when the cancellation completes. An invoice can decide for itself.",
   'profiles.sendOnStamp': 'E-mail the invoice when stamped',
   'profiles.sendOnCancel': 'E-mail the notice when cancelled',
   'profiles.saveEmailSettings': 'Save',

@@ -24,7 +24,8 @@ export const esMail = {
   'email.sendOnStamp': 'Enviar al timbrar',
   'email.sendOnStampHint': 'Envía la factura por correo al cliente en cuanto se timbra. Al elegir el emisor toma lo que dice su perfil.',
   'profiles.emailSettings': 'Correos automáticos',
-  'profiles.emailSettingsIntro': 'Envía cada factura al correo del cliente cuando se timbra y el aviso de cancelación, con el acuse, cuando la cancelación termina. Una factura puede decidir por sí misma.',
+  'profiles.emailSettingsIntro':
+    'Envía cada factura al correo del cliente cuando se timbra y el aviso de cancelación, con el acuse, cuando la cancelación termina. Una factura puede decidir por sí misma.',
   'profiles.sendOnStamp': 'Enviar la factura al timbrar',
   'profiles.sendOnCancel': 'Enviar el aviso al cancelar',
   'profiles.saveEmailSettings': 'Guardar',

@@ -22,7 +22,8 @@ const EmailSettings = Type.Object(
   {
     send_on_stamp: Type.Boolean({ description: "E-mail each invoice to its customer when it is stamped (an invoice's `email.send_on_stamp` overrides it)." }),
     send_on_cancel: Type.Boolean({
-      description: "E-mail the cancellation notice, with the acuse, when an invoice's cancellation completes (an invoice's `email.send_on_cancel` overrides it).",
+      description:
+        "E-mail the cancellation notice, with the acuse, when an invoice's cancellation completes (an invoice's `email.send_on_cancel` overrides it).",
     }),
     language: EmailLanguage,
   },

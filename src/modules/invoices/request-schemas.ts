@@ -133,7 +133,8 @@ const EmailInput = Type.Object(
     ),
     send_on_cancel: Type.Optional(
       Type.Boolean({
-        description: "E-mail the cancellation notice (with the acuse) when its cancellation completes; default the fiscal profile's `email_settings.send_on_cancel`.",
+        description:
+          "E-mail the cancellation notice (with the acuse) when its cancellation completes; default the fiscal profile's `email_settings.send_on_cancel`.",
       }),
     ),
     recipients: Type.Optional(

@@ -161,7 +161,6 @@ export type InvoiceListQuery = Static<typeof InvoiceListQuery>;
 
 export const DeletedInvoice = Type.Object({ object: Type.Literal('invoice'), id: Type.String(), deleted: Type.Literal(true) });
 
-
 export const SendInvoiceEmailBody = Type.Object(
   {
     recipients: Type.Optional(
@@ -200,7 +199,8 @@ export const InvoiceEmail = Type.Object(
       { description: 'Every attempt to hand the message to the mail server, oldest first.' },
     ),
     automatic: Type.Boolean({
-      description: "True when the invoice's stamp or cancellation queued it (`email.send_on_stamp`, `email.send_on_cancel`); false when POST /v1/invoices/{id}/email did.",
+      description:
+        "True when the invoice's stamp or cancellation queued it (`email.send_on_stamp`, `email.send_on_cancel`); false when POST /v1/invoices/{id}/email did.",
     }),
     skipped_reason: NullableString('Why an automatic e-mail was not sent (no recipient, no mail server); null otherwise.'),
     created_at: Timestamp,

@@ -31,7 +31,6 @@ export function EmailSettings({ profile, onDone }: { profile: FiscalProfile; onD
           <label class="check-row" key={name}>
             <input
               type="checkbox"
-              role="switch"
               name={name}
               checked={form.values[name] === 'true'}
               onChange={(event) => form.set(name, String(event.currentTarget.checked))}
