@@ -196,6 +196,41 @@ test('a completed cancellation sends the notice with the acuse when the profile 
   await settings(t, keys.testKey, profileId, { send_on_cancel: false });
 });
 
+test("a cancellation that waits for the receptor sends the notice once the receptor's silence accepts it, not before", async () => {
+  await settings(t, keys.testKey, profileId, { send_on_cancel: true });
+  const invoice = await createStamped(
+    t,
+    keys.testKey,
+    small('espera@cliente.mx', {
+      items: [{ product_key: '81112100', unit_key: 'E48', description: 'Proyecto', unit_price: '50000.00', taxes: [{ type: 'IVA', rate: '0.16' }] }],
+    }),
+  );
+  // Past the next business day a large invoice needs the receptor's acceptance.
+  t.clock.advance(4 * 24 * 3_600_000);
+  const pending = await t.request({ method: 'POST', url: `/v1/invoices/${invoice.id}/cancel`, key: keys.testKey, payload: { reason: '02' } });
+  assert.equal(pending.json().cancellation?.status, 'pending', pending.body);
+  await t.app.services.jobs.runDue();
+  assert.deepEqual(await log(t, keys.testKey, invoice.id), [], 'nothing while the receptor has not answered');
+  // The receptor has 72 business hours; its silence accepts, which the poller sees.
+  for (let day = 0; day < 10 && (await log(t, keys.testKey, invoice.id)).length === 0; day += 1) {
+    t.clock.advance(24 * 3_600_000);
+    await runJobs(t);
+  }
+  const after = (await t.request({ method: 'GET', url: `/v1/invoices/${invoice.id}`, key: keys.testKey })).json();
+  assert.equal(after.status, 'cancelled', JSON.stringify(after.cancellation));
+  const [entry] = await log(t, keys.testKey, invoice.id);
+  assert.equal(entry?.kind, 'cancellation');
+  assert.equal(entry?.status, 'sent');
+  const [message] = sentTo('espera@cliente.mx');
+  const acuse = await download(invoice.id, 'acuse');
+  assert.ok(
+    message?.mail.attachments.some((attachment) => attachment.content.equals(acuse)),
+    'the acuse is attached byte for byte',
+  );
+  assert.equal(sentTo('espera@cliente.mx').length, 1);
+  await settings(t, keys.testKey, profileId, { send_on_cancel: false });
+});
+
 test('bad settings are refused with 422 and stable codes, in Spanish when asked', async () => {
   const profile = await t.request({
     method: 'PATCH',

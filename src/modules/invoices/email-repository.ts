@@ -66,17 +66,20 @@ export async function insertInvoiceEmail(db: Db, row: NewInvoiceEmail): Promise<
  * when the invoice already has one of that kind (migrations/0026_invoice_email_automation.sql).
  */
 export async function insertAutomaticEmail(db: Db, row: NewInvoiceEmail, skippedReason: string | null): Promise<InvoiceEmailRow | undefined> {
-  return db
-    .insertInto('invoice_emails')
-    .values({
-      ...newEmailValues(row),
-      automatic: true,
-      skipped_reason: skippedReason,
-      ...(skippedReason === null ? {} : { status: 'skipped' as const }),
-    })
-    .onConflict((conflict) => conflict.columns(['invoice_id', 'kind']).where('automatic', '=', true).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  return (
+    db
+      .insertInto('invoice_emails')
+      .values({
+        ...newEmailValues(row),
+        automatic: true,
+        skipped_reason: skippedReason,
+        ...(skippedReason === null ? {} : { status: 'skipped' as const }),
+      })
+      // The index's own predicate, written out: a bound `automatic = $1` does not prove it to the planner.
+      .onConflict((conflict) => conflict.columns(['invoice_id', 'kind']).where(sql<boolean>`automatic`).doNothing())
+      .returningAll()
+      .executeTakeFirst()
+  );
 }
 
 export function findInvoiceEmail(db: Db, id: string): Promise<InvoiceEmailRow | undefined> {
