@@ -4,7 +4,7 @@ import { newId } from '../../platform/ids.ts';
 import { openUploadedCsd, openUploadedFiel } from './credential-input.ts';
 import type { ProfileInput } from './input.ts';
 import type { FiscalProfileDeps, ManifestSignature } from './ports.ts';
-import { insertProfile, type FiscalProfileView, type NewFiscalProfileRow } from './repository.ts';
+import { DEFAULT_EMAIL_SETTINGS, insertProfile, type FiscalProfileView, type NewFiscalProfileRow } from './repository.ts';
 import { checkTaxRegime, defaultLegalName, fielColumns, finishWrite, mexicoDate, signManifest } from './rules.ts';
 import { createProfileDataKey, sealCredential } from './secrets.ts';
 
@@ -61,6 +61,7 @@ export async function createFiscalProfile({ ctx, deps, input }: { ctx: Ctx; deps
     manifest_contract: signature?.contractXml ?? null,
     metadata: input.metadata ?? {},
     brand_color: input.brandColor ?? null,
+    email_settings: { ...DEFAULT_EMAIL_SETTINGS, ...input.emailSettings },
     logo: input.logo?.content ?? null,
     logo_content_type: input.logo?.contentType ?? null,
     created_at: now,

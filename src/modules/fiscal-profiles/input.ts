@@ -5,6 +5,7 @@
 import { fieldLabel } from '../../platform/errors/field-words.ts';
 import { ApiError, type FieldError } from '../../platform/errors/api-error.ts';
 import type { UploadedCredential } from './credential-input.ts';
+import type { ProfileEmailSettings } from './repository.ts';
 import { CREDENTIAL_FILE_BYTES, LOGO_BYTES } from './schemas.ts';
 
 interface LogoUpload {
@@ -24,6 +25,8 @@ export interface ProfileInput {
   brandColor?: string | null;
   /** null removes the logo (update only). */
   logo?: LogoUpload | null;
+  /** The settings given; the others keep their saved (or default) values. */
+  emailSettings?: Partial<ProfileEmailSettings>;
 }
 
 interface CredentialJson {
@@ -42,6 +45,7 @@ export interface ProfileJson {
   metadata?: Record<string, string>;
   brand_color?: string | null;
   logo_base64?: string | null;
+  email_settings?: Partial<ProfileEmailSettings>;
 }
 
 /** A multipart body after src/modules/fiscal-profiles/uploads.ts: text as strings, files as Buffers. */
@@ -99,6 +103,7 @@ export function inputFromJson(body: ProfileJson): ProfileInput {
   if (body.zip !== undefined) input.zip = body.zip;
   if (body.metadata !== undefined) input.metadata = body.metadata;
   if (body.brand_color !== undefined) input.brandColor = body.brand_color;
+  if (body.email_settings !== undefined) input.emailSettings = body.email_settings;
   if (body.logo_base64 !== undefined) {
     input.logo = body.logo_base64 === null ? null : readLogo('logo_base64', decodeFile('logo_base64', body.logo_base64, LOGO_BYTES));
   }

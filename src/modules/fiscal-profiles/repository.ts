@@ -33,6 +33,7 @@ interface FiscalProfileTable {
   manifest_contract: string | null;
   metadata: Record<string, string>;
   brand_color: string | null;
+  email_settings: ProfileEmailSettings;
   logo: Uint8Array | null;
   logo_content_type: string | null;
   created_at: Date;
@@ -40,6 +41,15 @@ interface FiscalProfileTable {
 }
 
 type ManifestStatus = 'pending_signature' | 'signed';
+
+/** Whether the profile's invoices are e-mailed when stamped and when cancelled, and in which language (docs/guides/email.md). */
+export interface ProfileEmailSettings {
+  send_on_stamp: boolean;
+  send_on_cancel: boolean;
+  language: 'es' | 'en';
+}
+
+export const DEFAULT_EMAIL_SETTINGS: ProfileEmailSettings = { send_on_stamp: false, send_on_cancel: false, language: 'es' };
 
 declare module '../../platform/db/schema.ts' {
   interface Database {
@@ -76,6 +86,7 @@ const VIEW_COLUMNS = [
   'manifest_email',
   'metadata',
   'brand_color',
+  'email_settings',
   'created_at',
   'updated_at',
 ] as const;

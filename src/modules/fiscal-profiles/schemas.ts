@@ -16,6 +16,26 @@ const Password = Type.String({ minLength: 1, maxLength: 256, description: 'Passw
 const Base64 = (description: string) => Type.String({ minLength: 1, pattern: '^[A-Za-z0-9+/\\r\\n]+={0,2}[\\r\\n]*$', description });
 const File = (description: string) => Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description });
 
+const EmailLanguage = Type.Union([Type.Literal('es'), Type.Literal('en')], { description: 'es (Spanish) or en (English).' });
+
+const EmailSettings = Type.Object(
+  {
+    send_on_stamp: Type.Boolean({ description: "E-mail each invoice to its customer when it is stamped (an invoice's `email.send_on_stamp` overrides it)." }),
+    send_on_cancel: Type.Boolean({
+      description:
+        "E-mail the cancellation notice, with the acuse, when an invoice's cancellation completes (an invoice's `email.send_on_cancel` overrides it).",
+    }),
+    language: EmailLanguage,
+  },
+  { description: "Automatic e-mails of the profile's invoices (docs/guides/email.md). All off by default." },
+);
+
+const EmailSettingsInput = Type.Partial(EmailSettings, {
+  additionalProperties: false,
+  minProperties: 1,
+  description: 'Automatic e-mails of the invoices of the profile; the fields left out keep their saved values (off and `es` at first).',
+});
+
 const CredentialUpload = Type.Object(
   {
     cer_base64: Base64('The .cer file (DER or PEM), base64.'),
@@ -49,6 +69,7 @@ export const FiscalProfile = Type.Object(
     pending_actions: Type.Array(Action, { description: 'Everything outstanding, including advance notices such as a CSD about to expire.' }),
     metadata: Type.Record(Type.String(), Type.String()),
     brand_color: Type.String(),
+    email_settings: EmailSettings,
     has_logo: Type.Boolean(),
     livemode: Type.Boolean(),
     created_at: Timestamp,
@@ -68,6 +89,7 @@ const jsonFields = {
   metadata: Type.Optional(Metadata),
   brand_color: Type.Optional(BrandColor),
   logo_base64: Type.Optional(Base64('PNG or JPEG logo for the PDF, base64, at most 512 KiB.')),
+  email_settings: Type.Optional(EmailSettingsInput),
 };
 
 export const CreateProfileJson = Type.Object(

@@ -78,6 +78,7 @@ export function serializeFiscalProfile(view: FiscalProfileView, now: Date) {
     pending_actions: state.pending_actions,
     metadata: view.metadata,
     brand_color: view.brand_color ?? DEFAULT_BRAND_COLOR,
+    email_settings: { ...view.email_settings },
     has_logo: view.has_logo,
     livemode: view.mode === 'live',
     created_at: view.created_at.toISOString(),

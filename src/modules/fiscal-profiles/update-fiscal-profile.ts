@@ -75,6 +75,7 @@ function plainChanges(ctx: Ctx, deps: FiscalProfileDeps, row: FiscalProfileRow, 
   if (input.zip !== undefined) changes.zip = input.zip;
   if (input.metadata !== undefined) changes.metadata = mergeMetadata(row.metadata, input.metadata);
   if (input.brandColor !== undefined) changes.brand_color = input.brandColor;
+  if (input.emailSettings !== undefined) changes.email_settings = { ...row.email_settings, ...input.emailSettings };
   if (input.logo !== undefined) {
     changes.logo = input.logo?.content ?? null;
     changes.logo_content_type = input.logo?.contentType ?? null;

@@ -21,6 +21,7 @@ const view = (id: string, legalName = 'ESCUELA KEMPER URGATE'): FiscalProfileVie
   manifest_email: null,
   metadata: { a: '1' },
   brand_color: null,
+  email_settings: { send_on_stamp: false, send_on_cancel: false, language: 'es' },
   created_at: new Date('2026-01-01'),
   updated_at: new Date('2026-01-01'),
   has_logo: false,

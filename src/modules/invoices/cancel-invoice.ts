@@ -122,7 +122,7 @@ export async function cancelInvoice({ ctx, deps, id, input }: { ctx: Ctx; deps: 
   const result = await requestAtPac(ctx, deps, row, input.reason, substitute);
   if (result === 'already_cancelled' || result.status === 'cancelled') {
     const acuse = result !== 'already_cancelled' && result.acuse ? result.acuse : await fetchAcuse(deps, row);
-    return recordCancelled(ctx, row, request, acuse);
+    return recordCancelled(ctx, deps, row, request, acuse);
   }
-  return recordPending(ctx, row, request, result.acuse ?? null);
+  return recordPending(ctx, deps, row, request, result.acuse ?? null);
 }

@@ -1,11 +1,13 @@
 /**
  * Recording a cancellation's progress: requested (pending, waiting for the receptor), accepted
- * (the invoice is cancelled) or rejected, each with its events in the same transaction.
+ * (the invoice is cancelled) or rejected, each with its events in the same transaction, and a
+ * completed cancellation with its automatic notice when one is asked for (automatic-email.ts).
  */
 import { Type } from 'typebox';
 import type { Ctx } from '../../platform/context.ts';
 import { defineJob } from '../../platform/jobs/kinds.ts';
 import type { EventType } from '../events/index.ts';
+import { planAutomaticEmail, queueAutomaticEmail } from './automatic-email.ts';
 import { profileObject, recordInvoiceEvents } from './context.ts';
 import type { InvoiceDeps } from './ports.ts';
 import { findInvoiceById, updateInvoice, type InvoiceChanges, type InvoiceRow } from './repository.ts';
@@ -44,13 +46,16 @@ async function transition(
   row: InvoiceRow,
   changes: InvoiceChanges,
   events: EventType[],
-  options: { from: InvoiceRow['cancellation_status'][]; enqueuePoll?: boolean },
+  options: { from: InvoiceRow['cancellation_status'][]; deps: Pick<InvoiceDeps, 'savedParts'>; enqueuePoll?: boolean },
 ): Promise<InvoiceRow> {
   const profile = await profileObject(ctx, row.fiscal_profile_id);
+  // A completed cancellation brings the notice, when the invoice or its profile asks for it.
+  const email = changes.status === 'cancelled' ? await planAutomaticEmail(ctx, options.deps, row, profile, 'cancellation') : undefined;
   const stored = await ctx.db.transaction().execute(async (trx) => {
     const updated = await updateInvoice(trx, row.id, ['stamped'], { ...changes, updated_at: ctx.services.clock.now() }, options.from);
     if (!updated) return undefined;
     await recordInvoiceEvents(trx, ctx, events, updated, profile);
+    if (email) await queueAutomaticEmail(trx, ctx.services, row, email);
     if (options.enqueuePoll) {
       const runAt = new Date(ctx.services.clock.now().getTime() + pollDelayMs(1));
       await ctx.services.jobs.enqueue(
@@ -66,7 +71,7 @@ async function transition(
 }
 
 /** The SAT cancelled it at once (no acceptance needed): requested and cancelled together. */
-export function recordCancelled(ctx: Ctx, row: InvoiceRow, request: CancellationRequest, acuse: string | null): Promise<InvoiceRow> {
+export function recordCancelled(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, request: CancellationRequest, acuse: string | null): Promise<InvoiceRow> {
   const now = ctx.services.clock.now();
   return transition(
     ctx,
@@ -81,12 +86,12 @@ export function recordCancelled(ctx: Ctx, row: InvoiceRow, request: Cancellation
       acuse,
     },
     ['invoice.cancellation_requested', 'invoice.cancelled'],
-    { from: ['none', 'rejected'] },
+    { from: ['none', 'rejected'], deps },
   );
 }
 
 /** The receptor must accept: pending until the poller sees the SAT's answer. */
-export function recordPending(ctx: Ctx, row: InvoiceRow, request: CancellationRequest, acuse: string | null): Promise<InvoiceRow> {
+export function recordPending(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, request: CancellationRequest, acuse: string | null): Promise<InvoiceRow> {
   return transition(
     ctx,
     row,
@@ -99,12 +104,12 @@ export function recordPending(ctx: Ctx, row: InvoiceRow, request: CancellationRe
       acuse,
     },
     ['invoice.cancellation_requested'],
-    { from: ['none', 'rejected'], enqueuePoll: true },
+    { from: ['none', 'rejected'], deps, enqueuePoll: true },
   );
 }
 
 /** The pending cancellation was accepted (by the receptor, or by its silence for 72 business hours). */
-export function recordAccepted(ctx: Ctx, row: InvoiceRow, acuse: string | null): Promise<InvoiceRow> {
+export function recordAccepted(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, acuse: string | null): Promise<InvoiceRow> {
   return transition(
     ctx,
     row,
@@ -115,12 +120,13 @@ export function recordAccepted(ctx: Ctx, row: InvoiceRow, acuse: string | null):
       acuse: acuse ?? row.acuse,
     },
     ['invoice.cancelled'],
-    { from: ['pending'] },
+    { from: ['pending'], deps },
   );
 }
 
-export function recordRejected(ctx: Ctx, row: InvoiceRow): Promise<InvoiceRow> {
+export function recordRejected(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow): Promise<InvoiceRow> {
   return transition(ctx, row, { cancellation_status: 'rejected', cancellation_resolved_at: ctx.services.clock.now() }, ['invoice.cancellation_rejected'], {
     from: ['pending'],
+    deps,
   });
 }

@@ -13,6 +13,7 @@ import { insertInvoice, type InvoiceRow } from './repository.ts';
 import type { CreateInvoiceBody, CreateInvoiceRequest } from './request-schemas.ts';
 import { createInputOf } from './saved-parts.ts';
 import { IF_INSERTED, INSERTED_FOLIO, insertWithNextFolio } from './statements.ts';
+import { checkEmailInput } from './automatic-email.ts';
 
 interface Draft {
   ctx: Ctx;
@@ -106,6 +107,7 @@ export async function createInvoice({
   deps: InvoiceDeps;
   input: CreateInvoiceRequest;
 }): Promise<{ row: InvoiceRow; profile: SerializedFiscalProfile }> {
+  checkEmailInput(request);
   const input = await createInputOf(ctx, deps, request);
   const view = await findFiscalProfile(ctx, input.fiscal_profile_id);
   const comprobante = await validatedComprobante(ctx, deps.catalogs, view, input);

@@ -1,10 +1,10 @@
-/** An invoice's e-mails and their attempts (migrations/0018_email_delivery.sql). */
+/** An invoice's e-mails and their attempts (migrations/0023_email_delivery.sql). */
 import { sql } from 'kysely';
 import type { Mode } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 
 export type InvoiceEmailKind = 'invoice' | 'cancellation';
-export type InvoiceEmailStatus = 'queued' | 'sent' | 'failed';
+export type InvoiceEmailStatus = 'queued' | 'sent' | 'failed' | 'skipped';
 export type EmailLanguage = 'es' | 'en';
 
 /** One try to hand the message to the mail server. */
@@ -26,6 +26,10 @@ interface InvoiceEmailTable {
   status: InvoiceEmailStatus;
   attempts: EmailAttempt[];
   message_id: string | null;
+  /** Queued by the invoice's stamp or cancellation rather than by a request (at most one per invoice and kind). */
+  automatic: boolean;
+  /** Why an automatic e-mail was not sent (status `skipped`). */
+  skipped_reason: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -38,19 +42,44 @@ declare module '../../platform/db/schema.ts' {
 
 export type InvoiceEmailRow = InvoiceEmailTable;
 
-export async function insertInvoiceEmail(db: Db, row: Omit<InvoiceEmailRow, 'attempts' | 'message_id' | 'status' | 'updated_at'>): Promise<InvoiceEmailRow> {
-  return db
-    .insertInto('invoice_emails')
-    .values({
-      ...row,
-      recipients: sql`${JSON.stringify(row.recipients)}::jsonb` as never,
-      attempts: sql`'[]'::jsonb` as never,
-      status: 'queued',
-      message_id: null,
-      updated_at: row.created_at,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+type NewInvoiceEmail = Omit<InvoiceEmailRow, 'attempts' | 'message_id' | 'status' | 'updated_at' | 'automatic' | 'skipped_reason'>;
+
+function newEmailValues(row: NewInvoiceEmail) {
+  return {
+    ...row,
+    recipients: sql`${JSON.stringify(row.recipients)}::jsonb` as never,
+    attempts: sql`'[]'::jsonb` as never,
+    status: 'queued' as const,
+    message_id: null,
+    automatic: false,
+    skipped_reason: null,
+    updated_at: row.created_at,
+  };
+}
+
+export async function insertInvoiceEmail(db: Db, row: NewInvoiceEmail): Promise<InvoiceEmailRow> {
+  return db.insertInto('invoice_emails').values(newEmailValues(row)).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * The automatic e-mail of an invoice for its kind, queued, or `skipped` with the reason; undefined
+ * when the invoice already has one of that kind (migrations/0026_invoice_email_automation.sql).
+ */
+export async function insertAutomaticEmail(db: Db, row: NewInvoiceEmail, skippedReason: string | null): Promise<InvoiceEmailRow | undefined> {
+  return (
+    db
+      .insertInto('invoice_emails')
+      .values({
+        ...newEmailValues(row),
+        automatic: true,
+        skipped_reason: skippedReason,
+        ...(skippedReason === null ? {} : { status: 'skipped' as const }),
+      })
+      // The index's own predicate, written out: a bound `automatic = $1` does not prove it to the planner.
+      .onConflict((conflict) => conflict.columns(['invoice_id', 'kind']).where(sql<boolean>`automatic`).doNothing())
+      .returningAll()
+      .executeTakeFirst()
+  );
 }
 
 export function findInvoiceEmail(db: Db, id: string): Promise<InvoiceEmailRow | undefined> {

@@ -49,12 +49,12 @@ async function pollCancellation(services: Services, deps: InvoiceDeps, job: JobR
     throw error;
   }
   if (estado === 'Cancelado') {
-    await recordAccepted(ctx, row, await fetchAcuse(deps, row));
+    await recordAccepted(ctx, deps, row, await fetchAcuse(deps, row));
     return;
   }
   // EstatusCancelacion "Solicitud rechazada": the receptor said no; the CFDI stays vigente.
   if (/rechazad/i.test(estatusCancelacion)) {
-    await recordRejected(ctx, row);
+    await recordRejected(ctx, deps, row);
     return;
   }
   throw retry(`Cancellation of ${row.id} still ${estatusCancelacion || estado}`);

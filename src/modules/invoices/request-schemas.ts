@@ -125,6 +125,34 @@ export const PaymentInput = Type.Object(
   { additionalProperties: false },
 );
 
+/** The invoice's own automatic e-mails, over its fiscal profile's `email_settings` (docs/guides/email.md). */
+const EmailInput = Type.Object(
+  {
+    send_on_stamp: Type.Optional(
+      Type.Boolean({ description: "E-mail the invoice when it is stamped; default the fiscal profile's `email_settings.send_on_stamp`." }),
+    ),
+    send_on_cancel: Type.Optional(
+      Type.Boolean({
+        description:
+          "E-mail the cancellation notice (with the acuse) when its cancellation completes; default the fiscal profile's `email_settings.send_on_cancel`.",
+      }),
+    ),
+    recipients: Type.Optional(
+      Type.Array(Type.String({ format: 'email', maxLength: 254 }), {
+        minItems: 1,
+        maxItems: 10,
+        description: "Who receives the automatic e-mails; default the invoice's `customer.email`, or the e-mails of its saved customer. No address twice.",
+      }),
+    ),
+    language: Type.Optional(
+      Type.Union([Type.Literal('es'), Type.Literal('en')], {
+        description: "es (Spanish) or en (English); default the fiscal profile's `email_settings.language`.",
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'Automatic e-mails of this invoice; what is left out follows the fiscal profile. Not part of the CFDI.' },
+);
+
 const fields = {
   type: Type.Optional(
     Type.Union([Type.Literal('I'), Type.Literal('E'), Type.Literal('P'), Type.Literal('T')], {
@@ -153,6 +181,7 @@ const fields = {
   conditions: Type.Optional(text('Payment conditions (CondicionesDePago). Types I and E.')),
   export: Type.Optional(text('c_Exportacion; default 01 (no export).', 2)),
   metadata: Type.Optional(Metadata),
+  email: Type.Optional(EmailInput),
 };
 
 export const CreateInvoiceBody = Type.Object(

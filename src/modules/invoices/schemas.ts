@@ -6,6 +6,7 @@ import { FiscalProfile } from '../fiscal-profiles/index.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const NullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
+const EmailLanguage = Type.Union([Type.Literal('es'), Type.Literal('en')], { description: 'es (Spanish) or en (English).' });
 
 const Tax = Type.Object({
   type: Type.String({ description: 'IVA, ISR or IEPS.' }),
@@ -90,6 +91,18 @@ export const Invoice = Type.Object(
       tax_id: NullableString('Foreign customers: tax id.'),
       email: NullableString('Where the invoice is e-mailed by default (not part of the CFDI).'),
     }),
+    email: Type.Union(
+      [
+        Type.Object({
+          send_on_stamp: Type.Optional(Type.Boolean()),
+          send_on_cancel: Type.Optional(Type.Boolean()),
+          recipients: Type.Optional(Type.Array(Type.String())),
+          language: Type.Optional(EmailLanguage),
+        }),
+        Type.Null(),
+      ],
+      { description: "The invoice's own automatic e-mail settings as given (null when it follows its fiscal profile's `email_settings` in everything)." },
+    ),
     currency: Type.String(),
     exchange_rate: NullableString('MXN per unit of `currency`.'),
     payment_form: NullableString('c_FormaPago.'),
@@ -150,8 +163,6 @@ export type InvoiceListQuery = Static<typeof InvoiceListQuery>;
 
 export const DeletedInvoice = Type.Object({ object: Type.Literal('invoice'), id: Type.String(), deleted: Type.Literal(true) });
 
-const EmailLanguage = Type.Union([Type.Literal('es'), Type.Literal('en')], { description: 'es (Spanish) or en (English).' });
-
 export const SendInvoiceEmailBody = Type.Object(
   {
     recipients: Type.Optional(
@@ -176,8 +187,9 @@ export const InvoiceEmail = Type.Object(
     }),
     recipients: Type.Array(Type.String()),
     language: EmailLanguage,
-    status: Type.Union([Type.Literal('queued'), Type.Literal('sent'), Type.Literal('failed')], {
-      description: 'queued (waiting or retrying), sent (the mail server accepted it), failed (refused for good, or attempts exhausted).',
+    status: Type.Union([Type.Literal('queued'), Type.Literal('sent'), Type.Literal('failed'), Type.Literal('skipped')], {
+      description:
+        'queued (waiting or retrying), sent (the mail server accepted it), failed (refused for good, or attempts exhausted), skipped (an automatic e-mail with nowhere to go: see `skipped_reason`).',
     }),
     message_id: NullableString('The Message-ID header of the message, once sent.'),
     attempts: Type.Array(
@@ -188,6 +200,11 @@ export const InvoiceEmail = Type.Object(
       }),
       { description: 'Every attempt to hand the message to the mail server, oldest first.' },
     ),
+    automatic: Type.Boolean({
+      description:
+        "True when the invoice's stamp or cancellation queued it (`email.send_on_stamp`, `email.send_on_cancel`); false when POST /v1/invoices/{id}/email did.",
+    }),
+    skipped_reason: NullableString('Why an automatic e-mail was not sent (no recipient, no mail server); null otherwise.'),
     created_at: Timestamp,
     updated_at: Timestamp,
   },

@@ -34,7 +34,7 @@ import { findInvoice, findInvoiceById, type InvoiceRow } from './repository.ts';
 
 export const SEND_INVOICE_EMAIL_JOB = defineJob('invoices.send_email', Type.Object({ email_id: Type.String() }));
 /** Attempts of one delivery: with the queue's backoff (5 s doubling) about five minutes of a refusing server. */
-const EMAIL_MAX_ATTEMPTS = 6;
+export const EMAIL_MAX_ATTEMPTS = 6;
 
 export interface InvoiceEmailObject {
   object: 'invoice_email';
@@ -46,6 +46,8 @@ export interface InvoiceEmailObject {
   status: InvoiceEmailRow['status'];
   message_id: string | null;
   attempts: InvoiceEmailRow['attempts'];
+  automatic: boolean;
+  skipped_reason: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -61,6 +63,8 @@ function serializeInvoiceEmail(row: InvoiceEmailRow): InvoiceEmailObject {
     status: row.status,
     message_id: row.message_id,
     attempts: row.attempts,
+    automatic: row.automatic,
+    skipped_reason: row.skipped_reason,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -128,6 +128,7 @@ export function serializeInvoice(row: InvoiceRow, fiscalProfile: SerializedFisca
     folio: row.folio,
     customer_id: row.input.customer_id ?? null,
     customer: customerOf(row),
+    email: row.input.email ?? null,
     currency: c.Moneda,
     exchange_rate: c.TipoCambio ?? null,
     payment_form: c.FormaPago ?? null,

@@ -2,7 +2,8 @@
  * The steps of a crash-safe stamp, shared by POST /stamp and the recovery job:
  * 1. seal the CFDI and commit status `stamping` with the exact sealed XML (the recovery point);
  * 2. send that XML to the PAC;
- * 3. store the stamp, the usage record (and live credit) and `invoice.stamped` in one transaction.
+ * 3. store the stamp, the usage record (and live credit) and `invoice.stamped` in one transaction,
+ *    with the automatic e-mail when the invoice or its profile asks for one (automatic-email.ts).
  * Whoever finds an invoice still `stamping` (a retry, or the job after a crash) asks the PAC for
  * the stamp of that same XML first and adopts it, so a CFDI never gets a second UUID; a CFDI the
  * PAC never saw is sent again, byte for byte, and the PAC's duplicate rule covers any overlap.
@@ -18,12 +19,14 @@ import { parseCfdi } from '../../cfdi/parse.ts';
 import { sealComprobante } from '../../cfdi/seal.ts';
 import { writeCfdi } from '../../cfdi/writer.ts';
 import type { Ctx } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import type { StampResult } from '../../providers/pac/index.ts';
 import { ProviderError } from '../../providers/pac/index.ts';
 import type { SerializedFiscalProfile, StampingProfile } from '../fiscal-profiles/index.ts';
 import type { EventStatementOutput } from '../events/index.ts';
 import { stampUsageCtes } from '../usage/index.ts';
+import { planAutomaticEmail, queueAutomaticEmail } from './automatic-email.ts';
 import { invoiceStatementEvents, profileObject } from './context.ts';
 import { emisorOf } from './draft/parties.ts';
 import { issuerOf, issuerTimeZone } from './draft/context.ts';
@@ -176,14 +179,24 @@ async function finishStamp(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRow, result:
   };
   const events = invoiceStatementEvents(ctx, ['invoice.stamped'], { ...row, ...changes } as InvoiceRow, profile, { when: IF_UPDATED });
   const usage = stampUsageCtes({ organizationId: row.organization_id, mode: row.mode, resourceId: row.id, at: now }, IF_UPDATED);
+  const email = await planAutomaticEmail(ctx, deps, row, profile, 'invoice');
   // Nothing is stored before the statement runs: a crash here leaves the invoice `stamping`.
   deps.crashHook?.('before_commit', row);
-  let stored;
-  try {
-    stored = await transitionInvoiceWith<EventStatementOutput>(ctx.db, row, ['stamping'], changes, {
+  const store = (db: Db) =>
+    transitionInvoiceWith<EventStatementOutput>(db, row, ['stamping'], changes, {
       ctes: [usage, events.parts.ctes],
       columns: [events.parts.columns],
     });
+  let stored;
+  try {
+    // One statement, unless an automatic e-mail is to be queued with the stamp: then a transaction.
+    stored = email
+      ? await ctx.db.transaction().execute(async (trx) => {
+          const result = await store(trx);
+          if (result.updated) await queueAutomaticEmail(trx, ctx.services, row, email);
+          return result;
+        })
+      : await store(ctx.db);
   } catch (error) {
     // The statement is atomic: nothing of it was stored.
     if (isUuidTaken(error)) throw new ForeignStamp(result.uuid);

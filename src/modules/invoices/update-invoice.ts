@@ -9,6 +9,7 @@ import type { InvoiceDeps } from './ports.ts';
 import { findInvoice, updateInvoice, type InvoiceRow } from './repository.ts';
 import type { InvoiceInput, UpdateInvoiceBody } from './request-schemas.ts';
 import { updateChangesOf } from './saved-parts.ts';
+import { checkEmailInput } from './automatic-email.ts';
 
 function notDraft(row: Pick<InvoiceRow, 'id' | 'status'>, action: string): ApiError {
   return new ApiError('invoice.not_stampable', {
@@ -53,6 +54,7 @@ export async function updateInvoiceDraft({
   id: string;
   changes: UpdateInvoiceBody;
 }): Promise<{ row: InvoiceRow; profile: SerializedFiscalProfile }> {
+  checkEmailInput(request);
   const current = await findDraftForChange(ctx, id, 'updated');
   const filled = await updateChangesOf(ctx, deps, request);
   const changes = filled.changes;

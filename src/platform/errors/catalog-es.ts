@@ -583,6 +583,10 @@ export const ERROR_CATALOG_ES: Record<ErrorCode, SpanishDefinition> = {
     title: 'No hay a quién enviar la factura',
     remediation: 'Indique los correos en `recipients`, o asigne a la factura un `customer.email` mientras es borrador.',
   },
+  'invoice.email_duplicate_recipient': {
+    title: 'El mismo destinatario dos veces',
+    remediation: 'Indique cada correo de `email.recipients` una sola vez (no se distinguen mayúsculas de minúsculas).',
+  },
   'invoice.email_not_configured': {
     title: 'No hay servidor de correo configurado',
     remediation:

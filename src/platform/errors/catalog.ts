@@ -398,6 +398,11 @@ export const ERROR_CATALOG = {
     title: 'No one to e-mail the invoice to',
     remediation: 'Name the addresses in `recipients`, or give the invoice a `customer.email` while it is a draft.',
   },
+  'invoice.email_duplicate_recipient': {
+    status: 422,
+    title: 'The same recipient twice',
+    remediation: 'Give each address of `email.recipients` once (addresses are compared without regard to case).',
+  },
   'invoice.email_not_configured': {
     status: 503,
     title: 'No mail server configured',

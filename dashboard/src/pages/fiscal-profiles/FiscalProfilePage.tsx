@@ -4,6 +4,7 @@ import { href } from '../../core/router.ts';
 import { ResourceDetail } from '../../kit/ResourceDetail.tsx';
 import { SyncPanel } from '../sync/SyncPanel.tsx';
 import { Branding } from './Branding.tsx';
+import { EmailSettings } from './EmailSettings.tsx';
 import { FielForm, ManifestForm } from './CredentialForms.tsx';
 import { Checklist, ProfileStatus } from './ProfileStatus.tsx';
 import type { FiscalProfile } from './types.ts';
@@ -46,6 +47,7 @@ export function FiscalProfilePage({ params }: { params: Record<string, string> }
             </a>
           </p>
           <Branding profile={profile} onDone={resource.replace} />
+          <EmailSettings profile={profile} onDone={resource.replace} />
           <Timeline objectId={profile.id} />
         </>
       )}

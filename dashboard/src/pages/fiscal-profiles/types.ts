@@ -19,6 +19,7 @@ export interface FiscalProfile {
   next_actions: ProfileAction[];
   pending_actions: ProfileAction[];
   brand_color: string;
+  email_settings: { send_on_stamp: boolean; send_on_cancel: boolean; language: 'es' | 'en' };
   has_logo: boolean;
   livemode: boolean;
   created_at: string;

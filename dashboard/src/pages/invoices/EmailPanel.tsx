@@ -93,6 +93,7 @@ export function EmailPanel({ invoice }: { invoice: Invoice }) {
                     <td data-label={t('email.kind')}>
                       <span>
                         {t(`email.kind.${email.kind}` as MessageKey)} · {t(`email.language.${email.language}` as MessageKey)}
+                        {email.automatic ? ` · ${t('email.automatic')}` : ''}
                       </span>
                     </td>
                     <td data-label={t('email.status')}>
@@ -103,7 +104,7 @@ export function EmailPanel({ invoice }: { invoice: Invoice }) {
                     <td data-label={t('email.attempts')}>
                       <div>
                         {email.attempts.length === 0
-                          ? '—'
+                          ? (email.skipped_reason ?? '—')
                           : email.attempts.map((attempt, index) => (
                               <div key={index} data-testid="email-attempt">
                                 {formatDate(attempt.at)} · {t(`email.status.${attempt.outcome}` as MessageKey)}

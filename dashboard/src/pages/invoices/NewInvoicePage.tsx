@@ -11,6 +11,7 @@ import type { FiscalProfile } from '../fiscal-profiles/types.ts';
 import { CustomerFields } from './CustomerFields.tsx';
 import { draftValues, invoiceBody } from './invoice-body.ts';
 import { ItemFields } from './ItemFields.tsx';
+import { draftSendOnStamp, emailOfForm, SendOnStampField } from './SendOnStamp.tsx';
 import type { Invoice } from './types.ts';
 
 export function NewInvoicePage() {
@@ -23,7 +24,7 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
   const [itemCount, setItemCount] = useState(draft ? draft.items.length : 1);
   const form = useForm(
     draft
-      ? draftValues(draft)
+      ? { ...draftValues(draft), 'email.send_on_stamp': draftSendOnStamp(draft) }
       : ({ fiscal_profile_id: '', payment_method: 'PUE', 'items.0.quantity': '1', 'items.0.iva': '0.160000' } as Record<string, string>),
   );
   const profileOptions = (profiles.data?.data ?? []).map((profile) => ({ value: profile.id, label: `${profile.rfc} · ${profile.legal_name}` }));
@@ -32,8 +33,11 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
   useEffect(() => {
     if (firstProfile && !form.values.fiscal_profile_id) form.set('fiscal_profile_id', firstProfile);
   }, [firstProfile]);
+  const issuer = draft?.fiscal_profile ?? profiles.data?.data.find((profile) => profile.id === (form.values.fiscal_profile_id || firstProfile));
   async function submit() {
     const body = invoiceBody({ ...form.values, fiscal_profile_id: form.values.fiscal_profile_id || firstProfile || '' }, itemCount);
+    const email = emailOfForm(form.values, issuer, draft);
+    if (email) body.email = email;
     if (draft) {
       // A draft keeps its issuer: the update takes every field but the fiscal profile.
       const { fiscal_profile_id: _issuer, ...changes } = body;
@@ -92,6 +96,7 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
             ]}
           />
           <TextField form={form} name="serie" label={t('invoices.serie')} hint={t('invoices.serieHint')} />
+          <SendOnStampField form={form} profile={issuer} draft={draft} />
         </fieldset>
         {Array.from({ length: itemCount }, (_, index) => (
           <ItemFields key={index} form={form} index={index} />

@@ -11,6 +11,7 @@ export interface Invoice {
   /** The saved customer the receptor was filled from, if any. */
   customer_id?: string | null;
   customer: { rfc: string; name: string; zip: string; tax_regime: string; use: string; country: string | null; tax_id: string | null; email?: string | null };
+  email: { send_on_stamp?: boolean; send_on_cancel?: boolean; recipients?: string[]; language?: 'es' | 'en' } | null;
   currency: string;
   payment_form: string | null;
   payment_method: string | null;
@@ -61,7 +62,9 @@ export interface InvoiceEmail {
   kind: 'invoice' | 'cancellation';
   recipients: string[];
   language: 'es' | 'en';
-  status: 'queued' | 'sent' | 'failed';
+  status: 'queued' | 'sent' | 'failed' | 'skipped';
   attempts: { at: string; outcome: 'sent' | 'failed'; error: string | null }[];
+  automatic: boolean;
+  skipped_reason: string | null;
   created_at: string;
 }
