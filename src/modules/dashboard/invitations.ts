@@ -103,8 +103,8 @@ async function deliverInvitation(
 
 export async function invite(services: Services, origin: Origin, input: { email: string; role: Role }, language: Language) {
   const { session } = origin;
-  assertRoleAllows(session.role, 'manage_members', 'invite members');
-  if (input.role === 'owner') assertRoleAllows(session.role, 'manage_owners', 'invite an owner');
+  assertRoleAllows(session.role, 'manage_members', { en: 'invite members', es: 'invitar miembros' });
+  if (input.role === 'owner') assertRoleAllows(session.role, 'manage_owners', { en: 'invite an owner', es: 'invitar a un propietario' });
   const email = acceptableEmail(input.email);
   const at = services.clock.now();
   const members = await listMembers(services.db, session.organizationId);
@@ -156,14 +156,14 @@ function viewOf(row: { id: string; email: string; role: Role; created_at: Date; 
 }
 
 export async function pendingInvitations(services: Services, session: CurrentSession) {
-  assertRoleAllows(session.role, 'manage_members', 'see invitations');
+  assertRoleAllows(session.role, 'manage_members', { en: 'see invitations', es: 'ver las invitaciones' });
   const rows = await listPendingInvitations(services.db, session.organizationId, services.clock.now());
   return { data: rows.map(viewOf) };
 }
 
 export async function withdrawInvitation(services: Services, origin: Origin, id: string): Promise<void> {
   const { session } = origin;
-  assertRoleAllows(session.role, 'manage_members', 'withdraw invitations');
+  assertRoleAllows(session.role, 'manage_members', { en: 'withdraw invitations', es: 'retirar invitaciones' });
   const at = services.clock.now();
   await services.db.transaction().execute(async (trx) => {
     if (!isId('dinv', id) || !(await revokeInvitation(trx, session.organizationId, id, at))) {

@@ -40,7 +40,9 @@ function memberNotFound(userId: string): ApiError {
 /** Owners are changed only by owners; and the organization always keeps one. */
 async function assertOwnersKept(trx: Db, session: CurrentSession, current: Role, next: Role | null): Promise<void> {
   if (current !== 'owner' && next !== 'owner') return;
-  assertRoleAllows(session.role, 'manage_owners', current === 'owner' ? 'change or remove an owner' : 'make a member an owner');
+  assertRoleAllows(session.role, 'manage_owners', current === 'owner'
+      ? { en: 'change or remove an owner', es: 'cambiar ni quitar a un propietario' }
+      : { en: 'make a member an owner', es: 'hacer propietario a un miembro' });
   if (current === 'owner' && next !== 'owner' && (await countOwners(trx, session.organizationId)) <= 1) {
     throw new ApiError('dashboard.last_owner', 'This is the last owner of the organization; make another member an owner first.');
   }
@@ -48,7 +50,7 @@ async function assertOwnersKept(trx: Db, session: CurrentSession, current: Role,
 
 export async function changeRole(services: Services, origin: Origin, userId: string, role: Role) {
   const { session } = origin;
-  assertRoleAllows(session.role, 'manage_members', 'change roles');
+  assertRoleAllows(session.role, 'manage_members', { en: 'change roles', es: 'cambiar roles' });
   const at = services.clock.now();
   return services.db.transaction().execute(async (trx) => {
     await lockOrganization(trx, session.organizationId);
@@ -75,7 +77,7 @@ export async function changeRole(services: Services, origin: Origin, userId: str
 /** Removes a member and ends their sessions in the organization. */
 export async function removeMember(services: Services, origin: Origin, userId: string): Promise<void> {
   const { session } = origin;
-  assertRoleAllows(session.role, 'manage_members', 'remove members');
+  assertRoleAllows(session.role, 'manage_members', { en: 'remove members', es: 'quitar miembros' });
   const at = services.clock.now();
   await services.db.transaction().execute(async (trx) => {
     await lockOrganization(trx, session.organizationId);

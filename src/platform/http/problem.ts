@@ -99,10 +99,16 @@ export function routerProblem(error: FastifyError, url: string, maxParamLength: 
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return new ApiError(
       'resource.not_found',
-      `Nothing exists at ${path}: a part of the path is longer than ${maxParamLength} characters, which no id or name is.`,
+      {
+        en: `Nothing exists at ${path}: a part of the path is longer than ${maxParamLength} characters, which no id or name is.`,
+        es: `No existe nada en ${path}: una parte de la ruta tiene más de ${maxParamLength} caracteres, y ningún id ni nombre es tan largo.`,
+      },
     );
   }
-  if (error.code === 'FST_ERR_BAD_URL') return new ApiError('resource.not_found', `Nothing exists at ${path}: the path is not valid percent-encoding.`);
+  if (error.code === 'FST_ERR_BAD_URL') return new ApiError('resource.not_found', {
+      en: `Nothing exists at ${path}: the path is not valid percent-encoding.`,
+      es: `No existe nada en ${path}: la ruta no está bien codificada (codificación por porcentaje).`,
+    });
   return toApiError(error);
 }
 
