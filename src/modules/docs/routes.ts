@@ -142,7 +142,10 @@ function registerErrorRoutes(server: Server, baseUrl: string): void {
     },
     async (request, reply) => {
       const code = codesBySlug.get(request.params.slug);
-      if (!code) throw new ApiError('resource.not_found', `No error type '${request.params.slug}' exists; the catalog is at ${baseUrl}/docs/errors.`);
+      if (!code) throw new ApiError('resource.not_found', {
+          en: `No error type '${request.params.slug}' exists; the catalog is at ${baseUrl}/docs/errors.`,
+          es: `No existe el tipo de error '${request.params.slug}'; el catálogo está en ${baseUrl}/docs/errors.`,
+        });
       return reply.redirect(`/docs/errors#${errorAnchor(code)}`, 302);
     },
   );
@@ -215,7 +218,10 @@ function registerGuideRoutes(server: Server, baseUrl: string, guides: Guide[]): 
       const { slug } = request.params;
       const guide = GUIDE_SLUG.test(slug) ? guidesBySlug.get(slug) : undefined;
       if (!guide) {
-        throw new ApiError('resource.not_found', `No guide '${slug}' exists. Guides: ${guides.map((item) => item.slug).join(', ')}.`);
+        throw new ApiError('resource.not_found', {
+          en: `No guide '${slug}' exists. Guides: ${guides.map((item) => item.slug).join(', ')}.`,
+          es: `No existe la guía '${slug}'. Guías: ${guides.map((item) => item.slug).join(', ')}.`,
+        });
       }
       reply.header('Vary', 'Accept');
       if (prefersHtmlToMarkdown(request.headers.accept)) return reply.headers(HTML_HEADERS).send(guidePage(guide));
