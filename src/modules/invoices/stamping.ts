@@ -247,6 +247,7 @@ async function stampAgainDistinct(
   // A third collision in a row means identical drafts keep racing this one: the caller decides.
   if (fechaOf(resealed.xml) === fechaOf(sealedXml) || collisions >= MAX_COLLISIONS) {
     const detail = `Invoice ${row.id} is identical to another invoice of issuer ${stamping.view.rfc} sealed in the same second and stamped first (UUID ${foreignUuid}); stamp it again: sealed a second later it is a distinct CFDI.`;
+    const detailEs = `La factura ${row.id} es idéntica a otra del emisor ${stamping.view.rfc} sellada en el mismo segundo y timbrada antes (UUID ${foreignUuid}); vuelva a timbrarla: sellada un segundo después es un CFDI distinto.`;
     await updateInvoice(ctx.db, row.id, ['stamping'], {
       status: 'draft',
       sealed_xml: null,
@@ -254,7 +255,7 @@ async function stampAgainDistinct(
       error: `invoice.stamp_collision: ${detail}`,
       updated_at: ctx.services.clock.now(),
     });
-    throw new ApiError('invoice.stamp_collision', detail, { headers: { 'Retry-After': '1' } });
+    throw new ApiError('invoice.stamp_collision', { en: detail, es: detailEs }, { headers: { 'Retry-After': '1' } });
   }
   const moved = await commitRecoveryPoint(ctx, row, resealed.xml, 'stamping');
   if (!moved) return { row: (await findInvoiceById(ctx.db, row.id)) ?? row };
