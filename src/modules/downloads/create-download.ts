@@ -153,10 +153,14 @@ async function checkedProfile(ctx: Ctx, deps: DownloadDeps, profileId: string) {
 
 function providerProblem(error: ProviderError): ApiError {
   if (error.code === 'download.request_failed') {
-    return new ApiError('download.request_failed', `${error.message} Nothing was kept; send the request again.`, {
-      headers: { 'Retry-After': '30' },
-      cause: error,
-    });
+    return new ApiError(
+      'download.request_failed',
+      {
+        en: `${error.message} Nothing was kept; send the request again.`,
+        es: 'La solicitud de descarga al SAT no se completó y no se guardó nada; envíela de nuevo.',
+      },
+      { headers: { 'Retry-After': '30' }, cause: error },
+    );
   }
   if (error.code === 'sat.download_rejected') return new ApiError('sat.download_rejected', error.message, { cause: error });
   return new ApiError(error.code, error.message, { cause: error });

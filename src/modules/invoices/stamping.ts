@@ -121,7 +121,10 @@ function outcomeUnknown(error: ProviderError): ApiError {
   const code = error.retryable || error.outcomeUnknown ? 'pac.internal_error' : error.code;
   return new ApiError(
     code,
-    `The stamp's outcome is not known yet (${error.detail}); retry with the same Idempotency-Key: a stamp already made is returned, never repeated.`,
+    {
+      en: `The stamp's outcome is not known yet (${error.detail}); retry with the same Idempotency-Key: a stamp already made is returned, never repeated.`,
+      es: 'Aún no se sabe si el PAC timbró la factura; vuelva a intentarlo con la misma `Idempotency-Key`: un timbre ya hecho se devuelve, nunca se repite.',
+    },
     {
       headers: { 'Retry-After': String(STAMP_RETRY_AFTER_SECONDS) },
       cause: error,
