@@ -36,7 +36,8 @@ function digest(text: string): Buffer {
 
 /** The operator token, compared in constant time. */
 function authorize(header: string | undefined, adminToken: string | undefined): void {
-  if (adminToken === undefined) throw new ApiError('admin.disabled', {
+  if (adminToken === undefined)
+    throw new ApiError('admin.disabled', {
       en: 'This server has no ADMIN_TOKEN: its operator endpoints are turned off.',
       es: 'Este servidor no tiene ADMIN_TOKEN: sus operaciones de administración están desactivadas.',
     });
@@ -81,7 +82,8 @@ async function unpack(directory: string, name: string, body: Buffer): Promise<st
   for (const [entry, bytes] of Object.entries(files)) {
     if (entry.endsWith('/')) continue;
     const target = path.resolve(root, entry);
-    if (!target.startsWith(`${root}${path.sep}`)) throw new ApiError('catalog.import_rejected', {
+    if (!target.startsWith(`${root}${path.sep}`))
+      throw new ApiError('catalog.import_rejected', {
         en: `${name}: the entry '${entry}' leaves the archive's folder.`,
         es: `${name}: la entrada '${entry}' sale de la carpeta del archivo.`,
       });

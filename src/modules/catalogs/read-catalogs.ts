@@ -67,9 +67,20 @@ export async function searchCatalog(
   const slug = resolveSlug(slugOrSatName);
   const { limit = 20, starting_after: startingAfter, ending_before: endingBefore, q } = query;
   if (startingAfter !== undefined && endingBefore !== undefined) {
-    throw new ApiError('request.validation_failed', { en: 'Pass starting_after or ending_before, not both.', es: 'Envíe starting_after o ending_before, no ambos.' }, {
-      errors: [{ path: 'ending_before', code: 'conflict', message: 'cannot be combined with starting_after.', messageEs: 'No se puede combinar con starting_after.' }],
-    });
+    throw new ApiError(
+      'request.validation_failed',
+      { en: 'Pass starting_after or ending_before, not both.', es: 'Envíe starting_after o ending_before, no ambos.' },
+      {
+        errors: [
+          {
+            path: 'ending_before',
+            code: 'conflict',
+            message: 'cannot be combined with starting_after.',
+            messageEs: 'No se puede combinar con starting_after.',
+          },
+        ],
+      },
+    );
   }
   // A whole key with punctuation (`06600-0001`, `JAL-039`) is one term: the start of a code.
   const whole = (q ?? '').trim();

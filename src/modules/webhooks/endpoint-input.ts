@@ -58,12 +58,9 @@ export function checkedVersion(version: string): string {
  */
 export function checkConnectAllowed(ctx: Ctx): void {
   if (ctx.caller.platformOrganizationId !== null || ctx.caller.keyOrganizationIsAccount) {
-    throw new ApiError(
-      'connect.nesting_not_allowed',
-      {
-        en: 'Only a platform organization, calling without Invoice-Account, can create an endpoint with connect: true.',
-        es: 'Solo una organización plataforma, sin enviar Invoice-Account, puede crear un endpoint con connect: true.',
-      },
-    );
+    throw new ApiError('connect.nesting_not_allowed', {
+      en: 'Only a platform organization, calling without Invoice-Account, can create an endpoint with connect: true.',
+      es: 'Solo una organización plataforma, sin enviar Invoice-Account, puede crear un endpoint con connect: true.',
+    });
   }
 }

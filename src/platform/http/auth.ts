@@ -116,7 +116,10 @@ async function actAsAccount(backend: Pick<AuthBackend, 'findOrganization'>, call
     });
   }
   if (account.disabled) {
-    throw new ApiError('connect.account_disabled', { en: `Connected account ${account.id} is disabled.`, es: `La cuenta conectada ${account.id} está desactivada.` });
+    throw new ApiError('connect.account_disabled', {
+      en: `Connected account ${account.id} is disabled.`,
+      es: `La cuenta conectada ${account.id} está desactivada.`,
+    });
   }
   return { ...caller, organizationId: account.id, platformOrganizationId: caller.keyOrganizationId };
 }

@@ -138,13 +138,10 @@ async function claimOrFind(services: Services, scope: KeyScope, requestHash: str
     if (!record) continue;
     const expired = record.expires_at.getTime() <= times.now.getTime();
     if (!expired && record.request_hash !== requestHash) {
-      throw new ApiError(
-        'idempotency.key_reuse',
-        {
-          en: 'This Idempotency-Key was already used with a different request (method, path, body or Invoice-Account); use a new key.',
-          es: 'Esta `Idempotency-Key` ya se usó con otra solicitud (método, ruta, contenido o Invoice-Account); use una llave nueva.',
-        },
-      );
+      throw new ApiError('idempotency.key_reuse', {
+        en: 'This Idempotency-Key was already used with a different request (method, path, body or Invoice-Account); use a new key.',
+        es: 'Esta `Idempotency-Key` ya se usó con otra solicitud (método, ruta, contenido o Invoice-Account); use una llave nueva.',
+      });
     }
     const lapsed = record.state === 'processing' && record.locked_until.getTime() <= times.now.getTime();
     if (!expired && !lapsed) return record;

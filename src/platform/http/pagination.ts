@@ -42,7 +42,9 @@ function checkCursor(name: string, value: string | undefined, prefix: IdPrefix):
 function bothCursors(params: ListQuery): void {
   if (params.starting_after !== undefined && params.ending_before !== undefined) {
     throw new ApiError('request.validation_failed', BOTH_CURSORS, {
-      errors: [{ path: 'ending_before', code: 'conflict', message: 'cannot be combined with starting_after.', messageEs: 'no se puede combinar con starting_after.' }],
+      errors: [
+        { path: 'ending_before', code: 'conflict', message: 'cannot be combined with starting_after.', messageEs: 'no se puede combinar con starting_after.' },
+      ],
     });
   }
 }
@@ -59,9 +61,20 @@ export function paginateItems<T>(items: readonly T[], params: ListQuery, options
     if (value === undefined) return undefined;
     const index = items.findIndex((item) => options.key(item) === value);
     if (index < 0) {
-      throw new ApiError('request.invalid_cursor', { en: `${name} must be the ${options.noun} of an item of this list.`, es: `${name} debe ser una clave de un elemento de este listado.` }, {
-        errors: [{ path: name, code: 'invalid_cursor', message: `'${value}' is not a ${options.noun} of this list.`, messageEs: `'${value}' no es una clave de este listado.` }],
-      });
+      throw new ApiError(
+        'request.invalid_cursor',
+        { en: `${name} must be the ${options.noun} of an item of this list.`, es: `${name} debe ser una clave de un elemento de este listado.` },
+        {
+          errors: [
+            {
+              path: name,
+              code: 'invalid_cursor',
+              message: `'${value}' is not a ${options.noun} of this list.`,
+              messageEs: `'${value}' no es una clave de este listado.`,
+            },
+          ],
+        },
+      );
     }
     return index;
   };

@@ -41,13 +41,10 @@ export function resolveVersion(header: string | undefined, keyPin: string | null
   if (header !== undefined) {
     const value = header.trim();
     if (!known.has(value)) {
-      throw new ApiError(
-        'request.invalid_version',
-        {
-          en: `Invoice-Version '${value}' is not a version of this API. Known versions: ${[...known.keys()].join(', ')}.`,
-          es: `'${value}' no es una versión de esta API (encabezado Invoice-Version). Versiones vigentes: ${[...known.keys()].join(', ')}.`,
-        },
-      );
+      throw new ApiError('request.invalid_version', {
+        en: `Invoice-Version '${value}' is not a version of this API. Known versions: ${[...known.keys()].join(', ')}.`,
+        es: `'${value}' no es una versión de esta API (encabezado Invoice-Version). Versiones vigentes: ${[...known.keys()].join(', ')}.`,
+      });
     }
     return value;
   }

@@ -196,10 +196,12 @@ export class FairScheduler {
     if (!busiest) return false;
     const evicted = busiest.waiting.pop()!;
     this.waitingCount -= 1;
-    evicted.refuse(overloaded({
+    evicted.refuse(
+      overloaded({
         en: "This organization's tasks fill more than its share of the worker pool's queue; retry after Retry-After.",
         es: 'Las tareas de esta organización ocupan más de lo que le corresponde de la cola de procesamiento; vuelva a intentarlo después de los segundos que indica Retry-After.',
-      }));
+      }),
+    );
     return true;
   }
 }
