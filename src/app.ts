@@ -303,7 +303,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Enabling a sync authenticates the FIEL with the SAT, so a refused or unreachable SAT is said at once.
     authorize: async (ctx, profileId) => {
       const credential = await downloadDeps.loadCredential(ctx.db, profileId);
-      if (!credential) throw new ApiError('download.fiel_required', `Fiscal profile ${profileId} has no FIEL.`);
+      if (!credential)
+        throw new ApiError('download.fiel_required', {
+          en: `Fiscal profile ${profileId} has no FIEL.`,
+          es: `El perfil fiscal ${profileId} no tiene e.firma (FIEL).`,
+        });
       try {
         await downloadDeps.descargaClient(ctx.mode, credential).authenticate();
       } catch (error) {

@@ -22,12 +22,13 @@ export type CredentialErrorCode =
   | 'credential.expired'
   | 'credential.not_yet_valid';
 
-/** A certificate or key problem, with a stable code for the API edge to map. */
+/** A certificate or key problem, with a stable code for the API edge to map and its message in Spanish too. */
 export class CredentialError extends Error {
   override readonly name = 'CredentialError';
   constructor(
     readonly code: CredentialErrorCode,
     message: string,
+    readonly messageEs: string,
   ) {
     super(message);
   }
@@ -95,13 +96,17 @@ export function readCertificate(input: Uint8Array | string): SatCertificate {
   try {
     x509 = new X509Certificate(der);
   } catch {
-    throw new CredentialError('credential.not_a_certificate', 'The data is not an X.509 certificate.');
+    throw new CredentialError('credential.not_a_certificate', 'The data is not an X.509 certificate.', 'El archivo no es un certificado X.509.');
   }
   try {
     return satFields(der, x509);
   } catch (error) {
     if (error instanceof DerError) {
-      throw new CredentialError('credential.not_a_certificate', `The certificate cannot be read: ${error.message}.`);
+      throw new CredentialError(
+        'credential.not_a_certificate',
+        `The certificate cannot be read: ${error.message}.`,
+        'El certificado no se puede leer: su contenido está dañado o incompleto.',
+      );
     }
     throw error;
   }
@@ -111,13 +116,14 @@ function certificateDer(input: Uint8Array | string): Buffer {
   const text = typeof input === 'string' ? input : Buffer.from(input).toString('latin1');
   if (!text.includes('-----BEGIN')) {
     if (typeof input === 'string') {
-      throw new CredentialError('credential.not_a_certificate', 'The text holds no PEM certificate.');
+      throw new CredentialError('credential.not_a_certificate', 'The text holds no PEM certificate.', 'El texto no contiene un certificado PEM.');
     }
     return Buffer.from(input);
   }
   // A ".cer.pem" as CfdiUtils ships it has a PUBLIC KEY block first; only the CERTIFICATE block counts.
   const match = /-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]*)-----END CERTIFICATE-----/.exec(text);
-  if (match === null) throw new CredentialError('credential.not_a_certificate', 'The PEM holds no CERTIFICATE block.');
+  if (match === null)
+    throw new CredentialError('credential.not_a_certificate', 'The PEM holds no CERTIFICATE block.', 'El PEM no contiene un bloque CERTIFICATE.');
   return Buffer.from(match[1]!.replace(/\s+/g, ''), 'base64');
 }
 
@@ -136,10 +142,18 @@ function satFields(der: Buffer, x509: X509Certificate): SatCertificate {
   const uniqueIdentifier = subject.get(oid.uniqueIdentifier)?.[0];
   const [rfc, representativeRfc] = (uniqueIdentifier ?? '').split('/').map((token) => token.trim());
   if (rfc === undefined || !rfcPattern.test(rfc)) {
-    throw new CredentialError('credential.not_sat_certificate', 'The certificate subject has no RFC (x500UniqueIdentifier).');
+    throw new CredentialError(
+      'credential.not_sat_certificate',
+      'The certificate subject has no RFC (x500UniqueIdentifier).',
+      'El certificado no indica un RFC (x500UniqueIdentifier): no es un certificado del SAT.',
+    );
   }
   if (serialNumber === undefined) {
-    throw new CredentialError('credential.not_sat_certificate', 'The certificate serial number is not a SAT NoCertificado.');
+    throw new CredentialError(
+      'credential.not_sat_certificate',
+      'The certificate serial number is not a SAT NoCertificado.',
+      'El número de serie del certificado no es un número de certificado (NoCertificado) del SAT.',
+    );
   }
   const branchName = subject.get(oid.organizationalUnit)?.[0];
   const usage = extensions === undefined ? undefined : keyUsage(extensions);

@@ -276,7 +276,7 @@ async function loadSatCertificate(noCertificado: string, directory: string, io: 
   try {
     return readCertificate(bytes);
   } catch (error) {
-    if (error instanceof CredentialError) throw new CredentialError(error.code, `${file}: ${error.message}`);
+    if (error instanceof CredentialError) throw new CredentialError(error.code, `${file}: ${error.message}`, `${file}: ${error.messageEs}`);
     throw error;
   }
 }

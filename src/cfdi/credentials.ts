@@ -36,7 +36,11 @@ export function readPrivateKey(input: Uint8Array | string, password?: string): K
   const key = text.includes('-----BEGIN') ? readPemKey(text, password) : readDerKey(Buffer.from(input), password);
   if (key.asymmetricKeyType !== 'rsa') {
     // Anexo 20: the sello is an RSA PKCS#1 v1.5 signature; the SAT issues RSA keys only.
-    throw new CredentialError('credential.unsupported_key', `The private key is ${key.asymmetricKeyType}, not RSA.`);
+    throw new CredentialError(
+      'credential.unsupported_key',
+      `The private key is ${key.asymmetricKeyType}, not RSA.`,
+      `La llave privada es ${key.asymmetricKeyType}, no RSA.`,
+    );
   }
   return key;
 }
@@ -53,13 +57,19 @@ function affordableEncryption(der: Buffer): KeyEncryption | undefined {
   try {
     encryption = keyEncryptionOf(der);
   } catch {
-    throw new CredentialError('credential.not_a_private_key', "The encrypted private key's parameters are damaged.");
+    throw new CredentialError(
+      'credential.not_a_private_key',
+      "The encrypted private key's parameters are damaged.",
+      'Los parámetros de cifrado de la llave privada están dañados.',
+    );
   }
   if (encryption && encryption.iterations > MAX_KEY_ITERATIONS) {
     const count = Number.isFinite(encryption.iterations) ? encryption.iterations.toLocaleString('en-US') : 'more than 2^48';
+    const countEs = Number.isFinite(encryption.iterations) ? encryption.iterations.toLocaleString('es-MX') : 'más de 2^48';
     throw new CredentialError(
       'credential.key_too_costly',
       `The private key asks for ${count} key-derivation iterations; at most ${MAX_KEY_ITERATIONS.toLocaleString('en-US')} are accepted (the SAT's tools use 2,048). Export the key again with fewer iterations.`,
+      `La llave privada pide ${countEs} iteraciones de derivación; se aceptan como máximo ${MAX_KEY_ITERATIONS.toLocaleString('es-MX')} (las herramientas del SAT usan 2,048). Exporte la llave de nuevo con menos iteraciones.`,
     );
   }
   return encryption;
@@ -87,12 +97,17 @@ function derKeyShape(der: Buffer): KeyShape {
   } catch {
     // fall through: not DER at all
   }
-  throw new CredentialError('credential.not_a_private_key', 'The data is not a private key (PKCS#8 or PKCS#1 DER).');
+  throw new CredentialError(
+    'credential.not_a_private_key',
+    'The data is not a private key (PKCS#8 or PKCS#1 DER).',
+    'El archivo no es una llave privada (PKCS#8 o PKCS#1 DER).',
+  );
 }
 
 function readPemKey(text: string, password: string | undefined): KeyObject {
   const match = /-----BEGIN ((?:ENCRYPTED |RSA )?PRIVATE KEY)-----[\s\S]*?-----END \1-----/.exec(text);
-  if (match === null) throw new CredentialError('credential.not_a_private_key', 'The PEM holds no PRIVATE KEY block.');
+  if (match === null)
+    throw new CredentialError('credential.not_a_private_key', 'The PEM holds no PRIVATE KEY block.', 'El PEM no contiene un bloque PRIVATE KEY.');
   const block = match[0];
   // Legacy "Proc-Type: 4,ENCRYPTED" PEM derives its key with one MD5 pass: no cost to judge.
   const encrypted = match[1] === 'ENCRYPTED PRIVATE KEY' || /Proc-Type:\s*4,ENCRYPTED/.test(block);
@@ -108,11 +123,16 @@ function pemBody(block: string): Buffer {
 function requirePassword(password: string | undefined): asserts password is string {
   // OpenSSL would try to prompt on a terminal for a missing passphrase; never let it get there.
   if (password === undefined || password === '') {
-    throw new CredentialError('credential.password_required', 'The private key is encrypted and needs its password.');
+    throw new CredentialError(
+      'credential.password_required',
+      'The private key is encrypted and needs its password.',
+      'La llave privada está cifrada y requiere su contraseña.',
+    );
   }
 }
 
-const wrongPassword = () => new CredentialError('credential.wrong_password', 'The password does not decrypt the private key.');
+const wrongPassword = () =>
+  new CredentialError('credential.wrong_password', 'The password does not decrypt the private key.', 'La contraseña no abre la llave privada.');
 
 function decrypt(password: string | undefined, open: () => KeyObject): KeyObject {
   requirePassword(password);
@@ -149,7 +169,11 @@ export async function readPrivateKeyAsync(input: Uint8Array | string, password?:
     throw wrongPassword();
   }
   if (key.asymmetricKeyType !== 'rsa') {
-    throw new CredentialError('credential.unsupported_key', `The private key is ${key.asymmetricKeyType}, not RSA.`);
+    throw new CredentialError(
+      'credential.unsupported_key',
+      `The private key is ${key.asymmetricKeyType}, not RSA.`,
+      `La llave privada es ${key.asymmetricKeyType}, no RSA.`,
+    );
   }
   return key;
 }
@@ -158,7 +182,11 @@ function plain(open: () => KeyObject): KeyObject {
   try {
     return open();
   } catch {
-    throw new CredentialError('credential.not_a_private_key', 'The private key data is damaged or of an unsupported type.');
+    throw new CredentialError(
+      'credential.not_a_private_key',
+      'The private key data is damaged or of an unsupported type.',
+      'La llave privada está dañada o es de un tipo no admitido.',
+    );
   }
 }
 
@@ -173,7 +201,11 @@ function pair(parsed: SatCertificate, key: Uint8Array | string, password: string
 
 function matched(parsed: SatCertificate, privateKey: KeyObject): SatCredential {
   if (!parsed.x509.checkPrivateKey(privateKey)) {
-    throw new CredentialError('credential.key_mismatch', `The private key does not belong to certificate ${parsed.serialNumber} (${parsed.rfc}).`);
+    throw new CredentialError(
+      'credential.key_mismatch',
+      `The private key does not belong to certificate ${parsed.serialNumber} (${parsed.rfc}).`,
+      `La llave privada no corresponde al certificado ${parsed.serialNumber} (${parsed.rfc}).`,
+    );
   }
   return { certificate: parsed, privateKey };
 }
@@ -238,16 +270,32 @@ export function assertKind(certificate: SatCertificate, kind: CredentialKind): v
   if (certificate.kind === kind) return;
   if (kind === 'csd') {
     // Anexo 20 / RMF: a CFDI is sealed with a CSD; the e.firma must not be used for it.
-    throw new CredentialError('credential.not_a_csd', `Certificate ${certificate.serialNumber} is an e.firma (FIEL), not a CSD: ${certificate.kindReason}.`);
+    throw new CredentialError(
+      'credential.not_a_csd',
+      `Certificate ${certificate.serialNumber} is an e.firma (FIEL), not a CSD: ${certificate.kindReason}.`,
+      `El certificado ${certificate.serialNumber} es de e.firma (FIEL), no un CSD.`,
+    );
   }
-  throw new CredentialError('credential.not_a_fiel', `Certificate ${certificate.serialNumber} is a CSD, not an e.firma (FIEL): ${certificate.kindReason}.`);
+  throw new CredentialError(
+    'credential.not_a_fiel',
+    `Certificate ${certificate.serialNumber} is a CSD, not an e.firma (FIEL): ${certificate.kindReason}.`,
+    `El certificado ${certificate.serialNumber} es un CSD, no una e.firma (FIEL).`,
+  );
 }
 
 function assertValidAt(certificate: SatCertificate, now: Date): void {
   if (now.getTime() < certificate.validFrom.getTime()) {
-    throw new CredentialError('credential.not_yet_valid', `Certificate ${certificate.serialNumber} is valid from ${certificate.validFrom.toISOString()}.`);
+    throw new CredentialError(
+      'credential.not_yet_valid',
+      `Certificate ${certificate.serialNumber} is valid from ${certificate.validFrom.toISOString()}.`,
+      `El certificado ${certificate.serialNumber} es vigente a partir del ${certificate.validFrom.toISOString()}.`,
+    );
   }
   if (now.getTime() > certificate.validTo.getTime()) {
-    throw new CredentialError('credential.expired', `Certificate ${certificate.serialNumber} expired on ${certificate.validTo.toISOString()}.`);
+    throw new CredentialError(
+      'credential.expired',
+      `Certificate ${certificate.serialNumber} expired on ${certificate.validTo.toISOString()}.`,
+      `El certificado ${certificate.serialNumber} venció el ${certificate.validTo.toISOString()}.`,
+    );
   }
 }

@@ -27,6 +27,7 @@ function prepare(comprobante: Comprobante, credential: SatCredential): { unsigne
     throw new CredentialError(
       'credential.rfc_mismatch',
       `The CSD ${certificate.serialNumber} belongs to ${certificate.rfc}, not to the Emisor ${comprobante.Emisor.Rfc}.`,
+      `El CSD ${certificate.serialNumber} es del RFC ${certificate.rfc}, no del emisor ${comprobante.Emisor.Rfc}.`,
     );
   }
   // Destructuring (not `delete`) keeps the copy a fast-properties object for the cadena walk.

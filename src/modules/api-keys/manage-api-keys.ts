@@ -43,7 +43,10 @@ export async function updateApiKeySettings({
 }): Promise<ApiKeyRow> {
   const { name, version } = input;
   if (typeof version === 'string' && !isKnownVersion(version)) {
-    throw new ApiError('request.invalid_version', `'${version}' is not a version of this API; see GET /v1/versions.`);
+    throw new ApiError('request.invalid_version', {
+      en: `'${version}' is not a version of this API; see GET /v1/versions.`,
+      es: `'${version}' no es una versión de esta API; consulte GET /v1/versions.`,
+    });
   }
   const row = isId('key', id)
     ? await updateApiKey(ctx.db, ctx.caller.keyOrganizationId, id, {

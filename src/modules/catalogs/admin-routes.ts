@@ -36,10 +36,17 @@ function digest(text: string): Buffer {
 
 /** The operator token, compared in constant time. */
 function authorize(header: string | undefined, adminToken: string | undefined): void {
-  if (adminToken === undefined) throw new ApiError('admin.disabled', 'This server has no ADMIN_TOKEN: its operator endpoints are turned off.');
+  if (adminToken === undefined)
+    throw new ApiError('admin.disabled', {
+      en: 'This server has no ADMIN_TOKEN: its operator endpoints are turned off.',
+      es: 'Este servidor no tiene ADMIN_TOKEN: sus operaciones de administración están desactivadas.',
+    });
   const presented = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
   if (presented === undefined || !timingSafeEqual(digest(presented), digest(adminToken))) {
-    throw new ApiError('admin.unauthorized', 'This endpoint needs `Authorization: Bearer <ADMIN_TOKEN>`.');
+    throw new ApiError('admin.unauthorized', {
+      en: 'This endpoint needs `Authorization: Bearer <ADMIN_TOKEN>`.',
+      es: 'Esta operación requiere `Authorization: Bearer <ADMIN_TOKEN>`.',
+    });
   }
 }
 
@@ -59,20 +66,27 @@ async function unpack(directory: string, name: string, body: Buffer): Promise<st
       filter: (file) => {
         declared += file.originalSize;
         if (declared > MAX_UNZIPPED_BYTES) {
-          throw new ApiError('catalog.import_rejected', `${name}: its files hold more than ${MAX_UNZIPPED_BYTES / 1024 / 1024} MB once unzipped.`);
+          throw new ApiError('catalog.import_rejected', {
+            en: `${name}: its files hold more than ${MAX_UNZIPPED_BYTES / 1024 / 1024} MB once unzipped.`,
+            es: `${name}: sus archivos ocupan más de ${MAX_UNZIPPED_BYTES / 1024 / 1024} MB una vez descomprimidos.`,
+          });
         }
         return true;
       },
     });
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    throw new ApiError('catalog.import_rejected', `${name}: not a readable zip file.`);
+    throw new ApiError('catalog.import_rejected', { en: `${name}: not a readable zip file.`, es: `${name}: no es un archivo zip legible.` });
   }
   const root = path.join(directory, 'import');
   for (const [entry, bytes] of Object.entries(files)) {
     if (entry.endsWith('/')) continue;
     const target = path.resolve(root, entry);
-    if (!target.startsWith(`${root}${path.sep}`)) throw new ApiError('catalog.import_rejected', `${name}: the entry '${entry}' leaves the archive's folder.`);
+    if (!target.startsWith(`${root}${path.sep}`))
+      throw new ApiError('catalog.import_rejected', {
+        en: `${name}: the entry '${entry}' leaves the archive's folder.`,
+        es: `${name}: la entrada '${entry}' sale de la carpeta del archivo.`,
+      });
     await fs.mkdir(path.dirname(target), { recursive: true });
     await fs.writeFile(target, bytes);
   }
@@ -145,7 +159,10 @@ export function registerCatalogAdminRoutes(app: Server, services: Services, deps
         authorize(request.headers.authorization, deps.adminToken);
         const body = request.body as Buffer | undefined;
         if (!Buffer.isBuffer(body) || body.length === 0) {
-          throw new ApiError('request.validation_failed', 'Send the file as the body, with Content-Type: application/octet-stream.');
+          throw new ApiError('request.validation_failed', {
+            en: 'Send the file as the body, with Content-Type: application/octet-stream.',
+            es: 'Envíe el archivo como contenido de la solicitud, con Content-Type: application/octet-stream.',
+          });
         }
         const { name, dry_run: dryRun = false } = request.query;
         const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'invoicing-catalogs-'));

@@ -11,13 +11,18 @@ function resolveSlug(value: string): CatalogSlug {
   const lower = value.toLowerCase();
   const definition = [...DEFINITIONS.values()].find((candidate) => candidate.satName.toLowerCase() === lower);
   if (definition) return definition.slug;
-  throw new ApiError('catalog.not_found', `There is no catalog '${value}'. GET /v1/catalogs lists the catalogs and their slugs.`);
+  throw new ApiError('catalog.not_found', {
+    en: `There is no catalog '${value}'. GET /v1/catalogs lists the catalogs and their slugs.`,
+    es: `No existe el catálogo '${value}'. GET /v1/catalogs lista los catálogos y sus claves.`,
+  });
 }
 
 function notApplicable(path: string, slug: CatalogSlug, applies: readonly CatalogSlug[]): ApiError {
-  return new ApiError('request.validation_failed', `${path} filters ${applies.join(' and ')} only, not ${slug}.`, {
-    errors: [{ path, code: 'not_applicable', message: `applies to ${applies.join(', ')} only.` }],
-  });
+  return new ApiError(
+    'request.validation_failed',
+    { en: `${path} filters ${applies.join(' and ')} only, not ${slug}.`, es: `${path} solo filtra ${applies.join(' y ')}, no ${slug}.` },
+    { errors: [{ path, code: 'not_applicable', message: `applies to ${applies.join(', ')} only.`, messageEs: `Solo aplica a ${applies.join(', ')}.` }] },
+  );
 }
 
 /** The data filters of a search: régimen for uso CFDI, persona for uso CFDI and régimen fiscal. */
@@ -62,9 +67,20 @@ export async function searchCatalog(
   const slug = resolveSlug(slugOrSatName);
   const { limit = 20, starting_after: startingAfter, ending_before: endingBefore, q } = query;
   if (startingAfter !== undefined && endingBefore !== undefined) {
-    throw new ApiError('request.validation_failed', 'Pass starting_after or ending_before, not both.', {
-      errors: [{ path: 'ending_before', code: 'conflict', message: 'cannot be combined with starting_after.' }],
-    });
+    throw new ApiError(
+      'request.validation_failed',
+      { en: 'Pass starting_after or ending_before, not both.', es: 'Envíe starting_after o ending_before, no ambos.' },
+      {
+        errors: [
+          {
+            path: 'ending_before',
+            code: 'conflict',
+            message: 'cannot be combined with starting_after.',
+            messageEs: 'No se puede combinar con starting_after.',
+          },
+        ],
+      },
+    );
   }
   // A whole key with punctuation (`06600-0001`, `JAL-039`) is one term: the start of a code.
   const whole = (q ?? '').trim();
@@ -86,7 +102,10 @@ export async function getCatalogEntry(db: Db, slugOrSatName: string, code: strin
   throw new ApiError(
     'resource.not_found',
     loaded
-      ? `'${code}' is not a key of ${satName}.`
-      : `${satName} has not been imported on this server, so '${code}' cannot be looked up; see the catalogs guide (invoicing catalogs import).`,
+      ? { en: `'${code}' is not a key of ${satName}.`, es: `'${code}' no es una clave de ${satName}.` }
+      : {
+          en: `${satName} has not been imported on this server, so '${code}' cannot be looked up; see the catalogs guide (invoicing catalogs import).`,
+          es: `${satName} no se ha importado en este servidor, así que no se puede consultar '${code}'; vea la guía de catálogos (invoicing catalogs import).`,
+        },
   );
 }

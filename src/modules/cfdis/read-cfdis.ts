@@ -41,7 +41,10 @@ const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
 const ZONED = /(Z|[+-]\d{2}:\d{2})$/;
 
 function notFound(uuid: string): ApiError {
-  return new ApiError('resource.not_found', `No CFDI with UUID '${uuid}' is in this organization's store (in the key's mode).`);
+  return new ApiError('resource.not_found', {
+    en: `No CFDI with UUID '${uuid}' is in this organization's store (in the key's mode).`,
+    es: `No hay ningún CFDI con UUID '${uuid}' entre los guardados de esta organización (en el modo de la llave).`,
+  });
 }
 
 /**
@@ -59,9 +62,13 @@ function fechaBound(value: string, edge: 'gte' | 'lte'): string {
   if (!zone) return withSeconds;
   const instant = new Date(`${withSeconds}${zone}`).getTime();
   if (Number.isNaN(instant)) {
-    throw new ApiError('request.validation_failed', `${name} is not a valid date-time.`, {
-      errors: [{ path: name, code: 'invalid_format', message: 'is not a valid date-time.' }],
-    });
+    throw new ApiError(
+      'request.validation_failed',
+      { en: `${name} is not a valid date-time.`, es: `${name} no es una fecha y hora válida.` },
+      {
+        errors: [{ path: name, code: 'invalid_format', message: 'is not a valid date-time.', messageEs: 'No es una fecha y hora válida.' }],
+      },
+    );
   }
   const second = edge === 'gte' ? Math.ceil(instant / 1000) * 1000 : Math.floor(instant / 1000) * 1000;
   return localDateTime(new Date(second), MEXICO_CITY_TIME_ZONE);
@@ -159,10 +166,10 @@ export async function openCfdiXml({ ctx, uuid }: { ctx: Ctx; uuid: string }): Pr
   const stored = UUID.test(normalized) ? await findCfdiXmlForRead(ctx.db, ctx.organizationId, ctx.mode, normalized) : undefined;
   if (!stored) throw notFound(uuid);
   if (!stored.has_xml) {
-    throw new ApiError(
-      'cfdi.xml_unavailable',
-      `Only the SAT's metadata of ${stored.uuid} is stored. Create a download of type cfdi for its period to get the XML (the SAT serves no XML of cancelled received CFDIs).`,
-    );
+    throw new ApiError('cfdi.xml_unavailable', {
+      en: `Only the SAT's metadata of ${stored.uuid} is stored. Create a download of type cfdi for its period to get the XML (the SAT serves no XML of cancelled received CFDIs).`,
+      es: `De ${stored.uuid} solo se guardan los metadatos del SAT. Cree una descarga de tipo cfdi de su periodo para obtener el XML (el SAT no entrega el XML de los CFDI recibidos cancelados).`,
+    });
   }
   return {
     cost: readCost(stored.xml_bytes),

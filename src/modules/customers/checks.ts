@@ -34,9 +34,16 @@ function checkReceptorRules(deps: CustomerDeps, receptor: ReceptorOfCustomer, no
     now,
   ).map((error) => ({ ...error, path: fieldOf(error.path) }));
   if (errors.length > 0) {
-    throw new ApiError('receptor.invalid', `The customer is not a valid CFDI 4.0 receptor (${errors.map((error) => error.path).join(', ')}).`, {
-      errors,
-    });
+    throw new ApiError(
+      'receptor.invalid',
+      {
+        en: `The customer is not a valid CFDI 4.0 receptor (${errors.map((error) => error.path).join(', ')}).`,
+        es: `El cliente no es un receptor válido de CFDI 4.0 (${errors.map((error) => error.path).join(', ')}).`,
+      },
+      {
+        errors,
+      },
+    );
   }
 }
 
@@ -54,7 +61,14 @@ export async function checkCustomer(ctx: Ctx, deps: CustomerDeps, receptor: Rece
   const result = await validator.validate({ rfc: receptor.rfc, name: receptor.legal_name, postalCode: receptor.postal_code });
   if (result.valid) return now;
   const errors = result.errors.map((finding) => ({ path: fieldOf(finding.field), code: finding.code, message: finding.message }));
-  throw new ApiError('receptor.rfc_not_verified', `The RFC validation refused ${receptor.rfc}: ${result.errors.map((finding) => finding.code).join(', ')}.`, {
-    errors,
-  });
+  throw new ApiError(
+    'receptor.rfc_not_verified',
+    {
+      en: `The RFC validation refused ${receptor.rfc}: ${result.errors.map((finding) => finding.code).join(', ')}.`,
+      es: `La validación del RFC rechazó ${receptor.rfc}: ${result.errors.map((finding) => finding.code).join(', ')}.`,
+    },
+    {
+      errors,
+    },
+  );
 }

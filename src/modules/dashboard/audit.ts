@@ -30,9 +30,20 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
 
 export async function listAudit(services: Services, organizationId: string, query: { limit?: number; starting_after?: string }) {
   if (query.starting_after !== undefined && !isId('aud', query.starting_after)) {
-    throw new ApiError('request.invalid_cursor', 'starting_after must be the id of an aud_ entry of this log.', {
-      errors: [{ path: 'starting_after', code: 'invalid_cursor', message: `'${query.starting_after}' is not an aud_ id.` }],
-    });
+    throw new ApiError(
+      'request.invalid_cursor',
+      { en: 'starting_after must be the id of an aud_ entry of this log.', es: 'starting_after debe ser el id de un registro aud_ de esta bitácora.' },
+      {
+        errors: [
+          {
+            path: 'starting_after',
+            code: 'invalid_cursor',
+            message: `'${query.starting_after}' is not an aud_ id.`,
+            messageEs: `'${query.starting_after}' no es un id aud_.`,
+          },
+        ],
+      },
+    );
   }
   const limit = query.limit ?? 50;
   const rows = await listAuditEvents(services.db, organizationId, { limit, startingAfter: query.starting_after });

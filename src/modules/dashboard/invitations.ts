@@ -103,13 +103,16 @@ async function deliverInvitation(
 
 export async function invite(services: Services, origin: Origin, input: { email: string; role: Role }, language: Language) {
   const { session } = origin;
-  assertRoleAllows(session.role, 'manage_members', 'invite members');
-  if (input.role === 'owner') assertRoleAllows(session.role, 'manage_owners', 'invite an owner');
+  assertRoleAllows(session.role, 'manage_members', { en: 'invite members', es: 'invitar miembros' });
+  if (input.role === 'owner') assertRoleAllows(session.role, 'manage_owners', { en: 'invite an owner', es: 'invitar a un propietario' });
   const email = acceptableEmail(input.email);
   const at = services.clock.now();
   const members = await listMembers(services.db, session.organizationId);
   if (members.some((member) => member.email === email)) {
-    throw new ApiError('dashboard.already_member', `${email} is already a member of this organization; change its role instead.`);
+    throw new ApiError('dashboard.already_member', {
+      en: `${email} is already a member of this organization; change its role instead.`,
+      es: `${email} ya es miembro de esta organización; si hace falta, cambie su rol.`,
+    });
   }
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const row = await services.db.transaction().execute(async (trx) => {
@@ -156,18 +159,21 @@ function viewOf(row: { id: string; email: string; role: Role; created_at: Date; 
 }
 
 export async function pendingInvitations(services: Services, session: CurrentSession) {
-  assertRoleAllows(session.role, 'manage_members', 'see invitations');
+  assertRoleAllows(session.role, 'manage_members', { en: 'see invitations', es: 'ver las invitaciones' });
   const rows = await listPendingInvitations(services.db, session.organizationId, services.clock.now());
   return { data: rows.map(viewOf) };
 }
 
 export async function withdrawInvitation(services: Services, origin: Origin, id: string): Promise<void> {
   const { session } = origin;
-  assertRoleAllows(session.role, 'manage_members', 'withdraw invitations');
+  assertRoleAllows(session.role, 'manage_members', { en: 'withdraw invitations', es: 'retirar invitaciones' });
   const at = services.clock.now();
   await services.db.transaction().execute(async (trx) => {
     if (!isId('dinv', id) || !(await revokeInvitation(trx, session.organizationId, id, at))) {
-      throw new ApiError('dashboard.invitation_invalid', `There is no pending invitation ${id} in this organization.`);
+      throw new ApiError('dashboard.invitation_invalid', {
+        en: `There is no pending invitation ${id} in this organization.`,
+        es: `No hay ninguna invitación pendiente ${id} en esta organización.`,
+      });
     }
     await recordAudit(trx, {
       organizationId: session.organizationId,
@@ -182,10 +188,10 @@ export async function withdrawInvitation(services: Services, origin: Origin, id:
 }
 
 const invalid = () =>
-  new ApiError(
-    'dashboard.invitation_invalid',
-    'This invitation link is not valid: it was already used, withdrawn or replaced, or it has expired. Ask for a new one.',
-  );
+  new ApiError('dashboard.invitation_invalid', {
+    en: 'This invitation link is not valid: it was already used, withdrawn or replaced, or it has expired. Ask for a new one.',
+    es: 'Este enlace de invitación no es válido: ya se usó, se retiró o se reemplazó, o expiró. Pida una invitación nueva.',
+  });
 
 /** The pending invitation a token names, or 404 dashboard.invitation_invalid. */
 async function pendingInvitation(services: Services, token: string) {
@@ -205,13 +211,19 @@ export async function acceptInvitation(services: Services, origin: Origin, token
   const { session } = origin;
   const row = await pendingInvitation(services, token);
   if (row.email !== session.email) {
-    throw new ApiError('dashboard.invitation_email_mismatch', `This invitation is for ${row.email}; sign in with that e-mail to accept it.`);
+    throw new ApiError('dashboard.invitation_email_mismatch', {
+      en: `This invitation is for ${row.email}; sign in with that e-mail to accept it.`,
+      es: `Esta invitación es para ${row.email}; inicie sesión con ese correo para aceptarla.`,
+    });
   }
   const at = services.clock.now();
   await services.db.transaction().execute(async (trx) => {
     if (!(await markInvitationAccepted(trx, row.id, session.userId, at))) throw invalid();
     if (await findMembership(trx, session.userId, row.organization_id)) {
-      throw new ApiError('dashboard.already_member', 'You are already a member of this organization.');
+      throw new ApiError('dashboard.already_member', {
+        en: 'You are already a member of this organization.',
+        es: 'Usted ya es miembro de esta organización.',
+      });
     }
     await insertMembership(trx, { user_id: session.userId, organization_id: row.organization_id, role: row.role, created_at: at, updated_at: at });
     await setSessionOrganization(trx, session.id, row.organization_id);
@@ -261,7 +273,11 @@ export async function signUpWithInvitation({
   await reserveAttempt(services.db, [{ scope: 'sign_up', subject: address }], services.clock.now());
   await assertStrongPassword(services, { password, email: row.email, organizationName: row.organization_name, language, field: 'password' });
   const passwordHash = await hashPassword(password);
-  const emailInUse = () => new ApiError('dashboard.email_in_use', 'An account with this e-mail already exists; sign in and accept the invitation instead.');
+  const emailInUse = () =>
+    new ApiError('dashboard.email_in_use', {
+      en: 'An account with this e-mail already exists; sign in and accept the invitation instead.',
+      es: 'Ya existe una cuenta con este correo; inicie sesión y acepte la invitación desde ahí.',
+    });
   if (await findUserByEmail(services.db, row.email)) throw emailInUse();
   const at = services.clock.now();
   const joined = await services.db.transaction().execute(async (trx) => {

@@ -34,21 +34,33 @@ export async function membersOf(services: Services, session: CurrentSession) {
 }
 
 function memberNotFound(userId: string): ApiError {
-  return new ApiError('dashboard.member_not_found', `${userId} is not a member of this organization.`);
+  return new ApiError('dashboard.member_not_found', {
+    en: `${userId} is not a member of this organization.`,
+    es: `${userId} no es miembro de esta organización.`,
+  });
 }
 
 /** Owners are changed only by owners; and the organization always keeps one. */
 async function assertOwnersKept(trx: Db, session: CurrentSession, current: Role, next: Role | null): Promise<void> {
   if (current !== 'owner' && next !== 'owner') return;
-  assertRoleAllows(session.role, 'manage_owners', current === 'owner' ? 'change or remove an owner' : 'make a member an owner');
+  assertRoleAllows(
+    session.role,
+    'manage_owners',
+    current === 'owner'
+      ? { en: 'change or remove an owner', es: 'cambiar ni quitar a un propietario' }
+      : { en: 'make a member an owner', es: 'hacer propietario a un miembro' },
+  );
   if (current === 'owner' && next !== 'owner' && (await countOwners(trx, session.organizationId)) <= 1) {
-    throw new ApiError('dashboard.last_owner', 'This is the last owner of the organization; make another member an owner first.');
+    throw new ApiError('dashboard.last_owner', {
+      en: 'This is the last owner of the organization; make another member an owner first.',
+      es: 'Es el último propietario de la organización; primero haga propietario a otro miembro.',
+    });
   }
 }
 
 export async function changeRole(services: Services, origin: Origin, userId: string, role: Role) {
   const { session } = origin;
-  assertRoleAllows(session.role, 'manage_members', 'change roles');
+  assertRoleAllows(session.role, 'manage_members', { en: 'change roles', es: 'cambiar roles' });
   const at = services.clock.now();
   return services.db.transaction().execute(async (trx) => {
     await lockOrganization(trx, session.organizationId);
@@ -75,7 +87,7 @@ export async function changeRole(services: Services, origin: Origin, userId: str
 /** Removes a member and ends their sessions in the organization. */
 export async function removeMember(services: Services, origin: Origin, userId: string): Promise<void> {
   const { session } = origin;
-  assertRoleAllows(session.role, 'manage_members', 'remove members');
+  assertRoleAllows(session.role, 'manage_members', { en: 'remove members', es: 'quitar miembros' });
   const at = services.clock.now();
   await services.db.transaction().execute(async (trx) => {
     await lockOrganization(trx, session.organizationId);
@@ -104,7 +116,11 @@ export async function organizationsOf(services: Services, session: CurrentSessio
 /** Moves the session to another organization of the user's; the next sign-in opens there too. */
 export async function switchOrganization(services: Services, session: CurrentSession, organizationId: string): Promise<void> {
   const membership = await findMembership(services.db, session.userId, organizationId);
-  if (!membership) throw new ApiError('dashboard.organization_not_found', `You are not a member of an organization ${organizationId}.`);
+  if (!membership)
+    throw new ApiError('dashboard.organization_not_found', {
+      en: `You are not a member of an organization ${organizationId}.`,
+      es: `Usted no es miembro de la organización ${organizationId}.`,
+    });
   await services.db.transaction().execute(async (trx) => {
     await setSessionOrganization(trx, session.id, organizationId);
     await setDefaultOrganization(trx, session.userId, organizationId, services.clock.now());

@@ -55,7 +55,12 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
 /** 503 when the build is missing: a problem, or for a browser a page that says the same. */
 function pagesUnavailable(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const detail = 'The dashboard is not installed on this server (its built pages are missing); the API at /v1 works as usual.';
-  if (!wantsHtml(request.headers.accept)) throw new ApiError('dashboard.pages_unavailable', detail);
+  if (!wantsHtml(request.headers.accept)) {
+    throw new ApiError('dashboard.pages_unavailable', {
+      en: detail,
+      es: 'El panel no está instalado en este servidor (faltan sus páginas compiladas); la API en /v1 funciona como siempre.',
+    });
+  }
   const { title, remediation } = ERROR_CATALOG['dashboard.pages_unavailable'];
   const html =
     `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +

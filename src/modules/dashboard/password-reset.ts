@@ -76,7 +76,10 @@ export function registerPasswordResetJobs(services: Services): void {
 }
 
 function invalidToken(): ApiError {
-  return new ApiError('dashboard.reset_token_invalid', 'This password reset link is not valid: it was used already, it expired, or it is wrong.');
+  return new ApiError('dashboard.reset_token_invalid', {
+    en: 'This password reset link is not valid: it was used already, it expired, or it is wrong.',
+    es: 'Este enlace para restablecer la contraseña no es válido: ya se usó, expiró o está incompleto.',
+  });
 }
 
 /** `POST /dashboard/api/password_reset/confirm`. */

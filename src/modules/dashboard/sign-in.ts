@@ -26,7 +26,10 @@ async function openingOrganization(services: Services, user: { id: string; organ
   const organizations = await listUserOrganizations(services.db, user.id);
   const chosen = organizations.find((item) => item.id === user.organization_id) ?? organizations[0];
   if (!chosen) {
-    throw new ApiError('dashboard.no_membership', 'This account no longer belongs to any organization; ask an owner or an admin to invite you again.');
+    throw new ApiError('dashboard.no_membership', {
+      en: 'This account no longer belongs to any organization; ask an owner or an admin to invite you again.',
+      es: 'Esta cuenta ya no pertenece a ninguna organización; pida a un propietario o a un administrador que lo vuelva a invitar.',
+    });
   }
   return chosen;
 }

@@ -90,7 +90,7 @@ export function registerTeamRoutes(app: Server, services: Services): void {
 
     scope.get('/dashboard/api/audit_events', { onRequest: withSession(false), schema: { hide, querystring: AuditQuery } }, async (request) => {
       const { session } = origin(request);
-      assertRoleAllows(session.role, 'manage_members', 'read the audit log');
+      assertRoleAllows(session.role, 'manage_members', { en: 'read the audit log', es: 'consultar la bitácora' });
       return listAudit(services, session.organizationId, request.query);
     });
   });

@@ -52,7 +52,8 @@ describe('documentation endpoints', () => {
     const response = await get('/docs/errors', { accept: 'application/json' });
     assert.equal(response.statusCode, 200);
     assert.equal(response.headers['content-type'], 'application/json; charset=utf-8');
-    assert.equal(response.headers.vary, 'Accept');
+    // The HTML form varies with Accept-Language too, so a cache keys the URL on both.
+    assert.equal(response.headers.vary, 'Accept, Accept-Language');
     const body = response.json();
     assert.equal(body.object, 'list');
     assert.equal(body.data.length, codes.length);

@@ -61,10 +61,14 @@ export const HTML_HEADERS = {
   'X-Frame-Options': 'DENY',
 };
 
-/** A complete page: navigation, inline style, the body given. */
-export function page(title: string, body: string): string {
+/** A complete page: navigation, inline style, the body given; in Spanish, `lang` and the navigation's labels follow. */
+export function page(title: string, body: string, language: 'en' | 'es' = 'en'): string {
+  const nav =
+    language === 'es'
+      ? '<a href="/docs">Referencia de la API</a><a href="/docs/guides">Guías</a><a href="/docs/errors?lang=es">Errores</a><a href="/openapi.json">OpenAPI</a><a href="/llms-full.txt">llms-full.txt</a>'
+      : '<a href="/docs">API reference</a><a href="/docs/guides">Guides</a><a href="/docs/errors">Errors</a><a href="/openapi.json">OpenAPI</a><a href="/llms-full.txt">llms-full.txt</a>';
   return `<!doctype html>
-<html lang="en">
+<html lang="${language === 'es' ? 'es-MX' : 'en'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -73,7 +77,7 @@ export function page(title: string, body: string): string {
 </head>
 <body>
 <header class="top"><div class="inner"><nav>
-<a href="/docs">API reference</a><a href="/docs/guides">Guides</a><a href="/docs/errors">Errors</a><a href="/openapi.json">OpenAPI</a><a href="/llms-full.txt">llms-full.txt</a>
+${nav}
 </nav></div></header>
 <main>
 ${body}

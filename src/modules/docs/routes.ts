@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { Services } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
+import { contentLanguage, negotiateLanguage, type Language } from '../../platform/errors/language.ts';
 import { ERROR_CATALOG, errorAnchor, errorTypeSlug, type ErrorCode } from '../../platform/errors/catalog.ts';
 import { Problem } from '../../platform/http/schemas.ts';
 import type { Server } from '../../platform/http/server.ts';
@@ -95,7 +96,7 @@ function registerReferenceRoutes(server: Server, baseUrl: string, guides: Guide[
 
 /** The error catalog, and the resolution of problem `type` URIs to its rows. */
 function registerErrorRoutes(server: Server, baseUrl: string): void {
-  const errorsHtml = lazy(() => renderErrorsPage(baseUrl));
+  const errorsHtml = { en: lazy(() => renderErrorsPage(baseUrl, 'en')), es: lazy(() => renderErrorsPage(baseUrl, 'es')) };
   const errorsJson = lazy(() => JSON.stringify(errorCatalogJson(baseUrl)));
   const codesBySlug = new Map((Object.keys(ERROR_CATALOG) as ErrorCode[]).map((code) => [errorTypeSlug(code), code]));
 
@@ -109,7 +110,15 @@ function registerErrorRoutes(server: Server, baseUrl: string): void {
         operationId: 'getErrorCatalog',
         security: [],
         description:
-          'HTML by default; JSON when `Accept` prefers `application/json`. Each row is anchored by the code with its first dot replaced by a hyphen.',
+          'HTML by default; JSON when `Accept` prefers `application/json`. Each row is anchored by the code with its first dot replaced by a hyphen. The HTML page is in Spanish when `lang=es` is given, or without `lang` when `Accept-Language` prefers Spanish; every title and remediation shows in both languages.',
+        querystring: Type.Object(
+          {
+            lang: Type.Optional(
+              Type.Union([Type.Literal('en'), Type.Literal('es')], { description: 'The language of the page; overrides `Accept-Language`.' }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
         response: {
           200: {
             description: 'Every error code with its status, title and remediation.',
@@ -119,9 +128,10 @@ function registerErrorRoutes(server: Server, baseUrl: string): void {
       },
     },
     async (request, reply) => {
-      reply.header('Vary', 'Accept');
+      reply.header('Vary', 'Accept, Accept-Language');
       if (prefersJson(request.headers.accept)) return reply.type(JSON_TYPE).send(errorsJson());
-      return reply.headers(HTML_HEADERS).send(errorsHtml());
+      const language: Language = request.query.lang ?? negotiateLanguage(request.headers['accept-language']);
+      return reply.headers(HTML_HEADERS).header('Content-Language', contentLanguage(language)).send(errorsHtml[language]());
     },
   );
 
@@ -142,7 +152,11 @@ function registerErrorRoutes(server: Server, baseUrl: string): void {
     },
     async (request, reply) => {
       const code = codesBySlug.get(request.params.slug);
-      if (!code) throw new ApiError('resource.not_found', `No error type '${request.params.slug}' exists; the catalog is at ${baseUrl}/docs/errors.`);
+      if (!code)
+        throw new ApiError('resource.not_found', {
+          en: `No error type '${request.params.slug}' exists; the catalog is at ${baseUrl}/docs/errors.`,
+          es: `No existe el tipo de error '${request.params.slug}'; el catálogo está en ${baseUrl}/docs/errors.`,
+        });
       return reply.redirect(`/docs/errors#${errorAnchor(code)}`, 302);
     },
   );
@@ -215,7 +229,10 @@ function registerGuideRoutes(server: Server, baseUrl: string, guides: Guide[]): 
       const { slug } = request.params;
       const guide = GUIDE_SLUG.test(slug) ? guidesBySlug.get(slug) : undefined;
       if (!guide) {
-        throw new ApiError('resource.not_found', `No guide '${slug}' exists. Guides: ${guides.map((item) => item.slug).join(', ')}.`);
+        throw new ApiError('resource.not_found', {
+          en: `No guide '${slug}' exists. Guides: ${guides.map((item) => item.slug).join(', ')}.`,
+          es: `No existe la guía '${slug}'. Guías: ${guides.map((item) => item.slug).join(', ')}.`,
+        });
       }
       reply.header('Vary', 'Accept');
       if (prefersHtmlToMarkdown(request.headers.accept)) return reply.headers(HTML_HEADERS).send(guidePage(guide));

@@ -109,9 +109,11 @@ function checkedParameters(ctx: Ctx, input: CreateDownloadInput): SatParameters 
     );
   }
   if (input.metadata && Object.hasOwn(input.metadata, 'warnings')) {
-    throw new ApiError('request.validation_failed', "metadata.warnings is reserved for the service's notes.", {
-      errors: [{ path: 'metadata.warnings', code: 'reserved', message: 'is written by the service.' }],
-    });
+    throw new ApiError(
+      'request.validation_failed',
+      { en: "metadata.warnings is reserved for the service's notes.", es: 'metadata.warnings está reservado para las notas del servicio.' },
+      { errors: [{ path: 'metadata.warnings', code: 'reserved', message: 'is written by the service.', messageEs: 'Lo escribe el servicio.' }] },
+    );
   }
   return {
     side: input.side,
@@ -141,16 +143,24 @@ async function checkedProfile(ctx: Ctx, deps: DownloadDeps, profileId: string) {
     });
   }
   const credential = await deps.loadCredential(ctx.db, profileId);
-  if (!credential) throw new ApiError('download.fiel_required', `Fiscal profile ${profileId} has no FIEL.`);
+  if (!credential)
+    throw new ApiError('download.fiel_required', {
+      en: `Fiscal profile ${profileId} has no FIEL.`,
+      es: `El perfil fiscal ${profileId} no tiene e.firma (FIEL).`,
+    });
   return { profile, credential };
 }
 
 function providerProblem(error: ProviderError): ApiError {
   if (error.code === 'download.request_failed') {
-    return new ApiError('download.request_failed', `${error.message} Nothing was kept; send the request again.`, {
-      headers: { 'Retry-After': '30' },
-      cause: error,
-    });
+    return new ApiError(
+      'download.request_failed',
+      {
+        en: `${error.message} Nothing was kept; send the request again.`,
+        es: 'La solicitud de descarga al SAT no se completó y no se guardó nada; envíela de nuevo.',
+      },
+      { headers: { 'Retry-After': '30' }, cause: error },
+    );
   }
   if (error.code === 'sat.download_rejected') return new ApiError('sat.download_rejected', error.message, { cause: error });
   return new ApiError(error.code, error.message, { cause: error });
@@ -252,8 +262,8 @@ export async function createDownload(ctx: Ctx, deps: DownloadDeps, input: Create
     });
     return { ...row, sat_request_id: satRequestId };
   }
-  throw new ApiError(
-    'sat.download_rejected',
-    `The SAT answered every variant of this period as a duplicate (${MAX_SHIFTS + 1} tries); another tool may be requesting it with the same FIEL. Try a different range.`,
-  );
+  throw new ApiError('sat.download_rejected', {
+    en: `The SAT answered every variant of this period as a duplicate (${MAX_SHIFTS + 1} tries); another tool may be requesting it with the same FIEL. Try a different range.`,
+    es: `El SAT respondió como duplicada cada variante de este periodo (${MAX_SHIFTS + 1} intentos); quizá otra herramienta la esté solicitando con la misma e.firma. Pruebe con otro rango de fechas.`,
+  });
 }

@@ -89,8 +89,14 @@ export async function openDownloadPackage({
     throw new ApiError(
       'resource.not_found',
       packages.length === 0
-        ? `Download ${id} has no stored package yet; wait for status ready (download.updated).`
-        : `Download ${id} has ${packages.length} package(s), numbered from 0; there is no package ${index}.`,
+        ? {
+            en: `Download ${id} has no stored package yet; wait for status ready (download.updated).`,
+            es: `La descarga ${id} aún no tiene paquetes guardados; espere al estatus ready (evento download.updated).`,
+          }
+        : {
+            en: `Download ${id} has ${packages.length} package(s), numbered from 0; there is no package ${index}.`,
+            es: `La descarga ${id} tiene ${packages.length} paquete(s), numerados desde 0; no existe el paquete ${index}.`,
+          },
     );
   }
   const opened = await deps.packages.open(ctx.db, { requestId: item.sat_request_id, position: item.position });

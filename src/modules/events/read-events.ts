@@ -21,9 +21,23 @@ function bound(value: string | undefined): Date | undefined {
 /** The event log of the caller's organization and mode, newest first. */
 export async function listEvents({ ctx, query, url }: { ctx: Ctx; query: EventListFilters; url: string }): Promise<Page<EventRow>> {
   if (query.type !== undefined && !isSubscriptionPattern(query.type)) {
-    throw new ApiError('request.validation_failed', `'${query.type}' is not an event type, a namespace wildcard or *.`, {
-      errors: [{ path: 'type', code: 'invalid_value', message: 'must be an event type (see the Events guide), a namespace wildcard such as invoice.*, or *.' }],
-    });
+    throw new ApiError(
+      'request.validation_failed',
+      {
+        en: `'${query.type}' is not an event type, a namespace wildcard or *.`,
+        es: `'${query.type}' no es un tipo de evento, un comodín de espacio de nombres ni *.`,
+      },
+      {
+        errors: [
+          {
+            path: 'type',
+            code: 'invalid_value',
+            message: 'must be an event type (see the Events guide), a namespace wildcard such as invoice.*, or *.',
+            messageEs: 'Debe ser un tipo de evento (vea la guía de eventos), un comodín como invoice.* o *.',
+          },
+        ],
+      },
+    );
   }
   const filters = {
     type: query.type,

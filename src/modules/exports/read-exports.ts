@@ -25,12 +25,25 @@ export async function openExportFile(ctx: Ctx, deps: ExportDeps, id: string): Pr
   const row = await getExport(ctx, id);
   const now = ctx.services.clock.now();
   if (row.status === 'expired' || (row.status === 'completed' && row.expires_at !== null && row.expires_at <= now)) {
-    throw new ApiError('export.expired', `Export ${id} expired at ${row.expires_at?.toISOString() ?? 'its expiry'} and its file was deleted; create it again.`);
+    throw new ApiError('export.expired', {
+      en: `Export ${id} expired at ${row.expires_at?.toISOString() ?? 'its expiry'} and its file was deleted; create it again.`,
+      es: `La exportación ${id} venció${row.expires_at ? ` el ${row.expires_at.toISOString()}` : ''} y su archivo se eliminó; créela de nuevo.`,
+    });
   }
   if (row.status !== 'completed') {
-    throw new ApiError('export.not_ready', `Export ${id} is ${row.status}${row.status === 'failed' ? ' and has no file' : ': its file is not built yet'}.`);
+    throw new ApiError('export.not_ready', {
+      en: `Export ${id} is ${row.status}${row.status === 'failed' ? ' and has no file' : ': its file is not built yet'}.`,
+      es:
+        row.status === 'failed'
+          ? `La exportación ${id} falló y no tiene archivo.`
+          : `La exportación ${id} está en estatus ${row.status}: su archivo aún no está listo.`,
+    });
   }
   const stream = await deps.store.open(ctx.db, id);
-  if (!stream) throw new ApiError('export.expired', `The file of export ${id} is no longer kept; create it again.`);
+  if (!stream)
+    throw new ApiError('export.expired', {
+      en: `The file of export ${id} is no longer kept; create it again.`,
+      es: `El archivo de la exportación ${id} ya no se conserva; créela de nuevo.`,
+    });
   return { row, stream };
 }

@@ -15,16 +15,19 @@ import { createProfileDataKey, sealCredential } from './secrets.ts';
 export async function createFiscalProfile({ ctx, deps, input }: { ctx: Ctx; deps: FiscalProfileDeps; input: ProfileInput }): Promise<FiscalProfileView> {
   const now = ctx.services.clock.now();
   if (!input.csd || input.taxRegime === undefined || input.zip === undefined) {
-    throw new ApiError('request.validation_failed', 'csd, tax_regime and zip are required.');
+    throw new ApiError('request.validation_failed', {
+      en: 'csd, tax_regime and zip are required.',
+      es: 'Faltan datos obligatorios: el CSD (csd), el régimen fiscal (tax_regime) y el código postal (zip).',
+    });
   }
   const csd = await openUploadedCsd(input.csd, now);
   const rfc = csd.certificate.rfc;
   const fiel = input.fiel ? await openUploadedFiel(input.fiel, now, rfc) : undefined;
   if (input.manifestEmail !== undefined && !fiel) {
-    throw new ApiError(
-      'fiscal_profile.fiel_required',
-      'manifest_email signs the carta manifiesto, which needs the FIEL: send fiel_cer, fiel_key and fiel_password too.',
-    );
+    throw new ApiError('fiscal_profile.fiel_required', {
+      en: 'manifest_email signs the carta manifiesto, which needs the FIEL: send fiel_cer, fiel_key and fiel_password too.',
+      es: 'Con manifest_email se firma la carta manifiesto, que requiere la e.firma (FIEL): envíe también fiel_cer, fiel_key y fiel_password.',
+    });
   }
   checkTaxRegime(deps, rfc, input.taxRegime, mexicoDate(now));
   const legalName = input.legalName ?? defaultLegalName(csd.certificate);

@@ -3,7 +3,7 @@
  * password never appears in an error: CredentialError messages name certificates only.
  */
 import { CredentialError, openCsdAsync, openFielAsync, type SatCredential } from '../../cfdi/credentials.ts';
-import { ApiError } from '../../platform/errors/api-error.ts';
+import { ApiError, type Bilingual } from '../../platform/errors/api-error.ts';
 
 /** A certificate, its private key and the key's password, as uploaded. */
 export interface UploadedCredential {
@@ -23,30 +23,38 @@ export async function openUploadedCsd(upload: UploadedCredential, now: Date): Pr
     if (!(error instanceof CredentialError)) throw error;
     switch (error.code) {
       case 'credential.not_a_csd':
-        throw new ApiError('fiscal_profile.csd_is_fiel', `${error.message} Send the CSD in csd_cer and csd_key; a FIEL goes in fiel_cer and fiel_key.`);
+        throw new ApiError('fiscal_profile.csd_is_fiel', {
+          en: `${error.message} Send the CSD in csd_cer and csd_key; a FIEL goes in fiel_cer and fiel_key.`,
+          es: `${error.messageEs} Envíe el CSD en csd_cer y csd_key; la e.firma (FIEL) va en fiel_cer y fiel_key.`,
+        });
       case 'credential.expired':
       case 'credential.not_yet_valid':
-        throw new ApiError('fiscal_profile.csd_expired', error.message);
+        throw new ApiError('fiscal_profile.csd_expired', { en: error.message, es: error.messageEs });
       case 'credential.key_too_costly':
-        throw new ApiError('fiscal_profile.invalid_csd', `The CSD .key file cannot be accepted: ${error.message}`, {
-          errors: [{ path: 'csd_key', code: 'key_too_costly', message: error.message }],
-        });
+        throw new ApiError(
+          'fiscal_profile.invalid_csd',
+          { en: `The CSD .key file cannot be accepted: ${error.message}`, es: `No se puede aceptar el archivo .key del CSD: ${error.messageEs}` },
+          { errors: [{ path: 'csd_key', code: 'key_too_costly', message: error.message, messageEs: error.messageEs }] },
+        );
       default:
         throw new ApiError('fiscal_profile.invalid_csd', csdDetail(error));
     }
   }
 }
 
-function csdDetail(error: CredentialError): string {
+function csdDetail(error: CredentialError): Bilingual {
   switch (error.code) {
     case 'credential.wrong_password':
-      return 'The CSD password does not decrypt the .key file.';
+      return { en: 'The CSD password does not decrypt the .key file.', es: 'La contraseña del CSD no abre el archivo .key.' };
     case 'credential.password_required':
-      return 'The CSD .key file is encrypted; send its password in csd_password.';
+      return {
+        en: 'The CSD .key file is encrypted; send its password in csd_password.',
+        es: 'El archivo .key del CSD está cifrado; envíe su contraseña en csd_password.',
+      };
     case 'credential.key_mismatch':
-      return `The .key file does not belong to the .cer: ${error.message}`;
+      return { en: `The .key file does not belong to the .cer: ${error.message}`, es: `El archivo .key no corresponde al .cer: ${error.messageEs}` };
     default:
-      return `The CSD could not be read: ${error.message}`;
+      return { en: `The CSD could not be read: ${error.message}`, es: `No se pudo leer el CSD: ${error.messageEs}` };
   }
 }
 
@@ -83,18 +91,27 @@ export async function openManifestFiel(upload: UploadedCredential, now: Date, rf
       case 'credential.not_a_fiel':
       case 'credential.not_a_certificate':
       case 'credential.not_sat_certificate':
-        throw new ApiError('manifiesto.invalid_certificate', `${error.message} The carta manifiesto is signed with the e.firma (FIEL).`);
+        throw new ApiError('manifiesto.invalid_certificate', {
+          en: `${error.message} The carta manifiesto is signed with the e.firma (FIEL).`,
+          es: `${error.messageEs} La carta manifiesto se firma con la e.firma (FIEL).`,
+        });
       case 'credential.expired':
       case 'credential.not_yet_valid':
-        throw new ApiError('manifiesto.certificate_not_valid', `${error.message} Renew the e.firma at the SAT.`);
+        throw new ApiError('manifiesto.certificate_not_valid', {
+          en: `${error.message} Renew the e.firma at the SAT.`,
+          es: `${error.messageEs} Renueve la e.firma ante el SAT.`,
+        });
       case 'credential.key_mismatch':
-        throw new ApiError('manifiesto.bad_sello', `The FIEL key cannot sign for its certificate: ${error.message}`);
+        throw new ApiError('manifiesto.bad_sello', {
+          en: `The FIEL key cannot sign for its certificate: ${error.message}`,
+          es: `La llave de la e.firma no puede firmar por su certificado: ${error.messageEs}`,
+        });
       default:
         throw invalidFiel(error);
     }
   }
   if (credential.certificate.rfc !== rfc) {
-    throw new ApiError('manifiesto.certificate_error', `The FIEL belongs to RFC ${credential.certificate.rfc}, not to this profile's RFC ${rfc}.`);
+    throw new ApiError('manifiesto.certificate_error', fielOfOtherRfc(credential.certificate.rfc, rfc));
   }
   return credential;
 }
@@ -102,32 +119,44 @@ export async function openManifestFiel(upload: UploadedCredential, now: Date, rf
 /** The FIEL signs the carta manifiesto of one RFC: the profile's. */
 export function assertFielOf(credential: SatCredential, rfc: string): void {
   if (credential.certificate.rfc !== rfc) {
-    throw new ApiError('fiscal_profile.invalid_fiel', `The FIEL belongs to RFC ${credential.certificate.rfc}, not to this profile's RFC ${rfc}.`);
+    throw new ApiError('fiscal_profile.invalid_fiel', fielOfOtherRfc(credential.certificate.rfc, rfc));
   }
+}
+
+function fielOfOtherRfc(fielRfc: string, rfc: string): Bilingual {
+  return {
+    en: `The FIEL belongs to RFC ${fielRfc}, not to this profile's RFC ${rfc}.`,
+    es: `La e.firma (FIEL) es del RFC ${fielRfc}, no del RFC de este perfil, ${rfc}.`,
+  };
 }
 
 function invalidFiel(error: CredentialError): ApiError {
   return new ApiError(
     'fiscal_profile.invalid_fiel',
     fielDetail(error),
-    error.code === 'credential.key_too_costly' ? { errors: [{ path: 'fiel_key', code: 'key_too_costly', message: error.message }] } : {},
+    error.code === 'credential.key_too_costly'
+      ? { errors: [{ path: 'fiel_key', code: 'key_too_costly', message: error.message, messageEs: error.messageEs }] }
+      : {},
   );
 }
 
-function fielDetail(error: CredentialError): string {
+function fielDetail(error: CredentialError): Bilingual {
   switch (error.code) {
     case 'credential.not_a_fiel':
-      return `${error.message} Send the e.firma (FIEL) in fiel_cer and fiel_key.`;
+      return {
+        en: `${error.message} Send the e.firma (FIEL) in fiel_cer and fiel_key.`,
+        es: `${error.messageEs} Envíe la e.firma (FIEL) en fiel_cer y fiel_key.`,
+      };
     case 'credential.wrong_password':
-      return 'The FIEL password does not decrypt the .key file.';
+      return { en: 'The FIEL password does not decrypt the .key file.', es: 'La contraseña de la e.firma no abre el archivo .key.' };
     case 'credential.password_required':
-      return 'The FIEL .key file is encrypted; send its password.';
+      return { en: 'The FIEL .key file is encrypted; send its password.', es: 'El archivo .key de la e.firma está cifrado; envíe su contraseña.' };
     case 'credential.expired':
     case 'credential.not_yet_valid':
-      return `${error.message} Renew the e.firma at the SAT.`;
+      return { en: `${error.message} Renew the e.firma at the SAT.`, es: `${error.messageEs} Renueve la e.firma ante el SAT.` };
     case 'credential.key_too_costly':
-      return `The FIEL .key file cannot be accepted: ${error.message}`;
+      return { en: `The FIEL .key file cannot be accepted: ${error.message}`, es: `No se puede aceptar el archivo .key de la e.firma: ${error.messageEs}` };
     default:
-      return `The FIEL could not be read: ${error.message}`;
+      return { en: `The FIEL could not be read: ${error.message}`, es: `No se pudo leer la e.firma: ${error.messageEs}` };
   }
 }

@@ -22,7 +22,10 @@ export async function deleteFiscalProfile({
     const row = await findProfileRow(trx, scopeOf(ctx), id, { lock: true });
     if (!row) throw notFound('fiscal profile', id);
     if (deps.hasStampedInvoices && (await deps.hasStampedInvoices(trx, id))) {
-      throw new ApiError('fiscal_profile.in_use', `Fiscal profile ${id} has stamped invoices and is kept for the record.`);
+      throw new ApiError('fiscal_profile.in_use', {
+        en: `Fiscal profile ${id} has stamped invoices and is kept for the record.`,
+        es: `El perfil fiscal ${id} tiene facturas timbradas y se conserva como registro.`,
+      });
     }
     await deleteProfile(trx, scopeOf(ctx), id);
   });

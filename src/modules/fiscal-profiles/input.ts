@@ -139,18 +139,24 @@ function parseMetadataText(text: string): Record<string, string> {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new ApiError('fiscal_profile.invalid_metadata_json', 'metadata is not valid JSON.');
+    throw new ApiError('fiscal_profile.invalid_metadata_json', { en: 'metadata is not valid JSON.', es: 'metadata no es JSON válido.' });
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new ApiError('fiscal_profile.invalid_metadata_json', 'metadata must be a JSON object.');
+    throw new ApiError('fiscal_profile.invalid_metadata_json', { en: 'metadata must be a JSON object.', es: 'metadata debe ser un objeto JSON.' });
   }
   const entries = Object.entries(parsed);
   const wrong = entries.find(([, value]) => typeof value !== 'string');
-  if (wrong) throw new ApiError('fiscal_profile.invalid_metadata_json', `metadata.${wrong[0]} must be a string.`);
+  if (wrong)
+    throw new ApiError('fiscal_profile.invalid_metadata_json', { en: `metadata.${wrong[0]} must be a string.`, es: `metadata.${wrong[0]} debe ser texto.` });
   // The same bounds as JSON metadata elsewhere (src/platform/http/schemas.ts Metadata).
-  if (entries.length > 50) throw new ApiError('fiscal_profile.invalid_metadata_json', 'metadata holds at most 50 keys.');
+  if (entries.length > 50)
+    throw new ApiError('fiscal_profile.invalid_metadata_json', { en: 'metadata holds at most 50 keys.', es: 'metadata admite como máximo 50 claves.' });
   const long = entries.find(([key, value]) => key.length > 40 || (value as string).length > 500);
-  if (long) throw new ApiError('fiscal_profile.invalid_metadata_json', `metadata.${long[0].slice(0, 40)}: keys hold at most 40 characters and values 500.`);
+  if (long)
+    throw new ApiError('fiscal_profile.invalid_metadata_json', {
+      en: `metadata.${long[0].slice(0, 40)}: keys hold at most 40 characters and values 500.`,
+      es: `metadata.${long[0].slice(0, 40)}: las claves admiten como máximo 40 caracteres y los valores 500.`,
+    });
   return Object.fromEntries(entries) as Record<string, string>;
 }
 

@@ -83,7 +83,14 @@ export async function signManifest(
       if (error.code === 'manifiesto.already_signed') return { signedAt: ctx.services.clock.now() };
       throw new ApiError(error.code, error.message, { cause: error });
     }
-    throw new ApiError('manifiesto.provider_error', 'The carta manifiesto could not be signed; retry with exponential backoff.', { cause: error });
+    throw new ApiError(
+      'manifiesto.provider_error',
+      {
+        en: 'The carta manifiesto could not be signed; retry with exponential backoff.',
+        es: 'No se pudo firmar la carta manifiesto; vuelva a intentarlo dejando cada vez más tiempo entre intentos.',
+      },
+      { cause: error },
+    );
   }
 }
 

@@ -38,17 +38,24 @@ export async function signFiscalProfileManifest({
 }): Promise<FiscalProfileView> {
   const row = await findProfileRow(ctx.db, scopeOf(ctx), id);
   if (!row) throw notFound('fiscal profile', id);
-  if (input.email === undefined) throw new ApiError('manifest.email_required', 'Send `email`, the contact address recorded in the carta manifiesto.');
+  if (input.email === undefined)
+    throw new ApiError('manifest.email_required', {
+      en: 'Send `email`, the contact address recorded in the carta manifiesto.',
+      es: 'Envíe `email`, el correo de contacto que queda registrado en la carta manifiesto.',
+    });
   if (row.manifest_status === 'signed') {
-    throw new ApiError(
-      'manifiesto.already_signed',
-      `The carta manifiesto of ${row.rfc} was signed on ${row.manifest_signed_at?.toISOString() ?? 'an earlier date'}.`,
-    );
+    throw new ApiError('manifiesto.already_signed', {
+      en: `The carta manifiesto of ${row.rfc} was signed on ${row.manifest_signed_at?.toISOString() ?? 'an earlier date'}.`,
+      es: `La carta manifiesto de ${row.rfc} ya se firmó${row.manifest_signed_at ? ` el ${row.manifest_signed_at.toISOString()}` : ''}.`,
+    });
   }
   const now = ctx.services.clock.now();
   const fiel = input.fiel ? await openManifestFiel(input.fiel, now, row.rfc) : await storedFiel(deps, row);
   if (!fiel) {
-    throw new ApiError('fiscal_profile.fiel_required', 'This profile has no FIEL: send `fiel` ({cer_base64, key_base64, password}) with the request.');
+    throw new ApiError('fiscal_profile.fiel_required', {
+      en: 'This profile has no FIEL: send `fiel` ({cer_base64, key_base64, password}) with the request.',
+      es: 'Este perfil no tiene e.firma (FIEL): envíe `fiel` ({cer_base64, key_base64, password}) en la solicitud.',
+    });
   }
   const signature = await signManifest(ctx, deps, { rfc: row.rfc, legalName: row.legal_name, email: input.email, fiel });
   const changes: FiscalProfileChanges = {

@@ -67,11 +67,11 @@ export interface SigningSource {
 export async function loadSigningCredential(source: SigningSource, profileId: string, options: { version?: number } = {}): Promise<SigningCredential> {
   const cache = source.cache ?? signingCredentials;
   const version = options.version ?? (await findSigningVersion(source.db, profileId));
-  if (version === undefined) throw new ApiError('resource.not_found', `No fiscal profile with id '${profileId}' exists.`);
+  if (version === undefined) throw noProfile(profileId);
   const cached = cache.get(profileId, version);
   if (cached) return cached;
   const row = await findSigningRow(source.db, profileId);
-  if (!row) throw new ApiError('resource.not_found', `No fiscal profile with id '${profileId}' exists.`);
+  if (!row) throw noProfile(profileId);
   const dataKey = openProfileDataKey(source.keyring, row);
   const secrets = openCredential(dataKey, row, 'csd', { privateKey: row.csd_private_key, password: row.csd_password });
   // Off the event loop: a profile's first stamp in a process derives the key (docs/decisions.md).
@@ -87,4 +87,11 @@ export async function loadSigningCredential(source: SigningSource, profileId: st
   };
   cache.set(credential);
   return credential;
+}
+
+function noProfile(profileId: string): ApiError {
+  return new ApiError('resource.not_found', {
+    en: `No fiscal profile with id '${profileId}' exists.`,
+    es: `No existe ningún perfil fiscal con el id '${profileId}'.`,
+  });
 }

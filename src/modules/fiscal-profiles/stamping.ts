@@ -58,17 +58,17 @@ async function findProfileForStamping(
   const { ctx } = source;
   const view = await findFiscalProfile(ctx, profileId);
   if (view.manifest_status !== 'signed') {
-    throw new ApiError(
-      'fiscal_profile.manifest_required',
-      `Fiscal profile ${profileId} has not signed the carta manifiesto; sign it with POST /v1/fiscal_profiles/${profileId}/manifest.`,
-    );
+    throw new ApiError('fiscal_profile.manifest_required', {
+      en: `Fiscal profile ${profileId} has not signed the carta manifiesto; sign it with POST /v1/fiscal_profiles/${profileId}/manifest.`,
+      es: `El perfil fiscal ${profileId} no ha firmado la carta manifiesto; fírmela con POST /v1/fiscal_profiles/${profileId}/manifest.`,
+    });
   }
   const now = ctx.services.clock.now();
   if (now.getTime() < view.csd_valid_from.getTime() || now.getTime() > view.csd_valid_to.getTime()) {
-    throw new ApiError(
-      'cfdi.csd_expired',
-      `The CSD ${view.csd_serial} of fiscal profile ${profileId} is valid from ${view.csd_valid_from.toISOString()} to ${view.csd_valid_to.toISOString()}.`,
-    );
+    throw new ApiError('cfdi.csd_expired', {
+      en: `The CSD ${view.csd_serial} of fiscal profile ${profileId} is valid from ${view.csd_valid_from.toISOString()} to ${view.csd_valid_to.toISOString()}.`,
+      es: `El CSD ${view.csd_serial} del perfil fiscal ${profileId} es vigente del ${view.csd_valid_from.toISOString()} al ${view.csd_valid_to.toISOString()}.`,
+    });
   }
   const credential = await loadSigningCredential({ db: ctx.db, keyring: source.keyring, ...(source.cache ? { cache: source.cache } : {}) }, profileId, {
     version: view.csd_version,

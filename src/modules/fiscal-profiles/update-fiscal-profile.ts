@@ -16,7 +16,11 @@ function mergeMetadata(current: Record<string, string>, changes: Record<string, 
     if (value === '') delete merged[key];
     else merged[key] = value;
   }
-  if (Object.keys(merged).length > 50) throw new ApiError('fiscal_profile.invalid_metadata_json', 'metadata would hold more than 50 keys.');
+  if (Object.keys(merged).length > 50)
+    throw new ApiError('fiscal_profile.invalid_metadata_json', {
+      en: 'metadata would hold more than 50 keys.',
+      es: 'metadata quedaría con más de 50 claves.',
+    });
   return merged;
 }
 
@@ -42,7 +46,10 @@ function credentialChanges(deps: FiscalProfileDeps, row: FiscalProfileRow, input
   if (!input.csd && !input.fiel) return {};
   const changes: FiscalProfileChanges = {};
   if (csd && csd.certificate.rfc !== row.rfc) {
-    throw new ApiError('fiscal_profile.csd_rfc_mismatch', `The new CSD belongs to RFC ${csd.certificate.rfc}; this profile's RFC is ${row.rfc}.`);
+    throw new ApiError('fiscal_profile.csd_rfc_mismatch', {
+      en: `The new CSD belongs to RFC ${csd.certificate.rfc}; this profile's RFC is ${row.rfc}.`,
+      es: `El nuevo CSD es del RFC ${csd.certificate.rfc}; el RFC de este perfil es ${row.rfc}.`,
+    });
   }
   if (fiel) assertFielOf(fiel, row.rfc);
   const dataKey = openProfileDataKey(deps.keyring, row);

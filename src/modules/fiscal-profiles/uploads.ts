@@ -116,11 +116,28 @@ const MULTIPART_ERRORS: Record<string, (part: { fieldname: string } | undefined)
       ...(part ? { errors: [{ path: name, code: 'too_large', message: `at most ${limit} bytes.`, messageEs: tooLarge(name, limit).es }] } : {}),
     });
   },
-  FST_PARTS_LIMIT: () => new ApiError('fiscal_profile.too_many_parts', 'The form has more parts than this endpoint accepts.'),
-  FST_FILES_LIMIT: () => new ApiError('fiscal_profile.too_many_parts', `The form has more than ${FILE_COUNT} files.`),
-  FST_FIELDS_LIMIT: () => new ApiError('fiscal_profile.too_many_parts', `The form has more than ${TEXT_FIELDS.size} text fields.`),
-  FST_INVALID_JSON_FIELD_ERROR: () => new ApiError('fiscal_profile.invalid_upload', 'A part declared as application/json does not hold valid JSON.'),
-  FST_PROTO_VIOLATION: () => new ApiError('fiscal_profile.invalid_upload', 'A part has a reserved name.'),
+  FST_PARTS_LIMIT: () =>
+    new ApiError('fiscal_profile.too_many_parts', {
+      en: 'The form has more parts than this endpoint accepts.',
+      es: 'El formulario tiene más partes de las que acepta esta operación.',
+    }),
+  FST_FILES_LIMIT: () =>
+    new ApiError('fiscal_profile.too_many_parts', {
+      en: `The form has more than ${FILE_COUNT} files.`,
+      es: `El formulario tiene más de ${FILE_COUNT} archivos.`,
+    }),
+  FST_FIELDS_LIMIT: () =>
+    new ApiError('fiscal_profile.too_many_parts', {
+      en: `The form has more than ${TEXT_FIELDS.size} text fields.`,
+      es: `El formulario tiene más de ${TEXT_FIELDS.size} campos de texto.`,
+    }),
+  FST_INVALID_JSON_FIELD_ERROR: () =>
+    new ApiError('fiscal_profile.invalid_upload', {
+      en: 'A part declared as application/json does not hold valid JSON.',
+      es: 'Una parte declarada como application/json no contiene JSON válido.',
+    }),
+  FST_PROTO_VIOLATION: () =>
+    new ApiError('fiscal_profile.invalid_upload', { en: 'A part has a reserved name.', es: 'Una parte del formulario usa un nombre reservado.' }),
 };
 
 /** A failure while the form was being read is a malformed or oversized request, never a 500. */
@@ -131,7 +148,14 @@ function translateUploadError(request: FastifyRequest, error: unknown): unknown 
   // The plugin attaches the offending part to a size error.
   if (known) return known((error as { part?: { fieldname: string } }).part);
   if ((error as { validation?: unknown }).validation) return error;
-  return new ApiError('fiscal_profile.invalid_upload', 'The multipart/form-data body could not be read; check its boundary and parts.', { cause: error });
+  return new ApiError(
+    'fiscal_profile.invalid_upload',
+    {
+      en: 'The multipart/form-data body could not be read; check its boundary and parts.',
+      es: 'No se pudo leer el formulario (multipart/form-data); revise su separador (boundary) y sus partes.',
+    },
+    { cause: error },
+  );
 }
 
 /** Registers multipart parsing, with its limits, on the plugin scope that holds the routes. */

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../platform/context.ts';
-import { ApiError, notFound } from '../../platform/errors/api-error.ts';
+import { ApiError, notFound, type Bilingual } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
 import type { CancelResult } from '../../providers/pac/index.ts';
 import { ProviderError } from '../../providers/pac/index.ts';
@@ -20,39 +20,60 @@ function fieldError(
     | 'cancel.substitution_folio_not_required'
     | 'cancel.substitution_folio_invalid'
     | 'invoice.substitute_not_stamped',
-  detail: string,
+  detail: Bilingual,
   path: string,
 ): ApiError {
-  return new ApiError(code, detail, { errors: [{ path, code, message: detail }] });
+  return new ApiError(code, detail, { errors: [{ path, code, message: detail.en, messageEs: detail.es }] });
 }
 
 /** SAT cancellation rules on motivo and substitute (Anexo 20, c_Motivo): 01 needs a stamped substitute, 02-04 take none. */
 async function checkRequest(ctx: Ctx, row: InvoiceRow, input: CancelInvoiceBody): Promise<InvoiceRow | undefined> {
   if (!MOTIVOS.has(input.reason))
-    throw fieldError('cancel.motivo_invalid', `Reason "${input.reason}" is not a SAT cancellation motivo; use 01, 02, 03 or 04.`, 'reason');
+    throw fieldError(
+      'cancel.motivo_invalid',
+      {
+        en: `Reason "${input.reason}" is not a SAT cancellation motivo; use 01, 02, 03 or 04.`,
+        es: `"${input.reason}" no es un motivo de cancelación del SAT; use 01, 02, 03 o 04.`,
+      },
+      'reason',
+    );
   const substituteId = input.substitute_invoice_id;
   if (input.reason === '01' && substituteId === undefined) {
     throw fieldError(
       'invoice.substitute_required',
-      'Reason 01 (issued with errors, replaced) needs `substitute_invoice_id`: the stamped invoice that replaces this one.',
+      {
+        en: 'Reason 01 (issued with errors, replaced) needs `substitute_invoice_id`: the stamped invoice that replaces this one.',
+        es: 'El motivo 01 (comprobante emitido con errores con relación) requiere `substitute_invoice_id`: la factura timbrada que sustituye a esta.',
+      },
       'substitute_invoice_id',
     );
   }
   if (input.reason !== '01' && substituteId !== undefined) {
     throw fieldError(
       'cancel.substitution_folio_not_required',
-      `Reason ${input.reason} takes no substitute: send \`substitute_invoice_id\` only with reason 01.`,
+      {
+        en: `Reason ${input.reason} takes no substitute: send \`substitute_invoice_id\` only with reason 01.`,
+        es: `El motivo ${input.reason} no lleva factura sustituta: envíe \`substitute_invoice_id\` solo con el motivo 01.`,
+      },
       'substitute_invoice_id',
     );
   }
   if (substituteId === undefined) return undefined;
-  if (substituteId === row.id) throw fieldError('cancel.substitution_folio_invalid', 'An invoice cannot substitute itself.', 'substitute_invoice_id');
+  if (substituteId === row.id)
+    throw fieldError(
+      'cancel.substitution_folio_invalid',
+      { en: 'An invoice cannot substitute itself.', es: 'Una factura no puede sustituirse a sí misma.' },
+      'substitute_invoice_id',
+    );
   const substitute = isId('inv', substituteId) ? await findInvoice(ctx.db, scopeOf(ctx), substituteId) : undefined;
   if (!substitute) throw notFound('invoice', substituteId);
   if (substitute.status !== 'stamped' || substitute.uuid === null) {
     throw fieldError(
       'invoice.substitute_not_stamped',
-      `The substitute invoice ${substituteId} is ${substitute.status}; stamp it first.`,
+      {
+        en: `The substitute invoice ${substituteId} is ${substitute.status}; stamp it first.`,
+        es: `La factura sustituta ${substituteId} no está timbrada (estatus ${substitute.status}); tímbrela primero.`,
+      },
       'substitute_invoice_id',
     );
   }
@@ -70,10 +91,10 @@ function checkState(row: InvoiceRow): void {
     });
   }
   if (row.cancellation_status === 'pending') {
-    throw new ApiError(
-      'invoice.cancellation_in_progress',
-      `The cancellation of invoice ${row.id} requested at ${row.cancellation_requested_at?.toISOString() ?? 'an earlier time'} is waiting for the receptor.`,
-    );
+    throw new ApiError('invoice.cancellation_in_progress', {
+      en: `The cancellation of invoice ${row.id} requested at ${row.cancellation_requested_at?.toISOString() ?? 'an earlier time'} is waiting for the receptor.`,
+      es: `La cancelación de la factura ${row.id}${row.cancellation_requested_at ? `, solicitada el ${row.cancellation_requested_at.toISOString()},` : ''} espera la respuesta del receptor.`,
+    });
   }
 }
 

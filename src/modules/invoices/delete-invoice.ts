@@ -8,6 +8,9 @@ import { findDraftForChange } from './update-invoice.ts';
 export async function deleteInvoice({ ctx, id }: { ctx: Ctx; id: string }): Promise<void> {
   await findDraftForChange(ctx, id, 'deleted');
   if (!(await deleteDraft(ctx.db, scopeOf(ctx), id))) {
-    throw new ApiError('invoice.not_stampable', `Invoice ${id} stopped being a draft while it was being deleted.`);
+    throw new ApiError('invoice.not_stampable', {
+      en: `Invoice ${id} stopped being a draft while it was being deleted.`,
+      es: `La factura ${id} dejó de ser borrador mientras se eliminaba.`,
+    });
   }
 }

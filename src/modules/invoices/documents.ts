@@ -136,9 +136,15 @@ export async function invoiceAcuse(ctx: Ctx, id: string): Promise<DocumentBody> 
   if (row.acuse === null) {
     const state =
       row.status === 'cancelled'
-        ? 'cancelled, but the PAC has not delivered its acuse yet'
-        : `${row.status}, and its cancellation is ${row.cancellation_status}`;
-    throw new ApiError('cancel.no_acuse', `Invoice ${id} has no acuse: it is ${state}.`);
+        ? { en: 'cancelled, but the PAC has not delivered its acuse yet', es: 'está cancelada, pero el PAC aún no entrega su acuse' }
+        : {
+            en: `${row.status}, and its cancellation is ${row.cancellation_status}`,
+            es: `tiene estatus ${row.status} y su cancelación, ${row.cancellation_status ?? 'ninguna'}`,
+          };
+    throw new ApiError('cancel.no_acuse', {
+      en: `Invoice ${id} has no acuse: it is ${state.en}.`,
+      es: `La factura ${id} no tiene acuse de cancelación: ${state.es}.`,
+    });
   }
   return { body: Buffer.from(row.acuse, 'utf8'), filename: `${row.uuid ?? row.id}-acuse.xml` };
 }

@@ -99,7 +99,10 @@ export async function withFolioRetries<T>(work: () => Promise<T>, explicit: { se
       if (attempt >= ATTEMPTS) {
         throw new ApiError(
           'invoice.folio_contention',
-          'Another request was assigning a folio of this serie at the same moment; retry shortly with the same Idempotency-Key.',
+          {
+            en: 'Another request was assigning a folio of this serie at the same moment; retry shortly with the same Idempotency-Key.',
+            es: 'Otra solicitud asignaba un folio de esta serie en el mismo momento; vuelva a intentarlo en unos instantes con la misma `Idempotency-Key`.',
+          },
           {
             headers: { 'Retry-After': String(FOLIO_RETRY_AFTER_SECONDS) },
             cause: error,

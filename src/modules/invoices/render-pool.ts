@@ -65,9 +65,16 @@ export const RENDERS_PER_ORGANIZATION = 2;
 export async function renderOnPool(ctx: Ctx, deps: Pick<InvoiceDeps, 'catalogs'>, organizationId: string, task: Omit<PdfTaskInput, 'names'>): Promise<Buffer> {
   const running = renderingByOrganization.get(organizationId) ?? 0;
   if (running >= RENDERS_PER_ORGANIZATION) {
-    throw new ApiError('service.overloaded', `This organization already has ${running} PDFs rendering; ask again after Retry-After.`, {
-      headers: { 'Retry-After': '1' },
-    });
+    throw new ApiError(
+      'service.overloaded',
+      {
+        en: `This organization already has ${running} PDFs rendering; ask again after Retry-After.`,
+        es: `Esta organización ya tiene ${running} PDF en preparación; vuelva a pedirlo después de los segundos que indica Retry-After.`,
+      },
+      {
+        headers: { 'Retry-After': '1' },
+      },
+    );
   }
   renderingByOrganization.set(organizationId, running + 1);
   try {

@@ -34,16 +34,35 @@ async function itemsWithProducts(ctx: Ctx, deps: InvoiceDeps, items: ItemInput[]
     }
     return { ...product, ...item };
   });
-  if (errors.length > 0) throw new ApiError('request.validation_failed', 'Some items name products that do not exist.', { errors });
+  if (errors.length > 0)
+    throw new ApiError(
+      'request.validation_failed',
+      { en: 'Some items name products that do not exist.', es: 'Algunos conceptos hacen referencia a productos que no existen.' },
+      { errors },
+    );
   return filled;
 }
 
 async function savedCustomer(ctx: Ctx, deps: InvoiceDeps, id: string): Promise<Customer> {
   const customer = await partsOf(deps).customer(ctx, id);
   if (!customer) {
-    throw new ApiError('request.validation_failed', `No customer with id '${id}' exists in this organization and mode.`, {
-      errors: [{ path: 'customer_id', code: 'not_found', message: `'${id}' is not a customer of this organization and mode.` }],
-    });
+    throw new ApiError(
+      'request.validation_failed',
+      {
+        en: `No customer with id '${id}' exists in this organization and mode.`,
+        es: `No existe ningún cliente con el id '${id}' en esta organización y modo.`,
+      },
+      {
+        errors: [
+          {
+            path: 'customer_id',
+            code: 'not_found',
+            message: `'${id}' is not a customer of this organization and mode.`,
+            messageEs: `'${id}' no es un cliente de esta organización y modo.`,
+          },
+        ],
+      },
+    );
   }
   return customer;
 }
@@ -54,9 +73,23 @@ export async function createInputOf(ctx: Ctx, deps: InvoiceDeps, request: Create
   let filled: Partial<Customer> = customer ?? {};
   if (customerId !== undefined) filled = { ...(await savedCustomer(ctx, deps, customerId)), ...customer };
   if (filled.rfc === undefined) {
-    throw new ApiError('request.validation_failed', 'The invoice needs a customer: send `customer` with its `rfc`, or `customer_id`.', {
-      errors: [{ path: 'customer.rfc', code: 'required', message: 'is required unless customer_id names a saved customer.' }],
-    });
+    throw new ApiError(
+      'request.validation_failed',
+      {
+        en: 'The invoice needs a customer: send `customer` with its `rfc`, or `customer_id`.',
+        es: 'La factura necesita un cliente: envíe `customer` con su `rfc`, o `customer_id`.',
+      },
+      {
+        errors: [
+          {
+            path: 'customer.rfc',
+            code: 'required',
+            message: 'is required unless customer_id names a saved customer.',
+            messageEs: 'El RFC del cliente es obligatorio, salvo que customer_id indique un cliente guardado.',
+          },
+        ],
+      },
+    );
   }
   const filledItems = await itemsWithProducts(ctx, deps, items);
   return {

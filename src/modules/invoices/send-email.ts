@@ -79,10 +79,10 @@ async function stampedInvoice(ctx: Ctx, id: string): Promise<InvoiceRow> {
   const row = isId('inv', id) ? await findInvoice(ctx.db, scopeOf(ctx), id) : undefined;
   if (!row) throw notFound('invoice', id);
   if (row.status !== 'stamped' && row.status !== 'cancelled') {
-    throw new ApiError(
-      'invoice.email_requires_stamp',
-      `Invoice ${id} is ${row.status}; it can be e-mailed once it is stamped (POST /v1/invoices/${id}/stamp).`,
-    );
+    throw new ApiError('invoice.email_requires_stamp', {
+      en: `Invoice ${id} is ${row.status}; it can be e-mailed once it is stamped (POST /v1/invoices/${id}/stamp).`,
+      es: `La factura ${id} aún no está timbrada (estatus ${row.status}); se puede enviar por correo una vez timbrada (POST /v1/invoices/${id}/stamp).`,
+    });
   }
   return row;
 }
@@ -113,15 +113,18 @@ export async function requestInvoiceEmail(options: {
 }): Promise<InvoiceEmailObject> {
   const { ctx, id, input } = options;
   if (ctx.services.mail.transport === 'none') {
-    throw new ApiError('invoice.email_not_configured', 'This service has no mail server configured (SMTP_URL), so it cannot send e-mail.');
+    throw new ApiError('invoice.email_not_configured', {
+      en: 'This service has no mail server configured (SMTP_URL), so it cannot send e-mail.',
+      es: 'Este servicio no tiene un servidor de correo configurado (SMTP_URL), así que no puede enviar correos.',
+    });
   }
   const row = await stampedInvoice(ctx, id);
   const recipients = [...new Set(input.recipients ?? (await defaultRecipients(ctx, row, options.savedParts)))];
   if (recipients.length === 0) {
-    throw new ApiError(
-      'invoice.email_no_recipients',
-      `Invoice ${id} has no customer e-mail (customer.email, or the e-mails of its saved customer): name the recipients in \`recipients\`.`,
-    );
+    throw new ApiError('invoice.email_no_recipients', {
+      en: `Invoice ${id} has no customer e-mail (customer.email, or the e-mails of its saved customer): name the recipients in \`recipients\`.`,
+      es: `La factura ${id} no tiene correo del cliente (customer.email, ni los correos de su cliente guardado): indique los destinatarios en \`recipients\`.`,
+    });
   }
   const email = await ctx.db.transaction().execute((trx) => queueEmail(trx, ctx.services, row, 'invoice', recipients, input.language ?? 'es'));
   return serializeInvoiceEmail(email);

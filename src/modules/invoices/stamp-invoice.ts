@@ -37,7 +37,11 @@ export async function stampInvoice({ ctx, deps, id, attempt = 1 }: { ctx: Ctx; d
     // The other request failed and put it back to draft: try once more as if first.
     if (current.status === 'draft' && attempt < 2) return stampInvoice({ ctx, deps, id, attempt: attempt + 1 });
     if (current.status === 'draft')
-      throw new ApiError('pac.internal_error', `Invoice ${id} is being stamped concurrently; retry.`, { headers: { 'Retry-After': '1' } });
+      throw new ApiError(
+        'pac.internal_error',
+        { en: `Invoice ${id} is being stamped concurrently; retry.`, es: `La factura ${id} se está timbrando en otra solicitud; vuelva a intentarlo.` },
+        { headers: { 'Retry-After': '1' } },
+      );
     if (current.status !== 'stamping') throw alreadyStamped(current);
     return resumeStamping(ctx, deps, current);
   }

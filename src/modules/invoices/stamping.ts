@@ -124,7 +124,10 @@ function outcomeUnknown(error: ProviderError): ApiError {
   const code = error.retryable || error.outcomeUnknown ? 'pac.internal_error' : error.code;
   return new ApiError(
     code,
-    `The stamp's outcome is not known yet (${error.detail}); retry with the same Idempotency-Key: a stamp already made is returned, never repeated.`,
+    {
+      en: `The stamp's outcome is not known yet (${error.detail}); retry with the same Idempotency-Key: a stamp already made is returned, never repeated.`,
+      es: 'Aún no se sabe si el PAC timbró la factura; vuelva a intentarlo con la misma `Idempotency-Key`: un timbre ya hecho se devuelve, nunca se repite.',
+    },
     {
       headers: { 'Retry-After': String(STAMP_RETRY_AFTER_SECONDS) },
       cause: error,
@@ -260,6 +263,7 @@ async function stampAgainDistinct(
   // A third collision in a row means identical drafts keep racing this one: the caller decides.
   if (fechaOf(resealed.xml) === fechaOf(sealedXml) || collisions >= MAX_COLLISIONS) {
     const detail = `Invoice ${row.id} is identical to another invoice of issuer ${stamping.view.rfc} sealed in the same second and stamped first (UUID ${foreignUuid}); stamp it again: sealed a second later it is a distinct CFDI.`;
+    const detailEs = `La factura ${row.id} es idéntica a otra del emisor ${stamping.view.rfc} sellada en el mismo segundo y timbrada antes (UUID ${foreignUuid}); vuelva a timbrarla: sellada un segundo después es un CFDI distinto.`;
     await updateInvoice(ctx.db, row.id, ['stamping'], {
       status: 'draft',
       sealed_xml: null,
@@ -267,7 +271,7 @@ async function stampAgainDistinct(
       error: `invoice.stamp_collision: ${detail}`,
       updated_at: ctx.services.clock.now(),
     });
-    throw new ApiError('invoice.stamp_collision', detail, { headers: { 'Retry-After': '1' } });
+    throw new ApiError('invoice.stamp_collision', { en: detail, es: detailEs }, { headers: { 'Retry-After': '1' } });
   }
   const moved = await commitRecoveryPoint(ctx, row, resealed.xml, 'stamping');
   if (!moved) return { row: (await findInvoiceById(ctx.db, row.id)) ?? row };

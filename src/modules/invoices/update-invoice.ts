@@ -91,7 +91,11 @@ export async function updateInvoiceDraft({
           error: null,
           updated_at: ctx.services.clock.now(),
         });
-        if (!updated) throw new ApiError('invoice.not_stampable', `Invoice ${id} stopped being a draft while it was being updated.`);
+        if (!updated)
+          throw new ApiError('invoice.not_stampable', {
+            en: `Invoice ${id} stopped being a draft while it was being updated.`,
+            es: `La factura ${id} dejó de ser borrador mientras se modificaba.`,
+          });
         return updated;
       }),
     explicit,

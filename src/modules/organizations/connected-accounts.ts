@@ -10,7 +10,10 @@ import { accountsQuery, findAccount, insertOrganization, updateAccount, type Org
 
 function platformOf(ctx: Ctx): string {
   if (ctx.caller.platformOrganizationId !== null || ctx.caller.keyOrganizationIsAccount) {
-    throw new ApiError('connect.nesting_not_allowed', 'Connected accounts cannot own connected accounts; call without Invoice-Account.');
+    throw new ApiError('connect.nesting_not_allowed', {
+      en: 'Connected accounts cannot own connected accounts; call without Invoice-Account.',
+      es: 'Una cuenta conectada no puede tener cuentas conectadas propias; envíe la solicitud sin Invoice-Account.',
+    });
   }
   return ctx.caller.keyOrganizationId;
 }

@@ -16,7 +16,10 @@ export interface CreatedOrganization {
  */
 export async function bootstrapOrganization({ services, name, email }: { services: Services; name: string; email?: string }): Promise<CreatedOrganization> {
   if (!services.config.bootstrapEnabled) {
-    throw new ApiError('org.bootstrap_disabled', 'Organization bootstrap is turned off on this server; ask its operator for an API key.');
+    throw new ApiError('org.bootstrap_disabled', {
+      en: 'Organization bootstrap is turned off on this server; ask its operator for an API key.',
+      es: 'Este servidor no permite crear organizaciones por la API; pida una llave de API a quien lo opera.',
+    });
   }
   const at = services.clock.now();
   return services.db.transaction().execute(async (trx) => {

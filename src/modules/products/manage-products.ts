@@ -41,7 +41,14 @@ const productPath = (path: string) => {
 function checkProduct(ctx: Ctx, deps: ProductDeps, product: Parameters<typeof itemOfProduct>[0]): void {
   const errors = itemErrors(deps.catalogs, itemOfProduct(product), ctx.services.clock.now()).map((error) => ({ ...error, path: productPath(error.path) }));
   if (errors.length > 0) {
-    throw new ApiError('product.invalid_item', `The product is not a valid CFDI 4.0 item (${errors.map((error) => error.path).join(', ')}).`, { errors });
+    throw new ApiError(
+      'product.invalid_item',
+      {
+        en: `The product is not a valid CFDI 4.0 item (${errors.map((error) => error.path).join(', ')}).`,
+        es: `El producto no es un concepto válido de CFDI 4.0 (${errors.map((error) => error.path).join(', ')}).`,
+      },
+      { errors },
+    );
   }
 }
 

@@ -44,5 +44,8 @@ export function stampUsageCtes({ organizationId, mode, resourceId, at }: Omit<St
 }
 
 function insufficientCredits(organizationId: string): ApiError {
-  return new ApiError('balance.insufficient_credits', `Organization ${organizationId} has no live stamp credits left.`);
+  return new ApiError('balance.insufficient_credits', {
+    en: `Organization ${organizationId} has no live stamp credits left.`,
+    es: `La organización ${organizationId} ya no tiene timbres disponibles para producción.`,
+  });
 }

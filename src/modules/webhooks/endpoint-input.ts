@@ -44,7 +44,10 @@ export async function checkedUrl(raw: string, policy: UrlPolicy): Promise<string
 
 export function checkedVersion(version: string): string {
   if (!isKnownVersion(version)) {
-    throw new ApiError('request.invalid_version', `'${version}' is not a version of this API; see GET /v1/versions.`);
+    throw new ApiError('request.invalid_version', {
+      en: `'${version}' is not a version of this API; see GET /v1/versions.`,
+      es: `'${version}' no es una versión de esta API; consulte GET /v1/versions.`,
+    });
   }
   return version;
 }
@@ -55,9 +58,9 @@ export function checkedVersion(version: string): string {
  */
 export function checkConnectAllowed(ctx: Ctx): void {
   if (ctx.caller.platformOrganizationId !== null || ctx.caller.keyOrganizationIsAccount) {
-    throw new ApiError(
-      'connect.nesting_not_allowed',
-      'Only a platform organization, calling without Invoice-Account, can create an endpoint with connect: true.',
-    );
+    throw new ApiError('connect.nesting_not_allowed', {
+      en: 'Only a platform organization, calling without Invoice-Account, can create an endpoint with connect: true.',
+      es: 'Solo una organización plataforma, sin enviar Invoice-Account, puede crear un endpoint con connect: true.',
+    });
   }
 }

@@ -21,10 +21,10 @@ export async function resendEvent(ctx: Ctx, eventId: string, endpointId: string 
     const endpoint = audience.find((candidate) => candidate.id === endpointId);
     if (!endpoint) throw notFound('webhook endpoint', endpointId);
     if (!endpoint.enabled) {
-      throw new ApiError(
-        'webhook.endpoint_disabled',
-        `Webhook endpoint ${endpoint.id} is disabled${endpoint.disabled_reason ? ` (${endpoint.disabled_reason})` : ''}; enable it before resending to it.`,
-      );
+      throw new ApiError('webhook.endpoint_disabled', {
+        en: `Webhook endpoint ${endpoint.id} is disabled${endpoint.disabled_reason ? ` (${endpoint.disabled_reason})` : ''}; enable it before resending to it.`,
+        es: `El endpoint de webhook ${endpoint.id} está desactivado${endpoint.disabled_reason ? ` (${endpoint.disabled_reason})` : ''}; actívelo antes de reenviarle eventos.`,
+      });
     }
     targets = [endpoint];
   }

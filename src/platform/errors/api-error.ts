@@ -17,33 +17,25 @@ export interface Bilingual {
   es: string;
 }
 
-/**
- * Facts of a problem a person may need (an id, a value), named in Spanish: a Spanish answer to a
- * detail written only in English shows them after the code's Spanish title.
- */
-type ProblemFacts = Record<string, string | number>;
-
 export interface ApiErrorOptions {
   errors?: FieldError[];
   headers?: Record<string, string>;
   cause?: unknown;
   /** Extra members added to the problem body (e.g. `retry_after`). */
   extensions?: Record<string, unknown>;
-  /** The facts behind an English-only detail, named in Spanish, so that a Spanish answer can state them. */
-  facts?: ProblemFacts;
 }
 
 /**
  * An error with a stable code from the catalog; mapped to an RFC 9457 problem once, at the edge.
- * The detail is English, or both languages (`{ en, es }`) where a person meets the problem in the
- * dashboard; a Spanish answer to an English-only detail is the code's Spanish title and the facts.
+ * The detail is given in both languages (`{ en, es }`); only a detail that is another layer's words
+ * (a PAC's or the SAT's answer, a parser's finding) is English alone, and a Spanish answer to it is
+ * the code's Spanish title.
  */
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly detail: string;
   /** The detail in Spanish, when the call site wrote one. */
   readonly detailEs: string | undefined;
-  readonly facts: ProblemFacts | undefined;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
   readonly extensions: Record<string, unknown>;
@@ -56,7 +48,6 @@ export class ApiError extends Error {
     this.code = code;
     this.detail = english;
     this.detailEs = typeof detail === 'object' ? detail.es : undefined;
-    this.facts = options.facts;
     this.errors = options.errors;
     this.headers = options.headers ?? {};
     this.extensions = options.extensions ?? {};

@@ -46,18 +46,24 @@ export interface AuthenticateInput {
   now: Date;
 }
 
+const INVALID_KEY = { en: 'The API key is not a valid key.', es: 'La llave de API no es válida.' };
+
 export async function authenticate(backend: AuthBackend, input: AuthenticateInput): Promise<Caller> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(input.authorization ?? '');
   if (!match) {
-    throw new ApiError('auth.unauthorized', 'Send your API key as `Authorization: Bearer sk_test_…` or `sk_live_…`.');
+    throw new ApiError('auth.unauthorized', {
+      en: 'Send your API key as `Authorization: Bearer sk_test_…` or `sk_live_…`.',
+      es: 'Envíe su llave de API como `Authorization: Bearer sk_test_…` o `sk_live_…`.',
+    });
   }
   const secret = match[1]!;
-  if (!SECRET_SHAPE.test(secret)) throw new ApiError('auth.unauthorized', 'The API key is not a valid key.');
+  if (!SECRET_SHAPE.test(secret)) throw new ApiError('auth.unauthorized', INVALID_KEY);
   const key = await backend.findKeyByHash(hashSecret(secret));
-  if (!key) throw new ApiError('auth.unauthorized', 'The API key is not a valid key.');
+  if (!key) throw new ApiError('auth.unauthorized', INVALID_KEY);
   if (key.revokedAt) {
-    throw new ApiError('auth.key_revoked', `The API key ${key.id} was revoked at ${key.revokedAt.toISOString()}.`, {
-      facts: { llave: key.id, 'revocada el': key.revokedAt.toISOString() },
+    throw new ApiError('auth.key_revoked', {
+      en: `The API key ${key.id} was revoked at ${key.revokedAt.toISOString()}.`,
+      es: `La llave de API ${key.id} se revocó el ${key.revokedAt.toISOString()}.`,
     });
   }
   if (!key.lastUsedAt || input.now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
@@ -87,21 +93,33 @@ export async function withAccount(
   const accountId = input.accountHeader?.trim();
   if (accountId === undefined) return caller;
   if (!input.connectAllowed) {
-    throw new ApiError('connect.not_supported_here', 'Invoice-Account is not accepted on this endpoint; send the request without it.');
+    throw new ApiError('connect.not_supported_here', {
+      en: 'Invoice-Account is not accepted on this endpoint; send the request without it.',
+      es: 'Esta operación no acepta `Invoice-Account`; envíe la solicitud sin ese encabezado.',
+    });
   }
   return actAsAccount(backend, caller, accountId);
 }
 
 async function actAsAccount(backend: Pick<AuthBackend, 'findOrganization'>, caller: Caller, accountId: string): Promise<Caller> {
   if (caller.keyOrganizationIsAccount) {
-    throw new ApiError('connect.nesting_not_allowed', 'A connected account cannot act on behalf of another account.');
+    throw new ApiError('connect.nesting_not_allowed', {
+      en: 'A connected account cannot act on behalf of another account.',
+      es: 'Una cuenta conectada no puede actuar en nombre de otra cuenta.',
+    });
   }
   const account = isId('org', accountId) ? await backend.findOrganization(accountId) : null;
   if (!account || account.parentId !== caller.keyOrganizationId) {
-    throw new ApiError('connect.account_not_authorized', `'${accountId}' is not a connected account of this platform.`, { facts: { cuenta: accountId } });
+    throw new ApiError('connect.account_not_authorized', {
+      en: `'${accountId}' is not a connected account of this platform.`,
+      es: `'${accountId}' no es una cuenta conectada de esta plataforma.`,
+    });
   }
   if (account.disabled) {
-    throw new ApiError('connect.account_disabled', `Connected account ${account.id} is disabled.`, { facts: { cuenta: account.id } });
+    throw new ApiError('connect.account_disabled', {
+      en: `Connected account ${account.id} is disabled.`,
+      es: `La cuenta conectada ${account.id} está desactivada.`,
+    });
   }
   return { ...caller, organizationId: account.id, platformOrganizationId: caller.keyOrganizationId };
 }

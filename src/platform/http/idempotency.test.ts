@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { ManualClock } from '../clock.ts';
 import { ApiError } from '../errors/api-error.ts';
+import { ERROR_CATALOG_ES } from '../errors/catalog-es.ts';
 import { IDEMPOTENCY_LOCK_MS, IDEMPOTENCY_WINDOW_MS } from './idempotency.ts';
 
 const clock = new ManualClock();
@@ -153,6 +154,15 @@ test('a 4xx problem is stored and replayed; a response with Retry-After is not',
   assert.equal(retried.json().code, 'invoice.folio_contention');
   assert.equal(retried.headers['idempotent-replayed'], undefined);
   assert.equal(calls.busy, 2);
+});
+
+test('a replayed problem keeps the language of the first answer, with its Content-Language, whatever the retry asks for', async () => {
+  const first = await post('/v1/probe/reject', org.testKey, 'reject-language-1', { n: 2 }, { 'accept-language': 'es-MX' });
+  assert.equal(first.headers['content-language'], 'es-MX');
+  assert.equal(first.json().title, ERROR_CATALOG_ES['cfdi.invalid_input'].title);
+  const retried = await post('/v1/probe/reject', org.testKey, 'reject-language-1', { n: 2 }, { 'accept-language': 'en' });
+  assertReplayOf(retried, first);
+  assert.equal(retried.headers['content-language'], 'es-MX');
 });
 
 test('a request that crashed (500) releases its key so that the retry runs', async () => {

@@ -78,7 +78,10 @@ export function registerIdempotency(server: Server, services: Services, keyring:
   async function claimForRequest(request: FastifyRequest, reply: FastifyReply, caller: Caller, header: string | string[]): Promise<boolean> {
     const key = Array.isArray(header) ? header.join(', ') : header;
     if (!KEY_PATTERN.test(key)) {
-      throw new ApiError('idempotency.key_invalid', 'Idempotency-Key must be 1 to 255 printable ASCII characters; a UUID v4 is a good choice.');
+      throw new ApiError('idempotency.key_invalid', {
+        en: 'Idempotency-Key must be 1 to 255 printable ASCII characters; a UUID v4 is a good choice.',
+        es: '`Idempotency-Key` debe tener de 1 a 255 caracteres ASCII imprimibles; un UUID v4 es buena opción.',
+      });
     }
     const scope: KeyScope = { organizationId: caller.organizationId, mode: caller.mode, key };
     const record = await claimOrFind(services, scope, requestFingerprint(request));
@@ -90,7 +93,10 @@ export function registerIdempotency(server: Server, services: Services, keyring:
       replay(request, reply, record, keyring);
       return true;
     }
-    throw new ApiError('idempotency.key_processing', 'A request with this Idempotency-Key is still being processed; retry after it completes.');
+    throw new ApiError('idempotency.key_processing', {
+      en: 'A request with this Idempotency-Key is still being processed; retry after it completes.',
+      es: 'Una solicitud con esta `Idempotency-Key` todavía está en proceso; repítala cuando termine.',
+    });
   }
 
   server.addHook('onSend', (request, reply, payload, done) => {
@@ -132,16 +138,19 @@ async function claimOrFind(services: Services, scope: KeyScope, requestHash: str
     if (!record) continue;
     const expired = record.expires_at.getTime() <= times.now.getTime();
     if (!expired && record.request_hash !== requestHash) {
-      throw new ApiError(
-        'idempotency.key_reuse',
-        'This Idempotency-Key was already used with a different request (method, path, body or Invoice-Account); use a new key.',
-      );
+      throw new ApiError('idempotency.key_reuse', {
+        en: 'This Idempotency-Key was already used with a different request (method, path, body or Invoice-Account); use a new key.',
+        es: 'Esta `Idempotency-Key` ya se usó con otra solicitud (método, ruta, contenido o Invoice-Account); use una llave nueva.',
+      });
     }
     const lapsed = record.state === 'processing' && record.locked_until.getTime() <= times.now.getTime();
     if (!expired && !lapsed) return record;
     if (await takeOverClaim(services.db, scope, requestHash, times)) return times.lockedUntil;
   }
-  throw new ApiError('idempotency.key_processing', 'A request with this Idempotency-Key is being processed concurrently; retry shortly.');
+  throw new ApiError('idempotency.key_processing', {
+    en: 'A request with this Idempotency-Key is being processed concurrently; retry shortly.',
+    es: 'Otra solicitud con esta `Idempotency-Key` se está procesando al mismo tiempo; vuelva a intentarlo en unos momentos.',
+  });
 }
 
 function claimTimes(services: Services): ClaimTimes {

@@ -27,18 +27,24 @@ export interface Page<T> {
   has_more: boolean;
 }
 
+const BOTH_CURSORS = { en: 'Pass starting_after or ending_before, not both.', es: 'Envíe starting_after o ending_before, no ambos.' };
+
 function checkCursor(name: string, value: string | undefined, prefix: IdPrefix): void {
   if (value !== undefined && !isId(prefix, value)) {
-    throw new ApiError('request.invalid_cursor', `${name} must be the id of a ${prefix}_ object from this list.`, {
-      errors: [{ path: name, code: 'invalid_cursor', message: `'${value}' is not a ${prefix}_ id.` }],
-    });
+    throw new ApiError(
+      'request.invalid_cursor',
+      { en: `${name} must be the id of a ${prefix}_ object from this list.`, es: `${name} debe ser el id de un objeto ${prefix}_ de este listado.` },
+      { errors: [{ path: name, code: 'invalid_cursor', message: `'${value}' is not a ${prefix}_ id.`, messageEs: `'${value}' no es un id ${prefix}_.` }] },
+    );
   }
 }
 
 function bothCursors(params: ListQuery): void {
   if (params.starting_after !== undefined && params.ending_before !== undefined) {
-    throw new ApiError('request.validation_failed', 'Pass starting_after or ending_before, not both.', {
-      errors: [{ path: 'ending_before', code: 'conflict', message: 'cannot be combined with starting_after.' }],
+    throw new ApiError('request.validation_failed', BOTH_CURSORS, {
+      errors: [
+        { path: 'ending_before', code: 'conflict', message: 'cannot be combined with starting_after.', messageEs: 'no se puede combinar con starting_after.' },
+      ],
     });
   }
 }
@@ -55,9 +61,20 @@ export function paginateItems<T>(items: readonly T[], params: ListQuery, options
     if (value === undefined) return undefined;
     const index = items.findIndex((item) => options.key(item) === value);
     if (index < 0) {
-      throw new ApiError('request.invalid_cursor', `${name} must be the ${options.noun} of an item of this list.`, {
-        errors: [{ path: name, code: 'invalid_cursor', message: `'${value}' is not a ${options.noun} of this list.` }],
-      });
+      throw new ApiError(
+        'request.invalid_cursor',
+        { en: `${name} must be the ${options.noun} of an item of this list.`, es: `${name} debe ser una clave de un elemento de este listado.` },
+        {
+          errors: [
+            {
+              path: name,
+              code: 'invalid_cursor',
+              message: `'${value}' is not a ${options.noun} of this list.`,
+              messageEs: `'${value}' no es una clave de este listado.`,
+            },
+          ],
+        },
+      );
     }
     return index;
   };

@@ -97,12 +97,16 @@ export function routerProblem(error: FastifyError, url: string, maxParamLength: 
   const whole = url.split('?')[0] ?? url;
   const path = whole.length > 120 ? `${whole.slice(0, 120)}…` : whole;
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return new ApiError(
-      'resource.not_found',
-      `Nothing exists at ${path}: a part of the path is longer than ${maxParamLength} characters, which no id or name is.`,
-    );
+    return new ApiError('resource.not_found', {
+      en: `Nothing exists at ${path}: a part of the path is longer than ${maxParamLength} characters, which no id or name is.`,
+      es: `No existe nada en ${path}: una parte de la ruta tiene más de ${maxParamLength} caracteres, y ningún id ni nombre es tan largo.`,
+    });
   }
-  if (error.code === 'FST_ERR_BAD_URL') return new ApiError('resource.not_found', `Nothing exists at ${path}: the path is not valid percent-encoding.`);
+  if (error.code === 'FST_ERR_BAD_URL')
+    return new ApiError('resource.not_found', {
+      en: `Nothing exists at ${path}: the path is not valid percent-encoding.`,
+      es: `No existe nada en ${path}: la ruta no está bien codificada (codificación por porcentaje).`,
+    });
   return toApiError(error);
 }
 
@@ -114,15 +118,11 @@ interface ProblemContext {
 }
 
 /**
- * A problem's detail in Spanish: the call site's own, or else the code's Spanish title followed
- * by the facts the call site recorded (never the English detail).
+ * A problem's detail in Spanish: the call site's own, or else (a detail that is another layer's
+ * English words) the code's Spanish title, never the English detail.
  */
 function detailEs(error: ApiError): string {
-  if (error.detailEs !== undefined) return error.detailEs;
-  const title = ERROR_CATALOG_ES[error.code].title;
-  const facts = Object.entries(error.facts ?? {});
-  if (facts.length === 0) return `${title}.`;
-  return `${title}: ${facts.map(([name, value]) => `${name} ${String(value)}`).join(', ')}.`;
+  return error.detailEs ?? `${ERROR_CATALOG_ES[error.code].title}.`;
 }
 
 function fieldErrorIn(error: FieldError, language: Language): FieldError {

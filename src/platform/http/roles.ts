@@ -4,7 +4,7 @@
  * `read` for GET and HEAD and `write` for every other method. API keys are not subject to roles:
  * a key acts for its whole organization.
  */
-import { ApiError } from '../errors/api-error.ts';
+import { ApiError, type Bilingual } from '../errors/api-error.ts';
 
 export const ROLES = ['owner', 'admin', 'developer', 'accountant'] as const;
 export type Role = (typeof ROLES)[number];
@@ -25,6 +25,9 @@ const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   accountant: ['read'],
 };
 
+/** Each role as the dashboard names it in Spanish. */
+const ROLE_NAMES_ES: Record<Role, string> = { owner: 'Propietario', admin: 'Administrador', developer: 'Desarrollador', accountant: 'Contador' };
+
 function roleAllows(role: Role, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);
 }
@@ -35,8 +38,11 @@ export function defaultPermission(method: string): Permission {
 }
 
 /** 403 dashboard.forbidden_role unless `role` holds `permission`. */
-export function assertRoleAllows(role: Role, permission: Permission, what: string): void {
+export function assertRoleAllows(role: Role, permission: Permission, what: Bilingual): void {
   if (!roleAllows(role, permission)) {
-    throw new ApiError('dashboard.forbidden_role', `The ${role} role may not ${what}; ask an owner or an admin of the organization for another role.`);
+    throw new ApiError('dashboard.forbidden_role', {
+      en: `The ${role} role may not ${what.en}; ask an owner or an admin of the organization for another role.`,
+      es: `El rol ${ROLE_NAMES_ES[role]} no puede ${what.es}; pida a un propietario o a un administrador de la organización otro rol.`,
+    });
   }
 }

@@ -74,8 +74,14 @@ function overloaded(cost: number): ApiError {
   return new ApiError(
     'service.overloaded',
     cost > 1
-      ? 'More work is waiting than the service can finish right now, so expensive requests are refused for a moment; retry after Retry-After.'
-      : 'More work is waiting than the service can finish right now; retry after Retry-After.',
+      ? {
+          en: 'More work is waiting than the service can finish right now, so expensive requests are refused for a moment; retry after Retry-After.',
+          es: 'Hay más trabajo en espera del que el servicio puede terminar en este momento, así que por unos instantes rechaza las solicitudes costosas; vuelva a intentarlo después de los segundos que indica Retry-After.',
+        }
+      : {
+          en: 'More work is waiting than the service can finish right now; retry after Retry-After.',
+          es: 'Hay más trabajo en espera del que el servicio puede terminar en este momento; vuelva a intentarlo después de los segundos que indica Retry-After.',
+        },
     { headers: { 'Retry-After': String(SHED_RETRY_AFTER_SECONDS) } },
   );
 }
@@ -292,7 +298,7 @@ export async function chargeWork(request: FastifyRequest, extra: number): Promis
 /** The explicit context a verb receives, built from an authenticated request. */
 export function ctxOf(request: FastifyRequest, services: Services): Ctx {
   const caller = request.state.caller;
-  if (!caller) throw new ApiError('auth.unauthorized', 'This endpoint needs an API key.');
+  if (!caller) throw new ApiError('auth.unauthorized', { en: 'This endpoint needs an API key.', es: 'Esta operación requiere una llave de API.' });
   return {
     services,
     db: services.db,

@@ -164,7 +164,8 @@ export async function authenticateSession(request: FastifyRequest, token: string
   if (isStateChanging(request.method)) assertCsrf(request, session.csrfToken);
   const route = request.routeOptions;
   const permission = route.config.permission ?? defaultPermission(request.method);
-  assertRoleAllows(session.role, permission, `call ${request.method} ${route.url ?? request.url}`);
+  const call = `${request.method} ${route.url ?? request.url}`;
+  assertRoleAllows(session.role, permission, { en: `call ${call}`, es: `usar ${call}` });
   const caller: Caller = {
     apiKeyId: session.id,
     keyOrganizationId: session.organizationId,

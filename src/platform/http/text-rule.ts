@@ -46,9 +46,14 @@ type Task = { value: unknown; path: string; depth: number; key?: undefined } | {
 
 function tooDeep(path: string): ApiError {
   const message = `nests arrays and objects more than ${MAX_NESTING_DEPTH} levels deep; no request of this API has more than a few.`;
-  return new ApiError('request.validation_failed', `The request ${message}`, {
-    errors: [{ path, code: 'too_deep', message: `This value ${message}` }],
-  });
+  const messageEs = `anida arreglos y objetos en más de ${MAX_NESTING_DEPTH} niveles; ninguna solicitud de esta API necesita más de unos cuantos.`;
+  return new ApiError(
+    'request.validation_failed',
+    { en: `The request ${message}`, es: `La solicitud ${messageEs}` },
+    {
+      errors: [{ path, code: 'too_deep', message: `This value ${message}`, messageEs: `Este dato ${messageEs}` }],
+    },
+  );
 }
 
 /**
@@ -111,10 +116,10 @@ export function assertStorableText(request: FastifyRequest): void {
   for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
     const character = typeof value === 'string' ? forbiddenCharacter(value) : undefined;
     if (character !== undefined) {
-      throw new ApiError(
-        'resource.not_found',
-        `Nothing exists at ${request.url.split('?')[0]}: the ${name} in its path holds ${character}, which no ${name} has.`,
-      );
+      throw new ApiError('resource.not_found', {
+        en: `Nothing exists at ${request.url.split('?')[0]}: the ${name} in its path holds ${character}, which no ${name} has.`,
+        es: `No existe nada en ${request.url.split('?')[0]}: el parámetro ${name} de la ruta contiene ${character}, que ningún ${name} lleva.`,
+      });
     }
   }
   const errors = forbiddenText(request);

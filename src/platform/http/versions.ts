@@ -41,16 +41,19 @@ export function resolveVersion(header: string | undefined, keyPin: string | null
   if (header !== undefined) {
     const value = header.trim();
     if (!known.has(value)) {
-      throw new ApiError(
-        'request.invalid_version',
-        `Invoice-Version '${value}' is not a version of this API. Known versions: ${[...known.keys()].join(', ')}.`,
-      );
+      throw new ApiError('request.invalid_version', {
+        en: `Invoice-Version '${value}' is not a version of this API. Known versions: ${[...known.keys()].join(', ')}.`,
+        es: `'${value}' no es una versión de esta API (encabezado Invoice-Version). Versiones vigentes: ${[...known.keys()].join(', ')}.`,
+      });
     }
     return value;
   }
   if (keyPin) {
     if (!known.has(keyPin)) {
-      throw new ApiError('request.invalid_version', `The API key is pinned to '${keyPin}', which is no longer a version of this API.`);
+      throw new ApiError('request.invalid_version', {
+        en: `The API key is pinned to '${keyPin}', which is no longer a version of this API.`,
+        es: `La llave de API está fijada a la versión '${keyPin}', que esta API ya no ofrece.`,
+      });
     }
     return keyPin;
   }

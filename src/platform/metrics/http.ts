@@ -86,9 +86,16 @@ interface RouteTarget {
 export function registerMetricsRoute(server: RouteTarget, metrics: Metrics, token: string): void {
   server.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     if (!bearerMatches(request.headers.authorization, token)) {
-      throw new ApiError('metrics.unauthorized', 'Send the metrics token as `Authorization: Bearer <METRICS_TOKEN>`.', {
-        headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
-      });
+      throw new ApiError(
+        'metrics.unauthorized',
+        {
+          en: 'Send the metrics token as `Authorization: Bearer <METRICS_TOKEN>`.',
+          es: 'Envíe el token de métricas como `Authorization: Bearer <METRICS_TOKEN>`.',
+        },
+        {
+          headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
+        },
+      );
     }
     const text = await metrics.exposition();
     return reply.header('Cache-Control', 'no-store').type(metrics.contentType).send(text);

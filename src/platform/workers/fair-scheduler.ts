@@ -17,7 +17,7 @@
  *   optionally caps one tenant's waiting tasks below that.
  */
 import { performance } from 'node:perf_hooks';
-import { ApiError } from '../errors/api-error.ts';
+import { ApiError, type Bilingual } from '../errors/api-error.ts';
 
 export interface FairSchedulerOptions {
   /** Tasks that may run at once (the pool's threads). */
@@ -50,7 +50,7 @@ interface Lane {
 
 const RETRY_AFTER_SECONDS = 2;
 
-function overloaded(message: string): ApiError {
+function overloaded(message: Bilingual): ApiError {
   return new ApiError('service.overloaded', message, { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
 }
 
@@ -95,7 +95,10 @@ export class FairScheduler {
       const waiting = lane.waiting.length;
       this.dropIfIdle(tenant, lane);
       return Promise.reject(
-        overloaded(`This organization already has ${waiting} tasks waiting for the worker pool, its share of the queue; retry after Retry-After.`),
+        overloaded({
+          en: `This organization already has ${waiting} tasks waiting for the worker pool, its share of the queue; retry after Retry-After.`,
+          es: `Esta organización ya tiene ${waiting} tareas en espera de procesarse, lo que le corresponde de la cola; vuelva a intentarlo después de los segundos que indica Retry-After.`,
+        }),
       );
     }
     return new Promise((resolve, reject) => {
@@ -193,7 +196,12 @@ export class FairScheduler {
     if (!busiest) return false;
     const evicted = busiest.waiting.pop()!;
     this.waitingCount -= 1;
-    evicted.refuse(overloaded("This organization's tasks fill more than its share of the worker pool's queue; retry after Retry-After."));
+    evicted.refuse(
+      overloaded({
+        en: "This organization's tasks fill more than its share of the worker pool's queue; retry after Retry-After.",
+        es: 'Las tareas de esta organización ocupan más de lo que le corresponde de la cola de procesamiento; vuelva a intentarlo después de los segundos que indica Retry-After.',
+      }),
+    );
     return true;
   }
 }

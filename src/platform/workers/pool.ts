@@ -96,7 +96,10 @@ export class WorkerPool implements SaturationQueue {
         this.timedOut += 1;
         throw new ApiError(
           'service.task_timeout',
-          `The work took longer than ${this.taskTimeoutMs / 1000} s and was stopped; retry later, or contact support if it keeps happening.`,
+          {
+            en: `The work took longer than ${this.taskTimeoutMs / 1000} s and was stopped; retry later, or contact support if it keeps happening.`,
+            es: `El proceso tardó más de ${this.taskTimeoutMs / 1000} s y se detuvo; vuelva a intentarlo más tarde o, si sigue ocurriendo, comuníquese con soporte.`,
+          },
           { headers: { 'Retry-After': '10' }, cause: error },
         );
       }
