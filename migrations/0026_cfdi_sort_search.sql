@@ -22,3 +22,11 @@ ALTER TABLE cfdis ADD COLUMN search tsvector NOT NULL GENERATED ALWAYS AS (
     coalesce(serie, '') || coalesce(folio, ''), '-', ' '))
 ) STORED;
 CREATE INDEX cfdis_search ON cfdis USING gin (search);
+-- The tsquery of a search: every word of it, split as the rows' words are, a prefix of a word of
+-- the row; null (matching nothing) when it has no word. Immutable, so the planner reads a
+-- search's words when it plans (and estimates how many rows match) rather than at run time.
+CREATE FUNCTION cfdi_search_query(words text) RETURNS tsquery LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT CASE WHEN count(*) > 0 THEN to_tsquery('simple'::regconfig, string_agg(quote_literal(lower(token)) || ':*', ' & ')) END
+  FROM ts_parse('default', translate(words, '-', ' '))
+  WHERE tokid <> 12
+$$;

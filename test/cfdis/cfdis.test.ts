@@ -792,9 +792,19 @@ describe('the CFDI store', { skip: skipWithoutShared }, () => {
       assert.deepEqual(seen, order, `sort=${sort}, forwards`);
       // Backwards from the last page: ending_before its first row gives the page before it.
       const back = (await get(`/v1/cfdis?sort=${sort}&limit=5&ending_before=${pageIds[2]![0]}`, key)).json();
-      assert.deepEqual(back.data.map((item: Json) => item.id), pageIds[1], `sort=${sort}, backwards`);
+      assert.deepEqual(
+        back.data.map((item: Json) => item.id),
+        pageIds[1],
+        `sort=${sort}, backwards`,
+      );
       assert.equal(back.has_more, true);
     }
+    const ranged = (await get('/v1/cfdis?sort=-fecha&limit=100&date[gte]=2024-02-01&date[lte]=2024-03-31', key)).json();
+    assert.deepEqual(
+      ranged.data.map((item: Json) => item.uuid),
+      expected['-fecha']!.filter((uuid) => ['2024-02', '2024-03'].includes(rows.find((row) => row.uuid === uuid)!.fecha.slice(0, 7))),
+      'a Fecha range in the sorted order',
+    );
     const cents = (await get('/v1/cfdis?sort=-total&limit=1', key)).json().data[0];
     assert.equal(cents.total, '1000', 'Total compared as a number, not as text');
 
@@ -818,7 +828,12 @@ describe('the CFDI store', { skip: skipWithoutShared }, () => {
     await storeMetadataRecords(t.app.services, received, [
       metadata(uuidOf(0x601), { rfcEmisor: 'AAA010101AAA', nombreEmisor: 'ACME INDUSTRIAL SA DE CV', monto: '10.00' }),
       metadata(uuidOf(0x602), { rfcEmisor: 'BBB010101BBB', nombreEmisor: 'JOSÉ PÉREZ LÓPEZ', fechaEmision: '2023-05-01 09:00:00', monto: '20.00' }),
-      metadata(uuidOf(0x603), { rfcEmisor: 'CCC010101CCC', nombreEmisor: 'PAPELERÍA ACME', rfcReceptor: 'XAXX010101000', nombreReceptor: 'PÚBLICO EN GENERAL' }),
+      metadata(uuidOf(0x603), {
+        rfcEmisor: 'CCC010101CCC',
+        nombreEmisor: 'PAPELERÍA ACME',
+        rfcReceptor: 'XAXX010101000',
+        nombreReceptor: 'PÚBLICO EN GENERAL',
+      }),
     ]);
     await storeCfdiDocuments(t.app.services, sourceFor(owner, { side: 'issued', statusHint: 'active' }), [doc(ISSUED_40)]);
     const issued = await cfdi(ISSUED_40_UUID, key);

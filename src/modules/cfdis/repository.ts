@@ -142,18 +142,8 @@ export function cfdisQuery(db: Db, organizationId: string, mode: Mode, filters: 
       eb.selectFrom('cfdi_third_parties').select('uuid').where('organization_id', '=', organizationId).where('mode', '=', mode).where('rfc', '=', rfc),
     );
   }
-  if (filters.search !== undefined) query = query.where(sql<boolean>`search @@ ${searchQuery(filters.search)}`);
+  if (filters.search !== undefined) query = query.where(sql<boolean>`search @@ cfdi_search_query(${filters.search})`);
   return query;
-}
-
-/**
- * The tsquery of some words: every word a prefix of a word of the row (an empty query matches
- * nothing). Hyphens are spaces, as in the row's words (migration 0026): `F-123` is the serie F
- * and the folio 123, a UUID is its groups. Blanks (token type 12) are dropped.
- */
-function searchQuery(words: string) {
-  return sql`(SELECT coalesce(to_tsquery('simple', string_agg(quote_literal(lower(token)) || ':*', ' & ')), ''::tsquery)
-    FROM ts_parse('default', translate(${words}, '-', ' ')) WHERE tokid <> 12)`;
 }
 
 /** What the list is ordered by, besides the id that breaks ties. */
@@ -188,6 +178,9 @@ export function sortedCfdisQuery(
   const expression = SORT_EXPRESSIONS[page.key];
   const cast = page.key === 'total' ? sql`::numeric` : sql``;
   let query = cfdisQuery(db, organizationId, mode, filters);
+  // A Fecha range, also written on the sort key (which it implies), bounds the index scan.
+  if (page.key === 'fecha' && filters.fechaFrom !== undefined) query = query.where(sql<boolean>`${expression} >= ${filters.fechaFrom}`);
+  if (page.key === 'fecha' && filters.fechaThrough !== undefined) query = query.where(sql<boolean>`${expression} <= ${filters.fechaThrough}`);
   if (page.after !== undefined) {
     const operator = sql.raw(page.direction === 'asc' ? '>' : '<');
     query = query.where(sql<boolean>`(${expression}, id) ${operator} (${page.after.key}${cast}, ${page.after.id})`);

@@ -223,7 +223,7 @@ export const CfdiFilterProperties = {
       minLength: 1,
       maxLength: 200,
       description:
-        'Search, any case: every word given must start a word of the emisor\'s or receptor\'s RFC or name, of the UUID (whole or one of its groups: `04BF2854` or `04BF2854-FE7D` find it), of the serie, of the folio, or of the serie and folio written together (`F123`). Words are split as PostgreSQL\'s text search splits them; accents count (`José` is not `Jose`). Text with no letter or digit selects nothing.',
+        "Search, any case: every word given must start a word of the emisor's or receptor's RFC or name, of the UUID (whole or one of its groups: `04BF2854` or `04BF2854-FE7D` find it), of the serie, of the folio, or of the serie and folio written together (`F123`). Words are split as PostgreSQL's text search splits them; accents count (`José` is not `Jose`). Text with no letter or digit selects nothing.",
     }),
   ),
 };
