@@ -25,6 +25,11 @@ const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   accountant: ['read'],
 };
 
+/** What a role may do, as the session tells the dashboard, which shows only the actions these allow. */
+export function permissionsOf(role: Role): Permission[] {
+  return [...ROLE_PERMISSIONS[role]];
+}
+
 function roleAllows(role: Role, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);
 }

@@ -8,6 +8,7 @@ import { Badge } from '../../kit/Page.tsx';
 import { ProblemBox } from '../../kit/ProblemBox.tsx';
 import { ResourceList } from '../../kit/ResourceList.tsx';
 import type { WebhookDelivery, WebhookEndpoint } from './types.ts';
+import { useCan } from '../../core/session.ts';
 
 const TONES = { pending: 'warn', succeeded: 'ok', failed: 'bad' } as const;
 const STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -16,6 +17,7 @@ const STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   const [version, setVersion] = useState(0);
   const action = useAction();
+  const writes = useCan('write');
   const resend = (delivery: WebhookDelivery) =>
     action.run(async () => {
       await api.post(apiPath`/v1/events/${delivery.event_id}/resend`, { endpoint_id: endpoint.id });
@@ -69,20 +71,24 @@ export function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
               </>
             ),
           },
-          {
-            label: t('apiKeys.actions'),
-            render: (delivery) => (
-              <button
-                type="button"
-                class="button"
-                disabled={action.busy || !endpoint.enabled}
-                title={endpoint.enabled ? undefined : t('webhooks.resendDisabled')}
-                onClick={() => resend(delivery)}
-              >
-                {t('webhooks.resend')}
-              </button>
-            ),
-          },
+          ...(writes
+            ? [
+                {
+                  label: t('apiKeys.actions'),
+                  render: (delivery: WebhookDelivery) => (
+                    <button
+                      type="button"
+                      class="button"
+                      disabled={action.busy || !endpoint.enabled}
+                      title={endpoint.enabled ? undefined : t('webhooks.resendDisabled')}
+                      onClick={() => resend(delivery)}
+                    >
+                      {t('webhooks.resend')}
+                    </button>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
     </section>
