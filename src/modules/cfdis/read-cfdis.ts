@@ -27,7 +27,7 @@ export interface CfdiListQuery extends ListQuery, CfdiFilterQuery {
 }
 
 /** `fecha`/`total` ascending, `-fecha`/`-total` descending; ties in id order, the same direction. */
-export type CfdiSort = 'fecha' | '-fecha' | 'total' | '-total';
+type CfdiSort = 'fecha' | '-fecha' | 'total' | '-total';
 
 /** The list's filters as a query string or an export's `filters` give them. */
 export interface CfdiFilterQuery {

@@ -8,7 +8,7 @@ import type { EndpointRow } from './repository.ts';
 import { serializeEndpoint } from './serialize.ts';
 
 /** Test events one endpoint may be sent in a window: enough to try a receiver, too few to flood it. */
-export const TEST_EVENTS_PER_WINDOW = 5;
+const TEST_EVENTS_PER_WINDOW = 5;
 const WINDOW_MS = 60_000;
 
 /**
