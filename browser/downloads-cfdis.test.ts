@@ -103,19 +103,32 @@ test('a SAT download goes from requested to ready and its CFDIs open with their 
       const answer = (await (await fetch(`/v1/cfdis?limit=20&${search}`)).json()) as { data: { uuid: string }[] };
       return answer.data.map((cfdi) => cfdi.uuid);
     }, `download_id=${downloadId}&${query}`);
+  // The rows once the list shows exactly these (a new order replaces the rows when its answer arrives).
+  const settled = async (expected: string[]) => {
+    const wanted = JSON.stringify(expected);
+    await page
+      .waitForFunction(
+        `JSON.stringify(Array.from(document.querySelectorAll('table[aria-busy="false"] tbody tr code.uuid'), (cell) => cell.textContent)) === ${JSON.stringify(wanted)}`,
+        undefined,
+        { timeout: 15_000 },
+      )
+      .catch(() => undefined);
+    return shown();
+  };
   await first.waitFor();
-  assert.deepEqual(await shown(), await fromApi('sort=-fecha'), 'newest Fecha first by default');
+  const newest = await fromApi('sort=-fecha');
+  assert.deepEqual(await settled(newest), newest, 'newest Fecha first by default');
   const header = (name: string) => list.locator('thead').getByRole('link', { name: new RegExp(`^${name}`) });
   await header(es['invoices.total']).click();
   await page.waitForURL(/sort=-total/);
   await list.locator('th[aria-sort="descending"]').waitFor();
-  await list.locator('tbody tr').first().waitFor();
-  assert.deepEqual(await shown(), await fromApi('sort=-total'), 'largest total first');
+  const largest = await fromApi('sort=-total');
+  assert.deepEqual(await settled(largest), largest, 'largest total first');
   await header(es['invoices.total']).click();
   await page.waitForURL(/sort=total/);
   await list.locator('th[aria-sort="ascending"]').waitFor();
-  await list.locator('tbody tr').first().waitFor();
-  assert.deepEqual(await shown(), await fromApi('sort=total'), 'smallest total first');
+  const smallest = await fromApi('sort=total');
+  assert.deepEqual(await settled(smallest), smallest, 'smallest total first');
   const counterparty = `td[data-label="${es['cfdis.counterparty']}"] .hint`;
   const rfc = ((await list.locator('tbody tr').first().locator(counterparty).textContent()) ?? '').trim();
   assert.match(rfc, /^[A-Z&Ñ]{3,4}\d{6}[A-Z\d]{3}$/);
@@ -125,14 +138,14 @@ test('a SAT download goes from requested to ready and its CFDIs open with their 
   await page.waitForURL(/sort=total/);
   const found = await fromApi(`sort=total&q=${rfc}`);
   assert.ok(found.length > 0);
-  await list.locator('tbody tr').first().waitFor();
-  await page.waitForFunction(`document.querySelectorAll('table[aria-busy="false"] tbody tr').length === ${found.length}`);
-  assert.deepEqual(await shown(), found, 'the search keeps the order');
+  assert.deepEqual(await settled(found), found, 'the search keeps the order');
   for (const text of await list.locator(`tbody tr ${counterparty}`).allTextContents()) assert.equal(text.trim(), rfc);
   await totals.getByRole('heading', { name: es['cfdis.totals'].replace('{count}', String(found.length)) }).waitFor();
   // A shared link shows the same list.
   await page.reload();
   await list.locator('th[aria-sort="ascending"]').waitFor();
+  await settled(found);
+  await totals.waitFor();
   assert.equal(await page.getByRole('searchbox', { name: es['cfdis.search'] }).inputValue(), rfc.toLowerCase());
   for (const language of ['es', 'en'] as const) {
     if (language === 'en') {
