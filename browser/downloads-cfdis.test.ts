@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { en } from '../dashboard/src/i18n/en.ts';
 import { es } from '../dashboard/src/i18n/es.ts';
+import { overflowingElements } from './support/overflow.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { createProfile, signManifest, signUp } from './support/flows.ts';
 import { downloadLastMonth } from './support/pages.ts';
@@ -11,6 +16,9 @@ import { type RunningServer, startServer } from './support/server.ts';
 let server: RunningServer;
 let browser: Browser;
 let ticker: NodeJS.Timeout | undefined;
+// Screenshots for a person to look at (as browser/screenshots.ts takes them).
+const screens = path.join(fileURLToPath(new URL('..', import.meta.url)), '.tmp', 'screens');
+fs.mkdirSync(screens, { recursive: true });
 
 before(async () => {
   // Deliveries and SAT polling are background jobs: this app runs its worker (the default test app does not).
@@ -46,6 +54,7 @@ test('a SAT download goes from requested to ready and its CFDIs open with their 
   // Its CFDIs, in the store list filtered by this download.
   await page.getByRole('link', { name: new RegExp(es['downloads.seeCfdis'].replace('{count}', '\\d+')) }).click();
   await page.getByRole('heading', { level: 1, name: es['cfdis.title'] }).waitFor();
+  const cfdisUrl = page.url();
   const list = page.getByRole('table', { name: es['cfdis.title'], exact: true });
   const first = list.locator('tbody tr').first();
   await first.waitFor();
@@ -83,5 +92,75 @@ test('a SAT download goes from requested to ready and its CFDIs open with their 
   const csv = page.waitForEvent('download');
   await row.getByRole('button', { name: es['exports.download'] }).click();
   assert.match((await csv).suggestedFilename(), /^cfdis-exp_[0-9a-z]{26}\.csv$/);
+
+  // The list is in the CFDIs' own date order, newest first; a header sorts by it or by total, both
+  // ways, and the search box finds by RFC: everything in the URL, as the API orders and selects.
+  await page.goto(cfdisUrl);
+  const downloadId = new URL(cfdisUrl).searchParams.get('download_id')!;
+  const shown = () => list.locator('tbody tr code.uuid').allTextContents();
+  const fromApi = (query: string) =>
+    page.evaluate(async (search) => {
+      const answer = (await (await fetch(`/v1/cfdis?limit=20&${search}`)).json()) as { data: { uuid: string }[] };
+      return answer.data.map((cfdi) => cfdi.uuid);
+    }, `download_id=${downloadId}&${query}`);
+  // The rows once the list shows exactly these (a new order replaces the rows when its answer arrives).
+  const settled = async (expected: string[]) => {
+    const wanted = JSON.stringify(expected);
+    await page
+      .waitForFunction(
+        `JSON.stringify(Array.from(document.querySelectorAll('table[aria-busy="false"] tbody tr code.uuid'), (cell) => cell.textContent)) === ${JSON.stringify(wanted)}`,
+        undefined,
+        { timeout: 15_000 },
+      )
+      .catch(() => undefined);
+    return shown();
+  };
+  await first.waitFor();
+  const newest = await fromApi('sort=-fecha');
+  assert.deepEqual(await settled(newest), newest, 'newest Fecha first by default');
+  const header = (name: string) => list.locator('thead').getByRole('link', { name: new RegExp(`^${name}`) });
+  await header(es['invoices.total']).click();
+  await page.waitForURL(/sort=-total/);
+  await list.locator('th[aria-sort="descending"]').waitFor();
+  const largest = await fromApi('sort=-total');
+  assert.deepEqual(await settled(largest), largest, 'largest total first');
+  await header(es['invoices.total']).click();
+  await page.waitForURL(/sort=total/);
+  await list.locator('th[aria-sort="ascending"]').waitFor();
+  const smallest = await fromApi('sort=total');
+  assert.deepEqual(await settled(smallest), smallest, 'smallest total first');
+  const counterparty = `td[data-label="${es['cfdis.counterparty']}"] .hint`;
+  const rfc = ((await list.locator('tbody tr').first().locator(counterparty).textContent()) ?? '').trim();
+  assert.match(rfc, /^[A-Z&Ñ]{3,4}\d{6}[A-Z\d]{3}$/);
+  await page.getByRole('searchbox', { name: es['cfdis.search'] }).fill(rfc.toLowerCase());
+  await page.getByRole('button', { name: es['list.search'], exact: true }).click();
+  await page.waitForURL(new RegExp(`q=${rfc.toLowerCase()}`));
+  await page.waitForURL(/sort=total/);
+  const found = await fromApi(`sort=total&q=${rfc}`);
+  assert.ok(found.length > 0);
+  assert.deepEqual(await settled(found), found, 'the search keeps the order');
+  for (const text of await list.locator(`tbody tr ${counterparty}`).allTextContents()) assert.equal(text.trim(), rfc);
+  await totals.getByRole('heading', { name: es['cfdis.totals'].replace('{count}', String(found.length)) }).waitFor();
+  // A shared link shows the same list.
+  await page.reload();
+  await list.locator('th[aria-sort="ascending"]').waitFor();
+  await settled(found);
+  await totals.waitFor();
+  assert.equal(await page.getByRole('searchbox', { name: es['cfdis.search'] }).inputValue(), rfc.toLowerCase());
+  for (const language of ['es', 'en'] as const) {
+    if (language === 'en') {
+      await page.getByRole('combobox', { name: es['shell.language'] }).selectOption('en');
+      await page.getByRole('searchbox', { name: en['cfdis.search'] }).waitFor();
+    }
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      assert.deepEqual(await overflowingElements(page), [], `${language} ${width}`);
+      await page.screenshot({ path: path.join(screens, `cfdis-sorted-searched-${language}-${width}.png`), fullPage: true });
+    }
+  }
+  // On a phone the headers are gone: the order is a menu.
+  await page.getByRole('combobox', { name: en['list.sortBy'] }).selectOption('-fecha');
+  await page.waitForURL(/sort=-fecha/);
+  await page.setViewportSize({ width: 1280, height: 900 });
   assert.deepEqual(errors, []);
 });

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { en } from '../dashboard/src/i18n/en.ts';
 import { es } from '../dashboard/src/i18n/es.ts';
+import { overflowingElements } from './support/overflow.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { goTo, signUp } from './support/flows.ts';
 import { createEndpoint, dropFile, refreshUntil, sampleXml, startReceiver } from './support/pages.ts';
@@ -14,6 +19,9 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let page: Page;
 let errors: string[];
 let endpointUrl: string;
+// Screenshots for a person to look at (as browser/screenshots.ts takes them).
+const screens = path.join(fileURLToPath(new URL('..', import.meta.url)), '.tmp', 'screens');
+fs.mkdirSync(screens, { recursive: true });
 
 before(async () => {
   // Deliveries and SAT polling are background jobs: this app runs its worker (the default test app does not).
@@ -50,6 +58,33 @@ test('a webhook endpoint shows its signing secret once, and again only when rota
   await page.reload();
   await page.getByRole('heading', { level: 1, name: es['webhooks.one'] }).waitFor();
   assert.equal(await page.getByTestId('secret').count(), 0, 'a reload does not bring the rotated secret back');
+  assert.deepEqual(errors, []);
+});
+
+test('“Enviar evento de prueba” delivers a signed test event to this endpoint, shown in its delivery log', async () => {
+  await page.goto(endpointUrl);
+  const log = page.getByTestId('deliveries');
+  const before = receiver.received.length;
+  await log.getByRole('button', { name: es['webhooks.sendTest'] }).click();
+  await page.getByText(es['webhooks.testSent']).waitFor();
+  const row = log.locator('tbody tr', { hasText: 'webhook_endpoint.test' });
+  await refreshUntil(row.getByText(es['webhooks.delivery.succeeded'], { exact: true }), log.getByRole('button', { name: es['common.refresh'] }));
+  assert.equal(receiver.received.length, before + 1, 'the receiver got one delivery');
+  assert.equal(JSON.parse(receiver.received.at(-1)!).type, 'webhook_endpoint.test');
+  assert.deepEqual(await overflowingElements(page), []);
+  for (const language of ['es', 'en'] as const) {
+    if (language === 'en') {
+      await page.getByRole('combobox', { name: es['shell.language'] }).selectOption('en');
+      await page.getByRole('heading', { level: 2, name: en['webhooks.deliveries'] }).waitFor();
+    }
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      assert.deepEqual(await overflowingElements(page), [], `${language} ${width}`);
+      await page.screenshot({ path: path.join(screens, `webhook-test-event-${language}-${width}.png`), fullPage: true });
+    }
+  }
+  await page.getByRole('combobox', { name: en['shell.language'] }).selectOption('es');
+  await page.setViewportSize({ width: 1280, height: 900 });
   assert.deepEqual(errors, []);
 });
 

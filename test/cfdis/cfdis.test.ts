@@ -747,6 +747,150 @@ describe('the CFDI store', { skip: skipWithoutShared }, () => {
     }
   });
 
+  test('sort by Fecha and by Total, both ways: ties on the key are broken by id, so pages across a tie neither repeat nor skip', async () => {
+    const owner = await t.bootstrap('Sorted');
+    const key = owner.testKey;
+    // Twelve rows on four Fechas and three Totals: every page boundary of 5 falls inside a tie.
+    const rows = Array.from({ length: 12 }, (_, n) => ({
+      uuid: uuidOf(0x500 + n),
+      fecha: `2024-0${1 + (n % 4)}-15 10:00:00`,
+      monto: ['100.00', '99.5', '1000'][n % 3]!,
+    }));
+    // Stored in an order unrelated to either key.
+    for (const row of [...rows].reverse()) {
+      await storeMetadataRecords(t.app.services, sourceFor(owner), [metadata(row.uuid, { fechaEmision: row.fecha, monto: row.monto })]);
+    }
+    const listed: Json[] = (await get('/v1/cfdis?limit=100', key)).json().data;
+    const idOf = new Map(listed.map((item) => [item.uuid, item.id as string]));
+    const byKey = (value: (row: (typeof rows)[number]) => string | number, direction: 1 | -1) =>
+      [...rows]
+        .sort((a, b) => {
+          const [x, y] = [value(a), value(b)];
+          if (x !== y) return (x < y ? -1 : 1) * direction;
+          return (idOf.get(a.uuid)! < idOf.get(b.uuid)! ? -1 : 1) * direction;
+        })
+        .map((row) => row.uuid);
+    const expected: Record<string, string[]> = {
+      fecha: byKey((row) => row.fecha, 1),
+      '-fecha': byKey((row) => row.fecha, -1),
+      total: byKey((row) => Number(row.monto), 1),
+      '-total': byKey((row) => Number(row.monto), -1),
+    };
+    for (const [sort, order] of Object.entries(expected)) {
+      const seen: string[] = [];
+      const pageIds: string[][] = [];
+      let cursor = '';
+      for (;;) {
+        const response = await get(`/v1/cfdis?sort=${sort}&limit=5${cursor}`, key);
+        assert.equal(response.statusCode, 200, response.body);
+        const page = response.json();
+        seen.push(...page.data.map((item: Json) => item.uuid));
+        pageIds.push(page.data.map((item: Json) => item.id));
+        if (!page.has_more) break;
+        cursor = `&starting_after=${page.data.at(-1).id}`;
+      }
+      assert.deepEqual(seen, order, `sort=${sort}, forwards`);
+      // Backwards from the last page: ending_before its first row gives the page before it.
+      const back = (await get(`/v1/cfdis?sort=${sort}&limit=5&ending_before=${pageIds[2]![0]}`, key)).json();
+      assert.deepEqual(
+        back.data.map((item: Json) => item.id),
+        pageIds[1],
+        `sort=${sort}, backwards`,
+      );
+      assert.equal(back.has_more, true);
+    }
+    const ranged = (await get('/v1/cfdis?sort=-fecha&limit=100&date[gte]=2024-02-01&date[lte]=2024-03-31', key)).json();
+    assert.deepEqual(
+      ranged.data.map((item: Json) => item.uuid),
+      expected['-fecha']!.filter((uuid) => ['2024-02', '2024-03'].includes(rows.find((row) => row.uuid === uuid)!.fecha.slice(0, 7))),
+      'a Fecha range in the sorted order',
+    );
+    const cents = (await get('/v1/cfdis?sort=-total&limit=1', key)).json().data[0];
+    assert.equal(cents.total, '1000', 'Total compared as a number, not as text');
+
+    for (const query of ['sort=fecha&starting_after=cfdi_01k0000000000000000000000a', 'sort=total&ending_before=inv_01k0000000000000000000000a']) {
+      const response = await get(`/v1/cfdis?${query}`, key);
+      assert.deepEqual([response.statusCode, response.json().code], [422, 'request.invalid_cursor'], query);
+    }
+    // Another organization's row is no cursor here.
+    const otherId = (await get('/v1/cfdis?limit=1')).json().data[0]?.id;
+    if (otherId) assert.equal((await get(`/v1/cfdis?sort=fecha&starting_after=${otherId}`, key)).statusCode, 422);
+    for (const query of ['sort=date', 'sort=+fecha', 'sort=fecha,total']) {
+      const response = await get(`/v1/cfdis?${query}`, key);
+      assert.deepEqual([response.statusCode, response.json().code], [422, 'request.validation_failed'], query);
+    }
+  });
+
+  test('q finds words of RFCs, names, UUIDs, serie and folio; it combines with filters, sort, totals; it never reaches another store', async () => {
+    const owner = await t.bootstrap('Search');
+    const key = owner.testKey;
+    const received = sourceFor(owner);
+    await storeMetadataRecords(t.app.services, received, [
+      metadata(uuidOf(0x601), { rfcEmisor: 'AAA010101AAA', nombreEmisor: 'ACME INDUSTRIAL SA DE CV', monto: '10.00' }),
+      metadata(uuidOf(0x602), { rfcEmisor: 'BBB010101BBB', nombreEmisor: 'JOSÉ PÉREZ LÓPEZ', fechaEmision: '2023-05-01 09:00:00', monto: '20.00' }),
+      metadata(uuidOf(0x603), {
+        rfcEmisor: 'CCC010101CCC',
+        nombreEmisor: 'PAPELERÍA ACME',
+        rfcReceptor: 'XAXX010101000',
+        nombreReceptor: 'PÚBLICO EN GENERAL',
+      }),
+    ]);
+    await storeCfdiDocuments(t.app.services, sourceFor(owner, { side: 'issued', statusHint: 'active' }), [doc(ISSUED_40)]);
+    const issued = await cfdi(ISSUED_40_UUID, key);
+    assert.ok(issued.serie && issued.folio, 'the sample has a serie and a folio');
+    await storeMetadataRecords(t.app.services, sourceFor(org), [metadata(uuidOf(0x6ff), { nombreEmisor: 'ACME INDUSTRIAL SA DE CV' })]);
+
+    const found = async (query: string) => {
+      const response = await get(`/v1/cfdis?limit=100&${query}`, key);
+      assert.equal(response.statusCode, 200, `${query}: ${response.body}`);
+      return response
+        .json()
+        .data.map((item: Json) => item.uuid)
+        .sort();
+    };
+    const q = (text: string) => `q=${encodeURIComponent(text)}`;
+    const expectations: [string, string[]][] = [
+      [q('acme'), [uuidOf(0x601), uuidOf(0x603)]],
+      [q('Acme indus'), [uuidOf(0x601)]],
+      [q('industrial papel'), []],
+      [q('josé'), [uuidOf(0x602)]],
+      [q('pérez lóp'), [uuidOf(0x602)]],
+      [q('aaa010101aaa'), [uuidOf(0x601)]],
+      [q('AAA0101'), [uuidOf(0x601)]],
+      [q('xaxx010101000'), [uuidOf(0x603)]],
+      [q('público'), [uuidOf(0x603)]],
+      [q(uuidOf(0x602)), [uuidOf(0x602)]],
+      [q(uuidOf(0x602).slice(0, 8).toLowerCase()), [uuidOf(0x601), uuidOf(0x602), uuidOf(0x603)]],
+      [q(ISSUED_40_UUID.slice(0, 13)), [ISSUED_40_UUID]],
+      [q(`${issued.serie}${issued.folio}`), [ISSUED_40_UUID]],
+      [q(`${issued.serie}-${issued.folio}`), [ISSUED_40_UUID]],
+      [q(`${issued.serie} ${issued.folio}`), [ISSUED_40_UUID]],
+      [q('--- ¿?'), []],
+      [q("o'brien"), []],
+      [q('nadie'), []],
+      [`${q('acme')}&tipo_de_comprobante=I&date[gte]=2022-01-01`, [uuidOf(0x601), uuidOf(0x603)]],
+      [`${q('acme')}&emisor=CCC010101CCC`, [uuidOf(0x603)]],
+      [`${q('0a1b2c3d')}&side=received`, [uuidOf(0x601), uuidOf(0x602), uuidOf(0x603)]],
+    ];
+    for (const [query, expected] of expectations) assert.deepEqual(await found(query), [...expected].sort(), query);
+
+    const sorted = (await get(`/v1/cfdis?${q('0a1b2c3d')}&sort=-fecha&limit=2`, key)).json();
+    assert.deepEqual(sorted.data.map((item: Json) => item.uuid)[0], uuidOf(0x602), 'the newest Fecha first among the matches');
+    assert.equal(sorted.has_more, true);
+
+    const totals = (await get(`/v1/cfdis/totals?${q('acme')}`, key)).json();
+    assert.equal(totals.count, 2);
+    assert.deepEqual(
+      totals.groups.map((group: Json) => group.total),
+      ['1170.00'],
+    );
+    assert.equal((await get(`/v1/cfdis?${q('acme')}`, owner.liveKey)).json().data.length, 0, 'the other mode');
+    for (const query of ['q=', `q=${'a'.repeat(201)}`]) {
+      const response = await get(`/v1/cfdis?${query}`, key);
+      assert.deepEqual([response.statusCode, response.json().code], [422, 'request.validation_failed'], query);
+    }
+  });
+
   describeEndpointContract('GET /v1/cfdis', { resource: 'list' }, () => ({ t, org, request: { method: 'GET', url: '/v1/cfdis' } }));
   describeEndpointContract('GET /v1/cfdis/{uuid}', { resource: 'by-id' }, () => ({ t, org, request: { method: 'GET', url: `/v1/cfdis/${REAL_40_UUID}` } }));
   describeEndpointContract('GET /v1/cfdis/{uuid}/xml', { resource: 'by-id' }, () => ({

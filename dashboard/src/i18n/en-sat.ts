@@ -136,6 +136,7 @@ export const enSat: Record<keyof typeof esSat, string> = {
   'cfdis.withXml': 'With XML',
   'cfdis.metadataOnly': 'Metadata only',
   'cfdis.counterparty': 'Counterparty (RFC)',
+  'cfdis.search': 'RFC or name, UUID, serie and folio',
   'cfdis.emisor': 'Issuer',
   'cfdis.receptor': 'Receiver',
   'cfdis.dateFrom': 'Date from',

@@ -136,6 +136,7 @@ export const esSat = {
   'cfdis.withXml': 'Con XML',
   'cfdis.metadataOnly': 'Solo metadatos',
   'cfdis.counterparty': 'Contraparte (RFC)',
+  'cfdis.search': 'RFC o nombre, UUID, serie y folio',
   'cfdis.emisor': 'Emisor',
   'cfdis.receptor': 'Receptor',
   'cfdis.dateFrom': 'Fecha desde',

@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'preact';
 import type { MessageKey } from '../core/i18n.ts';
-import type { Role } from '../core/session.ts';
+import type { Permission } from '../core/session.ts';
 import { AccountPage } from './auth/AccountPage.tsx';
 import { SignInPage } from './auth/SignInPage.tsx';
 import { SignUpPage } from './auth/SignUpPage.tsx';
@@ -54,8 +54,8 @@ export interface PageRoute {
   public?: boolean;
   /** With `public`: stays put for a signed-in user too, instead of leading to the start page (an invitation). */
   open?: boolean;
-  /** Listed in the navigation only for these roles (the API refuses the others anyway). */
-  roles?: Role[];
+  /** Listed in the navigation only for a session whose role holds this permission (the API's, sent with the session). */
+  permission?: Permission;
   /** Listed only when the service keeps its messages for the mail catcher (the session says so). */
   mailCatcher?: boolean;
   /**
@@ -103,7 +103,7 @@ export const routes: PageRoute[] = [
   { path: '/accounts', component: AccountsPage, nav: 'nav.connectedAccounts' },
   { path: '/accounts/:id', component: ConnectedAccountPage },
   { path: '/team', component: TeamPage, nav: 'nav.team' },
-  { path: '/audit', component: AuditPage, nav: 'nav.audit', roles: ['owner', 'admin'] },
+  { path: '/audit', component: AuditPage, nav: 'nav.audit', permission: 'manage_members' },
   { path: '/mail', component: MailPage, nav: 'nav.mail', mailCatcher: true },
   { path: '/mail/:id', component: MailMessagePage },
   { path: '/account', component: AccountPage, nav: 'nav.account' },

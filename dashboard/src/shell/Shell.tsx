@@ -62,7 +62,7 @@ export function Shell({ route, children }: { route: PageRoute | undefined; child
         <nav id="nav" class={`nav${menuOpen ? ' open' : ''}`} aria-label={t('shell.navigation')}>
           <ul>
             {routes
-              .filter((entry) => entry.nav && (!entry.roles || (session?.role !== undefined && entry.roles.includes(session.role))))
+              .filter((entry) => entry.nav && (!entry.permission || session?.permissions?.includes(entry.permission) === true))
               .filter((entry) => !entry.mailCatcher || session?.mail_catcher === true)
               .map((entry) => {
                 const active = location.path === entry.path || location.path.startsWith(`${entry.path}/`);

@@ -2,7 +2,8 @@ import type { CfdiDetails } from '../../cfdi/overview.ts';
 import { localDateTime, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
-import { paginate, type ListQuery, type Page } from '../../platform/http/pagination.ts';
+import { assertOneCursor, paginate, type ListQuery, type Page } from '../../platform/http/pagination.ts';
+import { isId } from '../../platform/ids.ts';
 import {
   cfdisQuery,
   cfdiTotals,
@@ -15,10 +16,18 @@ import {
   type CfdiFilters,
   type CfdiForRead,
   type CfdiListRow,
+  type CfdiSortKey,
+  sortKeyOf,
+  sortedCfdisQuery,
 } from './repository.ts';
 import { completeStoredDetails } from './store.ts';
 
-export interface CfdiListQuery extends ListQuery, CfdiFilterQuery {}
+export interface CfdiListQuery extends ListQuery, CfdiFilterQuery {
+  sort?: CfdiSort;
+}
+
+/** `fecha`/`total` ascending, `-fecha`/`-total` descending; ties in id order, the same direction. */
+type CfdiSort = 'fecha' | '-fecha' | 'total' | '-total';
 
 /** The list's filters as a query string or an export's `filters` give them. */
 export interface CfdiFilterQuery {
@@ -35,6 +44,7 @@ export interface CfdiFilterQuery {
   'date[gte]'?: string;
   'date[lte]'?: string;
   third_party_rfc?: string;
+  q?: string;
 }
 
 const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
@@ -91,11 +101,54 @@ export function cfdiFilters(query: CfdiFilterQuery): CfdiFilters {
     fechaFrom: query['date[gte]'] === undefined ? undefined : fechaBound(query['date[gte]'], 'gte'),
     fechaThrough: query['date[lte]'] === undefined ? undefined : fechaBound(query['date[lte]'], 'lte'),
     thirdPartyRfc: upper(query.third_party_rfc),
+    search: query.q,
   };
 }
 
 export async function listCfdis({ ctx, query, url }: { ctx: Ctx; query: CfdiListQuery; url: string }): Promise<Page<CfdiListRow>> {
-  return paginate(cfdisQuery(ctx.db, ctx.organizationId, ctx.mode, cfdiFilters(query)), query, { prefix: 'cfdi', idColumn: 'id', url });
+  const filters = cfdiFilters(query);
+  if (query.sort === undefined) return paginate(cfdisQuery(ctx.db, ctx.organizationId, ctx.mode, filters), query, { prefix: 'cfdi', idColumn: 'id', url });
+  return sortedPage(ctx, filters, query, query.sort, url);
+}
+
+/**
+ * A page in a sort's order. The cursors are ids as in every list: the page starts after (or ends
+ * before) that row's place in the order, its (key, id), so ties on the key never repeat or skip
+ * a row across pages.
+ */
+async function sortedPage(ctx: Ctx, filters: CfdiFilters, params: ListQuery, sort: CfdiSort, url: string): Promise<Page<CfdiListRow>> {
+  const limit = params.limit ?? 20;
+  assertOneCursor(params);
+  const key: CfdiSortKey = sort.endsWith('fecha') ? 'fecha' : 'total';
+  const forwards = sort.startsWith('-') ? 'desc' : 'asc';
+  const backwards = sort.startsWith('-') ? 'asc' : 'desc';
+  const name = params.ending_before !== undefined ? 'ending_before' : 'starting_after';
+  const cursor = params[name];
+  let after: { key: string; id: string } | undefined;
+  if (cursor !== undefined) {
+    const found = isId('cfdi', cursor) ? await sortKeyOf(ctx.db, ctx.organizationId, ctx.mode, cursor, key) : undefined;
+    if (found === undefined) {
+      throw new ApiError(
+        'request.invalid_cursor',
+        { en: `${name} must be the id of a cfdi_ object from this list.`, es: `${name} debe ser el id de un objeto cfdi_ de este listado.` },
+        {
+          errors: [
+            {
+              path: name,
+              code: 'invalid_cursor',
+              message: `'${cursor}' is not a CFDI of this store.`,
+              messageEs: `'${cursor}' no es un CFDI de este almacén.`,
+            },
+          ],
+        },
+      );
+    }
+    after = { key: found, id: cursor };
+  }
+  const direction = name === 'ending_before' ? backwards : forwards;
+  const rows = await sortedCfdisQuery(ctx.db, ctx.organizationId, ctx.mode, filters, { key, direction, after, limit: limit + 1 }).execute();
+  const data = rows.slice(0, limit);
+  return { object: 'list', url, data: name === 'ending_before' ? data.reverse() : data, has_more: rows.length > limit };
 }
 
 /** The sums of the CFDIs the list's filters select, by voucher type and currency. */

@@ -104,6 +104,8 @@ export interface CfdiFilters {
   fechaFrom?: string | undefined;
   fechaThrough?: string | undefined;
   thirdPartyRfc?: string | undefined;
+  /** Words, each matched as the prefix of a word of the parties' RFCs and names, the UUID, the serie or the folio. */
+  search?: string | undefined;
 }
 
 const HAS_XML = sql<boolean>`(xml IS NOT NULL)`.as('has_xml');
@@ -140,7 +142,50 @@ export function cfdisQuery(db: Db, organizationId: string, mode: Mode, filters: 
       eb.selectFrom('cfdi_third_parties').select('uuid').where('organization_id', '=', organizationId).where('mode', '=', mode).where('rfc', '=', rfc),
     );
   }
+  if (filters.search !== undefined) query = query.where(sql<boolean>`search @@ cfdi_search_query(${filters.search})`);
   return query;
+}
+
+/** What the list is ordered by, besides the id that breaks ties. */
+export type CfdiSortKey = 'fecha' | 'total';
+
+// The indexed expressions of migration 0026.
+const SORT_EXPRESSIONS = { fecha: sql<string>`coalesce(fecha, '')`, total: sql<string>`total_value` } as const;
+
+/** The sort key of one row of the organization and mode (a cursor's), as text; undefined when no such row. */
+export async function sortKeyOf(db: Db, organizationId: string, mode: Mode, id: string, key: CfdiSortKey): Promise<string | undefined> {
+  const found = await db
+    .selectFrom('cfdis')
+    .select(sql<string>`${SORT_EXPRESSIONS[key]}::text`.as('key'))
+    .where('organization_id', '=', organizationId)
+    .where('mode', '=', mode)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return found?.key;
+}
+
+/**
+ * One page of the filtered store ordered by a key then the id, both ascending or both
+ * descending, after or before a cursor row's (key, id): read in order from the key's index.
+ */
+export function sortedCfdisQuery(
+  db: Db,
+  organizationId: string,
+  mode: Mode,
+  filters: CfdiFilters,
+  page: { key: CfdiSortKey; direction: 'asc' | 'desc'; after?: { key: string; id: string } | undefined; limit: number },
+) {
+  const expression = SORT_EXPRESSIONS[page.key];
+  const cast = page.key === 'total' ? sql`::numeric` : sql``;
+  let query = cfdisQuery(db, organizationId, mode, filters);
+  // A Fecha range, also written on the sort key (which it implies), bounds the index scan.
+  if (page.key === 'fecha' && filters.fechaFrom !== undefined) query = query.where(sql<boolean>`${expression} >= ${filters.fechaFrom}`);
+  if (page.key === 'fecha' && filters.fechaThrough !== undefined) query = query.where(sql<boolean>`${expression} <= ${filters.fechaThrough}`);
+  if (page.after !== undefined) {
+    const operator = sql.raw(page.direction === 'asc' ? '>' : '<');
+    query = query.where(sql<boolean>`(${expression}, id) ${operator} (${page.after.key}${cast}, ${page.after.id})`);
+  }
+  return query.orderBy(expression, page.direction).orderBy('id', page.direction).limit(page.limit);
 }
 
 // PGlite's reader drops a leading U+FEFF from every text value (node-postgres keeps it). The

@@ -218,9 +218,28 @@ export const CfdiFilterProperties = {
   'date[gte]': Type.Optional(LocalBound('from')),
   'date[lte]': Type.Optional(LocalBound('through')),
   third_party_rfc: Type.Optional(Rfc('A taxpayer the CFDI was issued on behalf of (one of `third_parties`)')),
+  q: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description:
+        "Search, any case: every word given must start a word of the emisor's or receptor's RFC or name, of the UUID (whole or one of its groups: `04BF2854` or `04BF2854-FE7D` find it), of the serie, of the folio, or of the serie and folio written together (`F123`). Words are split as PostgreSQL's text search splits them; accents count (`José` is not `Jose`). Text with no letter or digit selects nothing.",
+    }),
+  ),
 };
 
-export const ListCfdisQuery = listQuery(CfdiFilterProperties);
+export const ListCfdisQuery = listQuery({
+  ...CfdiFilterProperties,
+  sort: Type.Optional(
+    Type.Union(
+      ['fecha', '-fecha', 'total', '-total'].map((value) => Type.Literal(value)),
+      {
+        description:
+          "The order: `fecha` (the CFDI's own Fecha, oldest first), `-fecha` (newest first), `total`, `-total` (Total as a number, a Total that is not one sorting below every number; a CFDI without Fecha sorts as the oldest). Ties keep id order in the same direction, and `starting_after`/`ending_before` take a listed id as always: pages neither repeat nor skip a CFDI when many share a Fecha or a Total. Without `sort`, the order the store received them, newest first.",
+      },
+    ),
+  ),
+});
 
 export const CfdiTotalsQuery = Type.Object(CfdiFilterProperties, closed);
 

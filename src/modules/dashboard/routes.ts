@@ -11,6 +11,7 @@ import { changePassword } from './change-password.ts';
 import { caughtMail, caughtMailAttachment, caughtMailPreview, listCaughtMail, PREVIEW_POLICY } from './mail-catcher.ts';
 import { requestLanguage } from './language.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
+import { permissionsOf } from '../../platform/http/roles.ts';
 import { PasswordBody, PasswordResetBody, PasswordResetConfirmBody, SessionView, SignedIn, SignedUp, SignInBody, SignUpBody } from './schemas.ts';
 import { requireSession, type CurrentSession } from './sessions.ts';
 import { signIn } from './sign-in.ts';
@@ -55,6 +56,7 @@ export function registerDashboardApiRoutes(app: Server, services: Services): voi
         user: created.user,
         organization: created.organization,
         role: 'owner' as const,
+        permissions: permissionsOf('owner'),
         csrf_token: created.session.csrfToken,
         api_key: { ...created.apiKey, mode: 'test' as const },
       });
@@ -63,7 +65,13 @@ export function registerDashboardApiRoutes(app: Server, services: Services): voi
     scope.post('/dashboard/api/sign_in', { onRequest: sameSite, schema: { hide, body: SignInBody, response: { 200: SignedIn } } }, async (request, reply) => {
       const signedIn = await signIn({ services, input: request.body, address: clientAddress(request), presentedToken: sessionTokenOf(request, config) });
       setSessionCookie(reply, config, signedIn.session.token);
-      return { user: signedIn.user, organization: signedIn.organization, role: signedIn.role, csrf_token: signedIn.session.csrfToken };
+      return {
+        user: signedIn.user,
+        organization: signedIn.organization,
+        role: signedIn.role,
+        permissions: permissionsOf(signedIn.role),
+        csrf_token: signedIn.session.csrfToken,
+      };
     });
 
     scope.post('/dashboard/api/sign_out', { onRequest: withSession(true), schema: { hide } }, async (request, reply) => {
@@ -78,6 +86,7 @@ export function registerDashboardApiRoutes(app: Server, services: Services): voi
         user: { id: session.userId, email: session.email },
         organization: { id: session.organizationId, name: session.organizationName },
         role: session.role,
+        permissions: permissionsOf(session.role),
         csrf_token: session.csrfToken,
         expires_at: session.expiresAt.toISOString(),
         mail_catcher: services.mail.transport === 'catcher',

@@ -29,13 +29,17 @@ const User = Type.Object({ id: Type.String(), email: Type.String() });
 const Organization = Type.Object({ id: Type.String(), name: Type.String() });
 
 const Role = Type.String({ description: "The user's role in the organization: owner, admin, developer or accountant." });
+// The role's permissions from the API's one table (platform/http/roles.ts): the dashboard shows an
+// action only when they hold the permission the API will check.
+const Permissions = Type.Array(Type.Union([Type.Literal('read'), Type.Literal('write'), Type.Literal('manage_members'), Type.Literal('manage_owners')]));
 
-export const SignedIn = Type.Object({ user: User, organization: Organization, role: Role, csrf_token: Type.String() });
+export const SignedIn = Type.Object({ user: User, organization: Organization, role: Role, permissions: Permissions, csrf_token: Type.String() });
 
 export const SignedUp = Type.Object({
   user: User,
   organization: Organization,
   role: Role,
+  permissions: Permissions,
   csrf_token: Type.String(),
   api_key: Type.Object({ id: Type.String(), secret: Type.String(), mode: Type.Literal('test') }),
 });
@@ -44,6 +48,7 @@ export const SessionView = Type.Object({
   user: User,
   organization: Organization,
   role: Role,
+  permissions: Permissions,
   csrf_token: Type.String(),
   expires_at: Type.String(),
   /** Whether the service keeps its messages for the dashboard's mail catcher (no SMTP_URL, outside production). */

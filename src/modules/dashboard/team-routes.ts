@@ -2,12 +2,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../platform/context.ts';
 import { clientAddress } from '../../platform/http/client-address.ts';
-import { assertRoleAllows } from '../../platform/http/roles.ts';
+import { assertRoleAllows, permissionsOf } from '../../platform/http/roles.ts';
 import type { Server } from '../../platform/http/server.ts';
 import { assertCsrf, refuseCrossSite, sessionTokenOf, setSessionCookie } from '../../platform/http/session.ts';
 import { listAudit } from './audit.ts';
 import { acceptInvitation, invite, pendingInvitations, previewInvitation, signUpWithInvitation, withdrawInvitation } from './invitations.ts';
 import { requestLanguage } from './language.ts';
+import { SignedIn } from './schemas.ts';
 import { changeRole, membersOf, organizationsOf, removeMember, switchOrganization, type Origin } from './members.ts';
 import { requireSession, type CurrentSession } from './sessions.ts';
 import { AuditQuery, InvitationIdParam, InvitationSignUpBody, InviteBody, RoleBody, SwitchBody, TokenBody, UserIdParam } from './team-schemas.ts';
@@ -75,18 +76,28 @@ export function registerTeamRoutes(app: Server, services: Services): void {
       acceptInvitation(services, origin(request), request.body.token),
     );
 
-    scope.post('/dashboard/api/invitations/sign_up', { onRequest: sameSite, schema: { hide, body: InvitationSignUpBody } }, async (request, reply) => {
-      const joined = await signUpWithInvitation({
-        services,
-        token: request.body.token,
-        password: request.body.password,
-        address: clientAddress(request),
-        language: requestLanguage(request),
-        presentedToken: sessionTokenOf(request, config),
-      });
-      setSessionCookie(reply, config, joined.session.token);
-      return reply.code(201).send({ user: joined.user, organization: joined.organization, role: joined.role, csrf_token: joined.session.csrfToken });
-    });
+    scope.post(
+      '/dashboard/api/invitations/sign_up',
+      { onRequest: sameSite, schema: { hide, body: InvitationSignUpBody, response: { 201: SignedIn } } },
+      async (request, reply) => {
+        const joined = await signUpWithInvitation({
+          services,
+          token: request.body.token,
+          password: request.body.password,
+          address: clientAddress(request),
+          language: requestLanguage(request),
+          presentedToken: sessionTokenOf(request, config),
+        });
+        setSessionCookie(reply, config, joined.session.token);
+        return reply.code(201).send({
+          user: joined.user,
+          organization: joined.organization,
+          role: joined.role,
+          permissions: permissionsOf(joined.role),
+          csrf_token: joined.session.csrfToken,
+        });
+      },
+    );
 
     scope.get('/dashboard/api/audit_events', { onRequest: withSession(false), schema: { hide, querystring: AuditQuery } }, async (request) => {
       const { session } = origin(request);

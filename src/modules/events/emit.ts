@@ -82,12 +82,17 @@ async function settle(db: Db, events: NewEvent[], inserted: InsertedEvents, wake
  * endpoint, so that they commit (or roll back) with the state change they describe; nothing is
  * sent before commit. Many events in one call cost one statement.
  */
-export async function emitEvents(db: Db, inputs: EmitEventInput[], deps: EmitDependencies): Promise<EventRow[]> {
+export async function emitEvents(
+  db: Db,
+  inputs: EmitEventInput[],
+  deps: EmitDependencies,
+  options: Pick<EventStatementOptions, 'deliverTo'> = {},
+): Promise<EventRow[]> {
   if (inputs.length === 0) return [];
   const at = deps.clock.now();
   const events = newEvents(inputs, at);
   const wakeKey = wakeKeyAt(at);
-  const inserted = await insertEvents(db, events, wakeKey);
+  const inserted = await insertEvents(db, events, wakeKey, options);
   await settle(db, events, inserted, wakeKey, deps);
   const byId = new Map(inserted.rows.map((row) => [row.id, row]));
   return events.map((event) => byId.get(event.id)!);
@@ -118,7 +123,12 @@ export function statementEvents(inputs: EmitEventInput[], deps: EmitDependencies
 }
 
 /** Records one event in the caller's transaction; see `emitEvents`. */
-export async function emitEvent(db: Db, input: EmitEventInput, deps: EmitDependencies): Promise<EventRow> {
-  const [row] = await emitEvents(db, [input], deps);
+export async function emitEvent(
+  db: Db,
+  input: EmitEventInput,
+  deps: EmitDependencies,
+  options: Pick<EventStatementOptions, 'deliverTo'> = {},
+): Promise<EventRow> {
+  const [row] = await emitEvents(db, [input], deps, options);
   return row!;
 }

@@ -69,6 +69,11 @@ export interface EventStatementOptions {
    * itself determines (such as a folio taken from a counter in the same statement).
    */
   replace?: { token: string; value: RawBuilder<unknown> };
+  /**
+   * Delivers the events to this one endpoint (of their organization and mode, enabled) whatever
+   * it subscribes to, and to no other: a test event (`webhook_endpoint.test`).
+   */
+  deliverTo?: string;
 }
 
 // Up to this many events are sent as scalar parameters; more as one array per column (one
@@ -104,6 +109,12 @@ function eventInput(events: NewEvent[]): RawBuilder<unknown> {
 export function eventStatementParts(events: NewEvent[], wakeKey: string, options: EventStatementOptions = {}): EventStatementParts {
   const object = options.replace ? sql`replace(event_input.object, ${options.replace.token}::text, (${options.replace.value})::text)` : sql`event_input.object`;
   const when = options.when ? sql`WHERE ${options.when}` : sql``;
+  const audience =
+    options.deliverTo === undefined
+      ? sql`(endpoint.organization_id = event_inserted.organization_id
+            OR (endpoint.connect AND endpoint.organization_id = event_inserted.platform_organization_id))
+       AND endpoint.enabled_events && ARRAY[event_inserted.type, split_part(event_inserted.type, '.', 1) || '.*', '*']`
+      : sql`endpoint.organization_id = event_inserted.organization_id AND endpoint.id = ${options.deliverTo}::text`;
   const ctes = sql`event_input (id, organization_id, mode, type, api_version, object, created_at) AS (${eventInput(events)}),
     event_inserted AS (
       INSERT INTO events (id, organization_id, platform_organization_id, mode, type, api_version, object, created_at)
@@ -119,9 +130,7 @@ export function eventStatementParts(events: NewEvent[], wakeKey: string, options
       FROM event_inserted JOIN webhook_endpoints endpoint
         ON endpoint.mode = event_inserted.mode
        AND endpoint.enabled
-       AND (endpoint.organization_id = event_inserted.organization_id
-            OR (endpoint.connect AND endpoint.organization_id = event_inserted.platform_organization_id))
-       AND endpoint.enabled_events && ARRAY[event_inserted.type, split_part(event_inserted.type, '.', 1) || '.*', '*']
+       AND ${audience}
       RETURNING 1
     )`;
   const columns = sql`(SELECT coalesce(json_agg(json_build_array(id, platform_organization_id)), '[]'::json) FROM event_inserted) AS event_rows,
@@ -149,9 +158,9 @@ export function insertedEvents(events: NewEvent[], output: EventStatementOutput)
 }
 
 /** Inserts events on their own; see `eventStatementParts`. */
-export async function insertEvents(db: Db, events: NewEvent[], wakeKey: string): Promise<InsertedEvents> {
+export async function insertEvents(db: Db, events: NewEvent[], wakeKey: string, options: EventStatementOptions = {}): Promise<InsertedEvents> {
   if (events.length === 0) return { rows: [], deliveries: 0, wakePending: false };
-  const { ctes, columns } = eventStatementParts(events, wakeKey);
+  const { ctes, columns } = eventStatementParts(events, wakeKey, options);
   const result = await sql<EventStatementOutput>`WITH ${ctes} SELECT ${columns}`.execute(db);
   const output = result.rows[0];
   if (!output) throw new Error('The event insert returned no row');

@@ -1,6 +1,7 @@
 /**
  * Every event type the service emits (docs/contract.md §5), plus `webhook_endpoint.disabled`, which
- * tells an organization that one of its endpoints was switched off by the service.
+ * tells an organization that one of its endpoints was switched off by the service, and
+ * `webhook_endpoint.test`, sent on request to the one endpoint being tested and to no other.
  */
 export const EVENT_TYPES = [
   'invoice.created',
@@ -28,6 +29,7 @@ export const EVENT_TYPES = [
   'export.failed',
   'api_key.revoked',
   'webhook_endpoint.disabled',
+  'webhook_endpoint.test',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

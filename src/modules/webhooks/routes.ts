@@ -1,11 +1,12 @@
 import type { Services } from '../../platform/context.ts';
 import { masterKeyringFor } from '../../platform/crypto/index.ts';
 import { ListQuery, listUrl, mapPage } from '../../platform/http/pagination.ts';
-import { IdParam, ListOf } from '../../platform/http/schemas.ts';
+import { IdParam, ListOf, Problem } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
 import { changeEndpoint, createEndpoint, getEndpoint, rotateSecret } from './manage-endpoints.ts';
 import { deliveryEventTypes, listDeliveries, listEndpoints, listEventDeliveries, removeEndpoint } from './read-endpoints.ts';
 import { resendEvent } from './resend-event.ts';
+import { sendTestEvent } from './send-test-event.ts';
 import {
   CreateEndpointBody,
   DeletedEndpoint,
@@ -20,6 +21,7 @@ import { policyFor, type WebhookRouteOptions } from './policy.ts';
 import { serializeDelivery, serializeEndpoint } from './serialize.ts';
 
 const tags = ['Webhook endpoints'];
+const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: Problem } } });
 // The secret is shown once: an idempotent replay of these responses leaves it out.
 const secretConfig = { idempotencySealed: true };
 
@@ -123,6 +125,33 @@ export function registerWebhookRoutes(app: Server, services: Services, options: 
     async (request) => {
       const { row, secret } = await rotateSecret(ctxOf(request, services), request.params.id, keyring);
       return serializeEndpoint(row, secret);
+    },
+  );
+
+  app.post(
+    '/v1/webhook_endpoints/:id/test',
+    {
+      config: { rateLimitCost: 5 },
+      schema: {
+        tags,
+        summary: 'Send a test event to this endpoint only',
+        operationId: 'testWebhookEndpoint',
+        description:
+          "Sends a `webhook_endpoint.test` event, whose `data.object` is the endpoint (without its secret), to this endpoint and to no other, whatever the endpoints subscribe to. It goes the way every event goes: signed with the endpoint's secret (Standard Webhooks headers), attempted at once and retried on failure, listed in the endpoint's deliveries and in `GET /v1/events`. Each endpoint takes 5 test events a minute.",
+        params: IdParam('Webhook endpoint id'),
+        response: {
+          202: WebhookDelivery,
+          409: problem('The endpoint is disabled (`webhook.endpoint_disabled`): enable it first.'),
+          429: problem('A sixth test event within a minute (`webhook.test_rate_limited`, Retry-After).'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const ctx = ctxOf(request, services);
+      const { event, endpoint } = await sendTestEvent(ctx, request.params.id);
+      const [delivery] = (await listDeliveries(ctx, endpoint, { limit: 1, event_id: event.id }, '')).data;
+      const types = new Map([[event.id, event.type]]);
+      return reply.code(202).send(serializeDelivery(delivery!, ctx.livemode, types));
     },
   );
 

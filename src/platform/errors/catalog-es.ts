@@ -686,6 +686,11 @@ export const ERROR_CATALOG_ES: Record<ErrorCode, SpanishDefinition> = {
     title: 'Endpoint de webhook desactivado',
     remediation: 'Active el endpoint cuando vuelva a responder 2xx y reenvíe el evento.',
   },
+  'webhook.test_rate_limited': {
+    title: 'Demasiados eventos de prueba para este endpoint',
+    remediation:
+      'Cada endpoint de webhook admite 5 eventos de prueba por minuto; espere los segundos que indica `Retry-After`. Los envíos ya hechos están en su registro de entregas.',
+  },
   'webhook.endpoint_limit_reached': {
     title: 'Demasiados endpoints de webhook',
     remediation: 'Elimine un endpoint que no use, o suscriba un solo endpoint a más tipos de evento; cada organización puede tener 16 endpoints por modo.',

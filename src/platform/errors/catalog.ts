@@ -819,6 +819,12 @@ export const ERROR_CATALOG = {
     remediation:
       'Enable the endpoint with PATCH /v1/webhook_endpoints/{id} and `{"enabled": true}` once it answers 2xx again, then resend the event with POST /v1/events/{id}/resend.',
   },
+  'webhook.test_rate_limited': {
+    status: 429,
+    title: 'Too many test events for this endpoint',
+    remediation:
+      'Each webhook endpoint takes 5 test events a minute (POST /v1/webhook_endpoints/{id}/test); wait the seconds given in `Retry-After`. The deliveries already sent are in GET /v1/webhook_endpoints/{id}/deliveries.',
+  },
   'webhook.endpoint_limit_reached': {
     status: 422,
     title: 'Too many webhook endpoints',

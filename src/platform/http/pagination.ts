@@ -39,7 +39,8 @@ function checkCursor(name: string, value: string | undefined, prefix: IdPrefix):
   }
 }
 
-function bothCursors(params: ListQuery): void {
+/** 422 when a list is given both cursors. */
+export function assertOneCursor(params: ListQuery): void {
   if (params.starting_after !== undefined && params.ending_before !== undefined) {
     throw new ApiError('request.validation_failed', BOTH_CURSORS, {
       errors: [
@@ -55,7 +56,7 @@ function bothCursors(params: ListQuery): void {
  */
 export function paginateItems<T>(items: readonly T[], params: ListQuery, options: { key: (item: T) => string; url: string; noun: string }): Page<T> {
   const limit = params.limit ?? 20;
-  bothCursors(params);
+  assertOneCursor(params);
   const position = (name: 'starting_after' | 'ending_before'): number | undefined => {
     const value = params[name];
     if (value === undefined) return undefined;
@@ -97,7 +98,7 @@ export async function paginate<DB, TB extends keyof DB, O extends { id: string }
   options: { prefix: IdPrefix; idColumn: string; url: string },
 ): Promise<Page<O>> {
   const limit = params.limit ?? 20;
-  bothCursors(params);
+  assertOneCursor(params);
   checkCursor('starting_after', params.starting_after, options.prefix);
   checkCursor('ending_before', params.ending_before, options.prefix);
   const column = options.idColumn as never;

@@ -28,6 +28,11 @@ const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
 /** Each role as the dashboard names it in Spanish. */
 const ROLE_NAMES_ES: Record<Role, string> = { owner: 'Propietario', admin: 'Administrador', developer: 'Desarrollador', accountant: 'Contador' };
 
+/** What a role may do, as the session tells the dashboard, which shows only the actions these allow. */
+export function permissionsOf(role: Role): Permission[] {
+  return [...ROLE_PERMISSIONS[role]];
+}
+
 function roleAllows(role: Role, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);
 }

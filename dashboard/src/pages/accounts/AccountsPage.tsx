@@ -8,6 +8,7 @@ import { Form, useForm } from '../../kit/form.tsx';
 import { Badge, Page } from '../../kit/Page.tsx';
 import { ResourceList } from '../../kit/ResourceList.tsx';
 import type { ConnectedAccount } from './types.ts';
+import { useCan } from '../../core/session.ts';
 
 export function AccountStatus({ account }: { account: Pick<ConnectedAccount, 'disabled'> }) {
   return account.disabled ? <Badge tone="bad">{t('accounts.disabled')}</Badge> : <Badge tone="ok">{t('accounts.active')}</Badge>;
@@ -16,6 +17,7 @@ export function AccountStatus({ account }: { account: Pick<ConnectedAccount, 'di
 export function AccountsPage() {
   const [creating, setCreating] = useState(false);
   const form = useForm({ name: '', email: '' });
+  const writes = useCan('write');
   async function create() {
     const body: Record<string, string> = { name: form.values.name.trim() };
     if (form.values.email.trim()) body.email = form.values.email.trim();
@@ -27,12 +29,14 @@ export function AccountsPage() {
       title={t('accounts.title')}
       subtitle={t('accounts.subtitle')}
       actions={
-        <button type="button" class="button primary" aria-expanded={creating} onClick={() => setCreating(!creating)}>
-          {t('accounts.create')}
-        </button>
+        writes && (
+          <button type="button" class="button primary" aria-expanded={creating} onClick={() => setCreating(!creating)}>
+            {t('accounts.create')}
+          </button>
+        )
       }
     >
-      {creating && (
+      {creating && writes && (
         <div class="panel">
           <h2>{t('accounts.create')}</h2>
           <Form form={form} onSubmit={create} submitLabel={t('accounts.createSubmit')} label={t('accounts.create')}>

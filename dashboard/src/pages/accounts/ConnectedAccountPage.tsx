@@ -10,14 +10,16 @@ import type { Resource } from '../../kit/resource.ts';
 import { ResourceDetail } from '../../kit/ResourceDetail.tsx';
 import { AccountStatus } from './AccountsPage.tsx';
 import type { ConnectedAccount } from './types.ts';
+import { useCan } from '../../core/session.ts';
 
 export function ConnectedAccountPage({ params }: { params: Record<string, string> }) {
+  const writes = useCan('write');
   return (
     <ResourceDetail<ConnectedAccount>
       path={apiPath`/v1/accounts/${params.id}`}
       title={(account) => account?.name ?? t('accounts.one')}
       subtitle={(account) => <AccountStatus account={account} />}
-      actions={(account, resource) => <DisableButton account={account} resource={resource} />}
+      actions={(account, resource) => writes && <DisableButton account={account} resource={resource} />}
       fields={[
         { label: t('field.name'), render: (account) => account.name },
         { label: t('field.email'), render: (account) => account.email ?? '—' },
@@ -30,7 +32,7 @@ export function ConnectedAccountPage({ params }: { params: Record<string, string
         <>
           {account.disabled && <p class="notice warn">{t('accounts.disabledExplain')}</p>}
           <p class="hint">{t('accounts.actAs', { id: account.id })}</p>
-          <EditAccount account={account} onDone={resource.replace} />
+          {writes && <EditAccount account={account} onDone={resource.replace} />}
         </>
       )}
     </ResourceDetail>

@@ -10,6 +10,7 @@ import { Badge, Page } from '../../kit/Page.tsx';
 import { ResourceList } from '../../kit/ResourceList.tsx';
 import { KeyActions } from './KeyActions.tsx';
 import type { ApiKey } from './types.ts';
+import { useCan } from '../../core/session.ts';
 
 export function ApiKeysPage() {
   const mode = modeStore.get();
@@ -25,14 +26,17 @@ export function ApiKeysPage() {
     setVersion(version + 1);
   }
   const refresh = () => setVersion(version + 1);
+  const writes = useCan('write');
   return (
     <Page
       title={t('apiKeys.title')}
       subtitle={t(mode === 'test' ? 'apiKeys.subtitleTest' : 'apiKeys.subtitleLive')}
       actions={
-        <button type="button" class="button primary" aria-expanded={creating} onClick={() => setCreating(!creating)}>
-          {t('apiKeys.create')}
-        </button>
+        writes && (
+          <button type="button" class="button primary" aria-expanded={creating} onClick={() => setCreating(!creating)}>
+            {t('apiKeys.create')}
+          </button>
+        )
       }
     >
       {created?.key && (
@@ -44,7 +48,7 @@ export function ApiKeysPage() {
           </button>
         </div>
       )}
-      {creating && (
+      {creating && writes && (
         <div class="panel">
           <h2>{t('apiKeys.create')}</h2>
           <Form form={form} onSubmit={create} submitLabel={t('apiKeys.createSubmit')} label={t('apiKeys.create')}>
@@ -69,7 +73,7 @@ export function ApiKeysPage() {
           },
           { label: t('apiKeys.lastUsed'), render: (key) => formatDate(key.last_used_at) },
           { label: t('field.created'), render: (key) => formatDate(key.created_at) },
-          { label: t('apiKeys.actions'), render: (key) => <KeyActions apiKey={key} onChange={refresh} /> },
+          ...(writes ? [{ label: t('apiKeys.actions'), render: (key: ApiKey) => <KeyActions apiKey={key} onChange={refresh} /> }] : []),
         ]}
       />
     </Page>

@@ -30,7 +30,7 @@ export function CfdiTotals() {
       <h2 id="cfdi-totals-title">{t('cfdis.totals', { count: totals.data.count })}</h2>
       {totals.data.groups.length > 0 && (
         <div class="table-wrap">
-          <table>
+          <table class="table">
             <caption class="visually-hidden">{t('cfdis.totals', { count: totals.data.count })}</caption>
             <thead>
               <tr>

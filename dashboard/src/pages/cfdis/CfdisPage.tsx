@@ -25,6 +25,9 @@ export function CfdisPage() {
         caption={t('cfdis.title')}
         empty={t('cfdis.empty')}
         rowHref={(cfdi) => href(`/cfdis/${cfdi.uuid}`)}
+        // By the CFDI's own date, newest first, unless a header says otherwise.
+        defaultSort="-fecha"
+        search={{ name: 'q', label: t('cfdis.search') }}
         filters={[
           {
             name: 'side',
@@ -62,11 +65,11 @@ export function CfdisPage() {
         ]}
         columns={[
           { label: t('invoices.uuid'), render: (cfdi) => <code class="uuid">{cfdi.uuid}</code> },
-          { label: t('cfdis.fecha'), render: (cfdi) => wallTime(cfdi.fecha) },
+          { label: t('cfdis.fecha'), render: (cfdi) => wallTime(cfdi.fecha), sort: 'fecha' },
           { label: t('cfdis.counterparty'), render: (cfdi) => <Counterparty cfdi={cfdi} /> },
           { label: t('cfdis.type'), render: (cfdi) => `${t(`cfdis.side.${cfdi.side}`)} · ${cfdi.tipo_de_comprobante ?? '—'}` },
           { label: t('cfdis.satStatus'), render: (cfdi) => <CfdiStatus cfdi={cfdi} /> },
-          { label: t('invoices.total'), render: (cfdi) => formatMoney(cfdi.total, currencyOf(cfdi.moneda)), numeric: true },
+          { label: t('invoices.total'), render: (cfdi) => formatMoney(cfdi.total, currencyOf(cfdi.moneda)), numeric: true, sort: 'total' },
         ]}
       />
     </Page>

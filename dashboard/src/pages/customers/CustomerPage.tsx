@@ -1,7 +1,7 @@
 import { apiPath } from '../../core/api.ts';
 import { formatDate } from '../../core/format.ts';
 import { t } from '../../core/i18n.ts';
-import { canWrite, sessionStore } from '../../core/session.ts';
+import { sessionStore, useCan } from '../../core/session.ts';
 import { useStore } from '../../core/store.ts';
 import { CatalogText } from '../../kit/catalogs.tsx';
 import { DeleteAction } from '../../kit/DeleteAction.tsx';
@@ -13,7 +13,7 @@ import type { Customer } from './types.ts';
 /** One saved customer: its fields, and for the roles that write, its edit form and delete. */
 export function CustomerPage({ params }: { params: Record<string, string> }) {
   const session = useStore(sessionStore);
-  const writer = canWrite(session?.role);
+  const writer = useCan('write');
   const path = apiPath`/v1/customers/${params.id}`;
   return (
     <ResourceDetail<Customer>

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { formatDate } from '../../core/format.ts';
 import { t } from '../../core/i18n.ts';
 import { href, navigate } from '../../core/router.ts';
-import { canWrite, sessionStore } from '../../core/session.ts';
+import { sessionStore, useCan } from '../../core/session.ts';
 import { useStore } from '../../core/store.ts';
 import { Page } from '../../kit/Page.tsx';
 import { ResourceList } from '../../kit/ResourceList.tsx';
@@ -12,7 +12,7 @@ import type { Customer } from './types.ts';
 /** Saved customers: searched by RFC or name, paged, and created here (for the roles that write). */
 export function CustomersPage() {
   const session = useStore(sessionStore);
-  const writer = canWrite(session?.role);
+  const writer = useCan('write');
   const [creating, setCreating] = useState(false);
   return (
     <Page

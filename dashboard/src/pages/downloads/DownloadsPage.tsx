@@ -8,8 +8,10 @@ import { ResourceList } from '../../kit/ResourceList.tsx';
 import type { FiscalProfile } from '../fiscal-profiles/types.ts';
 import { DownloadStatus, describe } from './DownloadStatus.tsx';
 import { DOWNLOAD_STATUSES, type Download } from './types.ts';
+import { useCan } from '../../core/session.ts';
 
 export function DownloadsPage() {
+  const writes = useCan('write');
   const profiles = useResource<ApiPage<FiscalProfile>>('/v1/fiscal_profiles', { query: { limit: 100 } });
   const profileOptions = (profiles.data?.data ?? []).map((profile) => ({ value: profile.id, label: `${profile.rfc} · ${profile.legal_name}` }));
   return (
@@ -17,9 +19,11 @@ export function DownloadsPage() {
       title={t('downloads.title')}
       subtitle={t('downloads.subtitle')}
       actions={
-        <a class="button primary" href={href('/downloads/new')}>
-          {t('downloads.create')}
-        </a>
+        writes && (
+          <a class="button primary" href={href('/downloads/new')}>
+            {t('downloads.create')}
+          </a>
+        )
       }
     >
       <ResourceList<Download>

@@ -5,6 +5,7 @@ import { useStore } from '../../core/store.ts';
 import { useAction } from '../../kit/action.ts';
 import { ProblemBox } from '../../kit/ProblemBox.tsx';
 import { CFDI_FILTERS, type Export, type ExportFormat } from './types.ts';
+import { useCan } from '../../core/session.ts';
 
 const FORMATS: ExportFormat[] = ['csv', 'xlsx', 'zip'];
 
@@ -22,6 +23,8 @@ function currentFilters(query: URLSearchParams): Record<string, string | boolean
 export function ExportButtons() {
   const location = useStore(locationStore);
   const action = useAction();
+  // Creating an export is a write for the API (POST /v1/exports); reading one is not.
+  if (!useCan('write')) return null;
   return (
     <span class="export-buttons">
       {FORMATS.map((format) => (

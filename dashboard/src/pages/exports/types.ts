@@ -30,4 +30,6 @@ export const CFDI_FILTERS = [
   'uuid',
   'date[gte]',
   'date[lte]',
+  'third_party_rfc',
+  'q',
 ] as const;

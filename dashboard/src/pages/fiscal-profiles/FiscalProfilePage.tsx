@@ -10,8 +10,10 @@ import { Checklist, ProfileStatus } from './ProfileStatus.tsx';
 import type { FiscalProfile } from './types.ts';
 import { apiPath } from '../../core/api.ts';
 import { Timeline } from '../events/Timeline.tsx';
+import { useCan } from '../../core/session.ts';
 
 export function FiscalProfilePage({ params }: { params: Record<string, string> }) {
+  const writes = useCan('write');
   return (
     <ResourceDetail<FiscalProfile>
       path={apiPath`/v1/fiscal_profiles/${params.id}`}
@@ -35,19 +37,21 @@ export function FiscalProfilePage({ params }: { params: Record<string, string> }
       {(profile, resource) => (
         <>
           <Checklist profile={profile} />
-          {profile.manifest_status !== 'signed' && <ManifestForm profile={profile} onDone={resource.replace} />}
-          <FielForm profile={profile} onDone={resource.replace} />
+          {writes && profile.manifest_status !== 'signed' && <ManifestForm profile={profile} onDone={resource.replace} />}
+          {writes && <FielForm profile={profile} onDone={resource.replace} />}
           <SyncPanel profile={profile} />
           <p class="action-bar">
-            <a class="button" href={href('/downloads/new', { fiscal_profile_id: profile.id })}>
-              {t('downloads.create')}
-            </a>
+            {writes && (
+              <a class="button" href={href('/downloads/new', { fiscal_profile_id: profile.id })}>
+                {t('downloads.create')}
+              </a>
+            )}
             <a class="button" href={href('/cfdis', { fiscal_profile_id: profile.id })}>
               {t('cfdis.ofProfile')}
             </a>
           </p>
-          <Branding profile={profile} onDone={resource.replace} />
-          <EmailSettings profile={profile} onDone={resource.replace} />
+          {writes && <Branding profile={profile} onDone={resource.replace} />}
+          {writes && <EmailSettings profile={profile} onDone={resource.replace} />}
           <Timeline objectId={profile.id} />
         </>
       )}

@@ -5,15 +5,19 @@ import { Page } from '../../kit/Page.tsx';
 import { ResourceList } from '../../kit/ResourceList.tsx';
 import { ProfileStatus } from './ProfileStatus.tsx';
 import type { FiscalProfile } from './types.ts';
+import { useCan } from '../../core/session.ts';
 
 export function FiscalProfilesPage() {
+  const writes = useCan('write');
   return (
     <Page
       title={t('profiles.title')}
       actions={
-        <a class="button primary" href={href('/fiscal-profiles/new')}>
-          {t('profiles.create')}
-        </a>
+        writes && (
+          <a class="button primary" href={href('/fiscal-profiles/new')}>
+            {t('profiles.create')}
+          </a>
+        )
       }
     >
       <ResourceList<FiscalProfile>

@@ -12,6 +12,7 @@ import type { FiscalProfile } from '../fiscal-profiles/types.ts';
 import type { Invoice } from '../invoices/types.ts';
 import type { Balance } from '../usage/types.ts';
 import type { WebhookEndpoint } from '../webhooks/types.ts';
+import { useCan } from '../../core/session.ts';
 
 interface Step {
   key: MessageKey;
@@ -46,6 +47,8 @@ export function HomePage() {
     { key: 'home.step.webhook', done: (endpoints.data?.data.length ?? 0) > 0, to: href('/webhooks') },
   ];
   const done = steps.filter((step) => step.done).length;
+  // Every step is a change (a profile, a key, a stamp…): a role that cannot make them sees where the organization stands.
+  const writes = useCan('write');
   const credits = balance.data?.stamp_credits;
   return (
     <Page title={t('home.title')} subtitle={t(mode === 'live' ? 'home.subtitleLive' : 'home.subtitleTest')}>
@@ -70,7 +73,7 @@ export function HomePage() {
                   {t(step.key)}
                   <span class="visually-hidden"> — {t(step.done ? 'home.done' : 'home.pending')}</span>
                 </span>
-                {!step.done && (
+                {!step.done && writes && (
                   <a class="button" href={step.to}>
                     {t('home.go')}
                   </a>

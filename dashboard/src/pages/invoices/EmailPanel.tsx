@@ -7,6 +7,7 @@ import { Form, useForm } from '../../kit/form.tsx';
 import { ProblemBox, asProblem } from '../../kit/ProblemBox.tsx';
 import { useResource } from '../../kit/resource.ts';
 import type { Invoice, InvoiceEmail } from './types.ts';
+import { useCan } from '../../core/session.ts';
 
 /** The addresses typed in one field, split on commas, semicolons or spaces. */
 function recipientsOf(text: string): string[] {
@@ -25,6 +26,7 @@ export function EmailPanel({ invoice }: { invoice: Invoice }) {
   const log = useResource<ListPage<InvoiceEmail>>(apiPath`/v1/invoices/${invoice.id}/emails`);
   const form = useForm({ recipients: invoice.customer.email ?? '', language: 'es' });
   const [queued, setQueued] = useState(false);
+  const writes = useCan('write');
   async function submit() {
     setQueued(false);
     const recipients = recipientsOf(form.values.recipients);
@@ -43,20 +45,22 @@ export function EmailPanel({ invoice }: { invoice: Invoice }) {
   const emails = log.data?.data ?? [];
   return (
     <section class="panel" aria-labelledby="email-title" data-testid="email-panel">
-      <h2 id="email-title">{t('email.send')}</h2>
-      <p class="hint">{t('email.intro')}</p>
-      <Form form={form} onSubmit={submit} submitLabel={t('email.sendSubmit')} label={t('email.send')}>
-        <TextField form={form} name="recipients" label={t('email.recipients')} hint={t('email.recipientsHint')} type="text" autoComplete="off" />
-        <SelectField
-          form={form}
-          name="language"
-          label={t('email.language')}
-          options={[
-            { value: 'es', label: t('email.language.es') },
-            { value: 'en', label: t('email.language.en') },
-          ]}
-        />
-      </Form>
+      <h2 id="email-title">{t(writes ? 'email.send' : 'email.log')}</h2>
+      {writes && <p class="hint">{t('email.intro')}</p>}
+      {writes && (
+        <Form form={form} onSubmit={submit} submitLabel={t('email.sendSubmit')} label={t('email.send')}>
+          <TextField form={form} name="recipients" label={t('email.recipients')} hint={t('email.recipientsHint')} type="text" autoComplete="off" />
+          <SelectField
+            form={form}
+            name="language"
+            label={t('email.language')}
+            options={[
+              { value: 'es', label: t('email.language.es') },
+              { value: 'en', label: t('email.language.en') },
+            ]}
+          />
+        </Form>
+      )}
       {queued && (
         <p class="notice ok" role="status">
           {t('email.queued')}

@@ -7,11 +7,13 @@ import type { Resource } from '../../kit/resource.ts';
 import { copyBody, copyable } from './copy.ts';
 import { editable } from './invoice-body.ts';
 import type { Invoice } from './types.ts';
+import { useCan } from '../../core/session.ts';
 
 /** Stamp and delete, for drafts; duplicate, for any invoice the form can repeat. A stamp carries an Idempotency-Key so a retry never stamps twice. */
 export function InvoiceActions({ invoice, resource }: { invoice: Invoice; resource: Resource<Invoice> }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | undefined>();
+  const writes = useCan('write');
   async function run(action: () => Promise<void>) {
     setBusy(true);
     setProblem(undefined);
@@ -39,7 +41,7 @@ export function InvoiceActions({ invoice, resource }: { invoice: Invoice; resour
     });
   return (
     <div class="action-bar">
-      {invoice.status === 'draft' && (
+      {writes && invoice.status === 'draft' && (
         <>
           <button type="button" class="button primary" disabled={busy} aria-busy={busy} onClick={stamp}>
             {busy ? t('form.working') : t('invoices.stamp')}
@@ -59,7 +61,7 @@ export function InvoiceActions({ invoice, resource }: { invoice: Invoice; resour
           {t('invoices.refresh')}
         </button>
       )}
-      {copyable(invoice) && invoice.status !== 'stamping' && (
+      {writes && copyable(invoice) && invoice.status !== 'stamping' && (
         <button type="button" class="button" disabled={busy} onClick={duplicate}>
           {t('invoices.duplicate')}
         </button>

@@ -11,8 +11,10 @@ import { InvoiceStatus } from './InvoiceStatus.tsx';
 import type { Invoice } from './types.ts';
 import { apiPath } from '../../core/api.ts';
 import { Timeline } from '../events/Timeline.tsx';
+import { useCan } from '../../core/session.ts';
 
 export function InvoicePage({ params }: { params: Record<string, string> }) {
+  const writes = useCan('write');
   return (
     <ResourceDetail<Invoice>
       path={apiPath`/v1/invoices/${params.id}`}
@@ -77,7 +79,7 @@ export function InvoicePage({ params }: { params: Record<string, string> }) {
           {invoice.cancellation.status !== 'none' && <Cancellation invoice={invoice} />}
           {invoice.status !== 'draft' && invoice.status !== 'stamping' && <Documents invoice={invoice} />}
           {invoice.status !== 'draft' && invoice.status !== 'stamping' && <EmailPanel invoice={invoice} />}
-          {invoice.status === 'stamped' && invoice.cancellation.status !== 'pending' && <CancelPanel invoice={invoice} onDone={resource.replace} />}
+          {writes && invoice.status === 'stamped' && invoice.cancellation.status !== 'pending' && <CancelPanel invoice={invoice} onDone={resource.replace} />}
           <Timeline objectId={invoice.id} />
         </>
       )}

@@ -5,15 +5,19 @@ import { Page } from '../../kit/Page.tsx';
 import { ResourceList } from '../../kit/ResourceList.tsx';
 import { InvoiceStatus } from './InvoiceStatus.tsx';
 import { type Invoice, STATUSES } from './types.ts';
+import { useCan } from '../../core/session.ts';
 
 export function InvoicesPage() {
+  const writes = useCan('write');
   return (
     <Page
       title={t('invoices.title')}
       actions={
-        <a class="button primary" href={href('/invoices/new')}>
-          {t('invoices.create')}
-        </a>
+        writes && (
+          <a class="button primary" href={href('/invoices/new')}>
+            {t('invoices.create')}
+          </a>
+        )
       }
     >
       <ResourceList<Invoice>

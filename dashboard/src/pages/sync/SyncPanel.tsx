@@ -12,6 +12,7 @@ import { ProblemBox } from '../../kit/ProblemBox.tsx';
 import { useResource } from '../../kit/resource.ts';
 import type { FiscalProfile } from '../fiscal-profiles/types.ts';
 import type { FiscalProfileSync } from './types.ts';
+import { useCan } from '../../core/session.ts';
 
 const TONES = { inactive: 'neutral', pending: 'warn', healthy: 'ok', stalled: 'bad' } as const;
 
@@ -20,6 +21,7 @@ export function SyncPanel({ profile }: { profile: FiscalProfile }) {
   const sync = useResource<FiscalProfileSync>(apiPath`/v1/fiscal_profiles/${profile.id}/sync`);
   const action = useAction();
   const [confirming, setConfirming] = useState(false);
+  const writes = useCan('write');
   const state = sync.data;
   const disable = () =>
     action.run(async () => {
@@ -57,10 +59,12 @@ export function SyncPanel({ profile }: { profile: FiscalProfile }) {
               <button type="button" class="button" onClick={sync.reload}>
                 {t('common.refresh')}
               </button>
-              <button type="button" class="button danger" onClick={() => setConfirming(true)}>
-                {t('sync.disable')}
-              </button>
-              {confirming && (
+              {writes && (
+                <button type="button" class="button danger" onClick={() => setConfirming(true)}>
+                  {t('sync.disable')}
+                </button>
+              )}
+              {writes && confirming && (
                 <div class="confirm" role="alertdialog" aria-label={t('sync.disable')}>
                   <p class="notice warn">{t('sync.disableConfirm')}</p>
                   <button type="button" class="button danger" disabled={action.busy} onClick={disable}>
@@ -74,7 +78,7 @@ export function SyncPanel({ profile }: { profile: FiscalProfile }) {
               <ProblemBox problem={action.problem} />
             </div>
           ) : (
-            <EnableForm profile={profile} onDone={sync.replace} />
+            writes && <EnableForm profile={profile} onDone={sync.replace} />
           )}
         </>
       )}

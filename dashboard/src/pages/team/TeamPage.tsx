@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, apiPath } from '../../core/api.ts';
 import { formatDate } from '../../core/format.ts';
 import { t } from '../../core/i18n.ts';
-import { sessionStore } from '../../core/session.ts';
+import { useCan, sessionStore } from '../../core/session.ts';
 import { useStore } from '../../core/store.ts';
 import { useAction } from '../../kit/action.ts';
 import { CopySecret } from '../../kit/CopySecret.tsx';
@@ -11,12 +11,13 @@ import { Form, useForm } from '../../kit/form.tsx';
 import { Page } from '../../kit/Page.tsx';
 import { ProblemBox } from '../../kit/ProblemBox.tsx';
 import { useResource } from '../../kit/resource.ts';
-import { type Invitation, managesMembers, type Member, ROLES } from './types.ts';
+import { type Invitation, type Member, ROLES } from './types.ts';
 
 /** Members and invitations of the session's organization. */
 export function TeamPage() {
   const session = useStore(sessionStore);
-  const manager = managesMembers(session?.role);
+  const manager = useCan('manage_members');
+  const ownerManager = useCan('manage_owners');
   const [version, setVersion] = useState(0);
   const members = useResource<{ data: Member[] }>('/dashboard/api/members', { version });
   const pending = useResource<{ data: Invitation[] }>(manager ? '/dashboard/api/invitations' : undefined, { version });
@@ -27,7 +28,7 @@ export function TeamPage() {
   const form = useForm({ email: '', role: 'developer' });
   const refresh = () => setVersion(version + 1);
   // Only owners give or take the owner role.
-  const assignable = ROLES.filter((role) => role !== 'owner' || session?.role === 'owner');
+  const assignable = ROLES.filter((role) => role !== 'owner' || ownerManager);
 
   async function invite() {
     const invitation = await api.post<Invitation>('/dashboard/api/invitations', form.values);
@@ -102,7 +103,7 @@ export function TeamPage() {
             {members.data?.data.map((member) => {
               const self = member.user.id === session?.user.id;
               // Admins manage everyone below owner; owners manage everyone.
-              const editable = manager && (session?.role === 'owner' || member.role !== 'owner');
+              const editable = manager && (ownerManager || member.role !== 'owner');
               return (
                 <tr key={member.user.id} data-testid="member-row">
                   <td data-label={t('team.email')}>

@@ -28,8 +28,3 @@ export interface AuditEvent {
 }
 
 export const ROLES: Role[] = ['owner', 'admin', 'developer', 'accountant'];
-
-/** Roles that manage members (and read the audit log). */
-export function managesMembers(role: Role | undefined): boolean {
-  return role === 'owner' || role === 'admin';
-}

@@ -10,6 +10,7 @@ import { base64Of } from '../fiscal-profiles/types.ts';
 import { verdictOf } from './checks.ts';
 import { DropZone } from './DropZone.tsx';
 import { currencyOf, type Validation } from './types.ts';
+import { useCan } from '../../core/session.ts';
 
 const MAX_BYTES = 4 * 1024 * 1024;
 
@@ -40,6 +41,7 @@ export function ValidBadge({ validation }: { validation: Pick<Validation, 'valid
 export function ValidationsPage() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | undefined>();
+  const writes = useCan('write');
   async function validate(file: File) {
     setProblem(undefined);
     // The API's own limit, said before uploading 4 MiB for nothing.
@@ -56,7 +58,9 @@ export function ValidationsPage() {
   }
   return (
     <Page title={t('validations.title')} subtitle={t('validations.subtitle')}>
-      <DropZone onFile={validate} busy={busy} accept=".xml,application/xml,text/xml" label={t('validations.drop')} hint={t('validations.dropHint')} />
+      {writes && (
+        <DropZone onFile={validate} busy={busy} accept=".xml,application/xml,text/xml" label={t('validations.drop')} hint={t('validations.dropHint')} />
+      )}
       <ProblemBox problem={problem} />
       <ResourceList<Validation>
         path="/v1/validations"

@@ -8,6 +8,7 @@ import { Badge } from '../../kit/Page.tsx';
 import { ProblemBox } from '../../kit/ProblemBox.tsx';
 import { ResourceList } from '../../kit/ResourceList.tsx';
 import type { WebhookDelivery, WebhookEndpoint } from './types.ts';
+import { useCan } from '../../core/session.ts';
 
 const TONES = { pending: 'warn', succeeded: 'ok', failed: 'bad' } as const;
 const STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -16,6 +17,17 @@ const STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   const [version, setVersion] = useState(0);
   const action = useAction();
+  const writes = useCan('write');
+  const [tested, setTested] = useState(false);
+  const sendTest = () =>
+    action.run(async () => {
+      setTested(false);
+      await api.post(apiPath`/v1/webhook_endpoints/${endpoint.id}/test`, undefined);
+      setTested(true);
+      setVersion((value) => value + 1);
+      // The delivery is attempted at once: look again shortly for its outcome.
+      setTimeout(() => setVersion((value) => value + 1), 1500);
+    });
   const resend = (delivery: WebhookDelivery) =>
     action.run(async () => {
       await api.post(apiPath`/v1/events/${delivery.event_id}/resend`, { endpoint_id: endpoint.id });
@@ -25,10 +37,28 @@ export function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
     <section class="panel" aria-labelledby="deliveries-title" data-testid="deliveries">
       <div class="panel-head">
         <h2 id="deliveries-title">{t('webhooks.deliveries')}</h2>
-        <button type="button" class="button" onClick={() => setVersion(version + 1)}>
-          {t('common.refresh')}
-        </button>
+        <span class="action-bar">
+          {writes && (
+            <button
+              type="button"
+              class="button"
+              disabled={action.busy || !endpoint.enabled}
+              title={endpoint.enabled ? undefined : t('webhooks.testDisabled')}
+              onClick={sendTest}
+            >
+              {t('webhooks.sendTest')}
+            </button>
+          )}
+          <button type="button" class="button" onClick={() => setVersion(version + 1)}>
+            {t('common.refresh')}
+          </button>
+        </span>
       </div>
+      {tested && (
+        <p class="notice ok" role="status">
+          {t('webhooks.testSent')}
+        </p>
+      )}
       <ProblemBox problem={action.problem} />
       <ResourceList<WebhookDelivery>
         path={apiPath`/v1/webhook_endpoints/${endpoint.id}/deliveries`}
@@ -69,20 +99,24 @@ export function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
               </>
             ),
           },
-          {
-            label: t('apiKeys.actions'),
-            render: (delivery) => (
-              <button
-                type="button"
-                class="button"
-                disabled={action.busy || !endpoint.enabled}
-                title={endpoint.enabled ? undefined : t('webhooks.resendDisabled')}
-                onClick={() => resend(delivery)}
-              >
-                {t('webhooks.resend')}
-              </button>
-            ),
-          },
+          ...(writes
+            ? [
+                {
+                  label: t('apiKeys.actions'),
+                  render: (delivery: WebhookDelivery) => (
+                    <button
+                      type="button"
+                      class="button"
+                      disabled={action.busy || !endpoint.enabled}
+                      title={endpoint.enabled ? undefined : t('webhooks.resendDisabled')}
+                      onClick={() => resend(delivery)}
+                    >
+                      {t('webhooks.resend')}
+                    </button>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
     </section>

@@ -9,10 +9,12 @@ import { EndpointForm } from './EndpointForm.tsx';
 import { EndpointStatus } from './EndpointStatus.tsx';
 import type { WebhookEndpoint } from './types.ts';
 import { apiPath } from '../../core/api.ts';
+import { useCan } from '../../core/session.ts';
 
 export function WebhookPage({ params }: { params: Record<string, string> }) {
   // The rotated secret lives here, not in the resource: a reload must not show it again.
   const [secret, setSecret] = useState<string | undefined>();
+  const writes = useCan('write');
   return (
     <ResourceDetail<WebhookEndpoint>
       path={apiPath`/v1/webhook_endpoints/${params.id}`}
@@ -22,7 +24,7 @@ export function WebhookPage({ params }: { params: Record<string, string> }) {
           <span class="url">{endpoint.url}</span> <EndpointStatus endpoint={endpoint} />
         </>
       )}
-      actions={(endpoint, resource) => <EndpointActions endpoint={endpoint} resource={resource} onSecret={setSecret} />}
+      actions={(endpoint, resource) => writes && <EndpointActions endpoint={endpoint} resource={resource} onSecret={setSecret} />}
       fields={[
         { label: t('webhooks.url'), render: (endpoint) => <code>{endpoint.url}</code> },
         { label: t('webhooks.events'), render: (endpoint) => <code>{endpoint.enabled_events.join(', ')}</code> },
@@ -47,12 +49,14 @@ export function WebhookPage({ params }: { params: Record<string, string> }) {
               </button>
             </div>
           )}
-          <details class="panel">
-            <summary>
-              <h2>{t('webhooks.edit')}</h2>
-            </summary>
-            <EndpointForm endpoint={endpoint} onDone={resource.replace} />
-          </details>
+          {writes && (
+            <details class="panel">
+              <summary>
+                <h2>{t('webhooks.edit')}</h2>
+              </summary>
+              <EndpointForm endpoint={endpoint} onDone={resource.replace} />
+            </details>
+          )}
           <Deliveries endpoint={endpoint} />
         </>
       )}

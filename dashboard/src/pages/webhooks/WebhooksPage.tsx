@@ -8,11 +8,13 @@ import { ResourceList } from '../../kit/ResourceList.tsx';
 import { EndpointForm } from './EndpointForm.tsx';
 import { EndpointStatus } from './EndpointStatus.tsx';
 import type { WebhookEndpoint } from './types.ts';
+import { useCan } from '../../core/session.ts';
 
 export function WebhooksPage() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<WebhookEndpoint | undefined>();
   const [version, setVersion] = useState(0);
+  const writes = useCan('write');
   function done(endpoint: WebhookEndpoint) {
     setCreated(endpoint);
     setCreating(false);
@@ -23,9 +25,11 @@ export function WebhooksPage() {
       title={t('webhooks.title')}
       subtitle={t('webhooks.subtitle')}
       actions={
-        <button type="button" class="button primary" aria-expanded={creating} onClick={() => setCreating(!creating)}>
-          {t('webhooks.create')}
-        </button>
+        writes && (
+          <button type="button" class="button primary" aria-expanded={creating} onClick={() => setCreating(!creating)}>
+            {t('webhooks.create')}
+          </button>
+        )
       }
     >
       {created?.secret && (
@@ -40,7 +44,7 @@ export function WebhooksPage() {
           </button>
         </div>
       )}
-      {creating && (
+      {creating && writes && (
         <div class="panel">
           <h2>{t('webhooks.create')}</h2>
           <EndpointForm onDone={done} />
