@@ -5,10 +5,10 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import archiver from 'archiver';
 import type { CfdiExportRow } from '../cfdis/index.ts';
 import type { ExportFormat } from './repository.ts';
 import type { RowExtras } from './row-task.ts';
+import { ZipFile, type ZipEntry } from './zip-file.ts';
 
 type Cell = string | null;
 
@@ -124,41 +124,23 @@ function xlsxWriter(sink: Writable): PageWriter {
 }
 
 function zipWriter(sink: Writable): PageWriter {
-  // ZIP64 once past 65,535 entries or 4 GiB; deflate runs on libuv's threads, not the event loop.
-  const archive = archiver('zip', { zlib: { level: 6 } });
-  let failure: Error | null = null;
-  archive.on('error', (error) => {
-    failure = error;
-  });
-  archive.pipe(sink);
-  let appended = 0;
-  let processed = 0;
-  archive.on('entry', () => {
-    processed += 1;
-  });
+  const zip = new ZipFile(sink);
   const missing: string[] = [];
   return {
     async write(rows) {
+      const entries: ZipEntry[] = [];
       for (const row of rows) {
         if (row.xml === null) missing.push(row.uuid);
-        else {
-          archive.append(Buffer.from(row.xml, 'utf8'), { name: `${row.uuid}.xml`, date: row.created_at });
-          appended += 1;
-        }
+        else entries.push({ name: `${row.uuid}.xml`, content: Buffer.from(row.xml, 'utf8'), modified: row.created_at });
       }
-      // Entries are queued until archiver has compressed and written them: wait for this page's.
-      while (processed < appended && !failure) await once(archive, 'entry');
-      if (failure) throw failure;
-      await drained(sink);
+      await zip.add(entries);
     },
     async end() {
       if (missing.length > 0) {
-        archive.append(`CFDI sin XML en el almacén (solo metadatos del SAT):\r\n${missing.map((uuid) => `${uuid}\r\n`).join('')}`, {
-          name: 'faltantes.txt',
-        });
+        const list = `CFDI sin XML en el almacén (solo metadatos del SAT):\r\n${missing.map((uuid) => `${uuid}\r\n`).join('')}`;
+        await zip.add([{ name: 'faltantes.txt', content: Buffer.from(list, 'utf8'), modified: new Date() }]);
       }
-      await archive.finalize();
-      if (failure) throw failure;
+      await zip.end();
     },
   };
 }
