@@ -5,12 +5,39 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { CfdiExportRow } from '../cfdis/index.ts';
+import { Decimal } from 'decimal.js';
+import type { CfdiExportDetails, CfdiExportRow } from '../cfdis/index.ts';
 import type { ExportFormat } from './repository.ts';
-import type { RowExtras } from './row-task.ts';
 import { ZipFile, type ZipEntry } from './zip-file.ts';
 
 type Cell = string | null;
+
+/** The columns of a row that only its content holds, from the content the store kept. */
+interface RowExtras {
+  uso_cfdi: string | null;
+  metodo_pago: string | null;
+  forma_pago: string | null;
+  tipo_cambio: string | null;
+  /** Sum of the Comprobante's IVA (002) traslados; null when it has none. */
+  iva_trasladado: string | null;
+  /** TotalImpuestosRetenidos; null when absent. */
+  retenciones: string | null;
+}
+
+const IVA = '002';
+
+function extrasOf(details: CfdiExportDetails | null): RowExtras | null {
+  if (details === null) return null;
+  const iva = (details.impuestos?.traslados ?? []).filter((line) => line.impuesto === IVA && line.importe !== null);
+  return {
+    uso_cfdi: details.uso_cfdi,
+    metodo_pago: details.metodo_pago,
+    forma_pago: details.forma_pago,
+    tipo_cambio: details.tipo_cambio,
+    iva_trasladado: iva.length === 0 ? null : iva.reduce((sum, line) => sum.plus(line.importe ?? '0'), new Decimal(0)).toFixed(2),
+    retenciones: details.impuestos?.total_impuestos_retenidos ?? null,
+  };
+}
 
 interface Column {
   header: string;
@@ -76,7 +103,7 @@ async function drained(sink: Writable): Promise<void> {
 }
 
 export interface PageWriter {
-  write(rows: CfdiExportRow[], extras: (RowExtras | null)[]): Promise<void>;
+  write(rows: CfdiExportRow[]): Promise<void>;
   /** Writes what closes the file and ends the sink. */
   end(): Promise<void>;
 }
@@ -84,13 +111,14 @@ export interface PageWriter {
 function csvWriter(sink: Writable): PageWriter {
   let started = false;
   return {
-    async write(rows, extras) {
+    async write(rows) {
       // UTF-8 with a byte order mark, so Excel (es-MX) reads the accents right.
       let text = started ? '' : `\uFEFF${csvLine(COLUMNS.map((column) => column.header))}`;
       started = true;
-      rows.forEach((row, index) => {
-        text += csvLine(COLUMNS.map((column) => column.value(row, extras[index] ?? null)));
-      });
+      for (const row of rows) {
+        const extras = extrasOf(row.details);
+        text += csvLine(COLUMNS.map((column) => column.value(row, extras)));
+      }
       await write(sink, text);
     },
     async end() {
@@ -105,14 +133,15 @@ function xlsxWriter(sink: Writable): PageWriter {
   const sheet = workbook.addWorksheet('CFDI');
   sheet.addRow(COLUMNS.map((column) => column.header)).commit();
   return {
-    async write(rows, extras) {
-      rows.forEach((row, index) => {
+    async write(rows) {
+      for (const row of rows) {
+        const extras = extrasOf(row.details);
         const cells = COLUMNS.map((column) => {
-          const value = column.value(row, extras[index] ?? null);
+          const value = column.value(row, extras);
           return column.amount && value !== null && Number.isFinite(Number(value)) ? Number(value) : value;
         });
         sheet.addRow(cells).commit();
-      });
+      }
       await drained(sink);
     },
     async end() {

@@ -55,7 +55,13 @@ test('65,535 entries and more are written with ZIP64 end records that readers fo
   const count = 70_000;
   const pages: ZipEntry[][] = [];
   for (let start = 0; start < count; start += 500) {
-    pages.push(Array.from({ length: Math.min(500, count - start) }, (_, index) => ({ name: `${start + index}.txt`, content: Buffer.from(String(start + index)), modified })));
+    pages.push(
+      Array.from({ length: Math.min(500, count - start) }, (_, index) => ({
+        name: `${start + index}.txt`,
+        content: Buffer.from(String(start + index)),
+        modified,
+      })),
+    );
   }
   const file = await zipOf(pages, 0);
   assert.ok(file.includes(Buffer.from([0x50, 0x4b, 0x06, 0x06])), 'the ZIP64 end of central directory record is present');
