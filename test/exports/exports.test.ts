@@ -202,7 +202,7 @@ describe('exports of the CFDI store', { skip: skipWithoutShared }, () => {
     );
     for (const payload of [
       { source: 'cfdis', format: 'pdf' },
-      { source: 'invoices', format: 'csv' },
+      { source: 'customers', format: 'csv' },
       { source: 'cfdis', format: 'csv', filters: { status: 'gone' } },
       { source: 'cfdis', format: 'csv', filters: { 'date[gte]': '2026-13-01' } },
       { source: 'cfdis', format: 'csv', filters: { limit: 10 } },
@@ -310,12 +310,14 @@ describe('an export that cannot be built', { skip: skipWithoutShared }, () => {
         },
       };
       const job = { id: 'job_x', kind: 'exports.build', payload: { export_id: id } };
+      // An export of the CFDI store reads nothing of the invoices.
+      const deps = { store: broken, invoices: undefined as never };
       await assert.rejects(
-        buildExport(app.app.services, { store: broken }, { ...job, attempts: 1, maxAttempts: 3 }),
+        buildExport(app.app.services, deps, { ...job, attempts: 1, maxAttempts: 3 }),
         /disk full/,
         'an attempt that is not the last is retried',
       );
-      await buildExport(app.app.services, { store: broken }, { ...job, attempts: 3, maxAttempts: 3 });
+      await buildExport(app.app.services, deps, { ...job, attempts: 3, maxAttempts: 3 });
       const failed = (await app.request({ method: 'GET', url: `/v1/exports/${id}`, key: organization.testKey })).json();
       assert.equal(failed.status, 'failed');
       assert.equal(failed.error.code, 'export.build_failed');

@@ -13,10 +13,11 @@ import type { Services } from '../../platform/context.ts';
 import { ERROR_CATALOG } from '../../platform/errors/catalog.ts';
 import { defineJob } from '../../platform/jobs/kinds.ts';
 import type { JobRecord } from '../../platform/jobs/types.ts';
-import { cfdiExportDetailsPage, cfdiExportPage, cfdiFilters, countCfdis, type CfdiExportRow } from '../cfdis/index.ts';
+import { cfdiExportDetailsPage, cfdiExportPage, cfdiFilters, countCfdis, type CfdiExportRow, type CfdiFilterQuery } from '../cfdis/index.ts';
 import { emitEvent } from '../events/index.ts';
+import type { InvoiceExportRow, InvoiceExportSource, InvoiceFilterQuery } from '../invoices/index.ts';
 import type { ExportStore } from './export-store.ts';
-import { pageWriter } from './formats.ts';
+import { invoicePageWriter, pageWriter } from './formats.ts';
 import { findExportById, updateExport, type ExportRow } from './repository.ts';
 import { renderExport } from './serialize.ts';
 
@@ -28,6 +29,8 @@ const PAGE_ROWS = 500;
 
 export interface ExportDeps {
   store: ExportStore;
+  /** The invoices module's selection and documents (`source: invoices`). */
+  invoices: InvoiceExportSource;
 }
 
 /** Counts the bytes and hashes them on their way to the store. */
@@ -45,7 +48,11 @@ function measuring(): { stream: Transform; bytes(): number; sha256(): string } {
 }
 
 async function writeFile(services: Services, deps: ExportDeps, row: ExportRow): Promise<{ bytes: number; sha256: string; rows: number }> {
-  const filters = cfdiFilters(row.filters);
+  return row.source === 'invoices' ? writeInvoicesFile(services, deps, row) : writeCfdisFile(services, deps, row);
+}
+
+async function writeCfdisFile(services: Services, deps: ExportDeps, row: ExportRow): Promise<{ bytes: number; sha256: string; rows: number }> {
+  const filters = cfdiFilters(row.filters as CfdiFilterQuery);
   const total = await countCfdis(services.db, row.organization_id, row.mode, filters);
   await updateExport(services.db, row.id, ['pending', 'running'], { status: 'running', rows_total: total, rows_written: 0, updated_at: services.clock.now() });
   const target = await deps.store.create(services.db, row.id);
@@ -61,6 +68,33 @@ async function writeFile(services: Services, deps: ExportDeps, row: ExportRow): 
       row.format === 'zip'
         ? await cfdiExportPage(services.db, row.organization_id, row.mode, filters, { ...page, read: 'xml' })
         : await cfdiExportDetailsPage(services, { organizationId: row.organization_id, mode: row.mode }, filters, page);
+    if (rows.length === 0) break;
+    await writer.write(rows);
+    written += rows.length;
+    afterId = rows[rows.length - 1]!.id;
+    await updateExport(services.db, row.id, ['running'], { rows_written: written, updated_at: services.clock.now() });
+    if (rows.length < PAGE_ROWS) break;
+  }
+  await writer.end();
+  await finished(target.sink);
+  await target.commit();
+  return { bytes: measure.bytes(), sha256: measure.sha256(), rows: written };
+}
+
+/** Invoices in pages of PAGE_ROWS; a ZIP renders (or reads the kept) PDF of each stamped invoice, one at a time. */
+async function writeInvoicesFile(services: Services, deps: ExportDeps, row: ExportRow): Promise<{ bytes: number; sha256: string; rows: number }> {
+  const filters = row.filters as InvoiceFilterQuery;
+  const scope = { organizationId: row.organization_id, mode: row.mode };
+  const total = await deps.invoices.count(services, scope, filters);
+  await updateExport(services.db, row.id, ['pending', 'running'], { status: 'running', rows_total: total, rows_written: 0, updated_at: services.clock.now() });
+  const target = await deps.store.create(services.db, row.id);
+  const measure = measuring();
+  measure.stream.pipe(target.sink);
+  const writer = invoicePageWriter(row.format, measure.stream, (id) => deps.invoices.pdf(services, scope, id));
+  let afterId: string | null = null;
+  let written = 0;
+  for (;;) {
+    const rows: InvoiceExportRow[] = await deps.invoices.page(services, scope, filters, { afterId, limit: PAGE_ROWS, withXml: row.format === 'zip' });
     if (rows.length === 0) break;
     await writer.write(rows);
     written += rows.length;

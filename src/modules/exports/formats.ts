@@ -7,6 +7,7 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { Decimal } from 'decimal.js';
 import type { CfdiExportDetails, CfdiExportRow } from '../cfdis/index.ts';
+import type { InvoiceExportRow } from '../invoices/index.ts';
 import type { ExportFormat } from './repository.ts';
 import { ZipFile, type ZipEntry } from './zip-file.ts';
 
@@ -102,44 +103,57 @@ async function drained(sink: Writable): Promise<void> {
   if (sink.writableNeedDrain) await once(sink, 'drain');
 }
 
-export interface PageWriter {
-  write(rows: CfdiExportRow[]): Promise<void>;
+export interface PageWriter<Row = CfdiExportRow> {
+  write(rows: Row[]): Promise<void>;
   /** Writes what closes the file and ends the sink. */
   end(): Promise<void>;
 }
 
-function csvWriter(sink: Writable): PageWriter {
+/** A table's header and how one row becomes its cells (amounts marked, written as numbers in XLSX). */
+interface Table<Row> {
+  sheet: string;
+  headers: string[];
+  amounts: boolean[];
+  cells(row: Row): Cell[];
+}
+
+const CFDI_TABLE: Table<CfdiExportRow> = {
+  sheet: 'CFDI',
+  headers: COLUMNS.map((column) => column.header),
+  amounts: COLUMNS.map((column) => column.amount === true),
+  cells(row) {
+    const extras = extrasOf(row.details);
+    return COLUMNS.map((column) => column.value(row, extras));
+  },
+};
+
+function csvWriter<Row>(sink: Writable, table: Table<Row>): PageWriter<Row> {
   let started = false;
   return {
     async write(rows) {
       // UTF-8 with a byte order mark, so Excel (es-MX) reads the accents right.
-      let text = started ? '' : `\uFEFF${csvLine(COLUMNS.map((column) => column.header))}`;
+      let text = started ? '' : `\uFEFF${csvLine(table.headers)}`;
       started = true;
-      for (const row of rows) {
-        const extras = extrasOf(row.details);
-        text += csvLine(COLUMNS.map((column) => column.value(row, extras)));
-      }
+      for (const row of rows) text += csvLine(table.cells(row));
       await write(sink, text);
     },
     async end() {
-      if (!started) await write(sink, `\uFEFF${csvLine(COLUMNS.map((column) => column.header))}`);
+      if (!started) await write(sink, `\uFEFF${csvLine(table.headers)}`);
       sink.end();
     },
   };
 }
 
-function xlsxWriter(sink: Writable): PageWriter {
+function xlsxWriter<Row>(sink: Writable, table: Table<Row>): PageWriter<Row> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useSharedStrings: false, useStyles: false });
-  const sheet = workbook.addWorksheet('CFDI');
-  sheet.addRow(COLUMNS.map((column) => column.header)).commit();
+  const sheet = workbook.addWorksheet(table.sheet);
+  sheet.addRow(table.headers).commit();
   return {
     async write(rows) {
       for (const row of rows) {
-        const extras = extrasOf(row.details);
-        const cells = COLUMNS.map((column) => {
-          const value = column.value(row, extras);
-          return column.amount && value !== null && Number.isFinite(Number(value)) ? Number(value) : value;
-        });
+        const cells = table
+          .cells(row)
+          .map((value, index) => (table.amounts[index] && value !== null && Number.isFinite(Number(value)) ? Number(value) : value));
         sheet.addRow(cells).commit();
       }
       await drained(sink);
@@ -175,7 +189,69 @@ function zipWriter(sink: Writable): PageWriter {
 }
 
 export function pageWriter(format: ExportFormat, sink: Writable): PageWriter {
-  if (format === 'csv') return csvWriter(sink);
-  if (format === 'xlsx') return xlsxWriter(sink);
+  if (format === 'csv') return csvWriter(sink, CFDI_TABLE);
+  if (format === 'xlsx') return xlsxWriter(sink, CFDI_TABLE);
   return zipWriter(sink);
+}
+
+const INVOICE_STATUS: Readonly<Record<string, string>> = { draft: 'Borrador', stamping: 'Timbrando', stamped: 'Timbrada', cancelled: 'Cancelada' };
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** The columns of an export of invoices, in order (the guide lists them with their sources). */
+const INVOICE_COLUMNS: readonly { header: string; value(row: InvoiceExportRow): Cell; amount?: true }[] = [
+  { header: 'ID', value: (row) => row.id },
+  { header: 'UUID', value: (row) => row.uuid },
+  { header: 'Serie', value: (row) => row.serie },
+  { header: 'Folio', value: (row) => row.folio },
+  { header: 'Tipo', value: (row) => row.type },
+  { header: 'Estado', value: (row) => INVOICE_STATUS[row.status] ?? row.status },
+  { header: 'Perfil fiscal', value: (row) => row.fiscal_profile_id },
+  { header: 'RFC receptor', value: (row) => row.customer_rfc },
+  { header: 'Nombre receptor', value: (row) => row.customer_name },
+  { header: 'Uso CFDI', value: (row) => row.uso_cfdi },
+  { header: 'Método de pago', value: (row) => row.metodo_pago },
+  { header: 'Forma de pago', value: (row) => row.forma_pago },
+  { header: 'Moneda', value: (row) => row.currency },
+  { header: 'Subtotal', value: (row) => row.subtotal, amount: true },
+  { header: 'Total', value: (row) => row.total, amount: true },
+  { header: 'Fecha de creación', value: (row) => iso(row.created_at) },
+  { header: 'Fecha de timbrado', value: (row) => iso(row.stamped_at) },
+  { header: 'Fecha de cancelación', value: (row) => (row.status === 'cancelled' ? iso(row.cancellation_resolved_at) : null) },
+];
+
+const INVOICE_TABLE: Table<InvoiceExportRow> = {
+  sheet: 'Facturas',
+  headers: INVOICE_COLUMNS.map((column) => column.header),
+  amounts: INVOICE_COLUMNS.map((column) => column.amount === true),
+  cells: (row) => INVOICE_COLUMNS.map((column) => column.value(row)),
+};
+
+/**
+ * A ZIP of invoices: each stamped invoice's XML as `<UUID>.xml` and its PDF as `<UUID>.pdf`, the
+ * PDFs fetched one at a time (rendered on the worker pool when not kept yet); invoices not
+ * stamped have neither and are skipped.
+ */
+function invoiceZipWriter(sink: Writable, pdfOf: (id: string) => Promise<Buffer>): PageWriter<InvoiceExportRow> {
+  const zip = new ZipFile(sink);
+  return {
+    async write(rows) {
+      const xmls: ZipEntry[] = [];
+      for (const row of rows) {
+        if (row.xml === null || row.uuid === null) continue;
+        xmls.push({ name: `${row.uuid}.xml`, content: Buffer.from(row.xml, 'utf8'), modified: row.stamped_at ?? row.created_at });
+      }
+      await zip.add(xmls);
+      for (const row of rows) {
+        if (row.xml === null || row.uuid === null) continue;
+        await zip.add([{ name: `${row.uuid}.pdf`, content: await pdfOf(row.id), modified: row.stamped_at ?? row.created_at }]);
+      }
+    },
+    end: () => zip.end(),
+  };
+}
+
+export function invoicePageWriter(format: ExportFormat, sink: Writable, pdfOf: (id: string) => Promise<Buffer>): PageWriter<InvoiceExportRow> {
+  if (format === 'csv') return csvWriter(sink, INVOICE_TABLE);
+  if (format === 'xlsx') return xlsxWriter(sink, INVOICE_TABLE);
+  return invoiceZipWriter(sink, pdfOf);
 }
