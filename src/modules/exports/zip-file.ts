@@ -62,7 +62,8 @@ export class ZipFile {
 
   /** Compresses the entries together (on the thread pool), then writes them in order, waiting for the sink to drain. */
   async add(entries: readonly ZipEntry[]): Promise<void> {
-    const compressed = await Promise.all(entries.map((entry) => (this.level === 0 ? entry.content : deflateRaw(entry.content, { level: this.level }))));
+    const compressed =
+      this.level === 0 ? entries.map((entry) => entry.content) : await Promise.all(entries.map((entry) => deflateRaw(entry.content, { level: this.level })));
     for (const [index, entry] of entries.entries()) await this.addOne(entry, compressed[index]!);
   }
 
