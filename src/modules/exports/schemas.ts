@@ -8,7 +8,7 @@ const closed = { additionalProperties: false } as const;
 
 const ExportFormat = Type.Union([Type.Literal('csv'), Type.Literal('xlsx'), Type.Literal('zip')], {
   description:
-    "`csv` (RFC 4180, UTF-8 with BOM, one row per CFDI), `xlsx` (one sheet, the same columns) or `zip` (each CFDI's XML as `<UUID>.xml`, byte for byte; metadata-only rows are listed in `faltantes.txt`).",
+    "`csv` (RFC 4180, UTF-8 with BOM, one row per CFDI), `xlsx` (one sheet, the same columns) or `zip` (each CFDI's XML as `<UUID>.xml`, byte for byte; metadata-only rows are listed in `faltantes.txt`; for invoices, each stamped invoice's `<UUID>.xml` and `<UUID>.pdf`).",
 });
 const ExportStatus = Type.Union(
   [Type.Literal('pending'), Type.Literal('running'), Type.Literal('completed'), Type.Literal('failed'), Type.Literal('expired')],
