@@ -2,8 +2,8 @@
 // export job, with the process's peak RSS above its idle RSS against the 256 MB target.
 // - Store: the app as `invoicing serve` opens it (PGlite under a fresh DATA_DIR, export files under
 //   it, the worker pool at the machine's parallelism), filled by SQL: one month of the simulator's
-//   synthetic CFDIs (sealed and stamped as a PAC would, 4–5 KB each) copied under fresh UUIDs,
-//   `--rows` of them in statements of 500.
+//   synthetic CFDIs (sealed and stamped as a PAC would, 4–5 KB each) copied under fresh UUIDs
+//   with the content the store keeps at ingest, `--rows` of them in statements of 500.
 // - Idle: RSS after the fill, a garbage collection and a second's rest.
 // - Export: POST /v1/exports, then the durable job run to completion in this process; RSS sampled
 //   every 20 ms while it runs. The file is checked (bytes, rows or entries) afterwards.
@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { readCfdiIndex } from '../src/cfdi/overview.ts';
+import { readCfdiOverview } from '../src/cfdi/overview.ts';
 import { buildApp } from '../src/app.ts';
 import { ManualClock, systemClock } from '../src/platform/clock.ts';
 import { loadConfig } from '../src/platform/config.ts';
@@ -65,7 +65,7 @@ const fillStarted = performance.now();
 let averageBytes = 0;
 for (let statement = 0; statement * STATEMENT_ROWS < rows; statement += 1) {
   const template = originals[statement % originals.length]!;
-  const index = readCfdiIndex(template);
+  const { index, details } = readCfdiOverview(template);
   averageBytes += template.length;
   const marked = template.replace(/(TimbreFiscalDigital[^>]*?UUID=")[^"]+"/, '$1@UUID@"');
   const count = Math.min(STATEMENT_ROWS, rows - statement * STATEMENT_ROWS);
@@ -73,12 +73,12 @@ for (let statement = 0; statement * STATEMENT_ROWS < rows; statement += 1) {
   await sql`
     INSERT INTO cfdis (id, organization_id, mode, uuid, fiscal_profile_id, side, version, serie, folio, tipo_de_comprobante,
       fecha, fecha_timbrado, emisor_rfc, emisor_nombre, receptor_rfc, receptor_nombre, moneda, sub_total, descuento, total,
-      rfc_pac, sat_status, xml, download_id, created_at, updated_at)
+      rfc_pac, sat_status, xml, details, download_id, created_at, updated_at)
     SELECT 'cfdi_bench' || lpad(n::text, 16, '0'), ${organization.id}, 'test', u, 'fp_01k0000000000000000000000a', 'issued',
       ${index.version}, ${index.serie}, ${index.folio}, ${index.tipoDeComprobante}, ${index.fecha?.slice(0, 19) ?? null},
       ${index.fechaTimbrado?.slice(0, 19) ?? null}, ${index.emisorRfc}, ${index.emisorNombre}, ${index.receptorRfc},
       ${index.receptorNombre}, ${index.moneda}, ${index.subTotal}, ${index.descuento}, ${index.total}, ${index.rfcPac},
-      'active', replace(${marked}, '@UUID@', u), 'dl_01k0000000000000000000000a', now(), now()
+      'active', replace(${marked}, '@UUID@', u), ${JSON.stringify(details)}::json, 'dl_01k0000000000000000000000a', now(), now()
     FROM (SELECT n, 'B0000000-0000-4000-8000-' || lpad(upper(to_hex(n)), 12, '0') AS u
           FROM generate_series(${base}::int, ${base + count - 1}::int) AS n) AS numbered`.execute(app.services.db);
 }

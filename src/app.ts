@@ -36,7 +36,7 @@ import { masterKeyringFor } from './platform/crypto/index.ts';
 import { NEVER_SHED, saturationMonitor, type LoadMonitor } from './platform/http/load-shedding.ts';
 import { WorkerPool } from './platform/workers/pool.ts';
 import { createProviders, type Providers } from './providers-setup.ts';
-import { codeUsage, filePdfStore, hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
+import { codeUsage, filePdfStore, hasStampedInvoices, invoiceExportSource, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
 import { registerValidationRoutes, TimbreCertificates } from './modules/validations/index.ts';
 import { registerCfdiRoutes } from './modules/cfdis/index.ts';
 import { registerReportRoutes } from './modules/reports/index.ts';
@@ -321,7 +321,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerDownloadJobs(services, downloadDeps);
   registerDashboardRoutes(server, services);
   // Like rendered PDFs: files under DATA_DIR on the embedded database (export-store.ts).
-  const exportDeps = { store: !config.databaseUrl && !options.database ? fileExportStore(path.join(config.dataDir, 'exports')) : databaseExportStore };
+  const exportDeps = {
+    store: !config.databaseUrl && !options.database ? fileExportStore(path.join(config.dataDir, 'exports')) : databaseExportStore,
+    invoices: invoiceExportSource(invoiceDeps),
+  };
   registerExportRoutes(server, services, exportDeps);
   registerExportJobs(services, exportDeps);
 

@@ -17,7 +17,6 @@ export const TASKS: Readonly<Record<string, Loader>> = {
   'catalogs.read-files': async () => (await import('./modules/catalogs/read-task.ts')).default,
   'cfdis.index': async () => (await import('./modules/cfdis/read-task.ts')).indexTask,
   'cfdis.details': async () => (await import('./modules/cfdis/read-task.ts')).detailsTask,
-  'exports.row-extras': async () => (await import('./modules/exports/row-task.ts')).rowExtrasTask,
   'validations.read': async () => (await import('./modules/validations/read-task.ts')).default,
   'dashboard.password-strength': async () => (await import('./modules/dashboard/password-strength-task.ts')).default,
   'simulator.prepare-request': async () => (await import('./simulator/pac/request-task.ts')).default,

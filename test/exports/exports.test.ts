@@ -159,6 +159,37 @@ describe('exports of the CFDI store', { skip: skipWithoutShared }, () => {
     assert.deepEqual([onlyMetadata['Estado SAT'], onlyMetadata['Uso CFDI'], onlyMetadata.Total], ['Cancelado', '', '100.00']);
   });
 
+  test('CSV columns come from the content the store kept, not from parsing the XML again; a row stored before its content was kept is read once and completed', async () => {
+    const { sql } = await import('kysely');
+    const db = t.app.services.db;
+    const scope = sql`organization_id = ${org.organizationId} AND mode = 'test'`;
+    // The stored content is what an export reads: a changed uso there shows in the file.
+    await sql`UPDATE cfdis SET details = json_build_object('receptor', json_build_object('uso_cfdi', 'S01'), 'metodo_pago', 'PPD',
+      'forma_pago', '99', 'tipo_cambio', null, 'impuestos', details->'impuestos') WHERE ${scope} AND uuid = ${REAL_40_UUID}`.execute(db);
+    // A row stored before the store kept content has its XML and no details.
+    await sql`UPDATE cfdis SET details = NULL WHERE ${scope} AND uuid = ${REAL_33_UUID}`.execute(db);
+    try {
+      const done = await built((await create({ source: 'cfdis', format: 'csv' })).id);
+      assert.equal(done.status, 'completed', JSON.stringify(done.error));
+      const [header, ...rows] = csvRows((await file(done.id)).rawPayload.subarray(3).toString('utf8'));
+      const byUuid = new Map(rows.map((row) => [row[0], Object.fromEntries(header!.map((name, index) => [name, row[index]]))]));
+      const stored = byUuid.get(REAL_40_UUID)!;
+      assert.deepEqual([stored['Uso CFDI'], stored['Método de pago'], stored['Forma de pago'], stored['IVA trasladado']], ['S01', 'PPD', '99', '63.36']);
+      const old = byUuid.get(REAL_33_UUID)!;
+      assert.notEqual(old['Uso CFDI'], '', 'the old row is read from its XML');
+      assert.notEqual(old['Método de pago'], '');
+      const completed = await sql<{
+        uso: string | null;
+      }>`SELECT details->'receptor'->>'uso_cfdi' AS uso FROM cfdis WHERE ${scope} AND uuid = ${REAL_33_UUID}`.execute(db);
+      assert.equal(completed.rows[0]!.uso, old['Uso CFDI'], 'and its content is stored, as its first read would store it');
+    } finally {
+      await sql`UPDATE cfdis SET details = NULL WHERE ${scope} AND uuid = ${REAL_40_UUID}`.execute(db);
+      // The next read completes it again from its XML, as stored at ingest.
+      const response = await t.request({ method: 'GET', url: `/v1/cfdis/${REAL_40_UUID}`, key: org.testKey });
+      assert.equal(response.statusCode, 200, response.body);
+    }
+  });
+
   test("the list's filters select what is exported; a filter the list refuses is a 422", async () => {
     const created = await create({ source: 'cfdis', format: 'csv', filters: { status: 'cancelled' } });
     const done = await built(created.id);
@@ -171,7 +202,7 @@ describe('exports of the CFDI store', { skip: skipWithoutShared }, () => {
     );
     for (const payload of [
       { source: 'cfdis', format: 'pdf' },
-      { source: 'invoices', format: 'csv' },
+      { source: 'customers', format: 'csv' },
       { source: 'cfdis', format: 'csv', filters: { status: 'gone' } },
       { source: 'cfdis', format: 'csv', filters: { 'date[gte]': '2026-13-01' } },
       { source: 'cfdis', format: 'csv', filters: { limit: 10 } },
@@ -279,12 +310,14 @@ describe('an export that cannot be built', { skip: skipWithoutShared }, () => {
         },
       };
       const job = { id: 'job_x', kind: 'exports.build', payload: { export_id: id } };
+      // An export of the CFDI store reads nothing of the invoices.
+      const deps = { store: broken, invoices: undefined as never };
       await assert.rejects(
-        buildExport(app.app.services, { store: broken }, { ...job, attempts: 1, maxAttempts: 3 }),
+        buildExport(app.app.services, deps, { ...job, attempts: 1, maxAttempts: 3 }),
         /disk full/,
         'an attempt that is not the last is retried',
       );
-      await buildExport(app.app.services, { store: broken }, { ...job, attempts: 3, maxAttempts: 3 });
+      await buildExport(app.app.services, deps, { ...job, attempts: 3, maxAttempts: 3 });
       const failed = (await app.request({ method: 'GET', url: `/v1/exports/${id}`, key: organization.testKey })).json();
       assert.equal(failed.status, 'failed');
       assert.equal(failed.error.code, 'export.build_failed');

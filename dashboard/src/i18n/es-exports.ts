@@ -2,8 +2,14 @@
 export const esExports = {
   'nav.exports': 'Exportaciones',
   'exports.title': 'Exportaciones',
-  'exports.subtitle': 'Archivos de CFDI del almacén en CSV, Excel o ZIP de XML. Cada archivo se puede descargar durante 24 horas.',
-  'exports.empty': 'Aún no hay exportaciones. Exporta desde la lista de CFDI con sus filtros.',
+  'exports.subtitle':
+    'Archivos de CFDI del almacén o de tus facturas en CSV, Excel o ZIP (XML, y PDF de las facturas). Cada archivo se puede descargar durante 24 horas.',
+  'exports.empty': 'Aún no hay exportaciones. Exporta desde la lista de CFDI o de facturas con sus filtros.',
+  'exports.source': 'Origen',
+  'exports.source.cfdis': 'CFDI del almacén',
+  'exports.source.invoices': 'Facturas',
+  'exports.allInvoices': 'Todas las facturas',
+  'exports.progressInvoiceRows': '{written} de {total} facturas',
   'exports.format': 'Formato',
   'exports.filters': 'Filtros',
   'exports.allCfdis': 'Todos los CFDI',

@@ -1,10 +1,11 @@
 import type { CfdiDetails } from '../../cfdi/overview.ts';
 import { localDateTime, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
-import type { Ctx } from '../../platform/context.ts';
+import type { Ctx, Mode, Services } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import { assertOneCursor, paginate, type ListQuery, type Page } from '../../platform/http/pagination.ts';
 import { isId } from '../../platform/ids.ts';
 import {
+  cfdiExportPage,
   cfdisQuery,
   cfdiTotals,
   type CfdiTotalsRow,
@@ -14,6 +15,7 @@ import {
   findDetails,
   INLINE_BYTES,
   type CfdiFilters,
+  type CfdiExportRow,
   type CfdiForRead,
   type CfdiListRow,
   type CfdiSortKey,
@@ -232,4 +234,32 @@ export async function openCfdiXml({ ctx, uuid }: { ctx: Ctx; uuid: string }): Pr
       return { uuid: stored.uuid, xml };
     },
   };
+}
+
+/**
+ * One keyset page of an export with each row's stored content (the part its columns read), so an
+ * export parses no XML. A row stored before the content was kept is read once on the worker pool
+ * and completed, as its first `GET` would do; later exports and reads find it stored.
+ */
+export async function cfdiExportDetailsPage(
+  services: Services,
+  scope: { organizationId: string; mode: Mode },
+  filters: CfdiFilters,
+  page: { afterId: string | null; limit: number },
+): Promise<CfdiExportRow[]> {
+  const rows = await cfdiExportPage(services.db, scope.organizationId, scope.mode, filters, { ...page, read: 'details' });
+  for (const row of rows) {
+    if (row.details === null && row.xml !== null) {
+      const details = JSON.parse(await completeStoredDetails(services, { id: row.id, ...scope }, row.xml)) as CfdiDetails | null;
+      row.details = details && {
+        uso_cfdi: details.receptor.uso_cfdi,
+        metodo_pago: details.metodo_pago,
+        forma_pago: details.forma_pago,
+        tipo_cambio: details.tipo_cambio,
+        impuestos: details.impuestos,
+      };
+    }
+    row.xml = null;
+  }
+  return rows;
 }

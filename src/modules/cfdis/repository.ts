@@ -305,26 +305,41 @@ export function broughtBy(db: Db, rootId: string, side: 'issued' | 'received'): 
   return db.selectFrom('cfdis').select(LISTED).where('source_request', '=', rootId).where('side', '=', side).orderBy('id').execute();
 }
 
-/** A row of an export: the listed fields and the XML (null for metadata-only rows). */
-export type CfdiExportRow = CfdiListRow & { xml: string | null };
+/** What the columns of an export read of a CFDI's stored content (`details`). */
+export type CfdiExportDetails = Pick<CfdiDetails, 'metodo_pago' | 'forma_pago' | 'tipo_cambio' | 'impuestos'> & { uso_cfdi: string | null };
+
+/**
+ * A row of an export: the listed fields, and either the XML (`read: 'xml'`; null for
+ * metadata-only rows) or the part of the stored content the columns need (`read: 'details'`;
+ * null when none is stored, and then `xml` is the XML of a row stored before its content was
+ * kept, to be read once).
+ */
+export type CfdiExportRow = CfdiListRow & { xml: string | null; details: CfdiExportDetails | null };
+
+const EXPORT_DETAILS = sql<CfdiExportDetails | null>`CASE WHEN details IS NOT NULL THEN json_build_object(
+  'uso_cfdi', details->'receptor'->'uso_cfdi', 'metodo_pago', details->'metodo_pago', 'forma_pago', details->'forma_pago',
+  'tipo_cambio', details->'tipo_cambio', 'impuestos', details->'impuestos') END`.as('details');
 
 /**
  * One keyset page of the filtered store, oldest first, after `afterId` (exports read the whole
- * selection this way, never all of it at once). The XML is read only when `withXml`.
+ * selection this way, never all of it at once).
  */
 export async function cfdiExportPage(
   db: Db,
   organizationId: string,
   mode: Mode,
   filters: CfdiFilters,
-  page: { afterId: string | null; limit: number; withXml: boolean },
+  page: { afterId: string | null; limit: number; read: 'xml' | 'details' },
 ): Promise<CfdiExportRow[]> {
   let query = cfdisQuery(db, organizationId, mode, filters);
   if (page.afterId !== null) query = query.where('id', '>', page.afterId);
   query = query.orderBy('id').limit(page.limit);
-  if (!page.withXml) return (await query.execute()).map((row) => ({ ...row, xml: null }));
+  if (page.read === 'details') {
+    const rows = await query.select([EXPORT_DETAILS, sql<string | null>`CASE WHEN details IS NULL THEN xml END`.as('xml')]).execute();
+    return rows.map((row) => ({ ...row, details: typeof row.details === 'string' ? (JSON.parse(row.details) as CfdiExportDetails) : row.details }));
+  }
   const rows = await query.select(['xml', LEADING_BOM]).execute();
-  return rows.map(({ bom, ...row }) => ({ ...row, xml: exactXml(row.xml, bom) }));
+  return rows.map(({ bom, ...row }) => ({ ...row, xml: exactXml(row.xml, bom), details: null }));
 }
 
 /** How many CFDIs the filters select. */

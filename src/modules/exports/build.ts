@@ -1,8 +1,8 @@
 /**
  * The export job (docs/guides/exports.md): reads the selection in keyset pages of PAGE_ROWS,
  * oldest first, writes each page to the format's writer and the writer to the store, and records
- * the progress after each page. Memory holds one page (and the XML parser's and compressor's
- * buffers), never the selection or the file. A crash or an error starts the file again on the
+ * the progress after each page. Memory holds one page (and the compressor's buffers), never
+ * the selection or the file. A crash or an error starts the file again on the
  * next attempt; after the last, the export is `failed` with `export.failed`.
  */
 import { createHash } from 'node:crypto';
@@ -13,13 +13,12 @@ import type { Services } from '../../platform/context.ts';
 import { ERROR_CATALOG } from '../../platform/errors/catalog.ts';
 import { defineJob } from '../../platform/jobs/kinds.ts';
 import type { JobRecord } from '../../platform/jobs/types.ts';
-import { defineTask } from '../../platform/workers/task.ts';
-import { cfdiExportPage, cfdiFilters, countCfdis } from '../cfdis/index.ts';
+import { cfdiExportDetailsPage, cfdiExportPage, cfdiFilters, countCfdis, type CfdiExportRow, type CfdiFilterQuery } from '../cfdis/index.ts';
 import { emitEvent } from '../events/index.ts';
+import type { InvoiceExportRow, InvoiceExportSource, InvoiceFilterQuery } from '../invoices/index.ts';
 import type { ExportStore } from './export-store.ts';
-import { pageWriter } from './formats.ts';
+import { invoicePageWriter, pageWriter } from './formats.ts';
 import { findExportById, updateExport, type ExportRow } from './repository.ts';
-import type { rowExtrasTask } from './row-task.ts';
 import { renderExport } from './serialize.ts';
 
 export const BUILD_EXPORT_JOB = defineJob('exports.build', Type.Object({ export_id: Type.String() }, { additionalProperties: false }));
@@ -27,10 +26,11 @@ export const BUILD_ATTEMPTS = 3;
 /** How long a built file is kept. */
 const EXPORT_LIFETIME_MS = 24 * 60 * 60_000;
 const PAGE_ROWS = 500;
-const ROW_EXTRAS_TASK = defineTask<typeof rowExtrasTask>('exports.row-extras');
 
 export interface ExportDeps {
   store: ExportStore;
+  /** The invoices module's selection and documents (`source: invoices`). */
+  invoices: InvoiceExportSource;
 }
 
 /** Counts the bytes and hashes them on their way to the store. */
@@ -48,7 +48,11 @@ function measuring(): { stream: Transform; bytes(): number; sha256(): string } {
 }
 
 async function writeFile(services: Services, deps: ExportDeps, row: ExportRow): Promise<{ bytes: number; sha256: string; rows: number }> {
-  const filters = cfdiFilters(row.filters);
+  return row.source === 'invoices' ? writeInvoicesFile(services, deps, row) : writeCfdisFile(services, deps, row);
+}
+
+async function writeCfdisFile(services: Services, deps: ExportDeps, row: ExportRow): Promise<{ bytes: number; sha256: string; rows: number }> {
+  const filters = cfdiFilters(row.filters as CfdiFilterQuery);
   const total = await countCfdis(services.db, row.organization_id, row.mode, filters);
   await updateExport(services.db, row.id, ['pending', 'running'], { status: 'running', rows_total: total, rows_written: 0, updated_at: services.clock.now() });
   const target = await deps.store.create(services.db, row.id);
@@ -58,13 +62,41 @@ async function writeFile(services: Services, deps: ExportDeps, row: ExportRow): 
   let afterId: string | null = null;
   let written = 0;
   for (;;) {
-    const rows = await cfdiExportPage(services.db, row.organization_id, row.mode, filters, { afterId, limit: PAGE_ROWS, withXml: true });
-    if (rows.length === 0) break;
-    const extras =
+    const page: { afterId: string | null; limit: number } = { afterId, limit: PAGE_ROWS };
+    // A ZIP reads the XML; CSV and XLSX read the content the store kept, never the XML again.
+    const rows: CfdiExportRow[] =
       row.format === 'zip'
-        ? rows.map(() => null)
-        : await services.workers.run(ROW_EXTRAS_TASK, { xmls: rows.map((item) => item.xml) }, { tenant: row.organization_id });
-    await writer.write(rows, extras);
+        ? await cfdiExportPage(services.db, row.organization_id, row.mode, filters, { ...page, read: 'xml' })
+        : await cfdiExportDetailsPage(services, { organizationId: row.organization_id, mode: row.mode }, filters, page);
+    if (rows.length === 0) break;
+    await writer.write(rows);
+    written += rows.length;
+    afterId = rows[rows.length - 1]!.id;
+    await updateExport(services.db, row.id, ['running'], { rows_written: written, updated_at: services.clock.now() });
+    if (rows.length < PAGE_ROWS) break;
+  }
+  await writer.end();
+  await finished(target.sink);
+  await target.commit();
+  return { bytes: measure.bytes(), sha256: measure.sha256(), rows: written };
+}
+
+/** Invoices in pages of PAGE_ROWS; a ZIP renders (or reads the kept) PDF of each stamped invoice, one at a time. */
+async function writeInvoicesFile(services: Services, deps: ExportDeps, row: ExportRow): Promise<{ bytes: number; sha256: string; rows: number }> {
+  const filters = row.filters as InvoiceFilterQuery;
+  const scope = { organizationId: row.organization_id, mode: row.mode };
+  const total = await deps.invoices.count(services, scope, filters);
+  await updateExport(services.db, row.id, ['pending', 'running'], { status: 'running', rows_total: total, rows_written: 0, updated_at: services.clock.now() });
+  const target = await deps.store.create(services.db, row.id);
+  const measure = measuring();
+  measure.stream.pipe(target.sink);
+  const writer = invoicePageWriter(row.format, measure.stream, (id) => deps.invoices.pdf(services, scope, id));
+  let afterId: string | null = null;
+  let written = 0;
+  for (;;) {
+    const rows: InvoiceExportRow[] = await deps.invoices.page(services, scope, filters, { afterId, limit: PAGE_ROWS, withXml: row.format === 'zip' });
+    if (rows.length === 0) break;
+    await writer.write(rows);
     written += rows.length;
     afterId = rows[rows.length - 1]!.id;
     await updateExport(services.db, row.id, ['running'], { rows_written: written, updated_at: services.clock.now() });

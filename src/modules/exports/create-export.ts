@@ -3,14 +3,15 @@ import type { Static } from 'typebox';
 import type { Ctx } from '../../platform/context.ts';
 import { newId } from '../../platform/ids.ts';
 import { cfdiFilters } from '../cfdis/index.ts';
-import { BUILD_ATTEMPTS, BUILD_EXPORT_JOB } from './build.ts';
+import { BUILD_ATTEMPTS, BUILD_EXPORT_JOB, type ExportDeps } from './build.ts';
 import { findExportById, insertExport, type ExportRow } from './repository.ts';
 import type { CreateExportBody } from './schemas.ts';
 
-export async function createExport(ctx: Ctx, input: Static<typeof CreateExportBody>): Promise<ExportRow> {
+export async function createExport(ctx: Ctx, deps: Pick<ExportDeps, 'invoices'>, input: Static<typeof CreateExportBody>): Promise<ExportRow> {
   const filters = input.filters ?? {};
   // The filters are checked as the list checks them: a bound the list refuses is refused here, now.
-  cfdiFilters(filters);
+  if (input.source === 'cfdis') cfdiFilters(input.filters ?? {});
+  else deps.invoices.check(input.filters ?? {});
   const now = ctx.services.clock.now();
   const id = newId('exp', now.getTime());
   await ctx.db.transaction().execute(async (trx) => {

@@ -5,12 +5,40 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import archiver from 'archiver';
-import type { CfdiExportRow } from '../cfdis/index.ts';
+import { Decimal } from 'decimal.js';
+import type { CfdiExportDetails, CfdiExportRow } from '../cfdis/index.ts';
+import type { InvoiceExportRow } from '../invoices/index.ts';
 import type { ExportFormat } from './repository.ts';
-import type { RowExtras } from './row-task.ts';
+import { ZipFile, type ZipEntry } from './zip-file.ts';
 
 type Cell = string | null;
+
+/** The columns of a row that only its content holds, from the content the store kept. */
+interface RowExtras {
+  uso_cfdi: string | null;
+  metodo_pago: string | null;
+  forma_pago: string | null;
+  tipo_cambio: string | null;
+  /** Sum of the Comprobante's IVA (002) traslados; null when it has none. */
+  iva_trasladado: string | null;
+  /** TotalImpuestosRetenidos; null when absent. */
+  retenciones: string | null;
+}
+
+const IVA = '002';
+
+function extrasOf(details: CfdiExportDetails | null): RowExtras | null {
+  if (details === null) return null;
+  const iva = (details.impuestos?.traslados ?? []).filter((line) => line.impuesto === IVA && line.importe !== null);
+  return {
+    uso_cfdi: details.uso_cfdi,
+    metodo_pago: details.metodo_pago,
+    forma_pago: details.forma_pago,
+    tipo_cambio: details.tipo_cambio,
+    iva_trasladado: iva.length === 0 ? null : iva.reduce((sum, line) => sum.plus(line.importe ?? '0'), new Decimal(0)).toFixed(2),
+    retenciones: details.impuestos?.total_impuestos_retenidos ?? null,
+  };
+}
 
 interface Column {
   header: string;
@@ -75,44 +103,59 @@ async function drained(sink: Writable): Promise<void> {
   if (sink.writableNeedDrain) await once(sink, 'drain');
 }
 
-export interface PageWriter {
-  write(rows: CfdiExportRow[], extras: (RowExtras | null)[]): Promise<void>;
+export interface PageWriter<Row = CfdiExportRow> {
+  write(rows: Row[]): Promise<void>;
   /** Writes what closes the file and ends the sink. */
   end(): Promise<void>;
 }
 
-function csvWriter(sink: Writable): PageWriter {
+/** A table's header and how one row becomes its cells (amounts marked, written as numbers in XLSX). */
+interface Table<Row> {
+  sheet: string;
+  headers: string[];
+  amounts: boolean[];
+  cells(row: Row): Cell[];
+}
+
+const CFDI_TABLE: Table<CfdiExportRow> = {
+  sheet: 'CFDI',
+  headers: COLUMNS.map((column) => column.header),
+  amounts: COLUMNS.map((column) => column.amount === true),
+  cells(row) {
+    const extras = extrasOf(row.details);
+    return COLUMNS.map((column) => column.value(row, extras));
+  },
+};
+
+function csvWriter<Row>(sink: Writable, table: Table<Row>): PageWriter<Row> {
   let started = false;
   return {
-    async write(rows, extras) {
+    async write(rows) {
       // UTF-8 with a byte order mark, so Excel (es-MX) reads the accents right.
-      let text = started ? '' : `\uFEFF${csvLine(COLUMNS.map((column) => column.header))}`;
+      let text = started ? '' : `\uFEFF${csvLine(table.headers)}`;
       started = true;
-      rows.forEach((row, index) => {
-        text += csvLine(COLUMNS.map((column) => column.value(row, extras[index] ?? null)));
-      });
+      for (const row of rows) text += csvLine(table.cells(row));
       await write(sink, text);
     },
     async end() {
-      if (!started) await write(sink, `\uFEFF${csvLine(COLUMNS.map((column) => column.header))}`);
+      if (!started) await write(sink, `\uFEFF${csvLine(table.headers)}`);
       sink.end();
     },
   };
 }
 
-function xlsxWriter(sink: Writable): PageWriter {
+function xlsxWriter<Row>(sink: Writable, table: Table<Row>): PageWriter<Row> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useSharedStrings: false, useStyles: false });
-  const sheet = workbook.addWorksheet('CFDI');
-  sheet.addRow(COLUMNS.map((column) => column.header)).commit();
+  const sheet = workbook.addWorksheet(table.sheet);
+  sheet.addRow(table.headers).commit();
   return {
-    async write(rows, extras) {
-      rows.forEach((row, index) => {
-        const cells = COLUMNS.map((column) => {
-          const value = column.value(row, extras[index] ?? null);
-          return column.amount && value !== null && Number.isFinite(Number(value)) ? Number(value) : value;
-        });
+    async write(rows) {
+      for (const row of rows) {
+        const cells = table
+          .cells(row)
+          .map((value, index) => (table.amounts[index] && value !== null && Number.isFinite(Number(value)) ? Number(value) : value));
         sheet.addRow(cells).commit();
-      });
+      }
       await drained(sink);
     },
     async end() {
@@ -124,47 +167,91 @@ function xlsxWriter(sink: Writable): PageWriter {
 }
 
 function zipWriter(sink: Writable): PageWriter {
-  // ZIP64 once past 65,535 entries or 4 GiB; deflate runs on libuv's threads, not the event loop.
-  const archive = archiver('zip', { zlib: { level: 6 } });
-  let failure: Error | null = null;
-  archive.on('error', (error) => {
-    failure = error;
-  });
-  archive.pipe(sink);
-  let appended = 0;
-  let processed = 0;
-  archive.on('entry', () => {
-    processed += 1;
-  });
+  const zip = new ZipFile(sink);
   const missing: string[] = [];
   return {
     async write(rows) {
+      const entries: ZipEntry[] = [];
       for (const row of rows) {
         if (row.xml === null) missing.push(row.uuid);
-        else {
-          archive.append(Buffer.from(row.xml, 'utf8'), { name: `${row.uuid}.xml`, date: row.created_at });
-          appended += 1;
-        }
+        else entries.push({ name: `${row.uuid}.xml`, content: Buffer.from(row.xml, 'utf8'), modified: row.created_at });
       }
-      // Entries are queued until archiver has compressed and written them: wait for this page's.
-      while (processed < appended && !failure) await once(archive, 'entry');
-      if (failure) throw failure;
-      await drained(sink);
+      await zip.add(entries);
     },
     async end() {
       if (missing.length > 0) {
-        archive.append(`CFDI sin XML en el almacén (solo metadatos del SAT):\r\n${missing.map((uuid) => `${uuid}\r\n`).join('')}`, {
-          name: 'faltantes.txt',
-        });
+        const list = `CFDI sin XML en el almacén (solo metadatos del SAT):\r\n${missing.map((uuid) => `${uuid}\r\n`).join('')}`;
+        await zip.add([{ name: 'faltantes.txt', content: Buffer.from(list, 'utf8'), modified: new Date() }]);
       }
-      await archive.finalize();
-      if (failure) throw failure;
+      await zip.end();
     },
   };
 }
 
 export function pageWriter(format: ExportFormat, sink: Writable): PageWriter {
-  if (format === 'csv') return csvWriter(sink);
-  if (format === 'xlsx') return xlsxWriter(sink);
+  if (format === 'csv') return csvWriter(sink, CFDI_TABLE);
+  if (format === 'xlsx') return xlsxWriter(sink, CFDI_TABLE);
   return zipWriter(sink);
+}
+
+const INVOICE_STATUS: Readonly<Record<string, string>> = { draft: 'Borrador', stamping: 'Timbrando', stamped: 'Timbrada', cancelled: 'Cancelada' };
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** The columns of an export of invoices, in order (the guide lists them with their sources). */
+const INVOICE_COLUMNS: readonly { header: string; value(row: InvoiceExportRow): Cell; amount?: true }[] = [
+  { header: 'ID', value: (row) => row.id },
+  { header: 'UUID', value: (row) => row.uuid },
+  { header: 'Serie', value: (row) => row.serie },
+  { header: 'Folio', value: (row) => row.folio },
+  { header: 'Tipo', value: (row) => row.type },
+  { header: 'Estado', value: (row) => INVOICE_STATUS[row.status] ?? row.status },
+  { header: 'Perfil fiscal', value: (row) => row.fiscal_profile_id },
+  { header: 'RFC receptor', value: (row) => row.customer_rfc },
+  { header: 'Nombre receptor', value: (row) => row.customer_name },
+  { header: 'Uso CFDI', value: (row) => row.uso_cfdi },
+  { header: 'Método de pago', value: (row) => row.metodo_pago },
+  { header: 'Forma de pago', value: (row) => row.forma_pago },
+  { header: 'Moneda', value: (row) => row.currency },
+  { header: 'Subtotal', value: (row) => row.subtotal, amount: true },
+  { header: 'Total', value: (row) => row.total, amount: true },
+  { header: 'Fecha de creación', value: (row) => iso(row.created_at) },
+  { header: 'Fecha de timbrado', value: (row) => iso(row.stamped_at) },
+  { header: 'Fecha de cancelación', value: (row) => (row.status === 'cancelled' ? iso(row.cancellation_resolved_at) : null) },
+];
+
+const INVOICE_TABLE: Table<InvoiceExportRow> = {
+  sheet: 'Facturas',
+  headers: INVOICE_COLUMNS.map((column) => column.header),
+  amounts: INVOICE_COLUMNS.map((column) => column.amount === true),
+  cells: (row) => INVOICE_COLUMNS.map((column) => column.value(row)),
+};
+
+/**
+ * A ZIP of invoices: each stamped invoice's XML as `<UUID>.xml` and its PDF as `<UUID>.pdf`, the
+ * PDFs fetched one at a time (rendered on the worker pool when not kept yet); invoices not
+ * stamped have neither and are skipped.
+ */
+function invoiceZipWriter(sink: Writable, pdfOf: (id: string) => Promise<Buffer>): PageWriter<InvoiceExportRow> {
+  const zip = new ZipFile(sink);
+  return {
+    async write(rows) {
+      const xmls: ZipEntry[] = [];
+      for (const row of rows) {
+        if (row.xml === null || row.uuid === null) continue;
+        xmls.push({ name: `${row.uuid}.xml`, content: Buffer.from(row.xml, 'utf8'), modified: row.stamped_at ?? row.created_at });
+      }
+      await zip.add(xmls);
+      for (const row of rows) {
+        if (row.xml === null || row.uuid === null) continue;
+        await zip.add([{ name: `${row.uuid}.pdf`, content: await pdfOf(row.id), modified: row.stamped_at ?? row.created_at }]);
+      }
+    },
+    end: () => zip.end(),
+  };
+}
+
+export function invoicePageWriter(format: ExportFormat, sink: Writable, pdfOf: (id: string) => Promise<Buffer>): PageWriter<InvoiceExportRow> {
+  if (format === 'csv') return csvWriter(sink, INVOICE_TABLE);
+  if (format === 'xlsx') return xlsxWriter(sink, INVOICE_TABLE);
+  return invoiceZipWriter(sink, pdfOf);
 }

@@ -9,7 +9,7 @@ const EXPIRE_INTERVAL_MS = 10 * 60_000;
 const EXPIRE_BATCH = 100;
 
 /** Deletes the files of completed exports past `expires_at` and marks them `expired`; returns how many. */
-export async function expireExports(services: Services, deps: ExportDeps): Promise<number> {
+export async function expireExports(services: Services, deps: Pick<ExportDeps, 'store'>): Promise<number> {
   const now = services.clock.now();
   const rows = await expiredExports(services.db, now, EXPIRE_BATCH);
   for (const row of rows) {

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Mode } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { CfdiFilterQuery } from '../cfdis/index.ts';
+import type { InvoiceFilterQuery } from '../invoices/index.ts';
 
 export type ExportFormat = 'csv' | 'xlsx' | 'zip';
 export type ExportStatus = 'pending' | 'running' | 'completed' | 'failed' | 'expired';
@@ -16,9 +17,9 @@ export interface ExportTable {
   id: string;
   organization_id: string;
   mode: Mode;
-  source: 'cfdis';
+  source: 'cfdis' | 'invoices';
   format: ExportFormat;
-  filters: CfdiFilterQuery;
+  filters: CfdiFilterQuery | InvoiceFilterQuery;
   status: ExportStatus;
   rows_total: number | null;
   rows_written: number;

@@ -25,11 +25,11 @@ export function registerExportRoutes(server: Server, services: Services, deps: E
       config: { rateLimitCost: 10 },
       schema: {
         tags,
-        summary: 'Export CFDIs of the store as CSV, XLSX or a ZIP of XML',
+        summary: 'Export CFDIs of the store or invoices as CSV, XLSX or a ZIP',
         operationId: 'createExport',
         body: CreateExportBody,
         description:
-          'Answers `pending` at once; a durable job reads every CFDI the filters select (those of `GET /v1/cfdis`), writes the file and reports `progress`. When it is `completed` (event `export.completed`; `export.failed` if it cannot be built), `file.url` serves it with the same API key for 24 hours (`expires_at`), after which the file is deleted. Honours `Idempotency-Key`.',
+          "Answers `pending` at once; a durable job reads every CFDI the filters select (those of `GET /v1/cfdis`), or with `source: invoices` every invoice (those of `GET /v1/invoices`; a ZIP holds each stamped one's XML and PDF), writes the file and reports `progress`. When it is `completed` (event `export.completed`; `export.failed` if it cannot be built), `file.url` serves it with the same API key for 24 hours (`expires_at`), after which the file is deleted. Honours `Idempotency-Key`.",
         response: {
           201: Export,
           422: problem('A filter or field as listed (`request.validation_failed`).'),
@@ -38,7 +38,7 @@ export function registerExportRoutes(server: Server, services: Services, deps: E
     },
     async (request, reply) => {
       const ctx = ctxOf(request, services);
-      const row = await createExport(ctx, request.body);
+      const row = await createExport(ctx, deps, request.body);
       return reply.code(201).send(renderExport(row, baseUrl));
     },
   );

@@ -2,12 +2,13 @@ import { Type } from 'typebox';
 import { listQuery } from '../../platform/http/pagination.ts';
 import { NullableTimestamp, Timestamp } from '../../platform/http/schemas.ts';
 import { CfdiFilterProperties } from '../cfdis/index.ts';
+import { InvoiceFilterProperties } from '../invoices/index.ts';
 
 const closed = { additionalProperties: false } as const;
 
 const ExportFormat = Type.Union([Type.Literal('csv'), Type.Literal('xlsx'), Type.Literal('zip')], {
   description:
-    "`csv` (RFC 4180, UTF-8 with BOM, one row per CFDI), `xlsx` (one sheet, the same columns) or `zip` (each CFDI's XML as `<UUID>.xml`, byte for byte; metadata-only rows are listed in `faltantes.txt`).",
+    "`csv` (RFC 4180, UTF-8 with BOM, one row per CFDI), `xlsx` (one sheet, the same columns) or `zip` (each CFDI's XML as `<UUID>.xml`, byte for byte; metadata-only rows are listed in `faltantes.txt`; for invoices, each stamped invoice's `<UUID>.xml` and `<UUID>.pdf`).",
 });
 const ExportStatus = Type.Union(
   [Type.Literal('pending'), Type.Literal('running'), Type.Literal('completed'), Type.Literal('failed'), Type.Literal('expired')],
@@ -19,13 +20,22 @@ const CfdiExportFilters = Type.Object(CfdiFilterProperties, {
   description: 'The filters of `GET /v1/cfdis`, with the same names and meaning (no pagination: every selected CFDI is exported).',
 });
 
-export const CreateExportBody = Type.Object(
-  {
-    source: Type.Literal('cfdis', { description: "`cfdis`: the organization's CFDI store (`GET /v1/cfdis`)." }),
-    format: ExportFormat,
-    filters: Type.Optional(CfdiExportFilters),
-  },
-  closed,
+const InvoiceExportFilters = Type.Object(InvoiceFilterProperties, {
+  ...closed,
+  description: 'The filters of `GET /v1/invoices`, with the same names and meaning (no pagination: every selected invoice is exported).',
+});
+
+const CfdiSource = Type.Literal('cfdis', { description: "`cfdis`: the organization's CFDI store (`GET /v1/cfdis`)." });
+const InvoiceSource = Type.Literal('invoices', {
+  description: "`invoices`: the invoices this service issued (`GET /v1/invoices`); a ZIP holds each stamped invoice's XML and PDF.",
+});
+
+export const CreateExportBody = Type.Union(
+  [
+    Type.Object({ source: CfdiSource, format: ExportFormat, filters: Type.Optional(CfdiExportFilters) }, closed),
+    Type.Object({ source: InvoiceSource, format: ExportFormat, filters: Type.Optional(InvoiceExportFilters) }, closed),
+  ],
+  { description: "What to export: a source, a format and the filters of that source's list." },
 );
 
 const ExportProblem = Type.Object(
@@ -45,14 +55,14 @@ export const Export = Type.Object(
     object: Type.Literal('export'),
     id: Type.String({ description: '`exp_…`' }),
     livemode: Type.Boolean(),
-    source: Type.Literal('cfdis'),
+    source: Type.Union([CfdiSource, InvoiceSource]),
     format: ExportFormat,
-    filters: CfdiExportFilters,
+    filters: Type.Union([CfdiExportFilters, InvoiceExportFilters]),
     status: ExportStatus,
     progress: Type.Object(
       {
-        rows_written: Type.Integer({ description: 'CFDIs written so far.' }),
-        rows_total: Type.Union([Type.Integer(), Type.Null()], { description: 'CFDIs the filters selected when the job started; null before.' }),
+        rows_written: Type.Integer({ description: 'CFDIs (or invoices) written so far.' }),
+        rows_total: Type.Union([Type.Integer(), Type.Null()], { description: 'CFDIs (or invoices) the filters selected when the job started; null before.' }),
         percent: Type.Integer({ minimum: 0, maximum: 100 }),
       },
       closed,
@@ -83,7 +93,7 @@ export const Export = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  { ...closed, description: 'A file of CFDIs built in the background.' },
+  { ...closed, description: 'A file of CFDIs or invoices built in the background.' },
 );
 
 export const ListExportsQuery = listQuery({

@@ -8,9 +8,9 @@ export type RenderedExport = Static<typeof Export>;
 
 const EXTENSIONS = { csv: 'csv', xlsx: 'xlsx', zip: 'zip' } as const;
 
-/** The file's name: `cfdis-<export id>.<ext>`. */
-export function fileNameOf(row: Pick<ExportRow, 'id' | 'format'>): string {
-  return `cfdis-${row.id}.${EXTENSIONS[row.format]}`;
+/** The file's name: `<source>-<export id>.<ext>` (`cfdis-…`, `invoices-…`). */
+export function fileNameOf(row: Pick<ExportRow, 'id' | 'format' | 'source'>): string {
+  return `${row.source}-${row.id}.${EXTENSIONS[row.format]}`;
 }
 
 export function renderExport(row: ExportRow, baseUrl: string): RenderedExport {

@@ -17,3 +17,5 @@ export function hasStampedInvoices(db: Db, profileId: string): Promise<boolean> 
 export { itemErrors, receptorErrors } from './draft/part-checks.ts';
 export { TaxInput, type ItemInput } from './request-schemas.ts';
 export type { InvoiceCatalogs } from './ports.ts';
+export { invoiceExportSource, type InvoiceExportRow, type InvoiceExportSource, type InvoiceFilterQuery } from './export-source.ts';
+export { InvoiceFilterProperties } from './schemas.ts';

@@ -6,12 +6,15 @@ import { isId } from '../../platform/ids.ts';
 import { dateBound } from '../../platform/http/date-bounds.ts';
 import { paginate, type Page } from '../../platform/http/pagination.ts';
 import { scopeOf } from './context.ts';
-import { findInvoice, invoicesQuery, type InvoiceRow } from './repository.ts';
+import { findInvoice, invoicesQuery, type InvoiceRow, type InvoiceScope } from './repository.ts';
 import type { InvoiceListQuery } from './schemas.ts';
 
-/** The caller's invoices, newest first, with the list filters. */
-export function listInvoices(ctx: Ctx, query: Static<typeof InvoiceListQuery>, url: string): Promise<Page<InvoiceRow>> {
-  let rows = invoicesQuery(ctx.db, scopeOf(ctx));
+/** The list's filters, as `GET /v1/invoices` and an export of invoices take them. */
+export type InvoiceFilterQuery = Omit<Static<typeof InvoiceListQuery>, 'limit' | 'starting_after' | 'ending_before'>;
+
+/** The caller's invoices with the list filters (a date bound the list refuses is a 422). */
+export function filteredInvoices(db: Ctx['db'], scope: InvoiceScope, query: InvoiceFilterQuery) {
+  let rows = invoicesQuery(db, scope);
   if (query.status !== undefined) rows = rows.where('status', '=', query.status);
   if (query.fiscal_profile_id !== undefined) rows = rows.where('fiscal_profile_id', '=', query.fiscal_profile_id);
   if (query.customer_rfc !== undefined) rows = rows.where('customer_rfc', '=', query.customer_rfc.trim().toUpperCase());
@@ -33,7 +36,12 @@ export function listInvoices(ctx: Ctx, query: Static<typeof InvoiceListQuery>, u
   }
   if (query['created[gte]'] !== undefined) rows = rows.where('created_at', '>=', dateBound(query['created[gte]'], 'start', 'created[gte]'));
   if (query['created[lte]'] !== undefined) rows = rows.where('created_at', '<=', dateBound(query['created[lte]'], 'end', 'created[lte]'));
-  return paginate(rows, query, { prefix: 'inv', idColumn: 'id', url });
+  return rows;
+}
+
+/** The caller's invoices, newest first, with the list filters. */
+export function listInvoices(ctx: Ctx, query: Static<typeof InvoiceListQuery>, url: string): Promise<Page<InvoiceRow>> {
+  return paginate(filteredInvoices(ctx.db, scopeOf(ctx), query), query, { prefix: 'inv', idColumn: 'id', url });
 }
 
 /** One of the caller's invoices; an unknown or foreign id is not found. */

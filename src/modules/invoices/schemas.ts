@@ -142,7 +142,8 @@ const DateBound = Type.String({
   description: 'ISO date or date-time, inclusive. A bare date covers that whole UTC day.',
 });
 
-export const InvoiceListQuery = listQuery({
+/** The list's filters (an export of invoices takes the same). */
+export const InvoiceFilterProperties = {
   status: Type.Optional(Type.Union([Type.Literal('draft'), Type.Literal('stamping'), Type.Literal('stamped'), Type.Literal('cancelled')])),
   fiscal_profile_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   customer_rfc: Type.Optional(Type.String({ minLength: 1, maxLength: 13 })),
@@ -158,7 +159,8 @@ export const InvoiceListQuery = listQuery({
   ),
   'created[gte]': Type.Optional(DateBound),
   'created[lte]': Type.Optional(DateBound),
-});
+};
+export const InvoiceListQuery = listQuery(InvoiceFilterProperties);
 export type InvoiceListQuery = Static<typeof InvoiceListQuery>;
 
 export const DeletedInvoice = Type.Object({ object: Type.Literal('invoice'), id: Type.String(), deleted: Type.Literal(true) });

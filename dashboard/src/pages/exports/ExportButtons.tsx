@@ -4,23 +4,26 @@ import { locationStore, navigate } from '../../core/router.ts';
 import { useStore } from '../../core/store.ts';
 import { useAction } from '../../kit/action.ts';
 import { ProblemBox } from '../../kit/ProblemBox.tsx';
-import { CFDI_FILTERS, type Export, type ExportFormat } from './types.ts';
+import { CFDI_FILTERS, type Export, type ExportFormat, type ExportSource, INVOICE_FILTERS } from './types.ts';
 import { useCan } from '../../core/session.ts';
 
 const FORMATS: ExportFormat[] = ['csv', 'xlsx', 'zip'];
 
-/** The CFDI list's filters, as they are in the page's URL, turned into an export's `filters`. */
-function currentFilters(query: URLSearchParams): Record<string, string | boolean> {
+/** The list's filters, as they are in the page's URL, turned into an export's `filters`. */
+function currentFilters(source: ExportSource, query: URLSearchParams): Record<string, string | boolean> {
   const filters: Record<string, string | boolean> = {};
-  for (const name of CFDI_FILTERS) {
+  for (const name of source === 'cfdis' ? CFDI_FILTERS : INVOICE_FILTERS) {
     const value = query.get(name);
     if (value) filters[name] = name === 'has_xml' ? value === 'true' : value;
   }
   return filters;
 }
 
-/** Buttons that export what the CFDI list shows (its current filters), then open the exports page. */
-export function ExportButtons() {
+/**
+ * Buttons that export what a list shows (the CFDI list's or the invoices list's current filters;
+ * everything of the source when `withFilters` is false), then open the exports page.
+ */
+export function ExportButtons({ source = 'cfdis', withFilters = true }: { source?: ExportSource; withFilters?: boolean }) {
   const location = useStore(locationStore);
   const action = useAction();
   // Creating an export is a write for the API (POST /v1/exports); reading one is not.
@@ -35,7 +38,7 @@ export function ExportButtons() {
           disabled={action.busy}
           onClick={() =>
             action.run(async () => {
-              await api.post<Export>('/v1/exports', { source: 'cfdis', format, filters: currentFilters(location.query) });
+              await api.post<Export>('/v1/exports', { source, format, filters: withFilters ? currentFilters(source, location.query) : {} });
               navigate('/exports');
             })
           }

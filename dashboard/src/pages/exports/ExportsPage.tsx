@@ -7,22 +7,30 @@ import { Badge, Page } from '../../kit/Page.tsx';
 import { ProblemBox } from '../../kit/ProblemBox.tsx';
 import { ResourceList } from '../../kit/ResourceList.tsx';
 import { saveFile } from '../../kit/save.ts';
-import { EXPORT_STATUSES, type Export } from './types.ts';
+import { ExportButtons } from './ExportButtons.tsx';
+import { EXPORT_STATUSES, type Export, type ExportSource } from './types.ts';
 
 const TONES = { pending: 'warn', running: 'warn', completed: 'ok', failed: 'bad', expired: 'neutral' } as const;
 /** The list is read again this often, so progress moves without a reload. */
 const REFRESH_MS = 3000;
 
-function describeFilters(filters: Export['filters']): string {
-  const entries = Object.entries(filters);
-  return entries.length === 0 ? t('exports.allCfdis') : entries.map(([name, value]) => `${name}=${String(value)}`).join(' · ');
+function describeFilters(item: Export): string {
+  const entries = Object.entries(item.filters);
+  return entries.length === 0
+    ? t(item.source === 'invoices' ? 'exports.allInvoices' : 'exports.allCfdis')
+    : entries.map(([name, value]) => `${name}=${String(value)}`).join(' · ');
 }
 
 function Progress({ item }: { item: Export }) {
   const { rows_written: written, rows_total: total, percent } = item.progress;
   return (
     <span>
-      {percent}%<span class="hint block">{total === null ? '—' : t('exports.progressRows', { written: String(written), total: String(total) })}</span>
+      {percent}%
+      <span class="hint block">
+        {total === null
+          ? '—'
+          : t(item.source === 'invoices' ? 'exports.progressInvoiceRows' : 'exports.progressRows', { written: String(written), total: String(total) })}
+      </span>
     </span>
   );
 }
@@ -41,6 +49,23 @@ function DownloadButton({ item }: { item: Export }) {
   );
 }
 
+/** Exports every CFDI or every invoice (the lists' own buttons export what their filters select). */
+function NewExport() {
+  const [source, setSource] = useState<ExportSource>('cfdis');
+  return (
+    <span class="export-buttons">
+      <label>
+        {t('exports.source')}{' '}
+        <select value={source} onChange={(event) => setSource((event.currentTarget as HTMLSelectElement).value as ExportSource)}>
+          <option value="cfdis">{t('exports.source.cfdis')}</option>
+          <option value="invoices">{t('exports.source.invoices')}</option>
+        </select>
+      </label>
+      <ExportButtons source={source} withFilters={false} />
+    </span>
+  );
+}
+
 export function ExportsPage() {
   const [version, setVersion] = useState(0);
   useEffect(() => {
@@ -48,7 +73,7 @@ export function ExportsPage() {
     return () => clearInterval(timer);
   }, []);
   return (
-    <Page title={t('exports.title')} subtitle={t('exports.subtitle')}>
+    <Page title={t('exports.title')} subtitle={t('exports.subtitle')} actions={<NewExport />}>
       <ResourceList<Export>
         path="/v1/exports"
         caption={t('exports.title')}
@@ -63,8 +88,9 @@ export function ExportsPage() {
           },
         ]}
         columns={[
+          { label: t('exports.source'), render: (item) => t(`exports.source.${item.source}`) },
           { label: t('exports.format'), render: (item) => item.format.toUpperCase() },
-          { label: t('exports.filters'), render: (item) => describeFilters(item.filters) },
+          { label: t('exports.filters'), render: (item) => describeFilters(item) },
           {
             label: t('field.status'),
             render: (item) => (

@@ -2,10 +2,12 @@
 export const EXPORT_STATUSES = ['pending', 'running', 'completed', 'failed', 'expired'] as const;
 type ExportStatusName = (typeof EXPORT_STATUSES)[number];
 export type ExportFormat = 'csv' | 'xlsx' | 'zip';
+export type ExportSource = 'cfdis' | 'invoices';
 
 export interface Export {
   object: 'export';
   id: string;
+  source: ExportSource;
   format: ExportFormat;
   filters: Record<string, string | boolean>;
   status: ExportStatusName;
@@ -33,3 +35,6 @@ export const CFDI_FILTERS = [
   'third_party_rfc',
   'q',
 ] as const;
+
+/** The filters of GET /v1/invoices that an export takes, by their API names. */
+export const INVOICE_FILTERS = ['status', 'fiscal_profile_id', 'customer_rfc', 'uuid', 'serie', 'folio', 'q', 'created[gte]', 'created[lte]'] as const;

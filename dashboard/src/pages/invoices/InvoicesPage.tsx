@@ -3,6 +3,7 @@ import { t } from '../../core/i18n.ts';
 import { href } from '../../core/router.ts';
 import { Page } from '../../kit/Page.tsx';
 import { ResourceList } from '../../kit/ResourceList.tsx';
+import { ExportButtons } from '../exports/ExportButtons.tsx';
 import { InvoiceStatus } from './InvoiceStatus.tsx';
 import { type Invoice, STATUSES } from './types.ts';
 import { useCan } from '../../core/session.ts';
@@ -13,11 +14,14 @@ export function InvoicesPage() {
     <Page
       title={t('invoices.title')}
       actions={
-        writes && (
-          <a class="button primary" href={href('/invoices/new')}>
-            {t('invoices.create')}
-          </a>
-        )
+        <>
+          <ExportButtons source="invoices" />
+          {writes && (
+            <a class="button primary" href={href('/invoices/new')}>
+              {t('invoices.create')}
+            </a>
+          )}
+        </>
       }
     >
       <ResourceList<Invoice>
