@@ -6,6 +6,7 @@ import { enCustomers } from './en-customers.ts';
 import { enSat } from './en-sat.ts';
 import { enMail } from './en-mail.ts';
 import { enTeam } from './en-team.ts';
+import { enInvoiceForm } from './en-invoice-form.ts';
 import type { MessageKey } from './es.ts';
 
 /** English: every key of the Spanish dictionary, checked by the type. */
@@ -230,4 +231,5 @@ export const en: Record<MessageKey, string> = {
   ...enExports,
   ...enReports,
   ...enCustomers,
+  ...enInvoiceForm,
 };

@@ -6,6 +6,7 @@ import { esCustomers } from './es-customers.ts';
 import { esSat } from './es-sat.ts';
 import { esMail } from './es-mail.ts';
 import { esTeam } from './es-team.ts';
+import { esInvoiceForm } from './es-invoice-form.ts';
 
 /** Spanish, the default language. Its keys are the dictionary's keys: en.ts must have them all. */
 export const es = {
@@ -229,6 +230,7 @@ export const es = {
   ...esExports,
   ...esReports,
   ...esCustomers,
+  ...esInvoiceForm,
 } as const;
 
 export type MessageKey = keyof typeof es;
