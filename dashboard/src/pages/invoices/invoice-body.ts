@@ -114,7 +114,8 @@ export type TaxChoices = Record<'iva' | 'ieps' | 'ieps_cuota' | 'ret_iva' | 'ret
 
 /**
  * The form's choices for an item's taxes; undefined when the form cannot express them (more than
- * one tax of a kind, a withholding it does not offer, an IEPS withholding, a base override).
+ * one tax of a kind, a withholding it does not offer, an IEPS withholding). A tax's `base` is not
+ * looked at: an invoice reports every tax's base.
  */
 export function taxChoices(
   taxes: readonly { type: string; factor?: string | null; rate?: string | null; withholding?: boolean | null; base?: string | null }[],
@@ -125,7 +126,7 @@ export function taxChoices(
     const factor = tax.factor ?? 'Tasa';
     const rate = tax.rate ? sixDecimals(tax.rate) : '';
     const kind = `${tax.type}${tax.withholding ? '-withheld' : ''}`;
-    if (seen.has(kind) || (tax.base !== undefined && tax.base !== null && !(tax.type === 'IEPS' && factor === 'Cuota'))) return undefined;
+    if (seen.has(kind)) return undefined;
     seen.add(kind);
     if (kind === 'IVA' && factor === 'Exento') choices.iva = 'exento';
     else if (kind === 'IVA' && factor === 'Tasa' && rate in IVA_CHOICES) choices.iva = rate;
