@@ -72,10 +72,10 @@ export function InvoiceTotals({ values, itemCount }: { values: Record<string, st
   );
 }
 
-/** formatMoney, or the bare amount and code when the browser does not know the currency. */
+/** formatMoney (es-MX writes other currencies with their code, "USD 12.50"), or the bare amount and code when the browser does not know the currency. */
 function safeMoney(amount: string, currency: string): string {
   try {
-    return `${formatMoney(amount, currency)}${currency === 'MXN' ? '' : ` ${currency}`}`;
+    return formatMoney(amount, currency);
   } catch {
     return `${amount} ${currency}`;
   }
