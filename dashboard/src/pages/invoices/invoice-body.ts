@@ -44,7 +44,7 @@ const sixDecimals = (rate: string) => (/^\d+(\.\d{1,6})?$/.test(rate) ? Number(r
  * An item's taxes from its choices, in the API's shape: the transferred IVA, then IEPS (a tasa,
  * or a cuota per unit whose base is the quantity), then the withheld IVA and ISR.
  */
-export function chosenTaxes(values: Values, index: number): TaxInput[] {
+function chosenTaxes(values: Values, index: number): TaxInput[] {
   const at = (name: string) => text(values[`items.${index}.${name}`]);
   const taxes: TaxInput[] = [...(IVA_CHOICES[at('iva') ?? 'none'] ?? [])];
   const ieps = at('ieps');
