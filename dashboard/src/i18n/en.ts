@@ -206,7 +206,6 @@ export const en: Record<MessageKey, string> = {
   'invoices.amount': 'Amount',
   'invoices.iva': 'IVA',
   'invoices.ivaExempt': 'IVA exempt',
-  'invoices.ivaNone': 'No taxes',
   'invoices.stamp': 'Stamp',
   'invoices.deleteDraft': 'Delete draft',
   'invoices.refresh': 'Refresh',

@@ -205,7 +205,6 @@ export const es = {
   'invoices.amount': 'Importe',
   'invoices.iva': 'IVA',
   'invoices.ivaExempt': 'Exento de IVA',
-  'invoices.ivaNone': 'Sin impuestos',
   'invoices.stamp': 'Timbrar',
   'invoices.deleteDraft': 'Eliminar borrador',
   'invoices.refresh': 'Actualizar',
