@@ -4,6 +4,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { en } from '../dashboard/src/i18n/en.ts';
 import { es } from '../dashboard/src/i18n/es.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { createProfile, fillInvoice, goTo, signManifest, signUp } from './support/flows.ts';
@@ -150,5 +151,15 @@ test('an invoice in USD asks for the exchange rate, shows its total in dollars a
   const shown = amountOf(await page.getByTestId('invoice-total').textContent());
   assert.equal(await stampAndReadTotal(page), shown);
   assert.ok(await page.getByText(/USD/).first().isVisible(), 'the stamped invoice is in dollars');
+
+  // In English (a language change renders the page anew, so the form starts over).
+  await page.goto(`${server.base}/dashboard/invoices/new`);
+  await page.getByRole('combobox', { name: es['shell.language'] }).selectOption('en');
+  await page.getByLabel(en['invoices.unitPrice']).fill('100.00');
+  await page.getByLabel(en['invoiceForm.retIsr']).selectOption('0.012500');
+  await page.getByTestId('invoice-total').getByText('$114.75').waitFor();
+  const english = (await page.getByTestId('invoice-totals').textContent()) ?? '';
+  assert.match(english, /IVA 16 % transferred.*ISR withheld/, english);
+  await screenshots(page, 'invoice-form-en');
   assert.deepEqual(errors, []);
 });
