@@ -1,11 +1,19 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Browser, Locator } from 'playwright-core';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { en } from '../dashboard/src/i18n/en.ts';
 import { es } from '../dashboard/src/i18n/es.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { createProfile, fillInvoice, goTo, signManifest, signUp } from './support/flows.ts';
+import { overflowingElements } from './support/overflow.ts';
 import { hasSat } from './support/sat.ts';
 import { type RunningServer, startServer } from './support/server.ts';
+
+/** Where the form's screenshots go, for a person to look at. */
+const SHOTS = path.join(fileURLToPath(new URL('..', import.meta.url)), '.tmp', 'screens');
 
 let server: RunningServer;
 let browser: Browser;
@@ -67,5 +75,91 @@ test('a draft opens in the same form with its values, and its changes are saved 
   await page.getByRole('button', { name: es['invoices.stamp'] }).waitFor();
   assert.equal(page.url(), draft, 'the same draft, not a new one');
   assert.ok(await page.getByText('$290.00', { exact: true }).isVisible(), '250 plus 16 % IVA');
+  assert.deepEqual(errors, []);
+});
+
+/** The amount a money text shows, as the CFDI writes it ("$1,234.50" → "1234.50"). */
+const amountOf = (text: string | null) => (text ?? '').replace(/[^0-9.]/g, '');
+
+/** Stamps the invoice the form holds and answers the stamped XML's Total (read with the browser's session). */
+async function stampAndReadTotal(page: Page): Promise<string> {
+  await page.getByRole('button', { name: es['invoices.createSubmit'] }).click();
+  await page.getByRole('button', { name: es['invoices.stamp'] }).click();
+  await page.getByTestId('uuid').waitFor();
+  const id = page.url().split('/').at(-1) ?? '';
+  const xml = await page.request.get(`${server.base}/v1/invoices/${id}/xml`, { headers: { 'Invoice-Mode': 'test' } });
+  assert.equal(xml.status(), 200, await xml.text());
+  const total = /<cfdi:Comprobante[^>]*\sTotal="([^"]+)"/.exec(await xml.text())?.[1];
+  assert.ok(total, 'the XML has a Total');
+  return total;
+}
+
+/** The form at 1280 and 375 px, saved for a person to look at, with nothing wider than the screen at 375 px. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  assert.deepEqual(await overflowingElements(page), [], `${name} at 375 px`);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-375.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('in Spanish, an invoice with IVA 16 %, IVA withheld 10.6667 %, ISR withheld 10 % and a discount is stamped with the total the form showed', {
+  skip: hasSat ? false : '../shared/sat is not present',
+}, async () => {
+  const { page, errors } = await newPage(browser);
+  await signUp(page, server.base, { email: `honorarios-${Date.now()}@example.com`, organization: 'Honorarios Kemper' });
+  await createProfile(page);
+  await signManifest(page);
+  await fillInvoice(page, '1000.00');
+  await page.getByLabel(es['invoiceForm.discount']).fill('100.00');
+  await page.getByLabel(es['invoiceForm.retIva']).selectOption('0.106667');
+  await page.getByLabel(es['invoiceForm.retIsr']).selectOption('0.100000');
+  const totals = page.getByTestId('invoice-totals');
+  // 900.00 after the discount; IVA 144.00; IVA withheld 96.00 (900 × 0.106667 = 96.0003); ISR withheld 90.00.
+  await totals.getByText('$858.00').waitFor();
+  for (const label of [es['invoiceForm.subtotal'], es['invoiceForm.totalDiscount'], 'Retención de IVA', 'Retención de ISR']) {
+    assert.ok(await totals.getByText(label, { exact: true }).isVisible(), label);
+  }
+  assert.ok(await totals.getByText('IVA 16 % trasladado').isVisible());
+  await screenshots(page, 'invoice-form-withholdings');
+  const shown = amountOf(await page.getByTestId('invoice-total').textContent());
+  assert.equal(await stampAndReadTotal(page), shown);
+  assert.equal(shown, '858.00');
+  assert.deepEqual(errors, []);
+});
+
+test('an invoice in USD asks for the exchange rate, shows its total in dollars and is stamped with that total', {
+  skip: hasSat ? false : '../shared/sat is not present',
+}, async () => {
+  const { page, errors } = await newPage(browser);
+  await signUp(page, server.base, { email: `dolares-${Date.now()}@example.com`, organization: 'Dólares Kemper' });
+  await createProfile(page);
+  await signManifest(page);
+  await fillInvoice(page, '199.99');
+  assert.equal(await page.getByLabel(es['invoiceForm.exchangeRate']).count(), 0, 'no exchange rate for MXN');
+  await page.getByLabel(es['invoiceForm.currency']).fill('USD');
+  await page.getByLabel(es['invoiceForm.exchangeRate']).fill('17.2530');
+  await page.getByLabel(es['invoices.quantity']).fill('3');
+  // 599.97 + IVA 95.9952 → 96.00: 695.97 dollars.
+  await page
+    .getByTestId('invoice-total')
+    .getByText(/695\.97/)
+    .waitFor();
+  assert.match((await page.getByTestId('invoice-total').textContent()) ?? '', /USD/);
+  await screenshots(page, 'invoice-form-usd');
+  const shown = amountOf(await page.getByTestId('invoice-total').textContent());
+  assert.equal(await stampAndReadTotal(page), shown);
+  assert.ok(await page.getByText(/USD/).first().isVisible(), 'the stamped invoice is in dollars');
+
+  // In English (a language change renders the page anew, so the form starts over).
+  await page.goto(`${server.base}/dashboard/invoices/new`);
+  await page.getByRole('combobox', { name: es['shell.language'] }).selectOption('en');
+  await page.getByLabel(en['invoices.unitPrice']).fill('100.00');
+  await page.getByLabel(en['invoiceForm.retIsr']).selectOption('0.012500');
+  await page.getByTestId('invoice-total').getByText('$114.75').waitFor();
+  const english = (await page.getByTestId('invoice-totals').textContent()) ?? '';
+  assert.match(english, /IVA 16 % transferred.*ISR withheld/, english);
+  await screenshots(page, 'invoice-form-en');
   assert.deepEqual(errors, []);
 });

@@ -1,11 +1,16 @@
 /**
- * The invoice form's request body with saved customers and products: the ids are sent beside the
- * fields (which the API takes as overrides), and an item's IVA choice says what it means even when
- * a product would otherwise bring its own taxes.
+ * The invoice form's request body: saved customers and products are sent as ids beside the fields
+ * (which the API takes as overrides); an item's tax choices (IVA, IEPS, withholdings) and discount,
+ * and the currency with its exchange rate, are sent exactly as the API's request schema takes them.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { invoiceBody } from '../../dashboard/src/pages/invoices/invoice-body.ts';
+import { Value } from 'typebox/value';
+import { formTotals } from '../../dashboard/src/pages/invoices/invoice-totals.ts';
+import { invoiceBody, ISR_WITHHOLDINGS, IVA_WITHHOLDINGS, taxChoices } from '../../dashboard/src/pages/invoices/invoice-body.ts';
+import { BUILTIN_CATALOGS } from '../../src/modules/catalogs/builtin/index.ts';
+import { createIndex } from '../../src/modules/catalogs/memory-lookup.ts';
+import { CreateInvoiceRequest } from '../../src/modules/invoices/request-schemas.ts';
 
 const base = { fiscal_profile_id: 'fp_1', 'customer.rfc': 'SIM010101AA1', 'items.0.quantity': '2' };
 const itemOf = (values: Record<string, string>) => (invoiceBody({ ...base, ...values }, 1).items as Record<string, unknown>[])[0];
@@ -29,4 +34,95 @@ test("an item's IVA choice: the product's own taxes, no taxes at all, or the cho
   });
   assert.equal('taxes' in (itemOf({ 'items.0.iva': 'none' }) ?? {}), false, 'without a product, no taxes is the API default');
   assert.deepEqual(itemOf({ 'items.0.product_id': 'prod_1', 'items.0.iva': '0.080000' })?.taxes, [{ type: 'IVA', rate: '0.080000' }]);
+});
+
+test('an item with IVA 16 %, IVA withheld 10.6667 %, ISR withheld 10 % and a discount is sent as those taxes and that discount', () => {
+  const item = itemOf({ 'items.0.iva': '0.160000', 'items.0.ret_iva': '0.106667', 'items.0.ret_isr': '0.100000', 'items.0.discount': ' 50.00 ' });
+  assert.equal(item?.discount, '50.00');
+  assert.deepEqual(item?.taxes, [
+    { type: 'IVA', rate: '0.160000' },
+    { type: 'IVA', rate: '0.106667', withholding: true },
+    { type: 'ISR', rate: '0.100000', withholding: true },
+  ]);
+  assert.equal(item?.tax_object, undefined, 'the API makes an item with taxes objeto 02');
+});
+
+test('IEPS is sent as a tasa, or as a cuota per unit whose base is the quantity; withholdings alone keep the item subject to tax', () => {
+  assert.deepEqual(itemOf({ 'items.0.iva': '0.160000', 'items.0.ieps': '0.265000' })?.taxes, [
+    { type: 'IVA', rate: '0.160000' },
+    { type: 'IEPS', rate: '0.265000' },
+  ]);
+  assert.deepEqual(itemOf({ 'items.0.iva': 'none', 'items.0.ieps': 'cuota', 'items.0.ieps_cuota': '6.4555' })?.taxes, [
+    { type: 'IEPS', factor: 'Cuota', rate: '6.4555', base: '2' },
+  ]);
+  assert.deepEqual(itemOf({ 'items.0.iva': 'exento', 'items.0.ret_isr': '0.012500' })?.taxes, [
+    { type: 'IVA', factor: 'Exento' },
+    { type: 'ISR', rate: '0.012500', withholding: true },
+  ]);
+});
+
+test('the exchange rate is sent only for a currency other than MXN and XXX, and the currency code in capitals', () => {
+  const body = (currency: string) => invoiceBody({ ...base, currency, exchange_rate: '17.25' }, 1);
+  assert.deepEqual([body('usd').currency, body('usd').exchange_rate], ['USD', '17.25']);
+  assert.equal(body('MXN').exchange_rate, undefined);
+  assert.equal(body('XXX').exchange_rate, undefined);
+});
+
+test('every body the form builds is one the API request schema accepts', () => {
+  const values = {
+    ...base,
+    customer_id: 'cus_1',
+    currency: 'EUR',
+    exchange_rate: '20.10',
+    'items.0.product_id': 'prod_1',
+    'items.0.iva': '0.080000',
+    'items.0.ieps': 'cuota',
+    'items.0.ieps_cuota': '1.5',
+    'items.0.ret_iva': '0.053333',
+    'items.0.discount': '1.00',
+    'items.1.iva': 'none',
+    'items.2.product_id': 'prod_2',
+    'items.2.iva': 'product',
+  };
+  const wire: unknown = JSON.parse(JSON.stringify(invoiceBody(values, 3)));
+  assert.ok(Value.Check(CreateInvoiceRequest, wire), JSON.stringify([...Value.Errors(CreateInvoiceRequest, wire)].slice(0, 3)));
+});
+
+test('every rate the form offers is one the SAT c_TasaOCuota allows for that tax and direction', () => {
+  const catalogs = createIndex(BUILTIN_CATALOGS);
+  const allowed = (tax: string, kind: 'traslado' | 'retencion', value: string) => catalogs.tasaOCuotaAllowed({ tax, factor: 'Tasa', kind, value });
+  for (const rate of ['0.160000', '0.080000', '0.000000']) assert.ok(allowed('002', 'traslado', rate), `IVA ${rate}`);
+  for (const rate of IVA_WITHHOLDINGS) assert.ok(allowed('002', 'retencion', rate), `IVA withheld ${rate}`);
+  for (const rate of ISR_WITHHOLDINGS) assert.ok(allowed('001', 'retencion', rate), `ISR withheld ${rate}`);
+});
+
+test("a draft's or product's taxes become the form's choices and back, and taxes the form cannot show are refused", () => {
+  const taxes = [
+    { type: 'IVA', factor: 'Tasa', rate: '0.16', withholding: false },
+    { type: 'IEPS', factor: 'Tasa', rate: '0.080000', withholding: false },
+    { type: 'IVA', factor: 'Tasa', rate: '0.106667', withholding: true },
+    { type: 'ISR', factor: 'Tasa', rate: '0.012500', withholding: true },
+  ];
+  const choices = taxChoices(taxes);
+  assert.deepEqual(choices, { iva: '0.160000', ieps: '0.080000', ieps_cuota: '', ret_iva: '0.106667', ret_isr: '0.012500' });
+  const values = Object.fromEntries(Object.entries(choices ?? {}).map(([name, value]) => [`items.0.${name}`, value]));
+  assert.deepEqual(
+    itemOf(values)?.taxes,
+    taxes.map(({ factor: _factor, withholding, rate, ...tax }) => ({ ...tax, rate: Number(rate).toFixed(6), ...(withholding ? { withholding } : {}) })),
+  );
+  assert.equal(taxChoices([{ type: 'ISR', rate: '0.200000', withholding: true }]), undefined, 'a withholding the form does not offer');
+  assert.equal(taxChoices([{ type: 'IEPS', rate: '0.060000', withholding: true }]), undefined, 'IEPS withheld');
+  assert.equal(taxChoices([taxes[0]!, taxes[0]!]), undefined, 'two transferred IVA');
+});
+
+test("the running total of an item left to a saved product's taxes uses those taxes, and an incomplete item shows no total", () => {
+  const item = { 'items.0.unit_price': '100.00', 'items.0.product_id': 'prod_1', 'items.0.iva': 'product' };
+  const productTaxes = JSON.stringify([
+    { type: 'IVA', rate: '0.160000' },
+    { type: 'IEPS', rate: '0.060000', withholding: true },
+  ]);
+  const totals = formTotals({ ...base, ...item, 'items.0.product_taxes': productTaxes }, 1, 2);
+  assert.deepEqual(totals?.withheld, [{ tax: 'IEPS', amount: '12.00' }]);
+  assert.equal(totals?.total, '220.00', '200.00 + IVA 32.00 − IEPS withheld 12.00');
+  assert.equal(formTotals({ ...base, 'items.0.iva': '0.160000' }, 1, 2), undefined, 'no price yet');
 });

@@ -6,6 +6,7 @@ import { enCustomers } from './en-customers.ts';
 import { enSat } from './en-sat.ts';
 import { enMail } from './en-mail.ts';
 import { enTeam } from './en-team.ts';
+import { enInvoiceForm } from './en-invoice-form.ts';
 import type { MessageKey } from './es.ts';
 
 /** English: every key of the Spanish dictionary, checked by the type. */
@@ -210,7 +211,6 @@ export const en: Record<MessageKey, string> = {
   'invoices.amount': 'Amount',
   'invoices.iva': 'IVA',
   'invoices.ivaExempt': 'IVA exempt',
-  'invoices.ivaNone': 'No taxes',
   'invoices.stamp': 'Stamp',
   'invoices.deleteDraft': 'Delete draft',
   'invoices.refresh': 'Refresh',
@@ -235,4 +235,5 @@ export const en: Record<MessageKey, string> = {
   ...enExports,
   ...enReports,
   ...enCustomers,
+  ...enInvoiceForm,
 };

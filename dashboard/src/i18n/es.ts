@@ -6,6 +6,7 @@ import { esCustomers } from './es-customers.ts';
 import { esSat } from './es-sat.ts';
 import { esMail } from './es-mail.ts';
 import { esTeam } from './es-team.ts';
+import { esInvoiceForm } from './es-invoice-form.ts';
 
 /** Spanish, the default language. Its keys are the dictionary's keys: en.ts must have them all. */
 export const es = {
@@ -209,7 +210,6 @@ export const es = {
   'invoices.amount': 'Importe',
   'invoices.iva': 'IVA',
   'invoices.ivaExempt': 'Exento de IVA',
-  'invoices.ivaNone': 'Sin impuestos',
   'invoices.stamp': 'Timbrar',
   'invoices.deleteDraft': 'Eliminar borrador',
   'invoices.refresh': 'Actualizar',
@@ -234,6 +234,7 @@ export const es = {
   ...esExports,
   ...esReports,
   ...esCustomers,
+  ...esInvoiceForm,
 } as const;
 
 export type MessageKey = keyof typeof es;

@@ -2,14 +2,15 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, apiPath, type Page as ApiPage } from '../../core/api.ts';
 import { t } from '../../core/i18n.ts';
 import { href, navigate } from '../../core/router.ts';
-import { CatalogSelect } from '../../kit/catalogs.tsx';
+import { CatalogSearch, CatalogSelect } from '../../kit/catalogs.tsx';
 import { SelectField, TextField } from '../../kit/fields.tsx';
 import { Form, useForm } from '../../kit/form.tsx';
 import { Page } from '../../kit/Page.tsx';
 import { useResource } from '../../kit/resource.ts';
 import type { FiscalProfile } from '../fiscal-profiles/types.ts';
 import { CustomerFields } from './CustomerFields.tsx';
-import { draftValues, invoiceBody } from './invoice-body.ts';
+import { draftValues, invoiceBody, needsExchangeRate } from './invoice-body.ts';
+import { InvoiceTotals } from './InvoiceTotals.tsx';
 import { ItemFields } from './ItemFields.tsx';
 import { draftSendOnStamp, emailOfForm, SendOnStampField } from './SendOnStamp.tsx';
 import type { Invoice } from './types.ts';
@@ -25,7 +26,7 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
   const form = useForm(
     draft
       ? { ...draftValues(draft), 'email.send_on_stamp': draftSendOnStamp(draft) }
-      : ({ fiscal_profile_id: '', payment_method: 'PUE', 'items.0.quantity': '1', 'items.0.iva': '0.160000' } as Record<string, string>),
+      : ({ fiscal_profile_id: '', payment_method: 'PUE', currency: 'MXN', 'items.0.quantity': '1', 'items.0.iva': '0.160000' } as Record<string, string>),
   );
   const profileOptions = (profiles.data?.data ?? []).map((profile) => ({ value: profile.id, label: `${profile.rfc} · ${profile.legal_name}` }));
   // The first profile is preselected, so the select never shows a value the form does not hold.
@@ -96,11 +97,24 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
             ]}
           />
           <TextField form={form} name="serie" label={t('invoices.serie')} hint={t('invoices.serieHint')} />
+          <div class="form-grid">
+            <CatalogSearch form={form} name="currency" label={t('invoiceForm.currency')} catalog="moneda" hint={t('invoiceForm.currencyHint')} />
+            {needsExchangeRate((form.values.currency ?? '').trim()) && (
+              <TextField
+                form={form}
+                name="exchange_rate"
+                label={t('invoiceForm.exchangeRate')}
+                inputMode="decimal"
+                hint={t('invoiceForm.exchangeRateHint', { currency: (form.values.currency ?? '').trim() })}
+              />
+            )}
+          </div>
           <SendOnStampField form={form} profile={issuer} draft={draft} />
         </fieldset>
         {Array.from({ length: itemCount }, (_, index) => (
           <ItemFields key={index} form={form} index={index} />
         ))}
+        <InvoiceTotals values={form.values} itemCount={itemCount} />
         <div class="form-row">
           <button type="button" class="button" onClick={addItem}>
             {t('invoices.addItem')}

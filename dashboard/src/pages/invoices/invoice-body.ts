@@ -3,8 +3,17 @@ import type { Invoice } from './types.ts';
 /** The form's flat values (kit/form.tsx's `Values`), written out so that this module needs no JSX and node tests can import it. */
 type Values = Record<string, string>;
 
-/** The IVA choices of an item, as the API's taxes[] entries. */
-const IVA_CHOICES: Record<string, { type: 'IVA'; factor?: 'Exento'; rate?: string }[]> = {
+/** One tax as the API's `items[].taxes[]` takes it (request-schemas.ts TaxInput). */
+export interface TaxInput {
+  type: 'IVA' | 'ISR' | 'IEPS';
+  factor?: 'Tasa' | 'Cuota' | 'Exento';
+  rate?: string;
+  withholding?: boolean;
+  base?: string;
+}
+
+/** The transferred IVA choices of an item: 16 %, 8 % (región fronteriza), 0 %, exento, or none. */
+const IVA_CHOICES: Record<string, TaxInput[]> = {
   '0.160000': [{ type: 'IVA', rate: '0.160000' }],
   '0.080000': [{ type: 'IVA', rate: '0.080000' }],
   '0.000000': [{ type: 'IVA', rate: '0.000000' }],
@@ -13,18 +22,52 @@ const IVA_CHOICES: Record<string, { type: 'IVA'; factor?: 'Exento'; rate?: strin
 };
 
 /**
- * An item's taxes from its IVA choice. Without a saved product, no choice leaves taxes out (the
- * API's default, objeto 01). With one, «Del producto» leaves them to the product, and
- * «none» must say so, or the product's taxes would apply.
+ * Withholdings the form offers, each a rate c_TasaOCuota allows (IVA 0–16 %, ISR 0–35 %):
+ * IVA two thirds of 16 % (honorarios, arrendamiento) or of 8 % (región fronteriza), 6 %
+ * (servicios de personal), 4 % (autotransporte) and the whole 16 %; ISR 10 % (honorarios,
+ * arrendamiento) and 1.25 % (RESICO).
  */
-function itemTaxes(choice: string, saved: boolean): { taxes?: (typeof IVA_CHOICES)[string]; tax_object?: string } {
-  if (saved && choice === 'product') return {};
-  const taxes = IVA_CHOICES[choice] ?? [];
-  if (taxes.length > 0) return { taxes };
-  return saved ? { taxes: [], tax_object: '01' } : {};
+export const IVA_WITHHOLDINGS = ['0.106667', '0.053333', '0.060000', '0.040000', '0.160000'] as const;
+export const ISR_WITHHOLDINGS = ['0.100000', '0.012500'] as const;
+
+/** Currencies without an exchange rate: MXN (the rate is 1) and XXX (no currency). */
+export function needsExchangeRate(currency: string): boolean {
+  return currency !== '' && currency !== 'MXN' && currency !== 'XXX';
 }
 
 const text = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
+
+/** A rate as c_TasaOCuota writes it, with six decimals ("0.16" → "0.160000"). */
+const sixDecimals = (rate: string) => (/^\d+(\.\d{1,6})?$/.test(rate) ? Number(rate).toFixed(6) : rate);
+
+/**
+ * An item's taxes from its choices, in the API's shape: the transferred IVA, then IEPS (a tasa,
+ * or a cuota per unit whose base is the quantity), then the withheld IVA and ISR.
+ */
+function chosenTaxes(values: Values, index: number): TaxInput[] {
+  const at = (name: string) => text(values[`items.${index}.${name}`]);
+  const taxes: TaxInput[] = [...(IVA_CHOICES[at('iva') ?? 'none'] ?? [])];
+  const ieps = at('ieps');
+  if (ieps === 'cuota') taxes.push({ type: 'IEPS', factor: 'Cuota', rate: at('ieps_cuota') ?? '', base: at('quantity') ?? '1' });
+  else if (ieps !== undefined) taxes.push({ type: 'IEPS', rate: ieps });
+  const retIva = at('ret_iva');
+  if (retIva !== undefined) taxes.push({ type: 'IVA', rate: retIva, withholding: true });
+  const retIsr = at('ret_isr');
+  if (retIsr !== undefined) taxes.push({ type: 'ISR', rate: retIsr, withholding: true });
+  return taxes;
+}
+
+/**
+ * An item's taxes and c_ObjetoImp. Without a saved product, no tax leaves both out (the API's
+ * default, objeto 01). With one, «Del producto» leaves them to the product, and no tax must say
+ * so, or the product's taxes would apply.
+ */
+function itemTaxes(values: Values, index: number, saved: boolean): { taxes?: TaxInput[]; tax_object?: string } {
+  if (saved && values[`items.${index}.iva`] === 'product') return {};
+  const taxes = chosenTaxes(values, index);
+  if (taxes.length > 0) return { taxes };
+  return saved ? { taxes: [], tax_object: '01' } : {};
+}
 
 /**
  * The create body from the form's flat values. Empty fields are left out so the API applies its
@@ -34,7 +77,6 @@ export function invoiceBody(values: Values, itemCount: number): Record<string, u
   const items = Array.from({ length: itemCount }, (_, index) => {
     const at = (name: string) => text(values[`items.${index}.${name}`]);
     const productId = at('product_id');
-    const choice = values[`items.${index}.iva`] ?? 'none';
     return {
       product_id: productId,
       product_key: at('product_key'),
@@ -42,9 +84,11 @@ export function invoiceBody(values: Values, itemCount: number): Record<string, u
       description: at('description'),
       quantity: at('quantity'),
       unit_price: at('unit_price'),
-      ...itemTaxes(choice, productId !== undefined),
+      discount: at('discount'),
+      ...itemTaxes(values, index, productId !== undefined),
     };
   });
+  const currency = text(values.currency)?.toUpperCase();
   return {
     fiscal_profile_id: values.fiscal_profile_id ?? '',
     customer_id: text(values.customer_id),
@@ -58,28 +102,46 @@ export function invoiceBody(values: Values, itemCount: number): Record<string, u
     },
     payment_form: text(values.payment_form),
     payment_method: text(values.payment_method),
+    currency,
+    exchange_rate: needsExchangeRate(currency ?? 'MXN') ? text(values.exchange_rate) : undefined,
     serie: text(values.serie),
     items,
   };
 }
 
-/** The form's IVA choice for an item's taxes; undefined when the form cannot express them. */
-export function ivaChoice(taxes: Invoice['items'][number]['taxes']): string | undefined {
-  if (taxes.length === 0) return 'none';
-  const [tax] = taxes;
-  if (taxes.length > 1 || !tax || tax.type !== 'IVA' || tax.withholding) return undefined;
-  if (tax.factor === 'Exento') return 'exento';
-  return tax.rate !== null && tax.rate in IVA_CHOICES ? tax.rate : undefined;
+/** The form's fields of an item's tax choices (iva, ieps, ieps_cuota, ret_iva, ret_isr). */
+export type TaxChoices = Record<'iva' | 'ieps' | 'ieps_cuota' | 'ret_iva' | 'ret_isr', string>;
+
+/**
+ * The form's choices for an item's taxes; undefined when the form cannot express them (more than
+ * one tax of a kind, a withholding it does not offer, an IEPS withholding). A tax's `base` is not
+ * looked at: an invoice reports every tax's base.
+ */
+export function taxChoices(
+  taxes: readonly { type: string; factor?: string | null; rate?: string | null; withholding?: boolean | null; base?: string | null }[],
+): TaxChoices | undefined {
+  const choices: TaxChoices = { iva: 'none', ieps: '', ieps_cuota: '', ret_iva: '', ret_isr: '' };
+  const seen = new Set<string>();
+  for (const tax of taxes) {
+    const factor = tax.factor ?? 'Tasa';
+    const rate = tax.rate ? sixDecimals(tax.rate) : '';
+    const kind = `${tax.type}${tax.withholding ? '-withheld' : ''}`;
+    if (seen.has(kind)) return undefined;
+    seen.add(kind);
+    if (kind === 'IVA' && factor === 'Exento') choices.iva = 'exento';
+    else if (kind === 'IVA' && factor === 'Tasa' && rate in IVA_CHOICES) choices.iva = rate;
+    else if (kind === 'IEPS' && factor === 'Tasa' && rate !== '') choices.ieps = rate;
+    else if (kind === 'IEPS' && factor === 'Cuota' && rate !== '') Object.assign(choices, { ieps: 'cuota', ieps_cuota: tax.rate ?? '' });
+    else if (kind === 'IVA-withheld' && factor === 'Tasa' && (IVA_WITHHOLDINGS as readonly string[]).includes(rate)) choices.ret_iva = rate;
+    else if (kind === 'ISR-withheld' && factor === 'Tasa' && (ISR_WITHHOLDINGS as readonly string[]).includes(rate)) choices.ret_isr = rate;
+    else return undefined;
+  }
+  return choices;
 }
 
-/** Drafts of type I whose items the form can show without losing a tax or a discount. */
+/** Drafts of type I whose items the form can show without losing a tax. */
 export function editable(invoice: Invoice): boolean {
-  return (
-    invoice.status === 'draft' &&
-    invoice.type === 'I' &&
-    invoice.global === null &&
-    invoice.items.every((item) => item.discount === null && ivaChoice(item.taxes) !== undefined)
-  );
+  return invoice.status === 'draft' && invoice.type === 'I' && invoice.global === null && invoice.items.every((item) => taxChoices(item.taxes) !== undefined);
 }
 
 /** A draft as the form's flat values (the inverse of invoiceBody for what the form shows). */
@@ -95,6 +157,8 @@ export function draftValues(invoice: Invoice): Values {
     'customer.email': invoice.customer.email ?? '',
     payment_form: invoice.payment_form ?? '',
     payment_method: invoice.payment_method ?? 'PUE',
+    currency: invoice.currency,
+    exchange_rate: invoice.exchange_rate ?? '',
     serie: invoice.serie ?? '',
   };
   invoice.items.forEach((item, index) => {
@@ -104,7 +168,8 @@ export function draftValues(invoice: Invoice): Values {
     values[`items.${index}.description`] = item.description;
     values[`items.${index}.quantity`] = item.quantity;
     values[`items.${index}.unit_price`] = item.unit_price;
-    values[`items.${index}.iva`] = ivaChoice(item.taxes) ?? 'none';
+    values[`items.${index}.discount`] = item.discount ?? '';
+    for (const [name, value] of Object.entries(taxChoices(item.taxes) ?? { iva: 'none' })) values[`items.${index}.${name}`] = value;
   });
   return values;
 }

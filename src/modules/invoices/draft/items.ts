@@ -9,22 +9,9 @@ import { computeTotals, type ComprobanteAmounts, type ConceptoDraft } from '../.
 import type { FieldError } from '../../../platform/errors/api-error.ts';
 import type { InvoiceInput, ItemInput } from '../request-schemas.ts';
 import { apiMessage, apiPath } from './paths.ts';
-import { defaultTaxObject, itemTaxSpecs } from './taxes.ts';
+import { conceptoDraft } from './concepto-draft.ts';
 
 const REQUIRED_ITEM_FIELDS = ['product_key', 'unit_key', 'description', 'unit_price'] as const;
-
-function conceptoDraft(item: ItemInput): ConceptoDraft {
-  const taxes = itemTaxSpecs(item.taxes);
-  const draft: ConceptoDraft = {
-    Cantidad: item.quantity ?? '1',
-    ValorUnitario: item.unit_price ?? '',
-    ObjetoImp: item.tax_object ?? defaultTaxObject(item.taxes),
-  };
-  if (item.discount !== undefined) draft.Descuento = item.discount;
-  if (taxes.Traslados.length > 0) draft.Traslados = taxes.Traslados;
-  if (taxes.Retenciones.length > 0) draft.Retenciones = taxes.Retenciones;
-  return draft;
-}
 
 /** Missing fields of each item, named by request path (the engine would name SAT attributes). */
 function missingFields(items: readonly ItemInput[], errors: FieldError[]): void {
