@@ -83,7 +83,10 @@ test('customers and products are saved, found, edited, picked into an invoice th
   const editCustomer = page.getByRole('form', { name: es['customers.edit'] });
   await editCustomer.getByLabel(es['customers.cfdiUse']).selectOption('G01');
   await editCustomer.getByRole('button', { name: es['customers.save'] }).click();
-  await page.locator('.detail', { hasText: es['customers.cfdiUse'] }).getByText(/^G01 — /).waitFor();
+  await page
+    .locator('.detail', { hasText: es['customers.cfdiUse'] })
+    .getByText(/^G01 — /)
+    .waitFor();
 
   // A product, found by its SKU.
   await goTo(page, es['nav.products']);
