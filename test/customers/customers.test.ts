@@ -54,6 +54,9 @@ describe('customers API', () => {
       unknown.json().errors.map((error: { path: string; code: string }) => [error.path, error.code]),
       [['rfc', 'CFDI40144']],
     );
+    // In Spanish the field says what the SAT's validation answered, not a generic "revise este dato".
+    const spanish = await create(org.testKey, { ...REGISTERED, rfc: 'ZZZ010101AA1' }, { 'accept-language': 'es-MX' });
+    assert.match(spanish.json().errors[0].message, /^RFC: .*no existe en la lista de RFC inscritos no cancelados del SAT/);
     const mismatch = await create(org.testKey, { ...REGISTERED, legal_name: 'CLIENTE SIMULADO SA DE CV', postal_code: '01000' });
     assert.equal(mismatch.statusCode, 422);
     assert.deepEqual(

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
+import { fieldLabel } from '../../platform/errors/field-words.ts';
 import { receptorErrors } from '../invoices/index.ts';
 import type { CustomerDeps } from './ports.ts';
 
@@ -60,7 +61,11 @@ export async function checkCustomer(ctx: Ctx, deps: CustomerDeps, receptor: Rece
   if (!validator) return null;
   const result = await validator.validate({ rfc: receptor.rfc, name: receptor.legal_name, postalCode: receptor.postal_code });
   if (result.valid) return now;
-  const errors = result.errors.map((finding) => ({ path: fieldOf(finding.field), code: finding.code, message: finding.message }));
+  // The validation's findings are the SAT's own Spanish sentences: a Spanish answer shows them under the field's name.
+  const errors = result.errors.map((finding) => {
+    const path = fieldOf(finding.field);
+    return { path, code: finding.code, message: finding.message, messageEs: `${fieldLabel(path, 'es')}: ${finding.message}` };
+  });
   throw new ApiError(
     'receptor.rfc_not_verified',
     {
