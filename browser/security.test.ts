@@ -95,11 +95,13 @@ test("a route parameter stays one segment of the page's API call: it can name no
   };
   // Decoded, these parameters are `../api_keys` and `x?limit=1`.
   const cases = [
-    { page: '/dashboard/events/..%2Fapi_keys', call: '/v1/events/..%2Fapi_keys' },
-    { page: '/dashboard/invoices/x%3Flimit=1', call: '/v1/invoices/x%3Flimit%3D1' },
+    { page: '/dashboard/events/..%2Fapi_keys', resource: '/v1/events', call: '/v1/events/..%2Fapi_keys' },
+    { page: '/dashboard/invoices/x%3Flimit=1', resource: '/v1/invoices', call: '/v1/invoices/x%3Flimit%3D1' },
   ];
   for (const item of cases) {
-    const [call] = await Promise.all([page.waitForRequest((request) => pathOf(request.url()).startsWith('/v1/')), page.goto(`${server.base}${item.page}`)]);
+    // The page's call for its own resource (the shell may read other lists, such as the fiscal profiles, first).
+    const own = (request: { url(): string }) => pathOf(request.url()).startsWith(item.resource) || pathOf(request.url()) === '/v1/api_keys';
+    const [call] = await Promise.all([page.waitForRequest(own), page.goto(`${server.base}${item.page}`)]);
     assert.equal(pathOf(call.url()), item.call, item.page);
     // The API answers that nothing has that name, and the page says so.
     await page.locator('.problem[data-code="resource.not_found"]').waitFor();
