@@ -17,7 +17,7 @@ import { cfdiExportDetailsPage, cfdiExportPage, cfdiFilters, countCfdis, type Cf
 import { emitEvent } from '../events/index.ts';
 import type { InvoiceExportRow, InvoiceExportSource, InvoiceFilterQuery } from '../invoices/index.ts';
 import type { ExportStore } from './export-store.ts';
-import { invoicePageWriter, pageWriter } from './formats.ts';
+import { invoicePageWriter, pageWriter, type PageWriter } from './formats.ts';
 import { findExportById, updateExport, type ExportRow } from './repository.ts';
 import { renderExport } from './serialize.ts';
 
@@ -51,50 +51,59 @@ async function writeFile(services: Services, deps: ExportDeps, row: ExportRow): 
   return row.source === 'invoices' ? writeInvoicesFile(services, deps, row) : writeCfdisFile(services, deps, row);
 }
 
+/** What a source gives the paged loop: how many rows, how they are written, and each page after a row id. */
+interface PagedSource<Row extends { id: string }> {
+  total: number;
+  writer(sink: Transform): PageWriter<Row>;
+  page(afterId: string | null, limit: number): Promise<Row[]>;
+}
+
 async function writeCfdisFile(services: Services, deps: ExportDeps, row: ExportRow): Promise<{ bytes: number; sha256: string; rows: number }> {
   const filters = cfdiFilters(row.filters as CfdiFilterQuery);
-  const total = await countCfdis(services.db, row.organization_id, row.mode, filters);
-  await updateExport(services.db, row.id, ['pending', 'running'], { status: 'running', rows_total: total, rows_written: 0, updated_at: services.clock.now() });
-  const target = await deps.store.create(services.db, row.id);
-  const measure = measuring();
-  measure.stream.pipe(target.sink);
-  const writer = pageWriter(row.format, measure.stream);
-  let afterId: string | null = null;
-  let written = 0;
-  for (;;) {
-    const page: { afterId: string | null; limit: number } = { afterId, limit: PAGE_ROWS };
+  const scope = { organizationId: row.organization_id, mode: row.mode };
+  return writeInPages<CfdiExportRow>(services, deps, row, {
+    total: await countCfdis(services.db, row.organization_id, row.mode, filters),
+    writer: (sink) => pageWriter(row.format, sink),
     // A ZIP reads the XML; CSV and XLSX read the content the store kept, never the XML again.
-    const rows: CfdiExportRow[] =
+    page: (afterId, limit) =>
       row.format === 'zip'
-        ? await cfdiExportPage(services.db, row.organization_id, row.mode, filters, { ...page, read: 'xml' })
-        : await cfdiExportDetailsPage(services, { organizationId: row.organization_id, mode: row.mode }, filters, page);
-    if (rows.length === 0) break;
-    await writer.write(rows);
-    written += rows.length;
-    afterId = rows[rows.length - 1]!.id;
-    await updateExport(services.db, row.id, ['running'], { rows_written: written, updated_at: services.clock.now() });
-    if (rows.length < PAGE_ROWS) break;
-  }
-  await writer.end();
-  await finished(target.sink);
-  await target.commit();
-  return { bytes: measure.bytes(), sha256: measure.sha256(), rows: written };
+        ? cfdiExportPage(services.db, row.organization_id, row.mode, filters, { afterId, limit, read: 'xml' })
+        : cfdiExportDetailsPage(services, scope, filters, { afterId, limit }),
+  });
 }
 
 /** Invoices in pages of PAGE_ROWS; a ZIP renders (or reads the kept) PDF of each stamped invoice, one at a time. */
 async function writeInvoicesFile(services: Services, deps: ExportDeps, row: ExportRow): Promise<{ bytes: number; sha256: string; rows: number }> {
   const filters = row.filters as InvoiceFilterQuery;
   const scope = { organizationId: row.organization_id, mode: row.mode };
-  const total = await deps.invoices.count(services, scope, filters);
-  await updateExport(services.db, row.id, ['pending', 'running'], { status: 'running', rows_total: total, rows_written: 0, updated_at: services.clock.now() });
+  return writeInPages<InvoiceExportRow>(services, deps, row, {
+    total: await deps.invoices.count(services, scope, filters),
+    writer: (sink) => invoicePageWriter(row.format, sink, (id) => deps.invoices.pdf(services, scope, id)),
+    page: (afterId, limit) => deps.invoices.page(services, scope, filters, { afterId, limit, withXml: row.format === 'zip' }),
+  });
+}
+
+/** The export's file, written page by page into the store, its progress recorded after each page. */
+async function writeInPages<Row extends { id: string }>(
+  services: Services,
+  deps: ExportDeps,
+  row: ExportRow,
+  source: PagedSource<Row>,
+): Promise<{ bytes: number; sha256: string; rows: number }> {
+  await updateExport(services.db, row.id, ['pending', 'running'], {
+    status: 'running',
+    rows_total: source.total,
+    rows_written: 0,
+    updated_at: services.clock.now(),
+  });
   const target = await deps.store.create(services.db, row.id);
   const measure = measuring();
   measure.stream.pipe(target.sink);
-  const writer = invoicePageWriter(row.format, measure.stream, (id) => deps.invoices.pdf(services, scope, id));
+  const writer = source.writer(measure.stream);
   let afterId: string | null = null;
   let written = 0;
   for (;;) {
-    const rows: InvoiceExportRow[] = await deps.invoices.page(services, scope, filters, { afterId, limit: PAGE_ROWS, withXml: row.format === 'zip' });
+    const rows = await source.page(afterId, PAGE_ROWS);
     if (rows.length === 0) break;
     await writer.write(rows);
     written += rows.length;
