@@ -212,3 +212,36 @@ export const InvoiceEmail = Type.Object(
   },
   { description: 'One e-mail of an invoice and its delivery log.' },
 );
+
+const PreviewTax = Type.Object({
+  type: Type.String({ description: 'IVA, ISR or IEPS.' }),
+  factor: NullableString('Tasa, Cuota or Exento; null for a withheld tax (the CFDI totals withholdings by tax only).'),
+  rate: NullableString('Six decimals; null for Exento and for a withheld tax.'),
+  withholding: Type.Boolean(),
+  base: NullableString('The base of a transferred tax; null for a withheld tax.'),
+  amount: NullableString('Null for Exento.'),
+});
+
+export const InvoicePreview = Type.Object(
+  {
+    object: Type.Literal('invoice_preview'),
+    livemode: Type.Boolean(),
+    valid: Type.Boolean({ description: 'True when POST /v1/invoices would accept this body as it is (`errors` is empty).' }),
+    type: Type.String({ description: 'I, E, P or T.' }),
+    currency: Type.String({ description: 'XXX for a payment (type P).' }),
+    subtotal: NullableString('Null while some amount cannot be computed (see `errors`).'),
+    discount: NullableString('Sum of the item discounts; null without discounts.'),
+    taxes: Type.Array(PreviewTax, {
+      description: 'The invoice-level taxes as the CFDI groups them: transferred by tax, factor and rate, withheld by tax.',
+    }),
+    total_taxes_transferred: NullableString('Sum of the transferred taxes (traslados).'),
+    total_taxes_withheld: NullableString('Sum of the withheld taxes (retenciones).'),
+    total: NullableString('Null while some amount cannot be computed. A payment (type P) is 0: see `payments_total`.'),
+    payments_total: NullableString('Type P: the sum of the payments in MXN (MontoTotalPagos); null otherwise.'),
+    errors: Type.Array(Type.Object({ path: Type.String(), code: Type.String(), message: Type.String() }), {
+      description: 'Every failing field, as the 422 `cfdi.invalid_input` of a create would list it, in the language of `Accept-Language`.',
+    }),
+  },
+  { $id: 'InvoicePreview', description: "An invoice request's computed amounts and failing fields; nothing is stored." },
+);
+export type InvoicePreviewObject = Static<typeof InvoicePreview>;
