@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Value } from 'typebox/value';
-import { formTotals } from '../../dashboard/src/pages/invoices/invoice-totals.ts';
 import { invoiceBody, ISR_WITHHOLDINGS, IVA_WITHHOLDINGS, taxChoices } from '../../dashboard/src/pages/invoices/invoice-body.ts';
 import { BUILTIN_CATALOGS } from '../../src/modules/catalogs/builtin/index.ts';
 import { createIndex } from '../../src/modules/catalogs/memory-lookup.ts';
@@ -113,16 +112,4 @@ test("a draft's or product's taxes become the form's choices and back, and taxes
   assert.equal(taxChoices([{ type: 'ISR', rate: '0.200000', withholding: true }]), undefined, 'a withholding the form does not offer');
   assert.equal(taxChoices([{ type: 'IEPS', rate: '0.060000', withholding: true }]), undefined, 'IEPS withheld');
   assert.equal(taxChoices([taxes[0]!, taxes[0]!]), undefined, 'two transferred IVA');
-});
-
-test("the running total of an item left to a saved product's taxes uses those taxes, and an incomplete item shows no total", () => {
-  const item = { 'items.0.unit_price': '100.00', 'items.0.product_id': 'prod_1', 'items.0.iva': 'product' };
-  const productTaxes = JSON.stringify([
-    { type: 'IVA', rate: '0.160000' },
-    { type: 'IEPS', rate: '0.060000', withholding: true },
-  ]);
-  const totals = formTotals({ ...base, ...item, 'items.0.product_taxes': productTaxes }, 1, 2);
-  assert.deepEqual(totals?.withheld, [{ tax: 'IEPS', amount: '12.00' }]);
-  assert.equal(totals?.total, '220.00', '200.00 + IVA 32.00 − IEPS withheld 12.00');
-  assert.equal(formTotals({ ...base, 'items.0.iva': '0.160000' }, 1, 2), undefined, 'no price yet');
 });

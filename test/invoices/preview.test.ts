@@ -144,3 +144,15 @@ test('a payment (type P) previews the sum of its payments, in MXN', async () => 
   assert.deepEqual(json.errors, []);
   assert.deepEqual([json.type, json.currency, json.total, json.payments_total], ['P', 'XXX', '0', '500.00']);
 });
+
+test('a body without a customer yet has its amounts computed, and the customer named as missing', async () => {
+  const { customer: _customer, ...body } = invoiceRequest(profileId);
+  const before = await invoiceCount();
+  const answer = await preview(body);
+  assert.equal(answer.statusCode, 200, answer.body);
+  const json = answer.json();
+  assert.equal(json.total, '1160.00');
+  assert.equal(json.valid, false);
+  assert.deepEqual(json.errors[0], { path: 'customer.rfc', code: 'required', message: 'is required unless customer_id names a saved customer.' });
+  assert.equal(await invoiceCount(), before);
+});

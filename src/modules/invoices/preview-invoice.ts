@@ -35,6 +35,13 @@ function taxesOf(comprobante: Comprobante): InvoicePreviewObject['taxes'] {
   return [...transferred, ...withheld];
 }
 
+const MISSING_CUSTOMER: FieldError = {
+  path: 'customer.rfc',
+  code: 'required',
+  message: 'is required unless customer_id names a saved customer.',
+  messageEs: 'El RFC del cliente es obligatorio, salvo que customer_id indique un cliente guardado.',
+};
+
 /** A request's computed amounts, or none, with `errors` (English; the route words them in the caller's language). */
 function previewOf(ctx: Ctx, type: string, comprobante: Comprobante | undefined, computed: boolean, errors: FieldError[]): InvoicePreviewObject {
   const amounts = computed && comprobante !== undefined;
@@ -71,10 +78,13 @@ export async function previewInvoice({
   input: CreateInvoiceRequest;
 }): Promise<InvoicePreviewObject> {
   const type = request.type ?? 'I';
+  // The amounts do not depend on the customer: a body without one (a form not filled in yet) is
+  // computed with an empty receptor, and the missing customer is its failing field.
+  const customerless = request.customer === undefined && request.customer_id === undefined;
   let input;
   try {
     checkEmailInput(request);
-    input = await createInputOf(ctx, deps, request);
+    input = await createInputOf(ctx, deps, customerless ? { ...request, customer: { rfc: '' } } : request);
   } catch (error) {
     if (error instanceof ApiError && error.errors && (error.code === 'request.validation_failed' || error.code === 'invoice.email_duplicate_recipient'))
       return previewOf(ctx, type, undefined, false, error.errors);
@@ -82,5 +92,6 @@ export async function previewInvoice({
   }
   const profile = await findFiscalProfile(ctx, input.fiscal_profile_id);
   const findings = await comprobanteFindings(ctx, deps.catalogs, profile, input);
-  return previewOf(ctx, type, findings.comprobante, findings.computed, findings.errors);
+  const errors = customerless ? [MISSING_CUSTOMER, ...findings.errors.filter((error) => error.path !== 'customer.rfc')] : findings.errors;
+  return previewOf(ctx, type, findings.comprobante, findings.computed, errors);
 }

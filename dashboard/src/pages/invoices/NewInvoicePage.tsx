@@ -15,6 +15,17 @@ import { ItemFields } from './ItemFields.tsx';
 import { draftSendOnStamp, emailOfForm, SendOnStampField } from './SendOnStamp.tsx';
 import type { Invoice } from './types.ts';
 
+/**
+ * The body to preview: without a customer while its RFC is empty (the API still computes the
+ * amounts, and names the RFC as missing), as the create body's `customer.rfc` may not be empty.
+ */
+function previewOf(body: Record<string, unknown>): Record<string, unknown> {
+  const customer = body.customer as { rfc: string };
+  if (customer.rfc !== '' || body.customer_id !== undefined) return body;
+  const { customer: _empty, ...rest } = body;
+  return rest;
+}
+
 export function NewInvoicePage() {
   return <InvoiceForm />;
 }
@@ -35,8 +46,11 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
     if (firstProfile && !form.values.fiscal_profile_id) form.set('fiscal_profile_id', firstProfile);
   }, [firstProfile]);
   const issuer = draft?.fiscal_profile ?? profiles.data?.data.find((profile) => profile.id === (form.values.fiscal_profile_id || firstProfile));
+  const profileId = form.values.fiscal_profile_id || firstProfile || '';
+  // What a create would send, for the API's running total (a draft's keeps its own profile).
+  const previewBody = profileId ? previewOf(invoiceBody({ ...form.values, fiscal_profile_id: profileId }, itemCount)) : undefined;
   async function submit() {
-    const body = invoiceBody({ ...form.values, fiscal_profile_id: form.values.fiscal_profile_id || firstProfile || '' }, itemCount);
+    const body = invoiceBody({ ...form.values, fiscal_profile_id: profileId }, itemCount);
     const email = emailOfForm(form.values, issuer, draft);
     if (email) body.email = email;
     if (draft) {
@@ -114,7 +128,7 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
         {Array.from({ length: itemCount }, (_, index) => (
           <ItemFields key={index} form={form} index={index} />
         ))}
-        <InvoiceTotals values={form.values} itemCount={itemCount} />
+        <InvoiceTotals body={previewBody} />
         <div class="form-row">
           <button type="button" class="button" onClick={addItem}>
             {t('invoices.addItem')}

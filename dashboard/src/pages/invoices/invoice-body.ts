@@ -4,7 +4,7 @@ import type { Invoice } from './types.ts';
 type Values = Record<string, string>;
 
 /** One tax as the API's `items[].taxes[]` takes it (request-schemas.ts TaxInput). */
-export interface TaxInput {
+interface TaxInput {
   type: 'IVA' | 'ISR' | 'IEPS';
   factor?: 'Tasa' | 'Cuota' | 'Exento';
   rate?: string;
