@@ -113,3 +113,13 @@ test("a draft's or product's taxes become the form's choices and back, and taxes
   assert.equal(taxChoices([{ type: 'IEPS', rate: '0.060000', withholding: true }]), undefined, 'IEPS withheld');
   assert.equal(taxChoices([taxes[0]!, taxes[0]!]), undefined, 'two transferred IVA');
 });
+
+test('a credit note (type E) is sent with its type and the chosen invoices under its relationship; an income invoice names neither', () => {
+  const credit = invoiceBody({ ...base, type: 'E', 'related.relationship': '03', 'related.invoices': 'inv_1, inv_2,' }, 1);
+  assert.equal(credit.type, 'E');
+  assert.deepEqual(credit.related, [{ relationship: '03', invoices: ['inv_1', 'inv_2'] }]);
+  assert.ok(Value.Check(CreateInvoiceRequest, JSON.parse(JSON.stringify(credit))), 'the API schema takes it');
+  const income = invoiceBody({ ...base, type: 'I', 'related.relationship': '01', 'related.invoices': 'inv_1' }, 1);
+  assert.equal(income.type, undefined);
+  assert.equal(income.related, undefined, 'choices left from a credit note are not sent with an income invoice');
+});

@@ -12,6 +12,7 @@ import { CustomerFields } from './CustomerFields.tsx';
 import { draftValues, invoiceBody, needsExchangeRate } from './invoice-body.ts';
 import { InvoiceTotals } from './InvoiceTotals.tsx';
 import { ItemFields } from './ItemFields.tsx';
+import { RelatedFields } from './RelatedFields.tsx';
 import { draftSendOnStamp, emailOfForm, SendOnStampField } from './SendOnStamp.tsx';
 import type { Invoice } from './types.ts';
 
@@ -37,7 +38,15 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
   const form = useForm(
     draft
       ? { ...draftValues(draft), 'email.send_on_stamp': draftSendOnStamp(draft) }
-      : ({ fiscal_profile_id: '', payment_method: 'PUE', currency: 'MXN', 'items.0.quantity': '1', 'items.0.iva': '0.160000' } as Record<string, string>),
+      : ({
+          fiscal_profile_id: '',
+          type: 'I',
+          'related.relationship': '01',
+          payment_method: 'PUE',
+          currency: 'MXN',
+          'items.0.quantity': '1',
+          'items.0.iva': '0.160000',
+        } as Record<string, string>),
   );
   const profileOptions = (profiles.data?.data ?? []).map((profile) => ({ value: profile.id, label: `${profile.rfc} · ${profile.legal_name}` }));
   // The first profile is preselected, so the select never shows a value the form does not hold.
@@ -97,7 +106,23 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
             <SelectField form={form} name="fiscal_profile_id" label={t('profiles.one')} options={profileOptions} />
           )}
         </fieldset>
+        {!draft && (
+          <fieldset>
+            <legend>{t('invoiceTypes.legend')}</legend>
+            <SelectField
+              form={form}
+              name="type"
+              label={t('invoiceTypes.type')}
+              hint={t('invoiceTypes.typeHint')}
+              options={[
+                { value: 'I', label: t('invoiceTypes.typeI') },
+                { value: 'E', label: t('invoiceTypes.typeE') },
+              ]}
+            />
+          </fieldset>
+        )}
         <CustomerFields form={form} keepsSavedCustomer={Boolean(draft?.customer_id)} />
+        {form.values.type === 'E' && <RelatedFields form={form} />}
         <fieldset>
           <legend>{t('invoices.payment')}</legend>
           <CatalogSelect form={form} name="payment_form" label={t('invoices.paymentForm')} catalog="forma_pago" />

@@ -30,6 +30,24 @@ const IVA_CHOICES: Record<string, TaxInput[]> = {
 export const IVA_WITHHOLDINGS = ['0.106667', '0.053333', '0.060000', '0.040000', '0.160000'] as const;
 export const ISR_WITHHOLDINGS = ['0.100000', '0.012500'] as const;
 
+/** The tipos de relación a credit note (type E) offers: 01 nota de crédito, 03 devolución, 07 aplicación de anticipo. */
+export const CREDIT_NOTE_RELATIONSHIPS = ['01', '03', '07'] as const;
+
+/** Ids kept in one form value, separated by commas. */
+export function listedIds(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+}
+
+/** A credit note's related invoices, as the API takes them; none for other types or without a choice. */
+function relatedOf(values: Values): { relationship: string; invoices: string[] }[] | undefined {
+  const invoices = listedIds(values['related.invoices']);
+  if (values.type !== 'E' || invoices.length === 0) return undefined;
+  return [{ relationship: text(values['related.relationship']) ?? '01', invoices }];
+}
+
 /** Currencies without an exchange rate: MXN (the rate is 1) and XXX (no currency). */
 export function needsExchangeRate(currency: string): boolean {
   return currency !== '' && currency !== 'MXN' && currency !== 'XXX';
@@ -91,6 +109,9 @@ export function invoiceBody(values: Values, itemCount: number): Record<string, u
   const currency = text(values.currency)?.toUpperCase();
   return {
     fiscal_profile_id: values.fiscal_profile_id ?? '',
+    // Type I is the API's default, so an income invoice's body names no type.
+    type: values.type === 'E' ? 'E' : undefined,
+    related: relatedOf(values),
     customer_id: text(values.customer_id),
     customer: {
       rfc: values['customer.rfc']?.trim() ?? '',

@@ -1,0 +1,80 @@
+/**
+ * Every type of comprobante the invoice form issues, created from the form in Spanish, stamped,
+ * and read back from the stamped XML: its TipoDeComprobante and its related documents.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { es } from '../dashboard/src/i18n/es.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { createProfile, fillInvoice, signManifest, signUp } from './support/flows.ts';
+import { overflowingElements } from './support/overflow.ts';
+import { hasSat } from './support/sat.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+const SHOTS = path.join(fileURLToPath(new URL('..', import.meta.url)), '.tmp', 'screens');
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Creates the draft the form holds, stamps it, and answers its id, UUID and stamped XML. */
+async function createAndStamp(page: Page): Promise<{ id: string; uuid: string; xml: string }> {
+  await page.getByRole('button', { name: es['invoices.createSubmit'] }).click();
+  await page.getByRole('button', { name: es['invoices.stamp'] }).click();
+  const uuid = ((await page.getByTestId('uuid').textContent()) ?? '').trim();
+  const id = page.url().split('/').at(-1) ?? '';
+  const response = await page.request.get(`${server.base}/v1/invoices/${id}/xml`, { headers: { 'Invoice-Mode': 'test' } });
+  assert.equal(response.status(), 200, await response.text());
+  return { id, uuid, xml: await response.text() };
+}
+
+/** The page at 1280 and 375 px, saved for a person to look at, with nothing wider than the screen at 375 px. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  assert.deepEqual(await overflowingElements(page), [], `${name} at 375 px`);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-375.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('una nota de crédito (tipo E) se relaciona con una factura timbrada del cliente elegida de la lista, y se timbra con su relación 01', {
+  skip: hasSat ? false : '../shared/sat is not present',
+}, async () => {
+  const { page, errors } = await newPage(browser);
+  await signUp(page, server.base, { email: `egreso-${Date.now()}@example.com`, organization: 'Egresos Kemper' });
+  await createProfile(page);
+  await signManifest(page);
+  await fillInvoice(page, '1000.00');
+  const income = await createAndStamp(page);
+  assert.match(income.xml, /TipoDeComprobante="I"/);
+
+  await fillInvoice(page, '100.00');
+  await page.getByLabel(es['invoiceTypes.type']).selectOption('E');
+  const related = page.getByTestId('related-fields');
+  await related.getByLabel(es['invoiceTypes.relationship']).selectOption('01');
+  const choice = related.getByRole('checkbox', { name: new RegExp(income.uuid) });
+  await choice.check();
+  // The running total is the API's preview of the credit note: 100.00 plus IVA 16 %.
+  await page.getByTestId('invoice-total').getByText('$116.00').waitFor();
+  await screenshots(page, 'invoice-form-egreso');
+  const credit = await createAndStamp(page);
+  assert.match(credit.xml, /TipoDeComprobante="E"/);
+  assert.match(credit.xml, /<cfdi:CfdiRelacionados TipoRelacion="01">\s*<cfdi:CfdiRelacionado UUID="([0-9A-F-]+)"/);
+  const relatedUuid = /<cfdi:CfdiRelacionado UUID="([0-9A-F-]+)"/.exec(credit.xml)?.[1];
+  assert.equal(relatedUuid, income.uuid.toUpperCase());
+  assert.match(credit.xml, /Total="116.00"/);
+  assert.deepEqual(errors, []);
+});
