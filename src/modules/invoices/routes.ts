@@ -12,13 +12,23 @@ import { renderBrandingPreview } from './branding-preview.ts';
 import { cancelInvoice } from './cancel-invoice.ts';
 import { createInvoice } from './create-invoice.ts';
 import { previewInvoice } from './preview-invoice.ts';
+import { listPayableInvoices } from './payable-invoices.ts';
 import { deleteInvoice } from './delete-invoice.ts';
 import { invoiceAcuse, invoicePdf, invoiceXml } from './documents.ts';
 import { invoiceObject, pageObjects, singleObject } from './objects.ts';
 import type { InvoiceDeps } from './ports.ts';
 import { getInvoice, listInvoices } from './read-invoices.ts';
 import { CancelInvoiceBody, CreateInvoiceRequest, UpdateInvoiceBody } from './request-schemas.ts';
-import { DeletedInvoice, Invoice, InvoiceEmail, InvoicePreview, InvoiceListQuery, SendInvoiceEmailBody } from './schemas.ts';
+import {
+  DeletedInvoice,
+  Invoice,
+  InvoiceEmail,
+  InvoicePreview,
+  PayableInvoice,
+  PayableInvoicesQuery,
+  InvoiceListQuery,
+  SendInvoiceEmailBody,
+} from './schemas.ts';
 import { listInvoiceEmails, requestInvoiceEmail } from './send-email.ts';
 import { stampInvoice } from './stamp-invoice.ts';
 import { updateInvoiceDraft } from './update-invoice.ts';
@@ -106,6 +116,25 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
       const ctx = ctxOf(request, services);
       const page = await listInvoices(ctx, request.query, listUrl(request));
       return pageObjects(ctx, page, baseUrl);
+    },
+  );
+
+  server.get(
+    '/v1/payable_invoices',
+    {
+      schema: {
+        tags,
+        summary: "List a customer's payable invoices",
+        operationId: 'listPayableInvoices',
+        querystring: PayableInvoicesQuery,
+        description:
+          "The customer's stamped PPD invoices (the newest 100) with a balance left, each with its saldo insoluto (the balance the last stamped payment of this account left, or its total), what was paid, the next installment number and its taxes: what a payment (type P) needs for `payments[].documents[]`. Payments issued outside this service are not known to it.",
+        response: { 200: ListOf(PayableInvoice) },
+      },
+    },
+    async (request) => {
+      const data = await listPayableInvoices(ctxOf(request, services), request.query.customer_rfc);
+      return { object: 'list' as const, url: '/v1/payable_invoices', data, has_more: false };
     },
   );
 

@@ -245,3 +245,29 @@ export const InvoicePreview = Type.Object(
   { $id: 'InvoicePreview', description: "An invoice request's computed amounts and failing fields; nothing is stored." },
 );
 export type InvoicePreviewObject = Static<typeof InvoicePreview>;
+
+export const PayableInvoice = Type.Object(
+  {
+    object: Type.Literal('payable_invoice'),
+    invoice_id: Type.String(),
+    uuid: Type.String(),
+    serie: NullableString('Serie of the invoice.'),
+    folio: Type.String(),
+    currency: Type.String(),
+    total: Type.String(),
+    paid: Type.String({ description: 'What the stamped payments of this account applied to it.' }),
+    balance: Type.String({ description: 'Saldo insoluto: the balance the last stamped payment left, or the total before any.' }),
+    next_installment: Type.Integer({ description: "The next payment's installment number (NumParcialidad)." }),
+    taxes: Type.Array(Type.Object({ type: Type.String(), factor: Type.String(), rate: NullableString('Null for Exento.'), withholding: Type.Boolean() }), {
+      description: "The invoice's distinct item taxes, as a payment's `documents[].taxes` takes them.",
+    }),
+    stamped_at: Timestamp,
+  },
+  { description: 'A stamped PPD invoice with a balance left, as a payment (type P) applies to it.' },
+);
+export type PayableInvoiceObject = Static<typeof PayableInvoice>;
+
+export const PayableInvoicesQuery = Type.Object(
+  { customer_rfc: Type.String({ minLength: 12, maxLength: 13, description: "The customer's RFC." }) },
+  { additionalProperties: false },
+);
