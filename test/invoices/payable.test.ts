@@ -34,7 +34,12 @@ const payment = (invoice: string, installment: number, previous: string, amount:
 test("a customer's stamped PPD invoices are payable with their saldo insoluto, which each stamped payment lowers, until paid off", async () => {
   const ppd = await createStamped(t, keys.testKey, invoiceRequest(profileId, { payment_method: 'PPD', payment_form: '99' }));
   await createStamped(t, keys.testKey, invoiceRequest(profileId));
-  const draft = await t.request({ method: 'POST', url: '/v1/invoices', key: keys.testKey, payload: invoiceRequest(profileId, { payment_method: 'PPD', payment_form: '99' }) });
+  const draft = await t.request({
+    method: 'POST',
+    url: '/v1/invoices',
+    key: keys.testKey,
+    payload: invoiceRequest(profileId, { payment_method: 'PPD', payment_form: '99' }),
+  });
   assert.equal(draft.statusCode, 201);
 
   const [first, ...others] = await payable();
