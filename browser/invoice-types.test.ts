@@ -78,3 +78,46 @@ test('una nota de crédito (tipo E) se relaciona con una factura timbrada del cl
   assert.match(credit.xml, /Total="116.00"/);
   assert.deepEqual(errors, []);
 });
+
+test('un pago (tipo P) se aplica a una factura PPD elegida de la lista con su saldo insoluto, y el XML timbrado lleva el documento pagado', {
+  skip: hasSat ? false : '../shared/sat is not present',
+}, async () => {
+  const { page, errors } = await newPage(browser);
+  await signUp(page, server.base, { email: `pago-${Date.now()}@example.com`, organization: 'Pagos Kemper' });
+  await createProfile(page);
+  await signManifest(page);
+  await fillInvoice(page, '1000.00');
+  await page.getByLabel(es['invoices.paymentMethod']).selectOption('PPD');
+  await page.getByLabel(es['invoices.paymentForm']).selectOption('99');
+  const ppd = await createAndStamp(page);
+  assert.match(ppd.xml, /MetodoPago="PPD"/);
+
+  await fillInvoice(page, '1.00');
+  await page.getByLabel(es['invoiceTypes.type']).selectOption('P');
+  const payment = page.getByTestId('payment-fields');
+  await payment.getByLabel(es['invoices.paymentForm']).selectOption('03');
+  const choice = payment.getByRole('checkbox', { name: new RegExp(ppd.uuid) });
+  assert.match((await payment.getByTestId('payable-balance').textContent()) ?? '', /Saldo insoluto \$1,160\.00 de \$1,160\.00 · parcialidad 1/);
+  await choice.check();
+  await payment.getByLabel(/Importe pagado de/).fill('500.00');
+  await page.getByTestId('invoice-total').getByText('$500.00').waitFor();
+  assert.ok(await page.getByText(es['invoiceForm.paymentsTotal']).isVisible());
+  await screenshots(page, 'invoice-form-pago');
+  const paid = await createAndStamp(page);
+  assert.match(paid.xml, /TipoDeComprobante="P"/);
+  const docto = /<pago20:DoctoRelacionado [^>]*>/.exec(paid.xml)?.[0] ?? '';
+  assert.match(docto, new RegExp(`IdDocumento="${ppd.uuid.toUpperCase()}"`), paid.xml);
+  assert.match(docto, /NumParcialidad="1"/);
+  assert.match(docto, /ImpSaldoAnt="1160.00"/);
+  assert.match(docto, /ImpPagado="500.00"/);
+  assert.match(docto, /ImpSaldoInsoluto="660.00"/);
+
+  // The next payment sees the balance this one left.
+  await fillInvoice(page, '1.00');
+  await page.getByLabel(es['invoiceTypes.type']).selectOption('P');
+  await page
+    .getByTestId('payable-balance')
+    .getByText(/Saldo insoluto \$660\.00 de \$1,160\.00 · parcialidad 2/)
+    .waitFor();
+  assert.deepEqual(errors, []);
+});

@@ -123,3 +123,60 @@ test('a credit note (type E) is sent with its type and the chosen invoices under
   assert.equal(income.type, undefined);
   assert.equal(income.related, undefined, 'choices left from a credit note are not sent with an income invoice');
 });
+
+test('a payment (type P) is sent with one payment applying the chosen invoices: their next installment, saldo insoluto, amount paid and taxes', () => {
+  const document = {
+    invoice_id: 'inv_1',
+    uuid: 'AAAAAAAA-0000-4000-8000-000000000001',
+    serie: null,
+    folio: '7',
+    currency: 'MXN',
+    total: '1160.00',
+    paid: '500.00',
+    balance: '660.00',
+    next_installment: 2,
+    taxes: [
+      { type: 'IVA', factor: 'Tasa', rate: '0.160000', withholding: false },
+      { type: 'IVA', factor: 'Exento', rate: null, withholding: false },
+    ],
+    stamped_at: '2026-07-15T18:00:00.000Z',
+  };
+  const body = invoiceBody(
+    {
+      ...base,
+      type: 'P',
+      'customer.cfdi_use': 'G03',
+      'payments.0.date': '2026-07-16',
+      'payments.0.payment_form': '03',
+      'payments.0.currency': 'mxn',
+      'payments.0.exchange_rate': '17.00',
+      'paid.invoices': 'inv_1',
+      'paid.inv_1': '300.00',
+      'paid.inv_1.document': JSON.stringify(document),
+    },
+    1,
+  );
+  const sent = JSON.parse(JSON.stringify(body));
+  assert.equal(sent.items, undefined, 'a payment has no items');
+  assert.equal(sent.customer.cfdi_use, undefined, "the API's CP01");
+  assert.deepEqual(sent.payments, [
+    {
+      date: '2026-07-16',
+      payment_form: '03',
+      currency: 'MXN',
+      documents: [
+        {
+          invoice: 'inv_1',
+          installment: 2,
+          previous_balance: '660.00',
+          amount_paid: '300.00',
+          taxes: [
+            { type: 'IVA', rate: '0.160000' },
+            { type: 'IVA', factor: 'Exento' },
+          ],
+        },
+      ],
+    },
+  ]);
+  assert.ok(Value.Check(CreateInvoiceRequest, sent), 'the API schema takes it');
+});

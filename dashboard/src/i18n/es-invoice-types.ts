@@ -4,7 +4,9 @@ export const esInvoiceTypes = {
   'invoiceTypes.type': 'Tipo',
   'invoiceTypes.typeI': 'I · Ingreso (factura)',
   'invoiceTypes.typeE': 'E · Egreso (nota de crédito)',
-  'invoiceTypes.typeHint': 'Una nota de crédito corrige o descuenta facturas ya timbradas del mismo cliente.',
+  'invoiceTypes.typeP': 'P · Pago (complemento de pagos)',
+  'invoiceTypes.typeHint':
+    'Una nota de crédito corrige o descuenta facturas ya timbradas del cliente; un pago registra lo cobrado de sus facturas PPD (su uso CFDI es siempre CP01).',
   'invoiceTypes.related': 'CFDI relacionados',
   'invoiceTypes.relationship': 'Tipo de relación',
   'invoiceTypes.relationship01': 'Nota de crédito de los documentos relacionados',
@@ -13,4 +15,12 @@ export const esInvoiceTypes = {
   'invoiceTypes.relatedInvoices': 'Facturas timbradas del cliente que corrige',
   'invoiceTypes.relatedNeedsCustomer': 'Escribe o elige primero el RFC del cliente para ver sus facturas timbradas.',
   'invoiceTypes.relatedNone': 'No hay facturas de ingreso timbradas para el RFC {rfc} en este modo.',
+  'invoiceTypes.payment': 'Pago recibido',
+  'invoiceTypes.paymentDate': 'Fecha de pago',
+  'invoiceTypes.operationNumber': 'Número de operación',
+  'invoiceTypes.operationNumberHint': 'Opcional: el de la transferencia o el cheque.',
+  'invoiceTypes.paidInvoices': 'Facturas en parcialidades (PPD) que paga',
+  'invoiceTypes.payableNone': 'El RFC {rfc} no tiene facturas PPD timbradas con saldo pendiente en este modo.',
+  'invoiceTypes.balance': 'Saldo insoluto {balance} de {total} · parcialidad {installment}',
+  'invoiceTypes.amountPaid': 'Importe pagado de {folio}',
 };

@@ -13,6 +13,7 @@ import { draftValues, invoiceBody, needsExchangeRate } from './invoice-body.ts';
 import { InvoiceTotals } from './InvoiceTotals.tsx';
 import { ItemFields } from './ItemFields.tsx';
 import { RelatedFields } from './RelatedFields.tsx';
+import { PaymentFields } from './PaymentFields.tsx';
 import { draftSendOnStamp, emailOfForm, SendOnStampField } from './SendOnStamp.tsx';
 import type { Invoice } from './types.ts';
 
@@ -25,6 +26,12 @@ function previewOf(body: Record<string, unknown>): Record<string, unknown> {
   if (customer.rfc !== '' || body.customer_id !== undefined) return body;
   const { customer: _empty, ...rest } = body;
   return rest;
+}
+
+/** Today in the browser's time zone, as YYYY-MM-DD. */
+function todayHere(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
 export function NewInvoicePage() {
@@ -42,6 +49,9 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
           fiscal_profile_id: '',
           type: 'I',
           'related.relationship': '01',
+          // A payment received today (the browser's date), in pesos.
+          'payments.0.date': todayHere(),
+          'payments.0.currency': 'MXN',
           payment_method: 'PUE',
           currency: 'MXN',
           'items.0.quantity': '1',
@@ -56,6 +66,7 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
   }, [firstProfile]);
   const issuer = draft?.fiscal_profile ?? profiles.data?.data.find((profile) => profile.id === (form.values.fiscal_profile_id || firstProfile));
   const profileId = form.values.fiscal_profile_id || firstProfile || '';
+  const isPayment = form.values.type === 'P';
   // What a create would send, for the API's running total (a draft's keeps its own profile).
   const previewBody = profileId ? previewOf(invoiceBody({ ...form.values, fiscal_profile_id: profileId }, itemCount)) : undefined;
   async function submit() {
@@ -117,53 +128,62 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
               options={[
                 { value: 'I', label: t('invoiceTypes.typeI') },
                 { value: 'E', label: t('invoiceTypes.typeE') },
+                { value: 'P', label: t('invoiceTypes.typeP') },
               ]}
             />
           </fieldset>
         )}
         <CustomerFields form={form} keepsSavedCustomer={Boolean(draft?.customer_id)} />
         {form.values.type === 'E' && <RelatedFields form={form} />}
-        <fieldset>
-          <legend>{t('invoices.payment')}</legend>
-          <CatalogSelect form={form} name="payment_form" label={t('invoices.paymentForm')} catalog="forma_pago" />
-          <SelectField
-            form={form}
-            name="payment_method"
-            label={t('invoices.paymentMethod')}
-            options={[
-              { value: 'PUE', label: t('invoices.pue') },
-              { value: 'PPD', label: t('invoices.ppd') },
-            ]}
-          />
-          <TextField form={form} name="serie" label={t('invoices.serie')} hint={t('invoices.serieHint')} />
-          <div class="form-grid">
-            <CatalogSearch form={form} name="currency" label={t('invoiceForm.currency')} catalog="moneda" hint={t('invoiceForm.currencyHint')} />
-            {needsExchangeRate((form.values.currency ?? '').trim()) && (
-              <TextField
+        {isPayment ? (
+          <PaymentFields form={form} />
+        ) : (
+          <>
+            <fieldset>
+              <legend>{t('invoices.payment')}</legend>
+              <CatalogSelect form={form} name="payment_form" label={t('invoices.paymentForm')} catalog="forma_pago" />
+              <SelectField
                 form={form}
-                name="exchange_rate"
-                label={t('invoiceForm.exchangeRate')}
-                inputMode="decimal"
-                hint={t('invoiceForm.exchangeRateHint', { currency: (form.values.currency ?? '').trim() })}
+                name="payment_method"
+                label={t('invoices.paymentMethod')}
+                options={[
+                  { value: 'PUE', label: t('invoices.pue') },
+                  { value: 'PPD', label: t('invoices.ppd') },
+                ]}
               />
+              <TextField form={form} name="serie" label={t('invoices.serie')} hint={t('invoices.serieHint')} />
+              <div class="form-grid">
+                <CatalogSearch form={form} name="currency" label={t('invoiceForm.currency')} catalog="moneda" hint={t('invoiceForm.currencyHint')} />
+                {needsExchangeRate((form.values.currency ?? '').trim()) && (
+                  <TextField
+                    form={form}
+                    name="exchange_rate"
+                    label={t('invoiceForm.exchangeRate')}
+                    inputMode="decimal"
+                    hint={t('invoiceForm.exchangeRateHint', { currency: (form.values.currency ?? '').trim() })}
+                  />
+                )}
+              </div>
+              <SendOnStampField form={form} profile={issuer} draft={draft} />
+            </fieldset>
+            {Array.from({ length: itemCount }, (_, index) => (
+              <ItemFields key={index} form={form} index={index} />
+            ))}
+          </>
+        )}
+        <InvoiceTotals body={previewBody} />
+        {!isPayment && (
+          <div class="form-row">
+            <button type="button" class="button" onClick={addItem}>
+              {t('invoices.addItem')}
+            </button>
+            {itemCount > 1 && (
+              <button type="button" class="button subtle" onClick={() => setItemCount(itemCount - 1)}>
+                {t('invoices.removeItem')}
+              </button>
             )}
           </div>
-          <SendOnStampField form={form} profile={issuer} draft={draft} />
-        </fieldset>
-        {Array.from({ length: itemCount }, (_, index) => (
-          <ItemFields key={index} form={form} index={index} />
-        ))}
-        <InvoiceTotals body={previewBody} />
-        <div class="form-row">
-          <button type="button" class="button" onClick={addItem}>
-            {t('invoices.addItem')}
-          </button>
-          {itemCount > 1 && (
-            <button type="button" class="button subtle" onClick={() => setItemCount(itemCount - 1)}>
-              {t('invoices.removeItem')}
-            </button>
-          )}
-        </div>
+        )}
       </Form>
     </Page>
   );

@@ -48,6 +48,60 @@ function relatedOf(values: Values): { relationship: string; invoices: string[] }
   return [{ relationship: text(values['related.relationship']) ?? '01', invoices }];
 }
 
+/** GET /v1/payable_invoices's entry (src/modules/invoices/schemas.ts PayableInvoice). */
+export interface PayableInvoice {
+  invoice_id: string;
+  uuid: string;
+  serie: string | null;
+  folio: string;
+  currency: string;
+  total: string;
+  paid: string;
+  balance: string;
+  next_installment: number;
+  taxes: { type: 'IVA' | 'ISR' | 'IEPS'; factor: 'Tasa' | 'Cuota' | 'Exento'; rate: string | null; withholding: boolean }[];
+  stamped_at: string;
+}
+
+/** A paid invoice as a payment's document: its next installment, its saldo insoluto as the previous balance, the amount paid and its taxes. */
+function paidDocument(values: Values, id: string): Record<string, unknown> {
+  const document = JSON.parse(values[`paid.${id}.document`] ?? '{}') as Partial<PayableInvoice>;
+  return {
+    invoice: id,
+    installment: document.next_installment,
+    previous_balance: document.balance,
+    amount_paid: text(values[`paid.${id}`]),
+    taxes: (document.taxes ?? []).map(({ type, factor, rate, withholding }) => ({
+      type,
+      ...(factor === 'Tasa' ? {} : { factor }),
+      ...(rate === null ? {} : { rate }),
+      ...(withholding ? { withholding } : {}),
+    })),
+  };
+}
+
+/** A payment (type P): its one payment with the chosen invoices, and no items. */
+function paymentBody(values: Values, common: Record<string, unknown>): Record<string, unknown> {
+  const currency = text(values['payments.0.currency'])?.toUpperCase();
+  const customer = common.customer as Record<string, unknown>;
+  return {
+    ...common,
+    type: 'P',
+    // A payment's uso CFDI is always CP01 (the API's default for type P).
+    customer: { ...customer, cfdi_use: undefined },
+    payments: [
+      {
+        date: values['payments.0.date'] ?? '',
+        payment_form: values['payments.0.payment_form'] ?? '',
+        currency,
+        exchange_rate: needsExchangeRate(currency ?? 'MXN') ? text(values['payments.0.exchange_rate']) : undefined,
+        operation_number: text(values['payments.0.operation_number']),
+        documents: listedIds(values['paid.invoices']).map((id) => paidDocument(values, id)),
+      },
+    ],
+  };
+}
+
 /** Currencies without an exchange rate: MXN (the rate is 1) and XXX (no currency). */
 export function needsExchangeRate(currency: string): boolean {
   return currency !== '' && currency !== 'MXN' && currency !== 'XXX';
@@ -107,11 +161,8 @@ export function invoiceBody(values: Values, itemCount: number): Record<string, u
     };
   });
   const currency = text(values.currency)?.toUpperCase();
-  return {
+  const common = {
     fiscal_profile_id: values.fiscal_profile_id ?? '',
-    // Type I is the API's default, so an income invoice's body names no type.
-    type: values.type === 'E' ? 'E' : undefined,
-    related: relatedOf(values),
     customer_id: text(values.customer_id),
     customer: {
       rfc: values['customer.rfc']?.trim() ?? '',
@@ -121,11 +172,18 @@ export function invoiceBody(values: Values, itemCount: number): Record<string, u
       cfdi_use: text(values['customer.cfdi_use']),
       email: text(values['customer.email']),
     },
+    serie: text(values.serie),
+  };
+  if (values.type === 'P') return paymentBody(values, common);
+  return {
+    ...common,
+    // Type I is the API's default, so an income invoice's body names no type.
+    type: values.type === 'E' ? 'E' : undefined,
+    related: relatedOf(values),
     payment_form: text(values.payment_form),
     payment_method: text(values.payment_method),
     currency,
     exchange_rate: needsExchangeRate(currency ?? 'MXN') ? text(values.exchange_rate) : undefined,
-    serie: text(values.serie),
     items,
   };
 }
