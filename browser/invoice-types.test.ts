@@ -121,3 +121,40 @@ test('un pago (tipo P) se aplica a una factura PPD elegida de la lista con su sa
     .waitFor();
   assert.deepEqual(errors, []);
 });
+
+test('un traslado (tipo T) y una factura global (público en general) se crean desde el formulario y se timbran con su tipo y su información global', {
+  skip: hasSat ? false : '../shared/sat is not present',
+}, async () => {
+  const { page, errors } = await newPage(browser);
+  await signUp(page, server.base, { email: `traslado-${Date.now()}@example.com`, organization: 'Traslados Kemper' });
+  await createProfile(page);
+  await signManifest(page);
+
+  await fillInvoice(page, '250.00');
+  await page.getByLabel(es['invoiceTypes.type']).selectOption('T');
+  await page.getByLabel(es['invoices.cfdiUse']).selectOption('S01');
+  await page.getByLabel(es['invoices.quantity']).fill('40');
+  assert.equal(await page.getByLabel(es['invoices.iva']).count(), 0, 'a transfer has no taxes');
+  await page.getByTestId('invoice-total').getByText('$0.00').waitFor();
+  await screenshots(page, 'invoice-form-traslado');
+  const transfer = await createAndStamp(page);
+  assert.match(transfer.xml, /TipoDeComprobante="T"/);
+  assert.match(transfer.xml, /Total="0(\.00)?"/);
+  assert.doesNotMatch(transfer.xml, /FormaPago=/);
+
+  await fillInvoice(page, '100.00');
+  await page.getByLabel(es['invoiceTypes.global']).check();
+  assert.equal(await page.getByLabel(es['field.rfc']).count(), 0, "the customer's fields give way to the general public");
+  const month = String(new Date().getMonth() + 1).padStart(2, '0');
+  const global = page.getByTestId('global-fields');
+  await global.getByLabel(es['invoiceTypes.periodicity']).selectOption('04');
+  await global.getByLabel(es['invoiceTypes.months']).selectOption(month);
+  await page.getByLabel(es['invoices.paymentForm']).selectOption('01');
+  await page.getByTestId('invoice-total').getByText('$116.00').waitFor();
+  await screenshots(page, 'invoice-form-global');
+  const sales = await createAndStamp(page);
+  assert.match(sales.xml, /TipoDeComprobante="I"/);
+  assert.match(sales.xml, new RegExp(`<cfdi:InformacionGlobal [^>]*Periodicidad="04"[^>]*Meses="${month}"`));
+  assert.match(sales.xml, /<cfdi:Receptor [^>]*Rfc="XAXX010101000"/);
+  assert.deepEqual(errors, []);
+});

@@ -180,3 +180,42 @@ test('a payment (type P) is sent with one payment applying the chosen invoices: 
   ]);
   assert.ok(Value.Check(CreateInvoiceRequest, sent), 'the API schema takes it');
 });
+
+test('a transfer (type T) is sent without payment terms, discounts or taxes; a saved product in it says objeto 01', () => {
+  const values = {
+    ...base,
+    type: 'T',
+    payment_form: '03',
+    payment_method: 'PUE',
+    'items.0.unit_price': '250.00',
+    'items.0.discount': '10.00',
+    'items.0.iva': '0.160000',
+    'items.1.product_id': 'prod_1',
+    'items.1.iva': 'product',
+  };
+  const sent = JSON.parse(JSON.stringify(invoiceBody(values, 2)));
+  assert.equal(sent.type, 'T');
+  assert.equal(sent.payment_form, undefined);
+  assert.equal(sent.payment_method, undefined);
+  assert.deepEqual(sent.items[0], { quantity: '2', unit_price: '250.00' });
+  assert.deepEqual(sent.items[1], { product_id: 'prod_1', taxes: [], tax_object: '01' });
+  assert.ok(Value.Check(CreateInvoiceRequest, sent));
+});
+
+test('a global invoice is sent to the general public with its periodicity, month and year, whatever customer the form held', () => {
+  const values = {
+    ...base,
+    customer_id: 'cus_1',
+    'customer.name': 'Alguien',
+    global: 'on',
+    'global.periodicity': '04',
+    'global.months': '07',
+    'global.year': '2026',
+  };
+  const sent = JSON.parse(JSON.stringify(invoiceBody(values, 1)));
+  assert.equal(sent.customer_id, undefined);
+  assert.deepEqual(sent.customer, { rfc: 'XAXX010101000' });
+  assert.deepEqual(sent.global, { periodicity: '04', months: '07', year: '2026' });
+  assert.ok(Value.Check(CreateInvoiceRequest, sent));
+  assert.equal(invoiceBody({ ...values, type: 'E' }, 1).global, undefined, 'a credit note is never global');
+});

@@ -14,6 +14,7 @@ import { InvoiceTotals } from './InvoiceTotals.tsx';
 import { ItemFields } from './ItemFields.tsx';
 import { RelatedFields } from './RelatedFields.tsx';
 import { PaymentFields } from './PaymentFields.tsx';
+import { GlobalFields, GlobalToggle } from './GlobalFields.tsx';
 import { draftSendOnStamp, emailOfForm, SendOnStampField } from './SendOnStamp.tsx';
 import type { Invoice } from './types.ts';
 
@@ -52,6 +53,7 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
           // A payment received today (the browser's date), in pesos.
           'payments.0.date': todayHere(),
           'payments.0.currency': 'MXN',
+          'global.year': String(new Date().getFullYear()),
           payment_method: 'PUE',
           currency: 'MXN',
           'items.0.quantity': '1',
@@ -67,6 +69,8 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
   const issuer = draft?.fiscal_profile ?? profiles.data?.data.find((profile) => profile.id === (form.values.fiscal_profile_id || firstProfile));
   const profileId = form.values.fiscal_profile_id || firstProfile || '';
   const isPayment = form.values.type === 'P';
+  const isTransfer = form.values.type === 'T';
+  const isGlobal = (form.values.type ?? 'I') === 'I' && form.values.global === 'on';
   // What a create would send, for the API's running total (a draft's keeps its own profile).
   const previewBody = profileId ? previewOf(invoiceBody({ ...form.values, fiscal_profile_id: profileId }, itemCount)) : undefined;
   async function submit() {
@@ -129,14 +133,19 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
                 { value: 'I', label: t('invoiceTypes.typeI') },
                 { value: 'E', label: t('invoiceTypes.typeE') },
                 { value: 'P', label: t('invoiceTypes.typeP') },
+                { value: 'T', label: t('invoiceTypes.typeT') },
               ]}
             />
+            {(form.values.type ?? 'I') === 'I' && <GlobalToggle form={form} />}
+            {isTransfer && <p class="hint">{t('invoiceTypes.transferHint')}</p>}
           </fieldset>
         )}
-        <CustomerFields form={form} keepsSavedCustomer={Boolean(draft?.customer_id)} />
+        {isGlobal ? <GlobalFields form={form} /> : <CustomerFields form={form} keepsSavedCustomer={Boolean(draft?.customer_id)} />}
         {form.values.type === 'E' && <RelatedFields form={form} />}
         {isPayment ? (
           <PaymentFields form={form} />
+        ) : isTransfer ? (
+          Array.from({ length: itemCount }, (_, index) => <ItemFields key={index} form={form} index={index} priced={false} />)
         ) : (
           <>
             <fieldset>

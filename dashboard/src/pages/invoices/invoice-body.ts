@@ -102,6 +102,16 @@ function paymentBody(values: Values, common: Record<string, unknown>): Record<st
   };
 }
 
+/** The general public's RFC: a global invoice's receptor, whose other data the API fills in. */
+export const GENERAL_PUBLIC_RFC = 'XAXX010101000';
+
+/** A transfer's items (type T): no discount and no taxes, a saved product's taxes left out too (objeto 01). */
+function transferItems(items: Record<string, unknown>[]): Record<string, unknown>[] {
+  return items.map(({ discount: _discount, taxes: _taxes, tax_object: _object, ...item }) =>
+    item.product_id === undefined ? item : { ...item, taxes: [], tax_object: '01' },
+  );
+}
+
 /** Currencies without an exchange rate: MXN (the rate is 1) and XXX (no currency). */
 export function needsExchangeRate(currency: string): boolean {
   return currency !== '' && currency !== 'MXN' && currency !== 'XXX';
@@ -175,6 +185,20 @@ export function invoiceBody(values: Values, itemCount: number): Record<string, u
     serie: text(values.serie),
   };
   if (values.type === 'P') return paymentBody(values, common);
+  if (values.type === 'T') return { ...common, type: 'T', items: transferItems(items) };
+  if (values.global === 'on' && values.type !== 'E') {
+    return {
+      ...common,
+      customer_id: undefined,
+      customer: { rfc: GENERAL_PUBLIC_RFC, email: text(values['customer.email']) },
+      global: { periodicity: values['global.periodicity'] ?? '', months: values['global.months'] ?? '', year: values['global.year'] ?? '' },
+      payment_form: text(values.payment_form),
+      payment_method: text(values.payment_method),
+      currency,
+      exchange_rate: needsExchangeRate(currency ?? 'MXN') ? text(values.exchange_rate) : undefined,
+      items,
+    };
+  }
   return {
     ...common,
     // Type I is the API's default, so an income invoice's body names no type.
