@@ -103,7 +103,7 @@ function paymentBody(values: Values, common: Record<string, unknown>): Record<st
 }
 
 /** The general public's RFC: a global invoice's receptor, whose other data the API fills in. */
-export const GENERAL_PUBLIC_RFC = 'XAXX010101000';
+const GENERAL_PUBLIC_RFC = 'XAXX010101000';
 
 /** A transfer's items (type T): no discount and no taxes, a saved product's taxes left out too (objeto 01). */
 function transferItems(items: Record<string, unknown>[]): Record<string, unknown>[] {
