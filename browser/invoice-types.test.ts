@@ -8,6 +8,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { en } from '../dashboard/src/i18n/en.ts';
 import { es } from '../dashboard/src/i18n/es.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { createProfile, fillInvoice, signManifest, signUp } from './support/flows.ts';
@@ -156,5 +157,33 @@ test('un traslado (tipo T) y una factura global (público en general) se crean d
   assert.match(sales.xml, /TipoDeComprobante="I"/);
   assert.match(sales.xml, new RegExp(`<cfdi:InformacionGlobal [^>]*Periodicidad="04"[^>]*Meses="${month}"`));
   assert.match(sales.xml, /<cfdi:Receptor [^>]*Rfc="XAXX010101000"/);
+  assert.deepEqual(errors, []);
+});
+
+test('in English, each type of the form shows its own fields in English, with nothing wider than a 375 px screen', async () => {
+  const { page, errors } = await newPage(browser);
+  await signUp(page, server.base, { email: `types-en-${Date.now()}@example.com`, organization: 'Types Kemper' });
+  await page.goto(`${server.base}/dashboard/invoices/new`);
+  await page.getByRole('combobox', { name: es['shell.language'] }).selectOption('en');
+  await page.getByLabel(en['invoiceTypes.type']).waitFor();
+  await page.setViewportSize({ width: 375, height: 812 });
+  const shown: [string, string][] = [
+    ['E', en['invoiceTypes.related']],
+    ['P', en['invoiceTypes.payment']],
+    ['T', en['invoiceTypes.transferHint']],
+  ];
+  for (const [type, text] of shown) {
+    await page.getByLabel(en['invoiceTypes.type']).selectOption(type);
+    await page.getByText(text, { exact: true }).waitFor();
+    assert.deepEqual(await overflowingElements(page), [], `type ${type} at 375 px`);
+  }
+  await page.getByLabel(en['invoiceTypes.type']).selectOption('I');
+  await page.getByLabel(en['invoiceTypes.global']).check();
+  await page.getByText(en['invoiceTypes.globalLegend'], { exact: true }).waitFor();
+  assert.deepEqual(await overflowingElements(page), [], 'global invoice at 375 px');
+  await page.getByLabel(en['invoiceTypes.type']).selectOption('P');
+  // Without a fiscal profile there is nothing to preview: the total says what it needs, not that it is computing.
+  await page.getByTestId('invoice-totals').getByText(en['invoiceForm.totalsIncomplete']).waitFor();
+  await page.screenshot({ path: path.join(SHOTS, 'invoice-form-payment-en-375.png'), fullPage: true });
   assert.deepEqual(errors, []);
 });

@@ -103,7 +103,7 @@ export function InvoiceTotals({ body }: { body: Record<string, unknown> | undefi
           </dd>
         </dl>
       ) : (
-        <p class="hint">{preview || problem ? t('invoiceForm.totalsIncomplete') : t('invoiceForm.totalsWaiting')}</p>
+        <p class="hint">{body && !preview && !problem ? t('invoiceForm.totalsWaiting') : t('invoiceForm.totalsIncomplete')}</p>
       )}
       {problems.length > 0 && (
         <div class="preview-problems" data-testid="invoice-preview-problems">
