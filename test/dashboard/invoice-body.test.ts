@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Value } from 'typebox/value';
-import { formTotals } from '../../dashboard/src/pages/invoices/invoice-totals.ts';
 import { invoiceBody, ISR_WITHHOLDINGS, IVA_WITHHOLDINGS, taxChoices } from '../../dashboard/src/pages/invoices/invoice-body.ts';
 import { BUILTIN_CATALOGS } from '../../src/modules/catalogs/builtin/index.ts';
 import { createIndex } from '../../src/modules/catalogs/memory-lookup.ts';
@@ -115,14 +114,108 @@ test("a draft's or product's taxes become the form's choices and back, and taxes
   assert.equal(taxChoices([taxes[0]!, taxes[0]!]), undefined, 'two transferred IVA');
 });
 
-test("the running total of an item left to a saved product's taxes uses those taxes, and an incomplete item shows no total", () => {
-  const item = { 'items.0.unit_price': '100.00', 'items.0.product_id': 'prod_1', 'items.0.iva': 'product' };
-  const productTaxes = JSON.stringify([
-    { type: 'IVA', rate: '0.160000' },
-    { type: 'IEPS', rate: '0.060000', withholding: true },
+test('a credit note (type E) is sent with its type and the chosen invoices under its relationship; an income invoice names neither', () => {
+  const credit = invoiceBody({ ...base, type: 'E', 'related.relationship': '03', 'related.invoices': 'inv_1, inv_2,' }, 1);
+  assert.equal(credit.type, 'E');
+  assert.deepEqual(credit.related, [{ relationship: '03', invoices: ['inv_1', 'inv_2'] }]);
+  assert.ok(Value.Check(CreateInvoiceRequest, JSON.parse(JSON.stringify(credit))), 'the API schema takes it');
+  const income = invoiceBody({ ...base, type: 'I', 'related.relationship': '01', 'related.invoices': 'inv_1' }, 1);
+  assert.equal(income.type, undefined);
+  assert.equal(income.related, undefined, 'choices left from a credit note are not sent with an income invoice');
+});
+
+test('a payment (type P) is sent with one payment applying the chosen invoices: their next installment, saldo insoluto, amount paid and taxes', () => {
+  const document = {
+    invoice_id: 'inv_1',
+    uuid: 'AAAAAAAA-0000-4000-8000-000000000001',
+    serie: null,
+    folio: '7',
+    currency: 'MXN',
+    total: '1160.00',
+    paid: '500.00',
+    balance: '660.00',
+    next_installment: 2,
+    taxes: [
+      { type: 'IVA', factor: 'Tasa', rate: '0.160000', withholding: false },
+      { type: 'IVA', factor: 'Exento', rate: null, withholding: false },
+    ],
+    stamped_at: '2026-07-15T18:00:00.000Z',
+  };
+  const body = invoiceBody(
+    {
+      ...base,
+      type: 'P',
+      'customer.cfdi_use': 'G03',
+      'payments.0.date': '2026-07-16',
+      'payments.0.payment_form': '03',
+      'payments.0.currency': 'mxn',
+      'payments.0.exchange_rate': '17.00',
+      'paid.invoices': 'inv_1',
+      'paid.inv_1': '300.00',
+      'paid.inv_1.document': JSON.stringify(document),
+    },
+    1,
+  );
+  const sent = JSON.parse(JSON.stringify(body));
+  assert.equal(sent.items, undefined, 'a payment has no items');
+  assert.equal(sent.customer.cfdi_use, undefined, "the API's CP01");
+  assert.deepEqual(sent.payments, [
+    {
+      date: '2026-07-16',
+      payment_form: '03',
+      currency: 'MXN',
+      documents: [
+        {
+          invoice: 'inv_1',
+          installment: 2,
+          previous_balance: '660.00',
+          amount_paid: '300.00',
+          taxes: [
+            { type: 'IVA', rate: '0.160000' },
+            { type: 'IVA', factor: 'Exento' },
+          ],
+        },
+      ],
+    },
   ]);
-  const totals = formTotals({ ...base, ...item, 'items.0.product_taxes': productTaxes }, 1, 2);
-  assert.deepEqual(totals?.withheld, [{ tax: 'IEPS', amount: '12.00' }]);
-  assert.equal(totals?.total, '220.00', '200.00 + IVA 32.00 − IEPS withheld 12.00');
-  assert.equal(formTotals({ ...base, 'items.0.iva': '0.160000' }, 1, 2), undefined, 'no price yet');
+  assert.ok(Value.Check(CreateInvoiceRequest, sent), 'the API schema takes it');
+});
+
+test('a transfer (type T) is sent without payment terms, discounts or taxes; a saved product in it says objeto 01', () => {
+  const values = {
+    ...base,
+    type: 'T',
+    payment_form: '03',
+    payment_method: 'PUE',
+    'items.0.unit_price': '250.00',
+    'items.0.discount': '10.00',
+    'items.0.iva': '0.160000',
+    'items.1.product_id': 'prod_1',
+    'items.1.iva': 'product',
+  };
+  const sent = JSON.parse(JSON.stringify(invoiceBody(values, 2)));
+  assert.equal(sent.type, 'T');
+  assert.equal(sent.payment_form, undefined);
+  assert.equal(sent.payment_method, undefined);
+  assert.deepEqual(sent.items[0], { quantity: '2', unit_price: '250.00' });
+  assert.deepEqual(sent.items[1], { product_id: 'prod_1', taxes: [], tax_object: '01' });
+  assert.ok(Value.Check(CreateInvoiceRequest, sent));
+});
+
+test('a global invoice is sent to the general public with its periodicity, month and year, whatever customer the form held', () => {
+  const values = {
+    ...base,
+    customer_id: 'cus_1',
+    'customer.name': 'Alguien',
+    global: 'on',
+    'global.periodicity': '04',
+    'global.months': '07',
+    'global.year': '2026',
+  };
+  const sent = JSON.parse(JSON.stringify(invoiceBody(values, 1)));
+  assert.equal(sent.customer_id, undefined);
+  assert.deepEqual(sent.customer, { rfc: 'XAXX010101000' });
+  assert.deepEqual(sent.global, { periodicity: '04', months: '07', year: '2026' });
+  assert.ok(Value.Check(CreateInvoiceRequest, sent));
+  assert.equal(invoiceBody({ ...values, type: 'E' }, 1).global, undefined, 'a credit note is never global');
 });

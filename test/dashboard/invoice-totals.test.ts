@@ -1,12 +1,12 @@
 /**
  * The invoice form's running total is the stamped CFDI's: for mixed cases (withholdings, a
- * discount, IEPS tasa and cuota, exento, a foreign currency) the form's
- * values become the request body the form sends, the service creates and stamps it, and the
- * totals the form shows equal the stamped XML's SubTotal, Descuento, taxes and Total.
+ * discount, IEPS tasa and cuota, exento, a foreign currency) the form's values become the request
+ * body the form sends; the form shows the API's preview of that body (POST /v1/invoices/preview),
+ * and the service then creates and stamps it with the stamped XML's SubTotal, Descuento, taxes and
+ * Total equal to the preview's.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { formTotals } from '../../dashboard/src/pages/invoices/invoice-totals.ts';
 import { invoiceBody } from '../../dashboard/src/pages/invoices/invoice-body.ts';
 import { parseCfdi } from '../../src/cfdi/parse.ts';
 import { createStamped, type InvoicesTestApp, type Keys, openInvoicesFixture } from '../invoices/support.ts';
@@ -35,10 +35,9 @@ function item(index: number, fields: Record<string, string>): Record<string, str
   return Object.fromEntries(Object.entries(values).map(([name, value]) => [`items.${index}.${name}`, value]));
 }
 
-const cases: { name: string; decimals: number; values: Record<string, string>; items: number }[] = [
+const cases: { name: string; values: Record<string, string>; items: number }[] = [
   {
     name: 'honorarios: IVA 16 %, IVA withheld 10.6667 %, ISR withheld 10 % and a discount, beside an item at 8 % with IEPS',
-    decimals: 2,
     items: 2,
     values: {
       ...item(0, { quantity: '3', unit_price: '333.33', discount: '10.01', iva: '0.160000', ret_iva: '0.106667', ret_isr: '0.100000' }),
@@ -47,7 +46,6 @@ const cases: { name: string; decimals: number; values: Record<string, string>; i
   },
   {
     name: 'in USD with an exchange rate: exento with ISR withheld 1.25 % (RESICO), and IVA 0 % with an IEPS cuota per unit',
-    decimals: 2,
     items: 2,
     values: {
       currency: 'USD',
@@ -58,7 +56,6 @@ const cases: { name: string; decimals: number; values: Record<string, string>; i
   },
   {
     name: 'arrendamiento over three items, each discounted, with both withholdings grouped across items, and one item exento',
-    decimals: 2,
     items: 3,
     values: {
       ...item(0, { quantity: '1', unit_price: '15000.005', discount: '1500.50', iva: '0.160000', ret_iva: '0.106667', ret_isr: '0.100000' }),
@@ -68,23 +65,31 @@ const cases: { name: string; decimals: number; values: Record<string, string>; i
   },
 ];
 
-for (const { name, decimals, values, items } of cases) {
-  test(`the form's total equals the stamped CFDI's: ${name}`, async () => {
+interface PreviewTax {
+  withholding: boolean;
+  amount: string | null;
+}
+
+for (const { name, values, items } of cases) {
+  test(`the form's total, the API's preview, equals the stamped CFDI's: ${name}`, async () => {
     const form = { fiscal_profile_id: profileId, ...customer, ...values };
-    const shown = formTotals(form, items, decimals);
-    assert.ok(shown, 'the form computes a total');
-    const invoice = await createStamped(t, keys.testKey, JSON.parse(JSON.stringify(invoiceBody(form, items))));
+    const body = JSON.parse(JSON.stringify(invoiceBody(form, items)));
+    const preview = await t.request({ method: 'POST', url: '/v1/invoices/preview', key: keys.testKey, payload: body });
+    assert.equal(preview.statusCode, 200, preview.body);
+    const shown = preview.json();
+    assert.deepEqual(shown.errors, [], 'the form sends a valid body');
+    const invoice = await createStamped(t, keys.testKey, body);
     const xml = await t.request({ method: 'GET', url: `/v1/invoices/${invoice.id}/xml`, key: keys.testKey });
     const { comprobante } = parseCfdi(xml.body);
     assert.equal(shown.total, comprobante.Total);
     assert.equal(shown.subtotal, comprobante.SubTotal);
-    assert.equal(shown.discount, comprobante.Descuento);
+    assert.equal(shown.discount ?? undefined, comprobante.Descuento);
     assert.deepEqual(
-      shown.withheld.map((line) => line.amount),
+      shown.taxes.filter((line: PreviewTax) => line.withholding).map((line: PreviewTax) => line.amount),
       (comprobante.Impuestos?.Retenciones ?? []).map((line) => line.Importe),
     );
     assert.deepEqual(
-      shown.transferred.map((line) => line.amount ?? undefined),
+      shown.taxes.filter((line: PreviewTax) => !line.withholding).map((line: PreviewTax) => line.amount ?? undefined),
       (comprobante.Impuestos?.Traslados ?? []).map((line) => line.Importe),
     );
     assert.equal(invoice.total, comprobante.Total, 'and the invoice the API answers says the same');

@@ -86,6 +86,10 @@ describe('team roles on /v1 with a dashboard session', () => {
     // A POST that saves nothing is a read: the accountant gets past the role to the profile's 404.
     const preview = await asBrowser(t, accountant, { method: 'POST', url: '/v1/fiscal_profiles/fp_01jzzzzzzzzzzzzzzzzzzzzzzz/branding_preview', payload: {} });
     assert.equal(preview.statusCode, 404, preview.body);
+    // So is an invoice's preview: past the role, the empty body is refused for its shape.
+    const invoicePreview = await asBrowser(t, accountant, { method: 'POST', url: '/v1/invoices/preview', payload: {} });
+    assert.equal(invoicePreview.statusCode, 422, invoicePreview.body);
+    assert.equal(invoicePreview.json().code, 'request.validation_failed');
     // The organization's API key is not subject to roles.
     const byKey = await t.request({ method: 'POST', url: '/v1/webhook_endpoints', key: owner.body.api_key.secret, payload: { url: 'http://127.0.0.1:9/key' } });
     assert.equal(byKey.statusCode, 201, byKey.body);

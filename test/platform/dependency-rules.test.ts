@@ -33,10 +33,6 @@ const tree: Record<string, string[]> = {
   // Allowed: the one exception of usage-is-a-leaf, and the one file the dashboard shares.
   'src/modules/usage/grant-credits.ts': ['../organizations/index.ts'],
   'dashboard/src/pages/events.ts': ['../../../src/modules/events/types.ts'],
-  // Allowed: the invoice form's totals, the engine's pure files the dashboard bundles.
-  'dashboard/src/pages/invoice-totals.ts': ['../../../src/cfdi/totals.ts', '../../../src/modules/invoices/draft/concepto-draft.ts'],
-  'src/cfdi/totals.ts': ['./amounts.ts'],
-  'src/cfdi/amounts.ts': [],
 
   // Violations, one rule each.
   'dashboard/src/pages/one.ts': ['./two.ts'],
@@ -60,7 +56,8 @@ const tree: Record<string, string[]> = {
   'src/app.ts': ['../dashboard/src/pages/events.ts'],
   'dashboard/src/pages/products.ts': ['../../../src/modules/products/index.ts'],
   'src/modules/events/types.ts': ['../../platform/ids.ts'],
-  'src/modules/invoices/draft/concepto-draft.ts': ['../../../platform/clock.ts'],
+  'dashboard/src/pages/invoice-totals.ts': ['../../../src/cfdi/totals.ts'],
+  'src/cfdi/totals.ts': [],
 };
 
 /** The violations the planted tree must produce: rule, and the file that breaks it. */
@@ -82,7 +79,7 @@ const expected: [string, string][] = [
   ['service-does-not-import-dashboard', 'src/app.ts'],
   ['dashboard-talks-to-the-service-over-http', 'dashboard/src/pages/products.ts'],
   ['shared-with-dashboard-imports-nothing', 'src/modules/events/types.ts'],
-  ['invoice-totals-shared-with-dashboard-are-pure', 'src/modules/invoices/draft/concepto-draft.ts'],
+  ['dashboard-talks-to-the-service-over-http', 'dashboard/src/pages/invoice-totals.ts'],
 ];
 
 interface Violation {

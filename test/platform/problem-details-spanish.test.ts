@@ -37,7 +37,6 @@ const PASSED_THROUGH = new Set([
   'src/modules/invoices/stamping.ts: error.detail',
   // The XML parser's and the CFDI engine's findings (the engine words some in Spanish itself).
   'src/modules/validations/create-validation.ts: message',
-  'src/modules/invoices/draft/context.ts: detailEs === undefined ? detail : { en: detail, es: detailEs }',
   // Errors of other layers recognised by their catalog code at the edge.
   "src/platform/http/problem.ts: typeof detail === 'string' ? detail : error.message",
   // The operator's catalog import: the loader's reason for refusing a file or a concurrent load.

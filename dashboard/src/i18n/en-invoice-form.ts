@@ -36,5 +36,8 @@ export const enInvoiceForm: Record<keyof typeof esInvoiceForm, string> = {
   'invoiceForm.transferred': '{tax} transferred',
   'invoiceForm.withheld': '{tax} withheld',
   'invoiceForm.total': 'Total',
-  'invoiceForm.totalsNote': 'Computed with the same rounding the service uses when it stamps.',
+  'invoiceForm.totalsNote': 'Computed by the service from the same data and with the same rounding it uses to create and stamp the invoice.',
+  'invoiceForm.totalsWaiting': 'Computing the total…',
+  'invoiceForm.paymentsTotal': 'Total of the payments (MXN)',
+  'invoiceForm.toCorrect': 'To correct before the invoice can be created ({count}):',
 };

@@ -7,6 +7,7 @@ import { enSat } from './en-sat.ts';
 import { enMail } from './en-mail.ts';
 import { enTeam } from './en-team.ts';
 import { enInvoiceForm } from './en-invoice-form.ts';
+import { enInvoiceTypes } from './en-invoice-types.ts';
 import type { MessageKey } from './es.ts';
 
 /** English: every key of the Spanish dictionary, checked by the type. */
@@ -236,4 +237,5 @@ export const en: Record<MessageKey, string> = {
   ...enReports,
   ...enCustomers,
   ...enInvoiceForm,
+  ...enInvoiceTypes,
 };

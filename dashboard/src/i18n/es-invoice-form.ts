@@ -34,5 +34,8 @@ export const esInvoiceForm = {
   'invoiceForm.transferred': '{tax} trasladado',
   'invoiceForm.withheld': 'Retención de {tax}',
   'invoiceForm.total': 'Total',
-  'invoiceForm.totalsNote': 'Calculado con el mismo redondeo que el servicio usa al timbrar.',
+  'invoiceForm.totalsNote': 'Lo calcula el servicio con los mismos datos y el mismo redondeo con que crea y timbra la factura.',
+  'invoiceForm.totalsWaiting': 'Calculando el total…',
+  'invoiceForm.paymentsTotal': 'Total de los pagos (MXN)',
+  'invoiceForm.toCorrect': 'Por corregir antes de crear la factura ({count}):',
 };

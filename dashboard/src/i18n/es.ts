@@ -7,6 +7,7 @@ import { esSat } from './es-sat.ts';
 import { esMail } from './es-mail.ts';
 import { esTeam } from './es-team.ts';
 import { esInvoiceForm } from './es-invoice-form.ts';
+import { esInvoiceTypes } from './es-invoice-types.ts';
 
 /** Spanish, the default language. Its keys are the dictionary's keys: en.ts must have them all. */
 export const es = {
@@ -235,6 +236,7 @@ export const es = {
   ...esReports,
   ...esCustomers,
   ...esInvoiceForm,
+  ...esInvoiceTypes,
 } as const;
 
 export type MessageKey = keyof typeof es;

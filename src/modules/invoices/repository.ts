@@ -262,3 +262,27 @@ export async function stuckStamping(db: Db, sealedBefore: Date, limit: number): 
     .limit(limit)
     .execute();
 }
+
+/** Payable invoices of a customer: stamped, type I, paid in installments (MetodoPago PPD), newest first. */
+export async function stampedPpdInvoices(db: Db, scope: InvoiceScope, customerRfc: string, limit: number): Promise<InvoiceRow[]> {
+  return scoped(db, scope)
+    .selectAll()
+    .where('type', '=', 'I')
+    .where('status', '=', 'stamped')
+    .where('customer_rfc', '=', customerRfc)
+    .where(sql<string>`comprobante ->> 'MetodoPago'`, '=', 'PPD')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The CFDI models of a customer's stamped payments (type P), whose Pagos say what each paid. */
+export async function stampedPaymentModels(db: Db, scope: InvoiceScope, customerRfc: string): Promise<InvoiceRow['comprobante'][]> {
+  const rows = await scoped(db, scope)
+    .select('comprobante')
+    .where('type', '=', 'P')
+    .where('status', '=', 'stamped')
+    .where('customer_rfc', '=', customerRfc)
+    .execute();
+  return rows.map((row) => row.comprobante);
+}

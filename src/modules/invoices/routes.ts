@@ -5,17 +5,30 @@ import { contentDisposition } from '../../platform/http/documents.ts';
 import { listUrl } from '../../platform/http/pagination.ts';
 import { IdParam, ListOf, Problem } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
+import { requestLanguage } from '../../platform/errors/language.ts';
+import { answerInLanguage, fieldErrorIn } from '../../platform/http/problem.ts';
 import { BrandingPreviewBody, DEFAULT_BRAND_COLOR } from '../fiscal-profiles/index.ts';
 import { renderBrandingPreview } from './branding-preview.ts';
 import { cancelInvoice } from './cancel-invoice.ts';
 import { createInvoice } from './create-invoice.ts';
+import { previewInvoice } from './preview-invoice.ts';
+import { listPayableInvoices } from './payable-invoices.ts';
 import { deleteInvoice } from './delete-invoice.ts';
 import { invoiceAcuse, invoicePdf, invoiceXml } from './documents.ts';
 import { invoiceObject, pageObjects, singleObject } from './objects.ts';
 import type { InvoiceDeps } from './ports.ts';
 import { getInvoice, listInvoices } from './read-invoices.ts';
 import { CancelInvoiceBody, CreateInvoiceRequest, UpdateInvoiceBody } from './request-schemas.ts';
-import { DeletedInvoice, Invoice, InvoiceEmail, InvoiceListQuery, SendInvoiceEmailBody } from './schemas.ts';
+import {
+  DeletedInvoice,
+  Invoice,
+  InvoiceEmail,
+  InvoicePreview,
+  PayableInvoice,
+  PayableInvoicesQuery,
+  InvoiceListQuery,
+  SendInvoiceEmailBody,
+} from './schemas.ts';
 import { listInvoiceEmails, requestInvoiceEmail } from './send-email.ts';
 import { stampInvoice } from './stamp-invoice.ts';
 import { updateInvoiceDraft } from './update-invoice.ts';
@@ -71,6 +84,29 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
     },
   );
 
+  server.post(
+    '/v1/invoices/preview',
+    {
+      // Stores nothing: a read for the team roles (docs/guides/team.md), and as cheap as a create's validation.
+      config: { ...invoiceInput, permission: 'read' },
+      schema: {
+        tags,
+        summary: 'Preview an invoice',
+        operationId: 'previewInvoice',
+        body: CreateInvoiceRequest,
+        description:
+          'Takes the body of POST /v1/invoices and answers what it would become, without storing anything, assigning a folio or stamping: the amounts computed exactly as on creation (subtotal, discount, the taxes by tax and rate, total; for a payment, the sum of its payments) and every failing field, in the language of `Accept-Language`. Answers 200 whether the body is valid or not (`valid`); amounts are null while some cannot be computed.',
+        response: { 200: InvoicePreview },
+      },
+    },
+    async (request, reply) => {
+      const preview = await previewInvoice({ ctx: ctxOf(request, services), deps: registration.deps, input: request.body });
+      const language = requestLanguage(request);
+      answerInLanguage(reply, language);
+      return { ...preview, errors: preview.errors.map((error) => fieldErrorIn(error, language)) };
+    },
+  );
+
   server.get(
     '/v1/invoices',
     {
@@ -80,6 +116,25 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
       const ctx = ctxOf(request, services);
       const page = await listInvoices(ctx, request.query, listUrl(request));
       return pageObjects(ctx, page, baseUrl);
+    },
+  );
+
+  server.get(
+    '/v1/payable_invoices',
+    {
+      schema: {
+        tags,
+        summary: "List a customer's payable invoices",
+        operationId: 'listPayableInvoices',
+        querystring: PayableInvoicesQuery,
+        description:
+          "The customer's stamped PPD invoices (the newest 100) with a balance left, each with its saldo insoluto (the balance the last stamped payment of this account left, or its total), what was paid, the next installment number and its taxes: what a payment (type P) needs for `payments[].documents[]`. Payments issued outside this service are not known to it.",
+        response: { 200: ListOf(PayableInvoice) },
+      },
+    },
+    async (request) => {
+      const data = await listPayableInvoices(ctxOf(request, services), request.query.customer_rfc);
+      return { object: 'list' as const, url: '/v1/payable_invoices', data, has_more: false };
     },
   );
 

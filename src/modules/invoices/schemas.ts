@@ -212,3 +212,62 @@ export const InvoiceEmail = Type.Object(
   },
   { description: 'One e-mail of an invoice and its delivery log.' },
 );
+
+const PreviewTax = Type.Object({
+  type: Type.String({ description: 'IVA, ISR or IEPS.' }),
+  factor: NullableString('Tasa, Cuota or Exento; null for a withheld tax (the CFDI totals withholdings by tax only).'),
+  rate: NullableString('Six decimals; null for Exento and for a withheld tax.'),
+  withholding: Type.Boolean(),
+  base: NullableString('The base of a transferred tax; null for a withheld tax.'),
+  amount: NullableString('Null for Exento.'),
+});
+
+export const InvoicePreview = Type.Object(
+  {
+    object: Type.Literal('invoice_preview'),
+    livemode: Type.Boolean(),
+    valid: Type.Boolean({ description: 'True when POST /v1/invoices would accept this body as it is (`errors` is empty).' }),
+    type: Type.String({ description: 'I, E, P or T.' }),
+    currency: Type.String({ description: 'XXX for a payment (type P).' }),
+    subtotal: NullableString('Null while some amount cannot be computed (see `errors`).'),
+    discount: NullableString('Sum of the item discounts; null without discounts.'),
+    taxes: Type.Array(PreviewTax, {
+      description: 'The invoice-level taxes as the CFDI groups them: transferred by tax, factor and rate, withheld by tax.',
+    }),
+    total_taxes_transferred: NullableString('Sum of the transferred taxes (traslados).'),
+    total_taxes_withheld: NullableString('Sum of the withheld taxes (retenciones).'),
+    total: NullableString('Null while some amount cannot be computed. A payment (type P) is 0: see `payments_total`.'),
+    payments_total: NullableString('Type P: the sum of the payments in MXN (MontoTotalPagos); null otherwise.'),
+    errors: Type.Array(Type.Object({ path: Type.String(), code: Type.String(), message: Type.String() }), {
+      description: 'Every failing field, as the 422 `cfdi.invalid_input` of a create would list it, in the language of `Accept-Language`.',
+    }),
+  },
+  { $id: 'InvoicePreview', description: "An invoice request's computed amounts and failing fields; nothing is stored." },
+);
+export type InvoicePreviewObject = Static<typeof InvoicePreview>;
+
+export const PayableInvoice = Type.Object(
+  {
+    object: Type.Literal('payable_invoice'),
+    invoice_id: Type.String(),
+    uuid: Type.String(),
+    serie: NullableString('Serie of the invoice.'),
+    folio: Type.String(),
+    currency: Type.String(),
+    total: Type.String(),
+    paid: Type.String({ description: 'What the stamped payments of this account applied to it.' }),
+    balance: Type.String({ description: 'Saldo insoluto: the balance the last stamped payment left, or the total before any.' }),
+    next_installment: Type.Integer({ description: "The next payment's installment number (NumParcialidad)." }),
+    taxes: Type.Array(Type.Object({ type: Type.String(), factor: Type.String(), rate: NullableString('Null for Exento.'), withholding: Type.Boolean() }), {
+      description: "The invoice's distinct item taxes, as a payment's `documents[].taxes` takes them.",
+    }),
+    stamped_at: Timestamp,
+  },
+  { description: 'A stamped PPD invoice with a balance left, as a payment (type P) applies to it.' },
+);
+export type PayableInvoiceObject = Static<typeof PayableInvoice>;
+
+export const PayableInvoicesQuery = Type.Object(
+  { customer_rfc: Type.String({ minLength: 12, maxLength: 13, description: "The customer's RFC." }) },
+  { additionalProperties: false },
+);

@@ -125,7 +125,8 @@ function detailEs(error: ApiError): string {
   return error.detailEs ?? `${ERROR_CATALOG_ES[error.code].title}.`;
 }
 
-function fieldErrorIn(error: FieldError, language: Language): FieldError {
+/** A field error in `language`: its own Spanish message, or one worded from its field and code. */
+export function fieldErrorIn(error: FieldError, language: Language): FieldError {
   const message = language === 'es' ? (error.messageEs ?? fieldMessageEs(error.path, error.code)) : error.message;
   return { path: error.path, code: error.code, message };
 }
@@ -149,14 +150,19 @@ function problemBody(error: ApiError, context: ProblemContext): Record<string, u
   return renderForVersion(body, context.version);
 }
 
+/** Content-Language of an answer whose words are in `language`, and Vary: Accept-Language. */
+export function answerInLanguage(reply: FastifyReply, language: Language): void {
+  reply.header('Content-Language', contentLanguage(language));
+  const vary = reply.getHeader('vary');
+  if (typeof vary !== 'string' || !/accept-language/i.test(vary)) reply.header('Vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
+}
+
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: ApiError, baseUrl: string): FastifyReply {
   const state = request.state;
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   const language = requestLanguage(request);
   const body = problemBody(error, { baseUrl, requestId: state.requestId, version: state.version, language });
   // The words follow Accept-Language; the code, path, type and status never do.
-  reply.header('Content-Language', contentLanguage(language));
-  const vary = reply.getHeader('vary');
-  if (typeof vary !== 'string' || !/accept-language/i.test(vary)) reply.header('Vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
+  answerInLanguage(reply, language);
   return reply.code(error.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
 }

@@ -1,72 +1,124 @@
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { api, type FieldProblem, type Problem } from '../../core/api.ts';
 import { formatMoney } from '../../core/format.ts';
-import { t } from '../../core/i18n.ts';
-import { entries } from '../../kit/catalogs.tsx';
-import { formTotals } from './invoice-totals.ts';
+import { languageStore, t } from '../../core/i18n.ts';
+import { asProblem } from '../../kit/ProblemBox.tsx';
+
+/** POST /v1/invoices/preview's answer (src/modules/invoices/schemas.ts InvoicePreview). */
+interface InvoicePreview {
+  valid: boolean;
+  currency: string;
+  subtotal: string | null;
+  discount: string | null;
+  taxes: { type: string; factor: string | null; rate: string | null; withholding: boolean; amount: string | null }[];
+  total: string | null;
+  payments_total: string | null;
+  errors: FieldProblem[];
+}
+
+/** Quiet time after the last change before the form asks the API again. */
+const PREVIEW_DELAY_MS = 400;
 
 const percent = (rate: string) => `${Number((Number(rate) * 100).toFixed(4))} %`;
 
-/** c_Moneda.decimales of a currency (2 until the catalog answers; XXX has none). */
-function useCurrencyDecimals(currency: string): number {
-  const [decimals, setDecimals] = useState(2);
+/**
+ * The API's preview of `body` (the create body the form would send), asked again 400 ms after
+ * the last change; an answer to an older body is dropped. A body the API refuses for its shape
+ * (422 before any CFDI rule) gives its problem instead.
+ */
+function usePreview(body: Record<string, unknown> | undefined): { preview?: InvoicePreview; problem?: Problem; pending: boolean } {
+  const key = body ? JSON.stringify(body) : '';
+  const [state, setState] = useState<{ key: string; preview?: InvoicePreview; problem?: Problem }>({ key: '' });
   useEffect(() => {
-    if (!/^[A-Z]{3}$/.test(currency)) return;
-    let alive = true;
-    void entries('moneda', currency).then((found) => {
-      const value = found.find((entry) => entry.code === currency)?.data?.decimals;
-      if (alive && typeof value === 'number') setDecimals(value);
-    });
+    if (!body) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      api.post<InvoicePreview>('/v1/invoices/preview', body, { signal: controller.signal, safe: true }).then(
+        (preview) => setState({ key, preview }),
+        (error: unknown) => {
+          if (!controller.signal.aborted) setState({ key, problem: asProblem(error) });
+        },
+      );
+    }, PREVIEW_DELAY_MS);
     return () => {
-      alive = false;
+      clearTimeout(timer);
+      controller.abort();
     };
-  }, [currency]);
-  return currency === 'XXX' ? 0 : decimals;
+  }, [key]);
+  return { ...state, pending: key !== state.key };
 }
 
-/** The running total under the items: subtotal, discount, each tax transferred and withheld, total, in the invoice's currency. */
-export function InvoiceTotals({ values, itemCount }: { values: Record<string, string>; itemCount: number }) {
-  const currency = (values.currency ?? '').trim().toUpperCase() || 'MXN';
-  const decimals = useCurrencyDecimals(currency);
-  const totals = formTotals(values, itemCount, decimals);
-  const money = (amount: string) => (/^[A-Z]{3}$/.test(currency) ? safeMoney(amount, currency) : amount);
+/**
+ * The running total under the items, computed by the API (POST /v1/invoices/preview) from the
+ * body the form would send: subtotal, discount, each tax transferred and withheld, total, in the
+ * invoice's currency (a payment's sum in MXN), and what the API says is still to be corrected.
+ */
+export function InvoiceTotals({ body }: { body: Record<string, unknown> | undefined }) {
+  const { preview, problem, pending } = usePreview(body);
+  const currency = preview?.currency ?? 'MXN';
+  const money = (amount: string, code = currency) => (/^[A-Z]{3}$/.test(code) && code !== 'XXX' ? safeMoney(amount, code) : amount);
+  const problems = preview?.errors ?? problem?.errors ?? [];
+  const transferred = preview?.taxes.filter((tax) => !tax.withholding) ?? [];
+  const withheld = preview?.taxes.filter((tax) => tax.withholding) ?? [];
   return (
-    <section class="invoice-totals" aria-labelledby="invoice-totals-title" data-testid="invoice-totals">
+    <section class="invoice-totals" aria-labelledby="invoice-totals-title" aria-busy={pending} data-testid="invoice-totals">
       <h2 id="invoice-totals-title">{t('invoiceForm.totals')}</h2>
-      {totals ? (
+      {preview?.payments_total != null ? (
+        <dl>
+          <dt class="total">{t('invoiceForm.paymentsTotal')}</dt>
+          <dd class="total" data-testid="invoice-total">
+            {money(preview.payments_total, 'MXN')}
+          </dd>
+        </dl>
+      ) : preview?.total != null && preview.subtotal != null ? (
         <dl>
           <dt>{t('invoiceForm.subtotal')}</dt>
-          <dd>{money(totals.subtotal)}</dd>
-          {totals.discount !== undefined && (
+          <dd>{money(preview.subtotal)}</dd>
+          {preview.discount !== null && (
             <>
               <dt>{t('invoiceForm.totalDiscount')}</dt>
-              <dd>− {money(totals.discount)}</dd>
+              <dd>− {money(preview.discount)}</dd>
             </>
           )}
-          {totals.transferred.map((line) => (
-            <Fragment key={`${line.tax}-${line.factor}-${line.rate}`}>
+          {transferred.map((line) => (
+            <Fragment key={`${line.type}-${line.factor}-${line.rate}`}>
               <dt>
                 {t('invoiceForm.transferred', {
-                  tax: `${line.tax} ${line.factor === 'Exento' ? t('invoices.ivaExempt') : line.factor === 'Cuota' ? (line.rate ?? '') : percent(line.rate ?? '0')}`,
+                  tax: `${line.type} ${line.factor === 'Exento' ? t('invoices.ivaExempt') : line.factor === 'Cuota' ? (line.rate ?? '') : percent(line.rate ?? '0')}`,
                 })}
               </dt>
               <dd>{line.amount === null ? '—' : money(line.amount)}</dd>
             </Fragment>
           ))}
-          {totals.withheld.map((line) => (
-            <Fragment key={line.tax}>
-              <dt>{t('invoiceForm.withheld', { tax: line.tax })}</dt>
-              <dd>− {money(line.amount)}</dd>
+          {withheld.map((line) => (
+            <Fragment key={line.type}>
+              <dt>{t('invoiceForm.withheld', { tax: line.type })}</dt>
+              <dd>− {money(line.amount ?? '0')}</dd>
             </Fragment>
           ))}
           <dt class="total">{t('invoiceForm.total')}</dt>
           <dd class="total" data-testid="invoice-total">
-            {money(totals.total)}
+            {money(preview.total)}
           </dd>
         </dl>
       ) : (
-        <p class="hint">{t('invoiceForm.totalsIncomplete')}</p>
+        <p class="hint">{body && !preview && !problem ? t('invoiceForm.totalsWaiting') : t('invoiceForm.totalsIncomplete')}</p>
       )}
+      {problems.length > 0 && (
+        <div class="preview-problems" data-testid="invoice-preview-problems">
+          <p>{t('invoiceForm.toCorrect', { count: problems.length })}</p>
+          <ul>
+            {problems.map((error) => (
+              <li key={`${error.path}-${error.code ?? ''}`}>
+                {/* The server's Spanish messages name the field as a person would; its path is for developers. */}
+                {languageStore.get() === 'en' && <code>{error.path || '—'}</code>} {error.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {problem && !problem.errors?.length && <p class="hint">{problem.detail ?? problem.title}</p>}
       <p class="hint">{t('invoiceForm.totalsNote')}</p>
     </section>
   );

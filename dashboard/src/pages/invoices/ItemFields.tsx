@@ -46,8 +46,11 @@ function useIepsRates(): Option[] {
   return options;
 }
 
-/** One item of the invoice form (fields named `items.N.…`, the API's paths), with its saved-product search and its taxes. */
-export function ItemFields({ form, index }: { form: FormState; index: number }) {
+/**
+ * One item of the invoice form (fields named `items.N.…`, the API's paths), with its saved-product
+ * search and, unless `priced` is false (a transfer, type T, has neither), its discount and taxes.
+ */
+export function ItemFields({ form, index, priced = true }: { form: FormState; index: number; priced?: boolean }) {
   const at = (name: string) => `items.${index}.${name}`;
   const productId = form.values[at('product_id')];
   const fromProduct = form.values[at('iva')] === 'product';
@@ -80,22 +83,24 @@ export function ItemFields({ form, index }: { form: FormState; index: number }) 
       <div class="form-grid">
         <TextField form={form} name={at('quantity')} label={t('invoices.quantity')} inputMode="decimal" />
         <TextField form={form} name={at('unit_price')} label={t('invoices.unitPrice')} inputMode="decimal" hint={t('invoices.unitPriceHint')} />
-        <TextField form={form} name={at('discount')} label={t('invoiceForm.discount')} inputMode="decimal" hint={t('invoiceForm.discountHint')} />
-        <SelectField
-          form={form}
-          name={at('iva')}
-          label={t('invoices.iva')}
-          hint={t('invoiceForm.ivaHint')}
-          options={[
-            { value: '0.160000', label: t('invoiceForm.iva16') },
-            { value: '0.080000', label: t('invoiceForm.iva8') },
-            { value: '0.000000', label: t('invoiceForm.iva0') },
-            { value: 'exento', label: t('invoices.ivaExempt') },
-            { value: 'none', label: t('invoiceForm.ivaNone') },
-            ...(productId ? [{ value: 'product', label: t('invoices.ivaProduct') }] : []),
-          ]}
-        />
-        {!fromProduct && (
+        {priced && <TextField form={form} name={at('discount')} label={t('invoiceForm.discount')} inputMode="decimal" hint={t('invoiceForm.discountHint')} />}
+        {priced && (
+          <SelectField
+            form={form}
+            name={at('iva')}
+            label={t('invoices.iva')}
+            hint={t('invoiceForm.ivaHint')}
+            options={[
+              { value: '0.160000', label: t('invoiceForm.iva16') },
+              { value: '0.080000', label: t('invoiceForm.iva8') },
+              { value: '0.000000', label: t('invoiceForm.iva0') },
+              { value: 'exento', label: t('invoices.ivaExempt') },
+              { value: 'none', label: t('invoiceForm.ivaNone') },
+              ...(productId ? [{ value: 'product', label: t('invoices.ivaProduct') }] : []),
+            ]}
+          />
+        )}
+        {priced && !fromProduct && (
           <>
             <SelectField
               form={form}
@@ -133,7 +138,7 @@ export function ItemFields({ form, index }: { form: FormState; index: number }) 
           </>
         )}
       </div>
-      {fromProduct && productTaxes && (
+      {priced && fromProduct && productTaxes && (
         <p class="hint">
           {t('invoiceForm.productTaxes', {
             taxes: (JSON.parse(productTaxes) as Product['taxes']).map(taxLabel).join(', '),

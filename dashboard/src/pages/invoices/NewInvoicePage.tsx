@@ -12,8 +12,28 @@ import { CustomerFields } from './CustomerFields.tsx';
 import { draftValues, invoiceBody, needsExchangeRate } from './invoice-body.ts';
 import { InvoiceTotals } from './InvoiceTotals.tsx';
 import { ItemFields } from './ItemFields.tsx';
+import { RelatedFields } from './RelatedFields.tsx';
+import { PaymentFields } from './PaymentFields.tsx';
+import { GlobalFields, GlobalToggle } from './GlobalFields.tsx';
 import { draftSendOnStamp, emailOfForm, SendOnStampField } from './SendOnStamp.tsx';
 import type { Invoice } from './types.ts';
+
+/**
+ * The body to preview: without a customer while its RFC is empty (the API still computes the
+ * amounts, and names the RFC as missing), as the create body's `customer.rfc` may not be empty.
+ */
+function previewOf(body: Record<string, unknown>): Record<string, unknown> {
+  const customer = body.customer as { rfc: string };
+  if (customer.rfc !== '' || body.customer_id !== undefined) return body;
+  const { customer: _empty, ...rest } = body;
+  return rest;
+}
+
+/** Today in the browser's time zone, as YYYY-MM-DD. */
+function todayHere(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
 
 export function NewInvoicePage() {
   return <InvoiceForm />;
@@ -26,7 +46,19 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
   const form = useForm(
     draft
       ? { ...draftValues(draft), 'email.send_on_stamp': draftSendOnStamp(draft) }
-      : ({ fiscal_profile_id: '', payment_method: 'PUE', currency: 'MXN', 'items.0.quantity': '1', 'items.0.iva': '0.160000' } as Record<string, string>),
+      : ({
+          fiscal_profile_id: '',
+          type: 'I',
+          'related.relationship': '01',
+          // A payment received today (the browser's date), in pesos.
+          'payments.0.date': todayHere(),
+          'payments.0.currency': 'MXN',
+          'global.year': String(new Date().getFullYear()),
+          payment_method: 'PUE',
+          currency: 'MXN',
+          'items.0.quantity': '1',
+          'items.0.iva': '0.160000',
+        } as Record<string, string>),
   );
   const profileOptions = (profiles.data?.data ?? []).map((profile) => ({ value: profile.id, label: `${profile.rfc} · ${profile.legal_name}` }));
   // The first profile is preselected, so the select never shows a value the form does not hold.
@@ -35,8 +67,14 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
     if (firstProfile && !form.values.fiscal_profile_id) form.set('fiscal_profile_id', firstProfile);
   }, [firstProfile]);
   const issuer = draft?.fiscal_profile ?? profiles.data?.data.find((profile) => profile.id === (form.values.fiscal_profile_id || firstProfile));
+  const profileId = form.values.fiscal_profile_id || firstProfile || '';
+  const isPayment = form.values.type === 'P';
+  const isTransfer = form.values.type === 'T';
+  const isGlobal = (form.values.type ?? 'I') === 'I' && form.values.global === 'on';
+  // What a create would send, for the API's running total (a draft's keeps its own profile).
+  const previewBody = profileId ? previewOf(invoiceBody({ ...form.values, fiscal_profile_id: profileId }, itemCount)) : undefined;
   async function submit() {
-    const body = invoiceBody({ ...form.values, fiscal_profile_id: form.values.fiscal_profile_id || firstProfile || '' }, itemCount);
+    const body = invoiceBody({ ...form.values, fiscal_profile_id: profileId }, itemCount);
     const email = emailOfForm(form.values, issuer, draft);
     if (email) body.email = email;
     if (draft) {
@@ -83,48 +121,78 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
             <SelectField form={form} name="fiscal_profile_id" label={t('profiles.one')} options={profileOptions} />
           )}
         </fieldset>
-        <CustomerFields form={form} keepsSavedCustomer={Boolean(draft?.customer_id)} />
-        <fieldset>
-          <legend>{t('invoices.payment')}</legend>
-          <CatalogSelect form={form} name="payment_form" label={t('invoices.paymentForm')} catalog="forma_pago" />
-          <SelectField
-            form={form}
-            name="payment_method"
-            label={t('invoices.paymentMethod')}
-            options={[
-              { value: 'PUE', label: t('invoices.pue') },
-              { value: 'PPD', label: t('invoices.ppd') },
-            ]}
-          />
-          <TextField form={form} name="serie" label={t('invoices.serie')} hint={t('invoices.serieHint')} />
-          <div class="form-grid">
-            <CatalogSearch form={form} name="currency" label={t('invoiceForm.currency')} catalog="moneda" hint={t('invoiceForm.currencyHint')} />
-            {needsExchangeRate((form.values.currency ?? '').trim()) && (
-              <TextField
+        {!draft && (
+          <fieldset>
+            <legend>{t('invoiceTypes.legend')}</legend>
+            <SelectField
+              form={form}
+              name="type"
+              label={t('invoiceTypes.type')}
+              hint={t('invoiceTypes.typeHint')}
+              options={[
+                { value: 'I', label: t('invoiceTypes.typeI') },
+                { value: 'E', label: t('invoiceTypes.typeE') },
+                { value: 'P', label: t('invoiceTypes.typeP') },
+                { value: 'T', label: t('invoiceTypes.typeT') },
+              ]}
+            />
+            {(form.values.type ?? 'I') === 'I' && <GlobalToggle form={form} />}
+            {isTransfer && <p class="hint">{t('invoiceTypes.transferHint')}</p>}
+          </fieldset>
+        )}
+        {isGlobal ? <GlobalFields form={form} /> : <CustomerFields form={form} keepsSavedCustomer={Boolean(draft?.customer_id)} />}
+        {form.values.type === 'E' && <RelatedFields form={form} />}
+        {isPayment ? (
+          <PaymentFields form={form} />
+        ) : isTransfer ? (
+          Array.from({ length: itemCount }, (_, index) => <ItemFields key={index} form={form} index={index} priced={false} />)
+        ) : (
+          <>
+            <fieldset>
+              <legend>{t('invoices.payment')}</legend>
+              <CatalogSelect form={form} name="payment_form" label={t('invoices.paymentForm')} catalog="forma_pago" />
+              <SelectField
                 form={form}
-                name="exchange_rate"
-                label={t('invoiceForm.exchangeRate')}
-                inputMode="decimal"
-                hint={t('invoiceForm.exchangeRateHint', { currency: (form.values.currency ?? '').trim() })}
+                name="payment_method"
+                label={t('invoices.paymentMethod')}
+                options={[
+                  { value: 'PUE', label: t('invoices.pue') },
+                  { value: 'PPD', label: t('invoices.ppd') },
+                ]}
               />
+              <TextField form={form} name="serie" label={t('invoices.serie')} hint={t('invoices.serieHint')} />
+              <div class="form-grid">
+                <CatalogSearch form={form} name="currency" label={t('invoiceForm.currency')} catalog="moneda" hint={t('invoiceForm.currencyHint')} />
+                {needsExchangeRate((form.values.currency ?? '').trim()) && (
+                  <TextField
+                    form={form}
+                    name="exchange_rate"
+                    label={t('invoiceForm.exchangeRate')}
+                    inputMode="decimal"
+                    hint={t('invoiceForm.exchangeRateHint', { currency: (form.values.currency ?? '').trim() })}
+                  />
+                )}
+              </div>
+              <SendOnStampField form={form} profile={issuer} draft={draft} />
+            </fieldset>
+            {Array.from({ length: itemCount }, (_, index) => (
+              <ItemFields key={index} form={form} index={index} />
+            ))}
+          </>
+        )}
+        <InvoiceTotals body={previewBody} />
+        {!isPayment && (
+          <div class="form-row">
+            <button type="button" class="button" onClick={addItem}>
+              {t('invoices.addItem')}
+            </button>
+            {itemCount > 1 && (
+              <button type="button" class="button subtle" onClick={() => setItemCount(itemCount - 1)}>
+                {t('invoices.removeItem')}
+              </button>
             )}
           </div>
-          <SendOnStampField form={form} profile={issuer} draft={draft} />
-        </fieldset>
-        {Array.from({ length: itemCount }, (_, index) => (
-          <ItemFields key={index} form={form} index={index} />
-        ))}
-        <InvoiceTotals values={form.values} itemCount={itemCount} />
-        <div class="form-row">
-          <button type="button" class="button" onClick={addItem}>
-            {t('invoices.addItem')}
-          </button>
-          {itemCount > 1 && (
-            <button type="button" class="button subtle" onClick={() => setItemCount(itemCount - 1)}>
-              {t('invoices.removeItem')}
-            </button>
-          )}
-        </div>
+        )}
       </Form>
     </Page>
   );

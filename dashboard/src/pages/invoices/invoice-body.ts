@@ -4,7 +4,7 @@ import type { Invoice } from './types.ts';
 type Values = Record<string, string>;
 
 /** One tax as the API's `items[].taxes[]` takes it (request-schemas.ts TaxInput). */
-export interface TaxInput {
+interface TaxInput {
   type: 'IVA' | 'ISR' | 'IEPS';
   factor?: 'Tasa' | 'Cuota' | 'Exento';
   rate?: string;
@@ -29,6 +29,88 @@ const IVA_CHOICES: Record<string, TaxInput[]> = {
  */
 export const IVA_WITHHOLDINGS = ['0.106667', '0.053333', '0.060000', '0.040000', '0.160000'] as const;
 export const ISR_WITHHOLDINGS = ['0.100000', '0.012500'] as const;
+
+/** The tipos de relación a credit note (type E) offers: 01 nota de crédito, 03 devolución, 07 aplicación de anticipo. */
+export const CREDIT_NOTE_RELATIONSHIPS = ['01', '03', '07'] as const;
+
+/** Ids kept in one form value, separated by commas. */
+export function listedIds(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+}
+
+/** A credit note's related invoices, as the API takes them; none for other types or without a choice. */
+function relatedOf(values: Values): { relationship: string; invoices: string[] }[] | undefined {
+  const invoices = listedIds(values['related.invoices']);
+  if (values.type !== 'E' || invoices.length === 0) return undefined;
+  return [{ relationship: text(values['related.relationship']) ?? '01', invoices }];
+}
+
+/** GET /v1/payable_invoices's entry (src/modules/invoices/schemas.ts PayableInvoice). */
+export interface PayableInvoice {
+  invoice_id: string;
+  uuid: string;
+  serie: string | null;
+  folio: string;
+  currency: string;
+  total: string;
+  paid: string;
+  balance: string;
+  next_installment: number;
+  taxes: { type: 'IVA' | 'ISR' | 'IEPS'; factor: 'Tasa' | 'Cuota' | 'Exento'; rate: string | null; withholding: boolean }[];
+  stamped_at: string;
+}
+
+/** A paid invoice as a payment's document: its next installment, its saldo insoluto as the previous balance, the amount paid and its taxes. */
+function paidDocument(values: Values, id: string): Record<string, unknown> {
+  const document = JSON.parse(values[`paid.${id}.document`] ?? '{}') as Partial<PayableInvoice>;
+  return {
+    invoice: id,
+    installment: document.next_installment,
+    previous_balance: document.balance,
+    amount_paid: text(values[`paid.${id}`]),
+    taxes: (document.taxes ?? []).map(({ type, factor, rate, withholding }) => ({
+      type,
+      ...(factor === 'Tasa' ? {} : { factor }),
+      ...(rate === null ? {} : { rate }),
+      ...(withholding ? { withholding } : {}),
+    })),
+  };
+}
+
+/** A payment (type P): its one payment with the chosen invoices, and no items. */
+function paymentBody(values: Values, common: Record<string, unknown>): Record<string, unknown> {
+  const currency = text(values['payments.0.currency'])?.toUpperCase();
+  const customer = common.customer as Record<string, unknown>;
+  return {
+    ...common,
+    type: 'P',
+    // A payment's uso CFDI is always CP01 (the API's default for type P).
+    customer: { ...customer, cfdi_use: undefined },
+    payments: [
+      {
+        date: values['payments.0.date'] ?? '',
+        payment_form: values['payments.0.payment_form'] ?? '',
+        currency,
+        exchange_rate: needsExchangeRate(currency ?? 'MXN') ? text(values['payments.0.exchange_rate']) : undefined,
+        operation_number: text(values['payments.0.operation_number']),
+        documents: listedIds(values['paid.invoices']).map((id) => paidDocument(values, id)),
+      },
+    ],
+  };
+}
+
+/** The general public's RFC: a global invoice's receptor, whose other data the API fills in. */
+const GENERAL_PUBLIC_RFC = 'XAXX010101000';
+
+/** A transfer's items (type T): no discount and no taxes, a saved product's taxes left out too (objeto 01). */
+function transferItems(items: Record<string, unknown>[]): Record<string, unknown>[] {
+  return items.map(({ discount: _discount, taxes: _taxes, tax_object: _object, ...item }) =>
+    item.product_id === undefined ? item : { ...item, taxes: [], tax_object: '01' },
+  );
+}
 
 /** Currencies without an exchange rate: MXN (the rate is 1) and XXX (no currency). */
 export function needsExchangeRate(currency: string): boolean {
@@ -89,7 +171,7 @@ export function invoiceBody(values: Values, itemCount: number): Record<string, u
     };
   });
   const currency = text(values.currency)?.toUpperCase();
-  return {
+  const common = {
     fiscal_profile_id: values.fiscal_profile_id ?? '',
     customer_id: text(values.customer_id),
     customer: {
@@ -100,11 +182,32 @@ export function invoiceBody(values: Values, itemCount: number): Record<string, u
       cfdi_use: text(values['customer.cfdi_use']),
       email: text(values['customer.email']),
     },
+    serie: text(values.serie),
+  };
+  if (values.type === 'P') return paymentBody(values, common);
+  if (values.type === 'T') return { ...common, type: 'T', items: transferItems(items) };
+  if (values.global === 'on' && values.type !== 'E') {
+    return {
+      ...common,
+      customer_id: undefined,
+      customer: { rfc: GENERAL_PUBLIC_RFC, email: text(values['customer.email']) },
+      global: { periodicity: values['global.periodicity'] ?? '', months: values['global.months'] ?? '', year: values['global.year'] ?? '' },
+      payment_form: text(values.payment_form),
+      payment_method: text(values.payment_method),
+      currency,
+      exchange_rate: needsExchangeRate(currency ?? 'MXN') ? text(values.exchange_rate) : undefined,
+      items,
+    };
+  }
+  return {
+    ...common,
+    // Type I is the API's default, so an income invoice's body names no type.
+    type: values.type === 'E' ? 'E' : undefined,
+    related: relatedOf(values),
     payment_form: text(values.payment_form),
     payment_method: text(values.payment_method),
     currency,
     exchange_rate: needsExchangeRate(currency ?? 'MXN') ? text(values.exchange_rate) : undefined,
-    serie: text(values.serie),
     items,
   };
 }

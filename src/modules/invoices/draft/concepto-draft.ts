@@ -1,8 +1,6 @@
 /**
  * One request item as the engine's ConceptoDraft (quantity, price, discount, c_ObjetoImp and the
- * item's taxes split into Traslados and Retenciones). The dashboard bundles this file with
- * `src/cfdi/totals.ts` to show an invoice form's running total computed exactly as the service
- * computes it, so it imports types only and stays free of server code.
+ * item's taxes split into Traslados and Retenciones), for `computeTotals`.
  */
 import type { ConceptoDraft } from '../../../cfdi/totals.ts';
 import type { ItemInput } from '../request-schemas.ts';

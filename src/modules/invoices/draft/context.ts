@@ -2,7 +2,6 @@
 import { DEFAULT_TIME_ZONE } from '../../../cfdi/rules/index.ts';
 import type { Comprobante } from '../../../cfdi/model.ts';
 import type { Ctx } from '../../../platform/context.ts';
-import { ApiError } from '../../../platform/errors/api-error.ts';
 import type { FiscalProfileView } from '../../fiscal-profiles/index.ts';
 import type { InvoiceCatalogs } from '../ports.ts';
 import type { InvoiceInput } from '../request-schemas.ts';
@@ -15,7 +14,7 @@ import { findInvoicesByIds, type InvoiceScope } from '../repository.ts';
 import type { Db } from '../../../platform/db/database.ts';
 import { isId } from '../../../platform/ids.ts';
 import { referencedIds, referencesOf, type ReferencedRow } from './references.ts';
-import { draftComprobante } from './validate.ts';
+import { draftFindings, invalidInput, type DraftFindings } from './validate.ts';
 
 export function issuerOf(profile: Pick<FiscalProfileView, 'rfc' | 'legal_name' | 'tax_regime' | 'zip'>): Issuer {
   return { rfc: profile.rfc, legalName: profile.legal_name, taxRegime: profile.tax_regime, zip: profile.zip };
@@ -36,15 +35,11 @@ function draftSize(input: InvoiceInput): number {
   return size;
 }
 
-async function draftOnPool(ctx: Ctx, catalogs: InvoiceCatalogs, task: Omit<DraftTaskInput, 'answers'>): Promise<Comprobante | undefined> {
+async function draftOnPool(ctx: Ctx, catalogs: InvoiceCatalogs, task: Omit<DraftTaskInput, 'answers'>): Promise<DraftFindings | undefined> {
   let answers = catalogAnswers(catalogs);
   for (let round = 0; round < MAX_POOL_ROUNDS; round += 1) {
     const output = await ctx.services.workers.run(DRAFT_TASK, { ...task, answers }, { tenant: ctx.organizationId });
-    if ('comprobante' in output) return output.comprobante;
-    if ('invalid' in output) {
-      const { detail, detailEs, errors } = output.invalid;
-      throw new ApiError('cfdi.invalid_input', detailEs === undefined ? detail : { en: detail, es: detailEs }, { errors });
-    }
+    if ('findings' in output) return output.findings;
     answers = catalogAnswers(catalogs, output.unanswered, answers);
   }
   return undefined;
@@ -57,18 +52,28 @@ async function loadReferencedRows(db: Db, scope: InvoiceScope, input: Partial<In
   return rows.map(({ id, uuid, status, serie, folio, currency }) => ({ id, uuid, status, serie, folio, currency }));
 }
 
-/** Validates a request for this profile and returns its CFDI model, or throws 422 cfdi.invalid_input. */
-export async function validatedComprobante(ctx: Ctx, catalogs: InvoiceCatalogs, profile: FiscalProfileView, input: InvoiceInput): Promise<Comprobante> {
+/**
+ * The CFDI model of a request for this profile with every failing field: built on the worker pool
+ * when it is large, here otherwise. Nothing is written.
+ */
+export async function comprobanteFindings(ctx: Ctx, catalogs: InvoiceCatalogs, profile: FiscalProfileView, input: InvoiceInput): Promise<DraftFindings> {
   const references = await loadReferencedRows(ctx.db, { organizationId: ctx.organizationId, mode: ctx.mode }, input);
   const task = { input, issuer: issuerOf(profile), references, now: ctx.services.clock.now(), timeZone: issuerTimeZone(catalogs, profile.zip) };
   if (belongsOnPool({ nodes: draftSize(input) })) {
     const built = await draftOnPool(ctx, catalogs, task);
     if (built) return built;
   }
-  return draftComprobante(input, {
+  return draftFindings(input, {
     ...task,
     references: referencesOf(references),
     currencyDecimals: (code) => catalogs.index.currencyDecimals(code),
     catalogs,
   });
+}
+
+/** Validates a request for this profile and returns its CFDI model, or throws 422 cfdi.invalid_input. */
+export async function validatedComprobante(ctx: Ctx, catalogs: InvoiceCatalogs, profile: FiscalProfileView, input: InvoiceInput): Promise<Comprobante> {
+  const findings = await comprobanteFindings(ctx, catalogs, profile, input);
+  if (findings.errors.length > 0) throw invalidInput(findings.errors);
+  return findings.comprobante;
 }

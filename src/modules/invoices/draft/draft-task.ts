@@ -4,13 +4,11 @@
  * be the event loop's. Input and output are plain data; the catalogs arrive as answers
  * (catalog-answers.ts), and a draft that asked something unanswered says what, to be built again.
  */
-import type { Comprobante } from '../../../cfdi/model.ts';
-import { ApiError, type FieldError } from '../../../platform/errors/api-error.ts';
 import type { InvoiceInput } from '../request-schemas.ts';
 import { answeredCatalogs, type CatalogAnswers } from './catalog-answers.ts';
 import type { Issuer } from './parties.ts';
 import { referencesOf, type ReferencedRow } from './references.ts';
-import { draftComprobante } from './validate.ts';
+import { draftFindings, type DraftFindings } from './validate.ts';
 
 export interface DraftTaskInput {
   input: InvoiceInput;
@@ -21,15 +19,13 @@ export interface DraftTaskInput {
   answers: CatalogAnswers;
 }
 
-export type DraftTaskOutput =
-  | { comprobante: Comprobante }
-  | { invalid: { detail: string; detailEs: string | undefined; errors: FieldError[] | undefined } }
-  | { unanswered: string[] };
+/** The draft's model and failing fields (the caller decides whether they fail the request), or the questions to answer first. */
+export type DraftTaskOutput = { findings: DraftFindings } | { unanswered: string[] };
 
 export default function draftTask(task: DraftTaskInput): DraftTaskOutput {
   const catalogs = answeredCatalogs(task.answers);
   try {
-    const comprobante = draftComprobante(task.input, {
+    const findings = draftFindings(task.input, {
       issuer: task.issuer,
       currencyDecimals: catalogs.currencyDecimals,
       references: referencesOf(task.references),
@@ -37,11 +33,9 @@ export default function draftTask(task: DraftTaskInput): DraftTaskOutput {
       now: task.now,
       timeZone: task.timeZone,
     });
-    return catalogs.unanswered.size > 0 ? { unanswered: [...catalogs.unanswered] } : { comprobante };
+    return catalogs.unanswered.size > 0 ? { unanswered: [...catalogs.unanswered] } : { findings };
   } catch (error) {
     if (catalogs.unanswered.size > 0) return { unanswered: [...catalogs.unanswered] };
-    if (error instanceof ApiError && error.code === 'cfdi.invalid_input')
-      return { invalid: { detail: error.detail, detailEs: error.detailEs, errors: error.errors } };
     throw error;
   }
 }

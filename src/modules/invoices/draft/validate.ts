@@ -89,17 +89,34 @@ function engineErrors(comprobante: Comprobante, input: InvoiceInput, context: Dr
     .map((issue) => ({ path: apiPath(issue.path, input), code: issue.code, message: apiMessage(issue.message) }));
 }
 
-/** The CFDI model of a valid request (without Fecha and seal), or a 422 listing every failing field. */
-export function draftComprobante(input: InvoiceInput, context: DraftContext): Comprobante {
+/** What a request maps to: its CFDI model and every failing field (none for a valid request). */
+export interface DraftFindings {
+  comprobante: Comprobante;
+  errors: FieldError[];
+  /** False when some amount could not be computed (the model then holds placeholders). */
+  computed: boolean;
+}
+
+/** The CFDI model of a request (without Fecha and seal) with every failing field, once each. */
+export function draftFindings(input: InvoiceInput, context: DraftContext): DraftFindings {
   const built = buildComprobante(input, context);
   const errors = oncePerField([...built.errors, ...engineErrors(built.comprobante, input, context, built.computed)]);
-  if (errors.length > 0) {
-    const fields = errors.map((error) => error.path).join(', ');
-    const detail = {
-      en: `The invoice is not a valid CFDI 4.0: ${errors.length === 1 ? 'one field fails' : `${errors.length} fields fail`} (${fields}).`,
-      es: `La factura no es un CFDI 4.0 válido: ${errors.length === 1 ? 'hay un dato que corregir' : `hay ${errors.length} datos que corregir`}; la lista de errores indica cuáles.`,
-    };
-    throw new ApiError('cfdi.invalid_input', detail, { errors });
-  }
-  return built.comprobante;
+  return { comprobante: built.comprobante, errors, computed: built.computed };
+}
+
+/** The 422 `cfdi.invalid_input` that lists `errors`. */
+export function invalidInput(errors: FieldError[]): ApiError {
+  const fields = errors.map((error) => error.path).join(', ');
+  const detail = {
+    en: `The invoice is not a valid CFDI 4.0: ${errors.length === 1 ? 'one field fails' : `${errors.length} fields fail`} (${fields}).`,
+    es: `La factura no es un CFDI 4.0 válido: ${errors.length === 1 ? 'hay un dato que corregir' : `hay ${errors.length} datos que corregir`}; la lista de errores indica cuáles.`,
+  };
+  return new ApiError('cfdi.invalid_input', detail, { errors });
+}
+
+/** The CFDI model of a valid request (without Fecha and seal), or a 422 listing every failing field. */
+export function draftComprobante(input: InvoiceInput, context: DraftContext): Comprobante {
+  const findings = draftFindings(input, context);
+  if (findings.errors.length > 0) throw invalidInput(findings.errors);
+  return findings.comprobante;
 }
