@@ -13,7 +13,7 @@ import { systemClock } from '../src/platform/clock.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { openDatabase } from '../src/platform/db/database.ts';
 import { createJobQueue } from '../src/platform/jobs/queue.ts';
-import { emitEvents, type EmitEventInput } from '../src/modules/events/index.ts';
+import { emitEvents, type LooseEventInput } from '../test/support/events.ts';
 import { registerWebhookJobs, registerWebhookRoutes } from '../src/modules/webhooks/index.ts';
 import { createSender } from '../src/modules/webhooks/sender.ts';
 import { signedHeaders } from '../src/modules/webhooks/signing.ts';
@@ -130,7 +130,7 @@ const created = await app.server.inject({
 });
 if (created.statusCode !== 201) throw new Error(created.body);
 
-const input = (index: number): EmitEventInput => ({
+const input = (index: number): LooseEventInput => ({
   organizationId: organization.id,
   mode: 'test',
   type: 'cfdi.received',

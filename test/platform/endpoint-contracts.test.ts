@@ -1,6 +1,6 @@
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { emitEvent } from '../../src/modules/events/index.ts';
+import { emitEvent } from '../support/events.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { describeEndpointContract } from '../support/endpoint-contract.ts';
 

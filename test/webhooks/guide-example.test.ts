@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { emitEvent } from '../../src/modules/events/index.ts';
+import { emitEvent } from '../support/events.ts';
 import { createWebhookTestApp, type WebhookTestApp } from '../../src/modules/webhooks/webhooks.test-support.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { openDatabase } from '../../src/platform/db/database.ts';
-import { emitEvents } from '../../src/modules/events/index.ts';
+import { emitEvents } from '../support/events.ts';
 import { registerWebhookRoutes } from '../../src/modules/webhooks/index.ts';
 import { assertAllVerified, startReceiver, type Receiver } from '../../src/modules/webhooks/webhooks.test-support.ts';
 

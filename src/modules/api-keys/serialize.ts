@@ -15,3 +15,9 @@ export function serializeApiKey(row: ApiKeyRow, secret?: string) {
     created_at: row.created_at.toISOString(),
   };
 }
+
+declare module '../events/index.ts' {
+  interface EventObjects {
+    'api_key.revoked': ReturnType<typeof serializeApiKey>;
+  }
+}

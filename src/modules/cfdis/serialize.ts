@@ -37,3 +37,11 @@ export function renderCfdi(row: CfdiListRow, baseUrl: string): RenderedCfdi {
     updated_at: row.updated_at.toISOString(),
   };
 }
+
+declare module '../events/index.ts' {
+  interface EventObjects {
+    'cfdi.received': RenderedCfdi;
+    'cfdi.issued': RenderedCfdi;
+    'cfdi.cancelled': RenderedCfdi;
+  }
+}

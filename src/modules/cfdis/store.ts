@@ -273,7 +273,7 @@ async function cancelledEvents(services: Services, db: Db, source: CfdiSource, u
       organizationId: source.organizationId,
       mode: source.mode,
       type: 'cfdi.cancelled' as const,
-      object: renderCfdi(row, services.config.baseUrl) as unknown as Record<string, unknown>,
+      object: renderCfdi(row, services.config.baseUrl),
     })),
     services,
   );

@@ -14,7 +14,7 @@ function ownerOf(ctx: Ctx): Owner {
   return { organizationId: ctx.organizationId, mode: ctx.mode };
 }
 
-async function recordEvent(db: Db, ctx: Ctx, type: EventType, row: CustomerRow): Promise<void> {
+async function recordEvent(db: Db, ctx: Ctx, type: Extract<EventType, `customer.${string}`>, row: CustomerRow): Promise<void> {
   await emitEvent(db, { organizationId: ctx.organizationId, mode: ctx.mode, type, object: serializeCustomer(row) }, ctx.services);
 }
 

@@ -24,3 +24,11 @@ export function serializeCustomer(row: CustomerRow) {
     updated_at: new Date(row.updated_at).toISOString(),
   };
 }
+
+declare module '../events/index.ts' {
+  interface EventObjects {
+    'customer.created': ReturnType<typeof serializeCustomer>;
+    'customer.updated': ReturnType<typeof serializeCustomer>;
+    'customer.deleted': ReturnType<typeof serializeCustomer>;
+  }
+}

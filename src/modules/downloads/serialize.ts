@@ -58,3 +58,9 @@ export function renderPackage(row: PackageRow, index: number) {
     stored_at: (row.stored_at ?? new Date(0)).toISOString(),
   };
 }
+
+declare module '../events/index.ts' {
+  interface EventObjects {
+    'download.updated': RenderedDownload;
+  }
+}

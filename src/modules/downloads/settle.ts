@@ -95,7 +95,7 @@ export async function settleDownloads(services: Services, rootId: string): Promi
         organizationId: download.organization_id,
         mode: download.mode,
         type: 'download.updated' as const,
-        object: renderDownload(download, services.config.baseUrl) as unknown as Record<string, unknown>,
+        object: renderDownload(download, services.config.baseUrl),
       })),
       services,
     );

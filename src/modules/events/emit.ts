@@ -15,7 +15,7 @@ import {
   type InsertedEvents,
   type NewEvent,
 } from './repository.ts';
-import { isEventType, type EventType } from './types.ts';
+import { isEventType, type EventObject, type EventType } from './types.ts';
 import { defineJob, NoPayload } from '../../platform/jobs/kinds.ts';
 
 /**
@@ -24,16 +24,19 @@ import { defineJob, NoPayload } from '../../platform/jobs/kinds.ts';
  */
 export const EVENTS_PUBLISHED_JOB = defineJob('events.published', NoPayload);
 
-export interface EmitEventInput {
+interface EmitEventFields<T extends EventType> {
   /** The organization whose data changed (a connected account's own id when acting for it). */
   organizationId: string;
   mode: Mode;
-  type: EventType;
-  /** The resource as of the event, serialized as the API returns it. */
-  object: Record<string, unknown>;
+  type: T;
+  /** The resource as of the event, serialized as the API returns it (`EventObjects`). */
+  object: EventObject<T>;
   /** The API version `object` is shaped in; the current one unless the caller says otherwise. */
   version?: string;
 }
+
+/** One event to record: its type decides the shape of its object. */
+export type EmitEventInput = { [T in EventType]: EmitEventFields<T> }[EventType];
 
 /** What emitting needs from the process: the clock for `created_at`, the queue to wake the dispatcher. */
 export interface EmitDependencies {

@@ -2,7 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createWebhookTestApp, type WebhookTestApp } from '../webhooks/webhooks.test-support.ts';
 import { sql } from 'kysely';
-import { emitEvent, emitEvents, statementEvents, UnknownEventOrganizationError, type EmitEventInput, type EventStatementOutput } from './index.ts';
+import { emitEvent, emitEvents, statementEvents, type LooseEventInput } from '../../../test/support/events.ts';
+import { UnknownEventOrganizationError, type EmitEventInput, type EventStatementOutput } from './index.ts';
 
 describe('event log', () => {
   let t: WebhookTestApp;
@@ -15,7 +16,7 @@ describe('event log', () => {
   });
   after(() => t.close());
 
-  const emit = (input: Partial<EmitEventInput> & Pick<EmitEventInput, 'type'>) =>
+  const emit = (input: Partial<LooseEventInput> & Pick<LooseEventInput, 'type'>) =>
     emitEvent(t.app.services.db, { organizationId: org.organizationId, mode: 'test', object: { object: 'invoice', id: 'inv_x' }, ...input }, t.app.services);
   const list = async (query = '', key = org.testKey) => {
     const response = await t.request({ method: 'GET', url: `/v1/events${query}`, key });

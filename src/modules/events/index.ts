@@ -12,3 +12,5 @@ export {
 export { findEvent, type EventRow, type EventStatementOptions, type EventStatementOutput } from './repository.ts';
 export { renderEventJson } from './serialize.ts';
 export { isSubscriptionPattern, subscribes, type EventType } from './types.ts';
+/** @public The interface other modules augment with their event objects (`types.ts`). */
+export type { EventObjects } from './types.ts';

@@ -34,6 +34,20 @@ export const EVENT_TYPES = [
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/**
+ * What each event type carries as `data.object`: its resource as the API serializes it. The module
+ * that owns the resource declares its entries next to its serializer, by augmenting this interface
+ * through `../events/index.ts`, so this module depends on none of them. An event type with no entry
+ * carries `never`: emitting it does not compile until its owner declares it.
+ *
+ * @public (used by module augmentation, which knip does not count)
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by module augmentation in the owning modules
+export interface EventObjects {}
+
+/** The object an event of type `T` carries. */
+export type EventObject<T extends EventType> = T extends keyof EventObjects ? EventObjects[T] : never;
+
 const KNOWN_TYPES = new Set<string>(EVENT_TYPES);
 
 /** `invoice.stamped` → `invoice`. */

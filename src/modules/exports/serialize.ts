@@ -51,3 +51,10 @@ export function renderExport(row: ExportRow, baseUrl: string): RenderedExport {
     updated_at: row.updated_at.toISOString(),
   };
 }
+
+declare module '../events/index.ts' {
+  interface EventObjects {
+    'export.completed': RenderedExport;
+    'export.failed': RenderedExport;
+  }
+}

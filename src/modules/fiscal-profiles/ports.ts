@@ -10,6 +10,7 @@ import type { MasterKeyring } from '../../platform/crypto/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { ErrorCode } from '../../platform/errors/catalog.ts';
 import type { CatalogIndex } from '../catalogs/index.ts';
+import type { SerializedFiscalProfile } from './serialize.ts';
 
 export interface ManifestSignRequest {
   rfc: string;
@@ -61,7 +62,7 @@ interface FiscalProfileEvent {
   organizationId: string;
   mode: Mode;
   /** The fiscal_profile object as of the event. */
-  object: Record<string, unknown>;
+  object: SerializedFiscalProfile;
 }
 
 /** Writes an event in the caller's transaction (docs/contract.md §5: in the same commit as the change). */

@@ -87,3 +87,10 @@ export function serializeFiscalProfile(view: FiscalProfileView, now: Date) {
 }
 
 export type SerializedFiscalProfile = ReturnType<typeof serializeFiscalProfile>;
+
+declare module '../events/index.ts' {
+  interface EventObjects {
+    'fiscal_profile.created': SerializedFiscalProfile;
+    'fiscal_profile.updated': SerializedFiscalProfile;
+  }
+}

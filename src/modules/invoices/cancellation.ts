@@ -6,9 +6,8 @@
 import { Type } from 'typebox';
 import type { Ctx } from '../../platform/context.ts';
 import { defineJob } from '../../platform/jobs/kinds.ts';
-import type { EventType } from '../events/index.ts';
 import { planAutomaticEmail, queueAutomaticEmail } from './automatic-email.ts';
-import { profileObject, recordInvoiceEvents } from './context.ts';
+import { profileObject, recordInvoiceEvents, type InvoiceEventType } from './context.ts';
 import type { InvoiceDeps } from './ports.ts';
 import { findInvoiceById, updateInvoice, type InvoiceChanges, type InvoiceRow } from './repository.ts';
 
@@ -45,7 +44,7 @@ async function transition(
   ctx: Ctx,
   row: InvoiceRow,
   changes: InvoiceChanges,
-  events: EventType[],
+  events: InvoiceEventType[],
   options: { from: InvoiceRow['cancellation_status'][]; deps: Pick<InvoiceDeps, 'savedParts'>; enqueuePoll?: boolean },
 ): Promise<InvoiceRow> {
   const profile = await profileObject(ctx, row.fiscal_profile_id);

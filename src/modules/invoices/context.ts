@@ -4,6 +4,12 @@ import type { Db } from '../../platform/db/database.ts';
 import { newId } from '../../platform/ids.ts';
 import { CURRENT_VERSION } from '../../platform/http/versions.ts';
 import { emitEvents, statementEvents, type EventStatementOptions, type EventType, type StatementEvents } from '../events/index.ts';
+
+/** The events whose object is the invoice itself (the e-mail events carry the e-mail). */
+export type InvoiceEventType = Extract<
+  EventType,
+  'invoice.created' | 'invoice.stamped' | 'invoice.cancellation_requested' | 'invoice.cancellation_rejected' | 'invoice.cancelled'
+>;
 import { findFiscalProfile, serializeFiscalProfile, type SerializedFiscalProfile } from '../fiscal-profiles/index.ts';
 import type { InvoiceRow, InvoiceScope } from './repository.ts';
 import { serializeInvoice } from './serialize.ts';
@@ -47,19 +53,25 @@ export async function profileObject(ctx: Ctx, profileId: string): Promise<Serial
  * Writes the invoice events in the caller's transaction, each carrying the invoice as of the
  * change (docs/contract.md §5; ARCHITECTURE rule 5: nothing is sent before commit).
  */
-export async function recordInvoiceEvents(db: Db, ctx: Ctx, types: readonly EventType[], row: InvoiceRow, profile: SerializedFiscalProfile): Promise<void> {
+export async function recordInvoiceEvents(
+  db: Db,
+  ctx: Ctx,
+  types: readonly InvoiceEventType[],
+  row: InvoiceRow,
+  profile: SerializedFiscalProfile,
+): Promise<void> {
   await emitEvents(db, eventInputs(ctx, types, row, profile), ctx.services);
 }
 
-function eventInputs(ctx: Ctx, types: readonly EventType[], row: InvoiceRow, profile: SerializedFiscalProfile) {
-  const object = serializeInvoice(row, profile, ctx.services.config.baseUrl) as unknown as Record<string, unknown>;
+function eventInputs(ctx: Ctx, types: readonly InvoiceEventType[], row: InvoiceRow, profile: SerializedFiscalProfile) {
+  const object = serializeInvoice(row, profile, ctx.services.config.baseUrl);
   return types.map((type) => ({ organizationId: row.organization_id, mode: row.mode, type, object }));
 }
 
 /** The invoice events as companions of the statement that makes the change (statements.ts). */
 export function invoiceStatementEvents(
   ctx: Ctx,
-  types: readonly EventType[],
+  types: readonly InvoiceEventType[],
   row: InvoiceRow,
   profile: SerializedFiscalProfile,
   options: EventStatementOptions,

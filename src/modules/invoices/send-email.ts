@@ -220,9 +220,16 @@ async function finish(
         organizationId: email.organization_id,
         mode: email.mode,
         type: status === 'sent' ? 'invoice.email_sent' : 'invoice.email_failed',
-        object: serializeInvoiceEmail(updated) as unknown as Record<string, unknown>,
+        object: serializeInvoiceEmail(updated),
       },
       services,
     );
   });
+}
+
+declare module '../events/index.ts' {
+  interface EventObjects {
+    'invoice.email_sent': InvoiceEmailObject;
+    'invoice.email_failed': InvoiceEmailObject;
+  }
 }

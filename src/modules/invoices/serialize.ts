@@ -159,3 +159,13 @@ export function serializeInvoice(row: InvoiceRow, fiscalProfile: SerializedFisca
     updated_at: row.updated_at.toISOString(),
   };
 }
+
+declare module '../events/index.ts' {
+  interface EventObjects {
+    'invoice.created': InvoiceObject;
+    'invoice.stamped': InvoiceObject;
+    'invoice.cancellation_requested': InvoiceObject;
+    'invoice.cancellation_rejected': InvoiceObject;
+    'invoice.cancelled': InvoiceObject;
+  }
+}

@@ -17,7 +17,7 @@ function ownerOf(ctx: Ctx): Owner {
   return { organizationId: ctx.organizationId, mode: ctx.mode };
 }
 
-async function recordEvent(db: Db, ctx: Ctx, type: EventType, row: ProductRow): Promise<void> {
+async function recordEvent(db: Db, ctx: Ctx, type: Extract<EventType, `product.${string}`>, row: ProductRow): Promise<void> {
   await emitEvent(db, { organizationId: ctx.organizationId, mode: ctx.mode, type, object: serializeProduct(row) }, ctx.services);
 }
 

@@ -35,3 +35,11 @@ export function itemOfProduct(
     ...(product.sku !== null ? { sku: product.sku } : {}),
   };
 }
+
+declare module '../events/index.ts' {
+  interface EventObjects {
+    'product.created': ReturnType<typeof serializeProduct>;
+    'product.updated': ReturnType<typeof serializeProduct>;
+    'product.deleted': ReturnType<typeof serializeProduct>;
+  }
+}

@@ -147,7 +147,7 @@ async function syncEvents(services: Services, db: Db, rows: SyncRow[]): Promise<
       organizationId: row.organization_id,
       mode: row.mode,
       type: 'fiscal_profile_sync.updated',
-      object: (await renderSync(db, row, now)) as unknown as Record<string, unknown>,
+      object: await renderSync(db, row, now),
     });
   }
   await emitEvents(db, inputs, services);
@@ -310,7 +310,7 @@ async function newCfdiEvents(services: Services, db: Db, sync: SyncRow, chunk: C
       organizationId: sync.organization_id,
       mode: sync.mode,
       type,
-      object: renderCfdi(row, services.config.baseUrl) as unknown as Record<string, unknown>,
+      object: renderCfdi(row, services.config.baseUrl),
     })),
     services,
   );
@@ -430,4 +430,10 @@ async function moveWatermark(services: Services, profileId: string, now: Date): 
     await updateSync(trx, profileId, { ...changes, updated_at: now });
     await syncEvents(services, trx, [next]);
   });
+}
+
+declare module '../events/index.ts' {
+  interface EventObjects {
+    'fiscal_profile_sync.updated': RenderedSync;
+  }
 }

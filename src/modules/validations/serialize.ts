@@ -24,3 +24,9 @@ export function renderValidation(row: ValidationRow) {
     created_at: row.created_at.toISOString(),
   };
 }
+
+declare module '../events/index.ts' {
+  interface EventObjects {
+    'validation.completed': ReturnType<typeof renderValidation>;
+  }
+}

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emitEvent, type EventType } from '../events/index.ts';
+import { emitEvent } from '../../../test/support/events.ts';
+import type { EventType } from '../events/index.ts';
 import type { Mode } from '../../platform/context.ts';
 import { assertAllVerified, createWebhookTestApp, startReceiver, verifyDelivery, type Receiver, type WebhookTestApp } from './webhooks.test-support.ts';
 

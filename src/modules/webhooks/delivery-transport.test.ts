@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emitEvent } from '../events/index.ts';
+import { emitEvent } from '../../../test/support/events.ts';
 import type { Resolver } from './url-guard.ts';
 import { assertAllVerified, createWebhookTestApp, startReceiver, type Receiver, type WebhookTestApp } from './webhooks.test-support.ts';
 

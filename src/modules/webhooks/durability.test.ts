@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emitEvents } from '../events/index.ts';
+import { emitEvents } from '../../../test/support/events.ts';
 import type { CrashPoint } from './dispatcher.ts';
 import { assertAllVerified, createWebhookTestApp, startReceiver, type Receiver, type WebhookTestApp } from './webhooks.test-support.ts';
 

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EnvelopeError } from '../../platform/crypto/index.ts';
 import { createJobQueue } from '../../platform/jobs/queue.ts';
-import { emitEvent } from '../events/index.ts';
+import { emitEvent } from '../../../test/support/events.ts';
 import { registerWebhookJobs } from './index.ts';
 import { openSecrets } from './secrets.ts';
 import { newSigningSecret } from './signing.ts';

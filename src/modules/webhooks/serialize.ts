@@ -40,3 +40,10 @@ export function serializeDelivery(row: DeliveryRow, livemode: boolean, types: Ma
     updated_at: iso(row.updated_at)!,
   };
 }
+
+declare module '../events/index.ts' {
+  interface EventObjects {
+    'webhook_endpoint.disabled': ReturnType<typeof serializeEndpoint>;
+    'webhook_endpoint.test': ReturnType<typeof serializeEndpoint>;
+  }
+}
