@@ -25,6 +25,7 @@ export const CATALOG_NAMES = [
   'c_Pais',
   'c_Periodicidad',
   'c_Meses',
+  'c_NumPedimentoAduana',
 ] as const;
 
 export type CatalogName = (typeof CATALOG_NAMES)[number];

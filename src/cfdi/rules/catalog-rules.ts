@@ -17,6 +17,7 @@ import {
   doctoPath,
   FECHA_PATTERN,
   IMPUESTOS_PATH,
+  NUMERO_PEDIMENTO_PATTERN,
   pagoPath,
   personaOf,
   ROOT_PATH,
@@ -81,9 +82,16 @@ export function checkCatalogs(context: RuleContext): void {
     checkCode(context, 'c_ClaveProdServ', concepto.ClaveProdServ, attributePath(base, 'ClaveProdServ'));
     checkCode(context, 'c_ClaveUnidad', concepto.ClaveUnidad, attributePath(base, 'ClaveUnidad'));
     checkCode(context, 'c_ObjetoImp', concepto.ObjetoImp, attributePath(base, 'ObjetoImp'));
-    concepto.Parte?.forEach((parte, parteIndex) =>
-      checkCode(context, 'c_ClaveProdServ', parte.ClaveProdServ, attributePath(`${base}/cfdi:Parte[${parteIndex + 1}]`, 'ClaveProdServ')),
+    concepto.InformacionAduanera?.forEach((aduanera, aduaneraIndex) =>
+      checkPedimento(context, aduanera.NumeroPedimento, attributePath(`${base}/cfdi:InformacionAduanera[${aduaneraIndex + 1}]`, 'NumeroPedimento')),
     );
+    concepto.Parte?.forEach((parte, parteIndex) => {
+      const parteBase = `${base}/cfdi:Parte[${parteIndex + 1}]`;
+      checkCode(context, 'c_ClaveProdServ', parte.ClaveProdServ, attributePath(parteBase, 'ClaveProdServ'));
+      parte.InformacionAduanera?.forEach((aduanera, aduaneraIndex) =>
+        checkPedimento(context, aduanera.NumeroPedimento, attributePath(`${parteBase}/cfdi:InformacionAduanera[${aduaneraIndex + 1}]`, 'NumeroPedimento')),
+      );
+    });
     concepto.Impuestos?.Traslados?.forEach((tax, taxIndex) =>
       checkRate(context, tax, 'traslado', attributePath(conceptoTaxPath(index, 'traslado', taxIndex), 'TasaOCuota')),
     );
@@ -95,6 +103,27 @@ export function checkCatalogs(context: RuleContext): void {
     checkRate(context, tax, 'traslado', attributePath(`${IMPUESTOS_PATH}/cfdi:Traslados/cfdi:Traslado[${index + 1}]`, 'TasaOCuota')),
   );
   checkPagosCatalogs(context);
+}
+
+/**
+ * InformacionAduanera/@NumeroPedimento against c_NumPedimentoAduana: its aduana, patente and year
+ * (2000 plus its first two digits) must be a row of the catalog, and its consecutive (the last six
+ * digits) at most the row's `cantidad`. A number of another shape is the schema's to report.
+ */
+function checkPedimento(context: RuleContext, numero: string | undefined, path: string): void {
+  const match = NUMERO_PEDIMENTO_PATTERN.exec(numero ?? '');
+  if (!match) return;
+  const [, year, aduana, patente, consecutive] = match as unknown as [string, string, string, string, string];
+  const row = checkCode(context, 'c_NumPedimentoAduana', `${aduana}-${patente}-20${year}`, path);
+  if (!row) return;
+  const cantidad = Number(row['cantidad'] ?? '');
+  if (Number.isInteger(cantidad) && Number(consecutive) > cantidad) {
+    context.issues.error(
+      'cfdi.unknown_catalog_code',
+      path,
+      `Pedimento ${numero}: consecutive ${consecutive} is above ${cantidad}, the last one c_NumPedimentoAduana allows aduana ${aduana} and patente ${patente} in 20${year}.`,
+    );
+  }
 }
 
 /** c_RegimenFiscal: the key exists and applies to the persona of the RFC (12 moral, 13 física). */
