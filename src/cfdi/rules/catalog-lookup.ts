@@ -26,6 +26,7 @@ export const CATALOG_NAMES = [
   'c_Periodicidad',
   'c_Meses',
   'c_NumPedimentoAduana',
+  'c_ClaveProdServCP',
 ] as const;
 
 export type CatalogName = (typeof CATALOG_NAMES)[number];

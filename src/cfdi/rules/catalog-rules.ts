@@ -5,6 +5,7 @@
  */
 import { Decimal } from '../amounts.ts';
 import { findPagos } from '../model.ts';
+import { attributeValue, childElements } from '../xml/tree.ts';
 import { IMPUESTOS } from '../tax-specs.ts';
 import type { TaxKind } from '../tax-specs.ts';
 import { flag, inForce, listColumn } from './catalog-lookup.ts';
@@ -103,6 +104,27 @@ export function checkCatalogs(context: RuleContext): void {
     checkRate(context, tax, 'traslado', attributePath(`${IMPUESTOS_PATH}/cfdi:Traslados/cfdi:Traslado[${index + 1}]`, 'TasaOCuota')),
   );
   checkPagosCatalogs(context);
+  checkCartaPorteCatalogs(context);
+}
+
+const CARTA_PORTE_31 = 'http://www.sat.gob.mx/CartaPorte31';
+
+/** Carta Porte 3.1: each Mercancia/@BienesTransp is a key of c_ClaveProdServCP. */
+function checkCartaPorteCatalogs(context: RuleContext): void {
+  for (const item of context.comprobante.Complemento ?? []) {
+    if (!('Otro' in item) || item.Otro.Xml.namespace !== CARTA_PORTE_31 || item.Otro.Xml.local !== 'CartaPorte') continue;
+    const base = `${ROOT_PATH}/cfdi:Complemento/cartaporte31:CartaPorte/cartaporte31:Mercancias`;
+    for (const mercancias of childElements(item.Otro.Xml, CARTA_PORTE_31, 'Mercancias')) {
+      childElements(mercancias, CARTA_PORTE_31, 'Mercancia').forEach((mercancia, index) =>
+        checkCode(
+          context,
+          'c_ClaveProdServCP',
+          attributeValue(mercancia, 'BienesTransp'),
+          attributePath(`${base}/cartaporte31:Mercancia[${index + 1}]`, 'BienesTransp'),
+        ),
+      );
+    }
+  }
 }
 
 /**

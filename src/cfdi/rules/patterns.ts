@@ -45,6 +45,7 @@ export const CATALOG_KEY_PATTERNS = {
   c_Meses: /^(0[1-9]|1[0-8])$/,
   /** The key of a row: aduana, patente and ejercicio (`07-3420-2024`). */
   c_NumPedimentoAduana: /^[0-9]{2}-[0-9]{4}-[0-9]{4}$/,
+  c_ClaveProdServCP: /^[0-9]{8}$/,
 } as const;
 
 /**

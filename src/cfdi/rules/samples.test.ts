@@ -54,9 +54,12 @@ function parseCsv(text: string): CatalogRow[] {
 
 /**
  * The kit's catalogs keyed by `id`: c_CodigoPostal is keyed by `code`, c_ClaveProdServ is not in
- * the kit (below) and c_NumPedimentoAduana is the one shipped with the service.
+ * the kit (below), c_NumPedimentoAduana is the one shipped with the service, and c_ClaveProdServCP
+ * (no sample carries Carta Porte) is left out.
  */
-const KEYED: CatalogName[] = CATALOG_NAMES.filter((name) => name !== 'c_ClaveProdServ' && name !== 'c_CodigoPostal' && name !== 'c_NumPedimentoAduana');
+const KEYED: CatalogName[] = CATALOG_NAMES.filter(
+  (name) => name !== 'c_ClaveProdServ' && name !== 'c_CodigoPostal' && name !== 'c_NumPedimentoAduana' && name !== 'c_ClaveProdServCP',
+);
 
 /** The shipped c_NumPedimentoAduana, each row keyed `aduana-patente-ejercicio` as the service keys it. */
 function shippedPedimentos(): CatalogRow[] {

@@ -154,6 +154,10 @@ describe('the SAT catalogs shipped with the service', () => {
       assert.deepEqual([goods.description, goods.data.material_peligroso, goods.valid_from], ['Estibas', '0,1', '2024-07-17']);
       assert.equal((await t.request({ method: 'GET', url: '/v1/catalogs/clave_prod_serv_cp/15101506', key: testKey })).statusCode, 404, 'dropped in 3.1');
       assert.equal((await codes('/v1/catalogs/clave_prod_serv_cp?q=estibas'))[0], '24112700');
+
+      // The rules on NumeroPedimento and BienesTransp read these two synchronously, from memory.
+      assert.equal(t.app.catalogs.get('c_NumPedimentoAduana', '07-0823-2024')?.['cantidad'], '999999');
+      assert.equal(t.app.catalogs.get('c_ClaveProdServCP', '24112700')?.['texto'], 'Estibas');
     } finally {
       await t.close();
     }
