@@ -25,6 +25,8 @@ export const CATALOG_NAMES = [
   'c_Pais',
   'c_Periodicidad',
   'c_Meses',
+  'c_NumPedimentoAduana',
+  'c_ClaveProdServCP',
 ] as const;
 
 export type CatalogName = (typeof CATALOG_NAMES)[number];

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { inMemoryCatalogs, validateComprobante } from './index.ts';
+import { inMemoryCatalogs, validateComprobante, type CatalogLookup } from './index.ts';
 import type { Comprobante, Concepto } from '../model.ts';
+import type { XmlElement } from '../xml/tree.ts';
 import { CATALOGS, comprobante, errorsOf } from './fixtures.test-support.ts';
 import { flag, inForce, listColumn } from './catalog-lookup.ts';
 
@@ -113,4 +114,105 @@ test('catalog row helpers read flags, lists and validity dates', () => {
   assert.equal(lookup.isLoaded('c_Pais'), false);
   assert.equal(lookup.has('c_Moneda', 'MXN'), true);
   assert.equal(lookup.get('c_Moneda', 'USD'), undefined);
+});
+
+/** Rows of c_NumPedimentoAduana as shipped (07-0823-2025), and one with a lower `cantidad` than the SAT's usual 999999. */
+const PEDIMENTOS = inMemoryCatalogs({
+  c_NumPedimentoAduana: {
+    key: 'id',
+    rows: [
+      { id: '07-0823-2025', cantidad: '999999', vigencia_desde: '2025-01-01', vigencia_hasta: '' },
+      { id: '24-3420-2025', cantidad: '1500', vigencia_desde: '2025-01-01', vigencia_hasta: '' },
+    ],
+  },
+});
+const WITH_PEDIMENTOS: CatalogLookup = {
+  isLoaded: (name) => (name === 'c_NumPedimentoAduana' ? PEDIMENTOS : CATALOGS).isLoaded(name),
+  has: (name, code) => (name === 'c_NumPedimentoAduana' ? PEDIMENTOS : CATALOGS).has(name, code),
+  get: (name, code) => (name === 'c_NumPedimentoAduana' ? PEDIMENTOS : CATALOGS).get(name, code),
+  rows: (name) => (name === 'c_NumPedimentoAduana' ? PEDIMENTOS : CATALOGS).rows!(name),
+};
+
+function withPedimentos(concepto: readonly string[], parte: readonly string[] = []): Comprobante {
+  const base = comprobante();
+  const first = base.Conceptos[0] as Concepto;
+  const aduanera = (numbers: readonly string[]) => numbers.map((NumeroPedimento) => ({ NumeroPedimento }));
+  return {
+    ...base,
+    Conceptos: [
+      {
+        ...first,
+        InformacionAduanera: aduanera(concepto),
+        ...(parte.length > 0
+          ? { Parte: [{ ClaveProdServ: first.ClaveProdServ, Cantidad: '1', Descripcion: 'Pieza', InformacionAduanera: aduanera(parte) }] }
+          : {}),
+      },
+    ],
+  };
+}
+
+test('NumeroPedimento: its aduana, patente and year are a row of c_NumPedimentoAduana and its consecutive is within the row’s cantidad', () => {
+  const check = (model: Comprobante) => errorsOf(validateComprobante(model, { catalogs: WITH_PEDIMENTOS }));
+  assert.deepEqual(check(withPedimentos(['25  07  0823  5000123'], ['25  24  3420  5001500'])), [], 'rows of the catalog, consecutives within cantidad');
+  assert.deepEqual(check(withPedimentos(['25  07  9999  5000123', '06  07  0823  6000123'])), [
+    `cfdi.unknown_catalog_code@${CONCEPTO}/cfdi:InformacionAduanera[1]/@NumeroPedimento`,
+    `cfdi.unknown_catalog_code@${CONCEPTO}/cfdi:InformacionAduanera[2]/@NumeroPedimento`,
+  ]);
+  const [over] = validateComprobante(withPedimentos([], ['25  24  3420  5001501']), { catalogs: WITH_PEDIMENTOS }).errors;
+  assert.equal(`${over?.code}@${over?.path}`, `cfdi.unknown_catalog_code@${CONCEPTO}/cfdi:Parte[1]/cfdi:InformacionAduanera[1]/@NumeroPedimento`);
+  assert.match(over?.message ?? '', /consecutive 001501 is above 1500/);
+  const unloaded = validateComprobante(withPedimentos(['25  07  9999  5000123']), { catalogs: CATALOGS });
+  assert.deepEqual(errorsOf(unloaded), [], 'without the catalog only the schema’s pattern applies');
+  assert.ok(unloaded.warnings.some((warning) => warning.code === 'cfdi.catalog_not_loaded' && warning.message.startsWith('c_NumPedimentoAduana')));
+});
+
+const CARTA_PORTE_31 = 'http://www.sat.gob.mx/CartaPorte31';
+
+function cartaPorteElement(local: string, attributes: Record<string, string>, children: XmlElement[] = []): XmlElement {
+  return {
+    namespace: CARTA_PORTE_31,
+    prefix: 'cartaporte31',
+    local,
+    attributes: Object.entries(attributes).map(([name, value]) => ({ namespace: null, prefix: null, local: name, value })),
+    children,
+  };
+}
+
+/** A Carta Porte 3.1 complemento whose Mercancias carry these BienesTransp (only what the rule reads). */
+function withCartaPorte(keys: readonly string[]): Comprobante {
+  const mercancias = keys.map((key) =>
+    cartaPorteElement('Mercancia', { BienesTransp: key, Descripcion: 'Carga', Cantidad: '1', ClaveUnidad: 'H87', PesoEnKg: '1' }),
+  );
+  const cartaPorte = cartaPorteElement('CartaPorte', { Version: '3.1' }, [
+    cartaPorteElement('Mercancias', { NumTotalMercancias: String(keys.length) }, mercancias),
+  ]);
+  return { ...comprobante(), Complemento: [{ Otro: { Xml: cartaPorte } }] };
+}
+
+const PRODUCTOS_CP = inMemoryCatalogs({
+  c_ClaveProdServCP: {
+    key: 'id',
+    rows: [
+      { id: '24112700', texto: 'Estibas', material_peligroso: '0,1', vigencia_desde: '2024-07-17', vigencia_hasta: '' },
+      { id: '10102000', texto: 'Animales salvajes vivos', material_peligroso: '0', vigencia_desde: '2024-07-17', vigencia_hasta: '' },
+    ],
+  },
+});
+const WITH_PRODUCTOS_CP: CatalogLookup = {
+  isLoaded: (name) => (name === 'c_ClaveProdServCP' ? PRODUCTOS_CP : CATALOGS).isLoaded(name),
+  has: (name, code) => (name === 'c_ClaveProdServCP' ? PRODUCTOS_CP : CATALOGS).has(name, code),
+  get: (name, code) => (name === 'c_ClaveProdServCP' ? PRODUCTOS_CP : CATALOGS).get(name, code),
+  rows: (name) => (name === 'c_ClaveProdServCP' ? PRODUCTOS_CP : CATALOGS).rows!(name),
+};
+
+test('Carta Porte 3.1: Mercancia/@BienesTransp is a key of c_ClaveProdServCP', () => {
+  const check = (model: Comprobante) => errorsOf(validateComprobante(model, { catalogs: WITH_PRODUCTOS_CP }));
+  assert.deepEqual(check(withCartaPorte(['24112700', '10102000'])), []);
+  // 15101506 is a key of Carta Porte 2.0 that 3.1 no longer lists.
+  assert.deepEqual(check(withCartaPorte(['24112700', '15101506'])), [
+    `cfdi.unknown_catalog_code@${ROOT}/cfdi:Complemento/cartaporte31:CartaPorte/cartaporte31:Mercancias/cartaporte31:Mercancia[2]/@BienesTransp`,
+  ]);
+  const unloaded = validateComprobante(withCartaPorte(['15101506']), { catalogs: CATALOGS });
+  assert.deepEqual(errorsOf(unloaded), [], 'without the catalog only the format is checked');
+  assert.ok(unloaded.warnings.some((warning) => warning.code === 'cfdi.catalog_not_loaded' && warning.message.startsWith('c_ClaveProdServCP')));
 });

@@ -5,6 +5,7 @@
  */
 import { Decimal } from '../amounts.ts';
 import { findPagos } from '../model.ts';
+import { attributeValue, childElements } from '../xml/tree.ts';
 import { IMPUESTOS } from '../tax-specs.ts';
 import type { TaxKind } from '../tax-specs.ts';
 import { flag, inForce, listColumn } from './catalog-lookup.ts';
@@ -17,6 +18,7 @@ import {
   doctoPath,
   FECHA_PATTERN,
   IMPUESTOS_PATH,
+  NUMERO_PEDIMENTO_PATTERN,
   pagoPath,
   personaOf,
   ROOT_PATH,
@@ -81,9 +83,16 @@ export function checkCatalogs(context: RuleContext): void {
     checkCode(context, 'c_ClaveProdServ', concepto.ClaveProdServ, attributePath(base, 'ClaveProdServ'));
     checkCode(context, 'c_ClaveUnidad', concepto.ClaveUnidad, attributePath(base, 'ClaveUnidad'));
     checkCode(context, 'c_ObjetoImp', concepto.ObjetoImp, attributePath(base, 'ObjetoImp'));
-    concepto.Parte?.forEach((parte, parteIndex) =>
-      checkCode(context, 'c_ClaveProdServ', parte.ClaveProdServ, attributePath(`${base}/cfdi:Parte[${parteIndex + 1}]`, 'ClaveProdServ')),
+    concepto.InformacionAduanera?.forEach((aduanera, aduaneraIndex) =>
+      checkPedimento(context, aduanera.NumeroPedimento, attributePath(`${base}/cfdi:InformacionAduanera[${aduaneraIndex + 1}]`, 'NumeroPedimento')),
     );
+    concepto.Parte?.forEach((parte, parteIndex) => {
+      const parteBase = `${base}/cfdi:Parte[${parteIndex + 1}]`;
+      checkCode(context, 'c_ClaveProdServ', parte.ClaveProdServ, attributePath(parteBase, 'ClaveProdServ'));
+      parte.InformacionAduanera?.forEach((aduanera, aduaneraIndex) =>
+        checkPedimento(context, aduanera.NumeroPedimento, attributePath(`${parteBase}/cfdi:InformacionAduanera[${aduaneraIndex + 1}]`, 'NumeroPedimento')),
+      );
+    });
     concepto.Impuestos?.Traslados?.forEach((tax, taxIndex) =>
       checkRate(context, tax, 'traslado', attributePath(conceptoTaxPath(index, 'traslado', taxIndex), 'TasaOCuota')),
     );
@@ -95,6 +104,48 @@ export function checkCatalogs(context: RuleContext): void {
     checkRate(context, tax, 'traslado', attributePath(`${IMPUESTOS_PATH}/cfdi:Traslados/cfdi:Traslado[${index + 1}]`, 'TasaOCuota')),
   );
   checkPagosCatalogs(context);
+  checkCartaPorteCatalogs(context);
+}
+
+const CARTA_PORTE_31 = 'http://www.sat.gob.mx/CartaPorte31';
+
+/** Carta Porte 3.1: each Mercancia/@BienesTransp is a key of c_ClaveProdServCP. */
+function checkCartaPorteCatalogs(context: RuleContext): void {
+  for (const item of context.comprobante.Complemento ?? []) {
+    if (!('Otro' in item) || item.Otro.Xml.namespace !== CARTA_PORTE_31 || item.Otro.Xml.local !== 'CartaPorte') continue;
+    const base = `${ROOT_PATH}/cfdi:Complemento/cartaporte31:CartaPorte/cartaporte31:Mercancias`;
+    for (const mercancias of childElements(item.Otro.Xml, CARTA_PORTE_31, 'Mercancias')) {
+      childElements(mercancias, CARTA_PORTE_31, 'Mercancia').forEach((mercancia, index) =>
+        checkCode(
+          context,
+          'c_ClaveProdServCP',
+          attributeValue(mercancia, 'BienesTransp'),
+          attributePath(`${base}/cartaporte31:Mercancia[${index + 1}]`, 'BienesTransp'),
+        ),
+      );
+    }
+  }
+}
+
+/**
+ * InformacionAduanera/@NumeroPedimento against c_NumPedimentoAduana: its aduana, patente and year
+ * (2000 plus its first two digits) must be a row of the catalog, and its consecutive (the last six
+ * digits) at most the row's `cantidad`. A number of another shape is the schema's to report.
+ */
+function checkPedimento(context: RuleContext, numero: string | undefined, path: string): void {
+  const match = NUMERO_PEDIMENTO_PATTERN.exec(numero ?? '');
+  if (!match) return;
+  const [, year, aduana, patente, consecutive] = match as unknown as [string, string, string, string, string];
+  const row = checkCode(context, 'c_NumPedimentoAduana', `${aduana}-${patente}-20${year}`, path);
+  if (!row) return;
+  const cantidad = Number(row['cantidad'] ?? '');
+  if (Number.isInteger(cantidad) && Number(consecutive) > cantidad) {
+    context.issues.error(
+      'cfdi.unknown_catalog_code',
+      path,
+      `Pedimento ${numero}: consecutive ${consecutive} is above ${cantidad}, the last one c_NumPedimentoAduana allows aduana ${aduana} and patente ${patente} in 20${year}.`,
+    );
+  }
 }
 
 /** c_RegimenFiscal: the key exists and applies to the persona of the RFC (12 moral, 13 física). */

@@ -43,7 +43,16 @@ export const CATALOG_KEY_PATTERNS = {
   c_Pais: /^[A-Z]{3}$/,
   c_Periodicidad: /^0[1-5]$/,
   c_Meses: /^(0[1-9]|1[0-8])$/,
+  /** The key of a row: aduana, patente and ejercicio (`07-3420-2024`). */
+  c_NumPedimentoAduana: /^[0-9]{2}-[0-9]{4}-[0-9]{4}$/,
+  c_ClaveProdServCP: /^[0-9]{8}$/,
 } as const;
+
+/**
+ * cfdv40.xsd InformacionAduanera/@NumeroPedimento: the year's last two digits, the aduana, the
+ * patente and seven digits (the year's last digit and a six-digit consecutive), two spaces apart.
+ */
+export const NUMERO_PEDIMENTO_PATTERN = /^([0-9]{2}) {2}([0-9]{2}) {2}([0-9]{4}) {2}[0-9]([0-9]{6})$/;
 
 /** Whether a t_FechaH string names a real calendar date (no 30 February). */
 export function isRealFecha(fecha: string): boolean {

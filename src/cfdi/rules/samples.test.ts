@@ -7,6 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { packagePath } from '../../platform/runtime/layout.ts';
 import { hasShared, satPath, skipWithoutShared } from '../../../test/support/shared.ts';
 import { CATALOG_NAMES, inMemoryCatalogs, sealVerifier, timbreVerifier, validateCfdi } from './index.ts';
 import type { CatalogLookup, CatalogName, CatalogRow, ValidateCfdiOptions, ValidationResult } from './index.ts';
@@ -50,14 +52,30 @@ function parseCsv(text: string): CatalogRow[] {
   return rows.map((row) => Object.fromEntries(header.map((column, index) => [column, row[index] ?? ''])));
 }
 
-/** The kit's catalogs keyed by `id`: c_CodigoPostal is keyed by `code`, and c_ClaveProdServ is not in the kit (below). */
-const KEYED: CatalogName[] = CATALOG_NAMES.filter((name) => name !== 'c_ClaveProdServ' && name !== 'c_CodigoPostal');
+/**
+ * The kit's catalogs keyed by `id`: c_CodigoPostal is keyed by `code`, c_ClaveProdServ is not in
+ * the kit (below), c_NumPedimentoAduana is the one shipped with the service, and c_ClaveProdServCP
+ * (no sample carries Carta Porte) is left out.
+ */
+const KEYED: CatalogName[] = CATALOG_NAMES.filter(
+  (name) => name !== 'c_ClaveProdServ' && name !== 'c_CodigoPostal' && name !== 'c_NumPedimentoAduana' && name !== 'c_ClaveProdServCP',
+);
+
+/** The shipped c_NumPedimentoAduana, each row keyed `aduana-patente-ejercicio` as the service keys it. */
+function shippedPedimentos(): CatalogRow[] {
+  const text = gunzipSync(fs.readFileSync(path.join(packagePath('sat-catalogs'), 'c_NumPedimentoAduana.csv.gz'))).toString('utf8');
+  return parseCsv(text).map((row) => ({ ...row, id: `${row['aduana']}-${row['patente']}-${row['ejercicio']}` }));
+}
 
 function loadCatalogs(): CatalogLookup {
   const read = (name: string) => parseCsv(fs.readFileSync(satPath('catalogs', `${name}.csv`), 'utf8'));
   const tables = Object.fromEntries(KEYED.map((name) => [name, { key: 'id', rows: read(name) }]));
   // c_ClaveProdServ is not in the kit (README §7): the validator checks its format and warns.
-  return inMemoryCatalogs({ ...tables, c_CodigoPostal: { key: 'code', rows: read('c_CodigoPostal') } });
+  return inMemoryCatalogs({
+    ...tables,
+    c_CodigoPostal: { key: 'code', rows: read('c_CodigoPostal') },
+    c_NumPedimentoAduana: { key: 'id', rows: shippedPedimentos() },
+  });
 }
 
 function loadSatCertificates(): Map<string, SatCertificate> {

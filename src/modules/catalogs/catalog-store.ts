@@ -76,10 +76,16 @@ export interface CatalogStoreOptions {
 
 /**
  * The catalogs held in memory: those the CFDI rules, the invoice builder and the PDF read
- * synchronously (the built-in ones, c_ClaveProdServ, c_ClaveUnidad, c_CodigoPostal, c_Estado).
- * The others (places, customs, the complementos' catalogs) stay in the database.
+ * synchronously (the built-in ones, c_ClaveProdServ, c_ClaveUnidad, c_CodigoPostal, c_Estado,
+ * c_NumPedimentoAduana for InformacionAduanera/@NumeroPedimento and c_ClaveProdServCP for Carta
+ * Porte's Mercancia/@BienesTransp). The others (places, customs, the complementos' other catalogs)
+ * stay in the database.
  */
-const IN_MEMORY = new Set<CatalogSlug>([...SMALL_DEFINITIONS, ...LARGE_DEFINITIONS].map((definition) => definition.slug));
+const IN_MEMORY = new Set<CatalogSlug>([
+  ...[...SMALL_DEFINITIONS, ...LARGE_DEFINITIONS].map((definition) => definition.slug),
+  'num_pedimento_aduana',
+  'clave_prod_serv_cp',
+]);
 
 /** Rows read per statement while loading a catalog into memory. */
 const SLICE_ROWS = 5_000;

@@ -49,6 +49,7 @@ const COLUMNS: Readonly<Record<string, string>> = {
   tax: 'impuesto',
   factor: 'factor',
   minimum: 'minimo',
+  cantidad: 'cantidad',
 };
 
 const AVAILABILITY: Readonly<Record<string, string>> = { yes: 'Sí', no: 'No', optional: 'Opcional' };

@@ -70,6 +70,65 @@ const COLONIA: CatalogDefinition = {
   }),
 };
 
+/**
+ * c_NumPedimentoAduana: which pedimento numbers a customs office and broker licence may use in a
+ * year. The SAT's table has no key of its own; a row's key is `aduana-patente-ejercicio`
+ * (`07-3420-2024`) and `cantidad` is the highest consecutive number of that year.
+ */
+const NUM_PEDIMENTO_ADUANA: CatalogDefinition = {
+  slug: 'num_pedimento_aduana',
+  satName: 'c_NumPedimentoAduana',
+  name: 'Customs declaration numbers by office, broker and year (pedimento)',
+  builtin: false,
+  codePattern: /^\d{2}-\d{4}-\d{4}$/,
+  fields: [
+    { key: 'aduana', type: 'code', width: 2, required: true, aliases: ['caduana', 'aduana'] },
+    { key: 'patente', type: 'code', width: 4, required: true, aliases: ['patente', 'patenteaduanal', 'cpatenteaduanal'] },
+    { key: 'ejercicio', type: 'code', width: 4, required: true, aliases: ['ejercicio'] },
+    { key: 'cantidad', type: 'integer', required: true, aliases: ['cantidad'] },
+    ...VALIDITY,
+  ],
+  codeOf: (fields) => `${text(fields, 'aduana')}-${text(fields, 'patente')}-${text(fields, 'ejercicio')}`,
+};
+
+/**
+ * c_MaterialPeligroso: one entry per UN number. The SAT lists a few numbers more than once (one
+ * row per concentration or class); their entry joins the descriptions with ` | ` and lists every
+ * class and secondary hazard (docs/decisions.md, "Repeated keys of c_MaterialPeligroso").
+ */
+const MATERIAL_PELIGROSO: CatalogDefinition = {
+  slug: 'material_peligroso',
+  satName: 'c_MaterialPeligroso',
+  name: 'Hazardous materials by UN number (Carta Porte 3.1)',
+  builtin: false,
+  codePattern: /^\d{4}$/,
+  fields: [
+    codeField('c_MaterialPeligroso', 4),
+    DESCRIPTION,
+    { key: 'clase_o_div', type: 'list', aliases: ['claseodiv', 'clasediv', 'claseodivision'] },
+    { key: 'peligro_secundario', type: 'list', aliases: ['peligrosecundario'] },
+    { key: 'nombre_tecnico', type: 'text', aliases: ['nombretecnico'] },
+    ...VALIDITY,
+  ],
+};
+
+/** c_ClaveProdServCP: the product keys Carta Porte accepts in Mercancia/@BienesTransp. */
+const CLAVE_PROD_SERV_CP: CatalogDefinition = {
+  slug: 'clave_prod_serv_cp',
+  satName: 'c_ClaveProdServCP',
+  name: 'Goods transported (Carta Porte 3.1)',
+  builtin: false,
+  codePattern: /^\d{8}$/,
+  fields: [
+    codeField('c_ClaveProdServCP', 8),
+    DESCRIPTION,
+    { key: 'similares', type: 'text', aliases: ['similares', 'palabrassimilares'] },
+    { key: 'material_peligroso', type: 'text', aliases: ['materialpeligroso'] },
+    ...VALIDITY,
+  ],
+  searchData: ['similares'],
+};
+
 export const PLACE_AND_COMPLEMENT_DEFINITIONS: readonly CatalogDefinition[] = [
   withinState('municipio', 'c_Municipio', 'Municipalities (municipio), by state', 'municipality', 3),
   withinState('localidad', 'c_Localidad', 'Localities (localidad), by state', 'locality', 2),
@@ -128,4 +187,7 @@ export const PLACE_AND_COMPLEMENT_DEFINITIONS: readonly CatalogDefinition[] = [
   sheet('tipo_de_servicio', 'c_TipoDeServicio', 'Rail service types (Carta Porte 3.1)', ['contenedor']),
   sheet('tipo_de_trafico', 'c_TipoDeTrafico', 'Rail traffic types (Carta Porte 3.1)', []),
   sheet('cve_transporte', 'c_CveTransporte', 'Means of transport (Carta Porte 3.1)', []),
+  NUM_PEDIMENTO_ADUANA,
+  MATERIAL_PELIGROSO,
+  CLAVE_PROD_SERV_CP,
 ];

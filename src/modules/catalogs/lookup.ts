@@ -79,6 +79,9 @@ export const CATALOG_SLUGS = [
   'tipo_de_servicio',
   'tipo_de_trafico',
   'cve_transporte',
+  'num_pedimento_aduana',
+  'material_peligroso',
+  'clave_prod_serv_cp',
 ] as const;
 export type CatalogSlug = (typeof CATALOG_SLUGS)[number];
 

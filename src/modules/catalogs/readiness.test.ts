@@ -29,7 +29,7 @@ test('readiness fails without the built-in catalogs and names the large ones not
     ]);
     assert.equal(
       seeded.facts?.warning,
-      'c_ClaveProdServ, c_ClaveUnidad, c_CodigoPostal, c_Estado, c_Municipio, c_Localidad and 50 more not imported: their keys are checked for format only (run `invoicing catalogs import`).',
+      'c_ClaveProdServ, c_ClaveUnidad, c_CodigoPostal, c_Estado, c_Municipio, c_Localidad and 53 more not imported: their keys are checked for format only (run `invoicing catalogs import`).',
     );
 
     const entry = {

@@ -52,6 +52,9 @@ describe('the SAT catalogs shipped with the service', () => {
     assert.ok((bySatName.get('c_ClaveProdServ') ?? 0) > 50_000);
     assert.equal(bySatName.get('c_CodigoPostal'), 95_748);
     assert.ok((bySatName.get('c_Colonia') ?? 0) > 140_000);
+    assert.equal(bySatName.get('c_NumPedimentoAduana'), 58_853);
+    assert.equal(bySatName.get('c_MaterialPeligroso'), 2_337, 'one row per UN number');
+    assert.equal(bySatName.get('c_ClaveProdServCP'), 48_757);
     for (const complement of ['c_TipoCadenaPago', 'c_TipoPercepcion', 'c_FraccionArancelaria', 'c_ConfigAutotransporte', 'c_Estaciones']) {
       assert.ok(bySatName.has(complement), complement);
     }
@@ -110,6 +113,51 @@ describe('the SAT catalogs shipped with the service', () => {
       assert.equal(t.app.catalogs.index.get('clave_unidad', 'H87')?.description, 'Pieza', 'the store picked the new catalog up');
       const municipio = await t.request({ method: 'GET', url: '/v1/catalogs/municipio/JAL-039', key: testKey });
       assert.deepEqual([municipio.statusCode, municipio.json().description], [200, 'Guadalajara']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('c_NumPedimentoAduana, c_MaterialPeligroso and c_ClaveProdServCP are shipped, answer by key and are searchable', async () => {
+    const folder = await shippedSubset(['c_NumPedimentoAduana.csv.gz', 'c_MaterialPeligroso.csv.gz', 'c_ClaveProdServCP.csv.gz'], '1.0.20260101');
+    const t = await createTestApp({ shippedCatalogs: folder });
+    try {
+      const { testKey } = await t.bootstrap();
+      t.app.startCatalogLoad();
+      await until(
+        async () =>
+          (await t.request({ method: 'GET', url: '/readyz' })).json().checks.find((check: { name: string }) => check.name === 'catalogs').shipped.state ===
+          'done',
+        'the load',
+      );
+      const get = async (url: string) => {
+        const response = await t.request({ method: 'GET', url, key: testKey });
+        assert.equal(response.statusCode, 200, url);
+        return response.json();
+      };
+      const codes = async (url: string) => (await get(url)).data.map((entry: { code: string }) => entry.code);
+
+      const pedimento = await get('/v1/catalogs/num_pedimento_aduana/07-0823-2024');
+      assert.deepEqual([pedimento.data.aduana, pedimento.data.patente, pedimento.data.ejercicio, pedimento.data.cantidad], ['07', '0823', '2024', 999_999]);
+      const byPrefix = await codes('/v1/catalogs/num_pedimento_aduana?q=07-0823');
+      assert.ok(byPrefix.length > 0 && byPrefix.every((code: string) => code.startsWith('07-0823-')), 'a key prefix finds its rows');
+      assert.equal((await t.request({ method: 'GET', url: '/v1/catalogs/num_pedimento_aduana/07-0823-1999', key: testKey })).statusCode, 404);
+
+      const acid = await get('/v1/catalogs/material_peligroso/2031');
+      assert.deepEqual([acid.data.clase_o_div, acid.data.peligro_secundario], [['8'], ['5.1']], 'the three rows of UN 2031 are one entry');
+      assert.match(acid.description, /más del 70% .* \| .*menos del 65%/);
+      assert.deepEqual((await get('/v1/catalogs/material_peligroso/1090')).description, 'ACETONA');
+      assert.equal((await codes('/v1/catalogs/material_peligroso?q=acetona'))[0], '1090', 'search ignores case and accents');
+      assert.ok((await codes('/v1/catalogs/material_peligroso?q=nitrico%20fumante')).includes('2031'), 'a word of any of its rows finds the UN number');
+
+      const goods = await get('/v1/catalogs/clave_prod_serv_cp/24112700');
+      assert.deepEqual([goods.description, goods.data.material_peligroso, goods.valid_from], ['Estibas', '0,1', '2024-07-17']);
+      assert.equal((await t.request({ method: 'GET', url: '/v1/catalogs/clave_prod_serv_cp/15101506', key: testKey })).statusCode, 404, 'dropped in 3.1');
+      assert.equal((await codes('/v1/catalogs/clave_prod_serv_cp?q=estibas'))[0], '24112700');
+
+      // The rules on NumeroPedimento and BienesTransp read these two synchronously, from memory.
+      assert.equal(t.app.catalogs.get('c_NumPedimentoAduana', '07-0823-2024')?.['cantidad'], '999999');
+      assert.equal(t.app.catalogs.get('c_ClaveProdServCP', '24112700')?.['texto'], 'Estibas');
     } finally {
       await t.close();
     }
