@@ -16,6 +16,7 @@ import { REDACTED_LOG_PATHS, serializeRequest } from './log-redaction.ts';
 import { authenticateSession, registerSessionAudit, sessionTokenOf, type SessionBackend } from './session.ts';
 import { assertStorableText } from './text-rule.ts';
 import { compileValidator } from './validation.ts';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { isKnownVersion, renderForVersion, resolveVersion, CURRENT_VERSION } from './versions.ts';
 
 type RateClass = 'read' | 'write';
@@ -95,6 +96,24 @@ function storesText(url: string): boolean {
   return url.startsWith('/v1/') || url === '/v1' || url.startsWith('/dashboard/api/');
 }
 
+type SerializerFactory = ReturnType<typeof SerializerSelector>;
+
+/**
+ * Fastify's response serializers (fast-json-stringify), each built on its route's first answer
+ * with that status rather than when the route is registered, like the request validators
+ * (`compileValidator`): building them all was a large part of the time to `/readyz`.
+ */
+function lazySerializers(...factory: Parameters<SerializerFactory>): ReturnType<SerializerFactory> {
+  const build = SerializerSelector()(...factory);
+  return (route) => {
+    let serialize: ((data: unknown) => string) | undefined;
+    return (data: unknown) => {
+      serialize ??= build(route) as (data: unknown) => string;
+      return serialize(data);
+    };
+  };
+}
+
 /** The Fastify instance with every cross-cutting concern of the API; modules add routes to it. */
 export function createServer(options: ServerOptions): Server {
   const { services, auth, rateLimiter, sessions } = options;
@@ -129,6 +148,7 @@ export function createServer(options: ServerOptions): Server {
     },
     // A number is a count of proxy hops to trust, as Fastify reads it (its types omit the form).
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Cookies are read only where a session may authenticate (below) and written by the dashboard's

@@ -24,8 +24,26 @@ function makeAjv(coerceTypes: boolean | 'array'): Ajv {
 const bodyAjv = makeAjv(false);
 const textAjv = makeAjv('array');
 
-export function compileValidator(schema: object, httpPart: string | undefined): ValidateFunction {
-  return (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
+/** What Fastify calls to validate one part of a request: true, or false with `errors` set. */
+export interface Validator {
+  (data: unknown): boolean;
+  errors?: ValidateFunction['errors'];
+}
+
+/**
+ * A route's validator, compiled by Ajv on the route's first request rather than when the route is
+ * registered: compiling the ~300 schemas of every route at start was a large part of the time to
+ * `/readyz` (docs/decisions.md, "Start time").
+ */
+export function compileValidator(schema: object, httpPart: string | undefined): Validator {
+  let compiled: ValidateFunction | undefined;
+  const validate: Validator = (data) => {
+    compiled ??= (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
+    const valid = compiled(data) as boolean;
+    validate.errors = compiled.errors;
+    return valid;
+  };
+  return validate;
 }
 
 const CODES: Record<string, string> = {
