@@ -61,6 +61,14 @@ module.exports = {
       to: { path: '^src/(modules|providers|simulator)/' },
     },
     {
+      name: 'modules-do-not-import-the-engine',
+      severity: 'error',
+      comment:
+        'Modules use the database through Kysely and DatabaseHandle.capabilities; the embedded engine (PGlite) and its driver are the platform\'s (test/platform/engine-seam.test.ts holds the rule for the text of modules).',
+      from: { path: '^src/modules/' },
+      to: { path: '^src/platform/db/pglite-|@electric-sql/pglite' },
+    },
+    {
       name: 'routes-call-verbs',
       severity: 'error',
       comment: 'Routes are thin (schema, verb, serializer): no repository, Kysely or database handle.',

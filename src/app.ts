@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { databaseBlobStore, fileBlobStore } from './platform/blobs/blob-store.ts';
 import type { Clock } from './platform/clock.ts';
 import { systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
@@ -36,11 +37,11 @@ import { masterKeyringFor } from './platform/crypto/index.ts';
 import { NEVER_SHED, saturationMonitor, type LoadMonitor } from './platform/http/load-shedding.ts';
 import { WorkerPool } from './platform/workers/pool.ts';
 import { createProviders, type Providers } from './providers-setup.ts';
-import { codeUsage, filePdfStore, hasStampedInvoices, invoiceExportSource, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
+import { codeUsage, hasStampedInvoices, invoiceExportSource, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
 import { registerValidationRoutes, TimbreCertificates } from './modules/validations/index.ts';
 import { registerCfdiRoutes } from './modules/cfdis/index.ts';
 import { registerReportRoutes } from './modules/reports/index.ts';
-import { databasePackageStore, filePackageStore, registerDownloadJobs, registerDownloadRoutes, type DownloadDeps } from './modules/downloads/index.ts';
+import { registerDownloadJobs, registerDownloadRoutes, type DownloadDeps } from './modules/downloads/index.ts';
 import { createDescargaClient, ProviderError as DescargaError } from './providers/sat/descarga/index.ts';
 import { expediteSyncTick, registerSyncJobs, registerSyncRoutes } from './modules/sync/index.ts';
 import { createSessionBackend, registerDashboardRoutes } from './modules/dashboard/index.ts';
@@ -160,7 +161,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     threadsPerTenant: config.workerThreadsPerOrganization,
     ...(options.workerTasks ? { extraTasks: options.workerTasks } : {}),
   });
-  const services: Services = { config, database, db: database.db, clock, jobs, workers, metrics, mail: createMailer(config, clock) };
+  // On the embedded database, blobs are files under DATA_DIR; on a server (or a database handed in), rows (blob-store.ts).
+  const blobs = !config.databaseUrl && !options.database ? fileBlobStore(config.dataDir) : databaseBlobStore(database.db, () => clock.now());
+  const services: Services = { config, database, db: database.db, clock, jobs, workers, metrics, blobs, mail: createMailer(config, clock) };
   // Redis going away moves limits to local buckets (logged once each way, after the server exists).
   const redisEvents = {
     onUnavailable: (error: unknown) => server.log.warn({ err: error }, 'Redis unreachable: rate limits are decided by this process alone until it is back'),
@@ -262,15 +265,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
   const fiscalProfiles = createFiscalProfiles({ keyring });
-  // On the embedded database, rendered PDFs are files under DATA_DIR (pdf-store.ts).
-  const pdfStore = !config.databaseUrl && !options.database ? filePdfStore(path.join(config.dataDir, 'pdfs')) : undefined;
   const invoiceDeps = {
     fiscalProfiles,
     pacFor: providers.pacFor,
     satStatusFor: providers.satStatusFor,
     catalogs,
     savedParts: { customer: customerForInvoice, products: productsForInvoice, customerEmails },
-    ...(pdfStore ? { pdfStore } : {}),
   };
   registerInvoiceRoutes(server, services, invoiceDeps);
   registerCustomerRoutes(server, services, { catalogs, rfcValidatorFor: providers.rfcValidatorFor });
@@ -291,8 +291,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
         clock,
         ...(metrics ? { recordCall: metrics.providerCall } : {}),
       }),
-    // Like rendered PDFs: files under DATA_DIR on the embedded database (package-store.ts).
-    packages: !config.databaseUrl && !options.database ? filePackageStore(path.join(config.dataDir, 'packages')) : databasePackageStore,
     // Synchronization's chunks are SAT requests: one that ends moves the sync without waiting for its next tick.
     onRequestDone: expediteSyncTick,
   };

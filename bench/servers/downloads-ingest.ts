@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../../src/app.ts';
-import { filePackageStore } from '../../src/modules/downloads/index.ts';
 import { ingestPackage } from '../../src/modules/downloads/ingest.ts';
+import { packageBlobKey } from '../../src/modules/downloads/package-key.ts';
 import { systemClock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 
@@ -27,7 +27,7 @@ const config = loadConfig({
 const app = await buildApp({ config, clock: systemClock, embedSimulator: false });
 const created = await app.server.inject({ method: 'POST', url: '/v1/organizations', payload: { name: 'Bench downloads' } });
 const organizationId = created.json().id as string;
-const store = filePackageStore(path.join(dataDir, 'packages'));
+const store = app.services.blobs;
 const files = fs
   .readdirSync(packagesDir!)
   .filter((name) => name.startsWith('package-'))
@@ -42,8 +42,8 @@ const source = {
 };
 
 const warmup = { requestId: 'sreq_warmup', position: 0 };
-await store.put(warmup, fs.readFileSync(path.join(packagesDir!, 'warmup.zip')));
-await ingestPackage(app.services, store, warmup, source, 'cfdi');
+await store.put(packageBlobKey(warmup), fs.readFileSync(path.join(packagesDir!, 'warmup.zip')));
+await ingestPackage(app.services, warmup, source, 'cfdi');
 global.gc?.();
 const rssBefore = process.memoryUsage().rss;
 let peakRss = rssBefore;
@@ -54,8 +54,8 @@ const started = performance.now();
 let stored = 0;
 for (const [position, name] of files.entries()) {
   const key = { requestId: 'sreq_bench', position };
-  await store.put(key, fs.readFileSync(path.join(packagesDir!, name)));
-  const result = await ingestPackage(app.services, store, key, source, 'cfdi');
+  await store.put(packageBlobKey(key), fs.readFileSync(path.join(packagesDir!, name)));
+  const result = await ingestPackage(app.services, key, source, 'cfdi');
   stored += result.inserted;
 }
 const elapsedMs = performance.now() - started;

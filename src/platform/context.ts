@@ -1,4 +1,5 @@
 import type { Clock } from './clock.ts';
+import type { BlobStore } from './blobs/blob-store.ts';
 import type { Config } from './config.ts';
 import type { Db, DatabaseHandle } from './db/database.ts';
 import type { JobQueue } from './jobs/types.ts';
@@ -19,6 +20,8 @@ export interface Services {
   workers: WorkerPool;
   /** Prometheus metrics, when configured (METRICS_TOKEN or METRICS_PORT); absent otherwise. */
   metrics?: Metrics | undefined;
+  /** Bytes kept by key (rendered PDFs, SAT packages): the database's `blobs` table, or files under DATA_DIR on the embedded database. */
+  blobs: BlobStore;
   /** Outgoing e-mail: SMTP, the development mail catcher, or none (docs/guides/email.md). */
   mail: Mailer;
 }

@@ -3,6 +3,7 @@
 // moments and starts another, as a crashing deployment would.
 // Usage: node --import tsx test/webhooks/worker-process.ts <data dir>
 import path from 'node:path';
+import { fileBlobStore } from '../../src/platform/blobs/blob-store.ts';
 import { systemClock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { openDatabase } from '../../src/platform/db/database.ts';
@@ -20,7 +21,16 @@ const config = loadConfig({ APP_ENV: 'test', DATA_DIR: path.dirname(dataDir), RU
 const jobs = createJobQueue({ db: database.db, clock: systemClock, pollMs: 50 });
 // Short leases: a delivery claimed by a killed worker is due again two seconds later.
 const worker = registerWebhookJobs(
-  { config, database, db: database.db, clock: systemClock, jobs, workers: new WorkerPool({ threads: 1 }), mail: createMailer(config, systemClock) },
+  {
+    config,
+    database,
+    db: database.db,
+    clock: systemClock,
+    jobs,
+    workers: new WorkerPool({ threads: 1 }),
+    blobs: fileBlobStore(path.dirname(dataDir)),
+    mail: createMailer(config, systemClock),
+  },
   { tuning: { concurrency: 8, perEndpoint: 8, leaseMs: 2000, lingerMs: 0, flushIntervalMs: 20, claimIntervalMs: 20 } },
 );
 

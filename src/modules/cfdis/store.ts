@@ -16,7 +16,7 @@ import { defineTask } from '../../platform/workers/task.ts';
 import { emitEvents } from '../events/index.ts';
 import { rowsOfUuids, type SatStatus } from './repository.ts';
 import { renderCfdi } from './serialize.ts';
-import { noteGrowth } from './statistics.ts';
+import { noteBulkWrite } from '../../platform/db/statistics.ts';
 import {
   completeDetails,
   insertThirdParties,
@@ -160,7 +160,7 @@ export async function storeCfdiDocuments(services: Services, source: CfdiSource,
     inserted += result.filter((row) => row.inserted).length;
   }
   await writeThirdParties(services, source, now, thirdParties);
-  await noteGrowth(services, inserted);
+  await noteBulkWrite(services.database, 'cfdis', inserted);
   return { inserted, completed: written - inserted, duplicates: read.length - unreadable.length - written, unreadable };
 }
 
@@ -215,7 +215,7 @@ export async function storeMetadataRecords(services: Services, source: CfdiSourc
       result.cancelledNow.push(...cancelledNow);
     });
   }
-  await noteGrowth(services, result.inserted);
+  await noteBulkWrite(services.database, 'cfdis', result.inserted);
   return result;
 }
 

@@ -15,6 +15,7 @@ import { RetryJobError } from '../../platform/jobs/queue.ts';
 import type { JobRecord } from '../../platform/jobs/types.ts';
 import { ProviderError, type DescargaClient } from '../../providers/sat/descarga/index.ts';
 import { ingestPackage } from './ingest.ts';
+import { packageBlobKey } from './package-key.ts';
 import { fingerprintOf, halves, parametersOf, sendSolicitud, unspentParameters } from './planner.ts';
 import type { DownloadDeps } from './ports.ts';
 import {
@@ -294,12 +295,12 @@ class Advance {
           return this.fail(error.code, error.message, error.satCode ?? null);
         }
         this.deps.crashHook?.('after_package_download');
-        const content = await this.deps.packages.put(key, zip);
-        await markPackageStored(this.services.db, key, { bytes: zip.length, sha256: createHash('sha256').update(zip).digest('hex'), content, at: this.now() });
+        await this.services.blobs.put(packageBlobKey(key), zip);
+        await markPackageStored(this.services.db, key, { bytes: zip.length, sha256: createHash('sha256').update(zip).digest('hex'), at: this.now() });
       }
       if (item.state !== 'ingested') {
         if (item.state === 'pending') this.deps.crashHook?.('after_package_stored');
-        const result = await ingestPackage(this.services, this.deps.packages, key, source, this.row.type, () => this.deps.crashHook?.('after_first_batch'));
+        const result = await ingestPackage(this.services, key, source, this.row.type, () => this.deps.crashHook?.('after_first_batch'));
         await markPackageIngested(this.services.db, key, result.count, this.now());
       }
     }

@@ -2,6 +2,5 @@
 export { registerDownloadRoutes } from './routes.ts';
 export { satFirstDay } from './create-download.ts';
 export { registerDownloadJobs } from './jobs.ts';
-export { databasePackageStore, filePackageStore } from './package-store.ts';
 export type { DownloadCrashPoint, DownloadDeps } from './ports.ts';
 export { satRequestState, startSatRequest } from './requests.ts';

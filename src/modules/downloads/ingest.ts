@@ -8,7 +8,7 @@
 import type { Services } from '../../platform/context.ts';
 import { PackageReader, type MetadataRecord, type ThirdPartyRecord } from '../../providers/sat/descarga/index.ts';
 import { storeCfdiDocuments, storeMetadataRecords, storeThirdParties, type CfdiSource } from '../cfdis/index.ts';
-import type { PackageKey, PackageStore } from './package-store.ts';
+import { packageBlobKey, type PackageKey } from './package-key.ts';
 
 /** Documents (or rows) per statement: large enough to amortize a round trip, small enough to bound memory. */
 const INGEST_BATCH = 500;
@@ -24,13 +24,12 @@ export interface IngestResult {
 
 export async function ingestPackage(
   services: Services,
-  store: PackageStore,
   key: PackageKey,
   source: CfdiSource,
   type: 'cfdi' | 'metadata',
   afterBatch?: () => void,
 ): Promise<IngestResult> {
-  const opened = await store.open(services.db, key);
+  const opened = await services.blobs.open(packageBlobKey(key));
   if (!opened) throw new Error(`Package ${key.requestId}/${key.position} is recorded as stored but is not there`);
   const documents: { name: string; xml: Uint8Array }[] = [];
   const records: MetadataRecord[] = [];

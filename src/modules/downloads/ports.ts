@@ -2,7 +2,6 @@ import type { Mode, Services } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { DescargaClient } from '../../providers/sat/descarga/index.ts';
 import type { DownloadCredential } from '../fiscal-profiles/index.ts';
-import type { PackageStore } from './package-store.ts';
 
 /** Where the kill -9 test stops the process: after the SAT answered or a package arrived, before it is recorded. */
 export type DownloadCrashPoint = 'after_solicitud' | 'after_package_download' | 'after_package_stored' | 'after_first_batch';
@@ -13,7 +12,6 @@ export interface DownloadDeps {
   loadCredential(db: Db, profileId: string): Promise<DownloadCredential | undefined>;
   /** A client of the SAT's bulk download services for this mode, authenticating with this FIEL. */
   descargaClient(mode: Mode, credential: DownloadCredential): DescargaClient;
-  packages: PackageStore;
   /** Called when a SAT request has ended (ready, no data or failed): what waits on one can look at once. */
   onRequestDone?: (services: Services) => Promise<void>;
   /** Off by default; only crash tests set it (the kill -9 test kills the process from it). */

@@ -3,7 +3,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { ApiError, notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
 import { paginate, type ListQuery, type Page } from '../../platform/http/pagination.ts';
-import type { DownloadDeps } from './ports.ts';
+import { packageBlobKey } from './package-key.ts';
 import {
   downloadsQuery,
   findDownload,
@@ -74,12 +74,10 @@ export async function listDownloadPackages({ ctx, id }: { ctx: Ctx; id: string }
 /** Package `index` (0-based) of a download, as a stream of the stored zip. */
 export async function openDownloadPackage({
   ctx,
-  deps,
   id,
   index,
 }: {
   ctx: Ctx;
-  deps: DownloadDeps;
   id: string;
   index: number;
 }): Promise<{ stream: Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>; bytes: number; name: string; sha256: string }> {
@@ -99,7 +97,7 @@ export async function openDownloadPackage({
           },
     );
   }
-  const opened = await deps.packages.open(ctx.db, { requestId: item.sat_request_id, position: item.position });
+  const opened = await ctx.services.blobs.open(packageBlobKey({ requestId: item.sat_request_id, position: item.position }));
   if (!opened) throw new Error(`Package ${item.sat_request_id}/${item.position} is recorded as stored but is not there`);
   return { ...opened, name: `${item.sat_package_id}.zip`, sha256: item.sha256 ?? '' };
 }

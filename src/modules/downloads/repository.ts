@@ -63,7 +63,6 @@ interface SatPackageTable {
   bytes: number | null;
   sha256: string | null;
   cfdi_count: number | null;
-  content: Uint8Array | null;
   stored_at: Date | null;
   ingested_at: Date | null;
 }
@@ -102,7 +101,7 @@ declare module '../../platform/db/schema.ts' {
 
 export type SatRequestRow = Selectable<SatRequestTable>;
 export type DownloadRow = Selectable<DownloadTable>;
-export type PackageRow = Omit<Selectable<SatPackageTable>, 'content'>;
+export type PackageRow = Selectable<SatPackageTable>;
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
@@ -220,11 +219,11 @@ export function packagesOf(db: Db, requestIds: readonly string[]): Promise<Packa
 export async function markPackageStored(
   db: Db,
   key: { requestId: string; position: number },
-  stored: { bytes: number; sha256: string; content: Uint8Array | null; at: Date },
+  stored: { bytes: number; sha256: string; at: Date },
 ): Promise<void> {
   await db
     .updateTable('sat_packages')
-    .set({ state: 'stored', bytes: stored.bytes, sha256: stored.sha256, content: stored.content, stored_at: stored.at })
+    .set({ state: 'stored', bytes: stored.bytes, sha256: stored.sha256, stored_at: stored.at })
     .where('sat_request_id', '=', key.requestId)
     .where('position', '=', key.position)
     .where('state', '=', 'pending')
@@ -238,16 +237,6 @@ export async function markPackageIngested(db: Db, key: { requestId: string; posi
     .where('sat_request_id', '=', key.requestId)
     .where('position', '=', key.position)
     .execute();
-}
-
-export async function packageContent(db: Db, key: { requestId: string; position: number }): Promise<Buffer | undefined> {
-  const row = await db
-    .selectFrom('sat_packages')
-    .select('content')
-    .where('sat_request_id', '=', key.requestId)
-    .where('position', '=', key.position)
-    .executeTakeFirst();
-  return row?.content ? Buffer.from(row.content) : undefined;
 }
 
 /** Forgets the packages of a request that were not kept before the SAT's copy went (they are asked again). */

@@ -125,7 +125,7 @@ export function registerDownloadRoutes(server: Server, services: Services, depen
     },
     async (request, reply) => {
       const ctx = ctxOf(request, services);
-      const opened = await openDownloadPackage({ ctx, deps: registration.deps, id: request.params.id, index: request.params.index });
+      const opened = await openDownloadPackage({ ctx, id: request.params.id, index: request.params.index });
       const body = opened.stream instanceof Readable ? opened.stream : Readable.from(opened.stream);
       return reply
         .type('application/zip')

@@ -50,7 +50,7 @@ function uses(pdf: Buffer, hex: string): boolean {
 
 const counts = async () => {
   const { db } = t.app.services;
-  const count = async (table: 'usage_records' | 'events' | 'invoices' | 'invoice_pdfs') =>
+  const count = async (table: 'usage_records' | 'events' | 'invoices' | 'blobs') =>
     Number(
       (
         await db
@@ -59,7 +59,7 @@ const counts = async () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  return { usage: await count('usage_records'), events: await count('events'), invoices: await count('invoices'), pdfs: await count('invoice_pdfs') };
+  return { usage: await count('usage_records'), events: await count('events'), invoices: await count('invoices'), pdfs: await count('blobs') };
 };
 
 test('the preview is a PDF in the candidate colour, rendered on the worker pool, and leaves no usage, event or document behind', async () => {

@@ -112,8 +112,8 @@ export async function createInvoice({
   const view = await findFiscalProfile(ctx, input.fiscal_profile_id);
   const comprobante = await validatedComprobante(ctx, deps.catalogs, view, input);
   const profile = serializeFiscalProfile(view, ctx.services.clock.now());
-  // PGlite has a single connection: no other transaction can hold a lock, so none is waited for.
-  const waitsForLocks = ctx.services.database.kind === 'postgres';
+  // On a single connection no other transaction can hold a lock, so none is waited for.
+  const { waitsForLocks } = ctx.services.database.capabilities;
   const draft: Draft = { ctx, input, comprobante, profileId: view.id, profile, folios: { lockTimeoutMs: deps.folioLockTimeoutMs, waitsForLocks } };
   const explicit = input.folio === undefined ? undefined : { serie: input.serie ?? '', folio: input.folio };
   const row = await withFolioRetries(async () => {

@@ -6,7 +6,7 @@ import { ApiError, notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
 import { scopeOf } from './context.ts';
 import type { PdfTaskInput } from './pdf/render-task.ts';
-import { databasePdfStore } from './pdf-store.ts';
+import { findPdf, storePdf } from './pdf-blobs.ts';
 import type { InvoiceDeps } from './ports.ts';
 import { renderOnPool } from './render-pool.ts';
 import { findInvoice, findInvoiceDocument, findInvoiceDocumentWithXml, findInvoiceXml, type InvoiceDocumentRow } from './repository.ts';
@@ -86,7 +86,7 @@ const inFlight = new Map<string, Promise<Buffer>>();
 /** Renders on the pool (render-pool.ts), then keeps the PDF under its fingerprint. */
 async function renderAndStore(ctx: Ctx, deps: InvoiceDeps, row: StampedRow, input: Omit<PdfTaskInput, 'names' | 'xml'>, fingerprint: string): Promise<Buffer> {
   const body = await renderOnPool(ctx, deps, row.organization_id, { ...input, xml: await stampedXml(ctx, row) });
-  await (deps.pdfStore ?? databasePdfStore).store(ctx.db, row.id, fingerprint, body, ctx.services.clock.now());
+  await storePdf(ctx.services.blobs, row.id, fingerprint, body);
   return body;
 }
 
@@ -111,8 +111,7 @@ export async function invoicePdf(ctx: Ctx, deps: InvoiceDeps, id: string): Promi
   const key = `${row.id}:${fingerprint}`;
   const recent = recalled(key);
   if (recent) return { body: recent, filename };
-  const store = deps.pdfStore ?? databasePdfStore;
-  const cached = await store.find(ctx.db, row.id, fingerprint);
+  const cached = await findPdf(ctx.services.blobs, row.id, fingerprint);
   if (cached) return { body: remember(key, cached), filename };
   let pending = inFlight.get(key);
   if (!pending) {

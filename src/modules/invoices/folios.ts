@@ -26,7 +26,7 @@ async function highestNumericFolio(db: Db, profileId: string, serie: string): Pr
 
 export interface FolioOptions {
   lockTimeoutMs?: number | undefined;
-  /** False on PGlite: a single connection, so no other transaction can hold the lock and no timeout is needed. */
+  /** The database's capability (DatabaseCapabilities): false on a single connection, where no other transaction can hold the lock and no timeout is needed. */
   waitsForLocks?: boolean;
 }
 

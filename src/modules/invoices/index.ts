@@ -7,7 +7,6 @@ export { uuidsStampedHere } from './repository.ts';
 export { registerInvoiceRoutes } from './routes.ts';
 export { registerInvoiceJobs } from './jobs.ts';
 export type { InvoiceDeps, StampCrashPoint } from './ports.ts';
-export { filePdfStore } from './pdf-store.ts';
 export { codeUsage } from './code-usage.ts';
 
 /** The fiscal-profiles port: true once the profile has an invoice that is not a draft. */

@@ -3,7 +3,6 @@
  * the fiscal profiles' signing keys and branding, a stamping provider and a SAT status service per
  * mode (test: the simulator; live: the configured PAC), the SAT catalogs, and the PDF renderer.
  */
-import type { PdfStore } from './pdf-store.ts';
 import type { CatalogLookup } from '../../cfdi/rules/index.ts';
 import type { Ctx, Mode } from '../../platform/context.ts';
 import type { CreateInvoiceBody, ItemInput } from './request-schemas.ts';
@@ -52,8 +51,6 @@ export interface InvoiceDeps {
   crashHook?: (point: StampCrashPoint, invoice: { id: string; serie: string }) => void;
   /** How long a create waits for its serie's folio lock before answering folio_contention (default 5 s). */
   folioLockTimeoutMs?: number;
-  /** Where rendered PDFs are kept (default: the database; see pdf-store.ts). */
-  pdfStore?: PdfStore;
   /** Saved customers and products; without it, `customer_id` and `product_id` cannot be used. */
   savedParts?: SavedParts;
 }

@@ -74,7 +74,7 @@ export async function updateInvoiceDraft({
           ? await assignFolio(trx, current.fiscal_profile_id, serie, changes.folio, {
               exceptId: id,
               lockTimeoutMs: deps.folioLockTimeoutMs,
-              waitsForLocks: ctx.services.database.kind === 'postgres',
+              waitsForLocks: ctx.services.database.capabilities.waitsForLocks,
             })
           : current.folio;
         const updated = await updateInvoice(trx, id, ['draft'], {

@@ -17,9 +17,30 @@ export type DatabaseLoad =
   /** `waiting`: statements and transactions waiting for the driver's lock; `inFlight`: calls sent to the thread and not answered. */
   | { kind: 'pglite'; waiting: number; inFlight: number };
 
+/**
+ * What differs between the engines that the rest of the service acts on. Modules read these, never
+ * the engine's name (`kind`), so a cost difference is decided once, here.
+ */
+interface DatabaseCapabilities {
+  /**
+   * A transaction can wait for a lock another connection holds (a server's pool), so a wait needs a
+   * bound (`SET LOCAL lock_timeout`), and that needs a transaction. False on the embedded database:
+   * one connection, so no lock is ever waited for and a single statement needs no transaction.
+   */
+  waitsForLocks: boolean;
+  /**
+   * The engine keeps the planner's statistics by itself (PostgreSQL's autovacuum). False on the
+   * embedded database, which runs no autovacuum: the service refreshes them after bulk writes
+   * (statistics.ts, `noteBulkWrite`).
+   */
+  keepsStatistics: boolean;
+}
+
 export interface DatabaseHandle {
   db: Db;
+  /** The engine, for what reports it (readiness, metrics); modules act on `capabilities` instead. */
   kind: 'pglite' | 'postgres';
+  capabilities: DatabaseCapabilities;
   /**
    * Runs `work` on one dedicated connection that can execute scripts of several statements
    * (migrations, maintenance). Nothing else may use PGlite while it runs.
@@ -102,6 +123,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   return {
     db,
     kind: 'postgres',
+    capabilities: { waitsForLocks: true, keepsStatistics: true },
     changes,
     session: async (work) => {
       const client = await connect();
@@ -135,6 +157,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   return {
     db,
     kind: 'pglite',
+    capabilities: { waitsForLocks: false, keepsStatistics: false },
     changes: localChangeFeed(),
     session: async (work) => {
       // The connection's lock, as a statement's: nothing else runs between the script's statements.
