@@ -42,7 +42,8 @@ import { registerValidationRoutes, TimbreCertificates } from './modules/validati
 import { registerCfdiRoutes } from './modules/cfdis/index.ts';
 import { registerReportRoutes } from './modules/reports/index.ts';
 import { registerDownloadJobs, registerDownloadRoutes, type DownloadDeps } from './modules/downloads/index.ts';
-import { createDescargaClient, ProviderError as DescargaError } from './providers/sat/descarga/index.ts';
+import { createDescargaClient } from './providers/sat/descarga/index.ts';
+import { ProviderError, providerProblem } from './platform/providers/errors.ts';
 import { expediteSyncTick, registerSyncJobs, registerSyncRoutes } from './modules/sync/index.ts';
 import { createSessionBackend, registerDashboardRoutes } from './modules/dashboard/index.ts';
 import { ApiError } from './platform/errors/api-error.ts';
@@ -309,9 +310,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
       try {
         await downloadDeps.descargaClient(ctx.mode, credential).authenticate();
       } catch (error) {
-        if (!(error instanceof DescargaError)) throw error;
-        const retry = error.retryable ? { headers: { 'Retry-After': '30' } } : {};
-        throw new ApiError(error.retryable ? 'download.request_failed' : 'sat.download_rejected', error.message, { ...retry, cause: error });
+        if (!(error instanceof ProviderError)) throw error;
+        throw providerProblem(error, {
+          retryAfterSeconds: 30,
+          code: (failure) => (failure.transient ? 'download.request_failed' : 'sat.download_rejected'),
+        });
       }
     },
   });

@@ -4,7 +4,8 @@ import type { DatabaseHandle } from './platform/db/database.ts';
 import type { Mode } from './platform/context.ts';
 import { readCertificate } from './cfdi/credentials.ts';
 import { ManifestSignerError, type ManifestErrorCode, type ManifestSigner } from './modules/fiscal-profiles/index.ts';
-import { FinkokPacClient, ProviderError, type PacClient } from './providers/pac/index.ts';
+import { ProviderError } from './platform/providers/errors.ts';
+import { FinkokPacClient, type PacClient } from './providers/pac/index.ts';
 import { certificateRepository, SAT_CERTIFICATES_URL, type CertificateRepository } from './providers/sat/certificate-repository.ts';
 import { SAT_STATUS_URL, SatStatusClient } from './providers/sat/status-client.ts';
 import { simulatorRfcValidator, type RfcValidator } from './providers/sat/rfc-validation.ts';
@@ -52,7 +53,10 @@ export interface ProvidersOptions {
 
 class SimulatorUnavailableError extends ProviderError {
   constructor() {
-    super('pac.internal_error', 'No SAT/PAC simulator is running in this process; set SIMULATOR_URL or run `invoicing serve`.', false);
+    super('pac.internal_error', 'No SAT/PAC simulator is running in this process; set SIMULATOR_URL or run `invoicing serve`.', {
+      retryable: false,
+      failure: 'unreachable',
+    });
   }
 }
 

@@ -75,11 +75,11 @@ for (const [name, transport] of Object.entries(transports)) {
 
   test(`${name}: a SOAP fault, a page that is not SOAP and an HTTP error each fail with their kind`, async () => {
     const fault = await failure(transport, `${base}/fault`);
-    assert.deepEqual([fault.kind, fault.faultCode, fault.httpStatus, fault.failure], ['fault', 's:Server', 500, 'unavailable']);
+    assert.deepEqual([fault.kind, fault.faultCode, fault.httpStatus, fault.failure, fault.providerCode], ['fault', 's:Server', 500, 'refused', 's:Server']);
     const html = await failure(transport, `${base}/html`);
-    assert.deepEqual([html.kind, html.failure], ['invalid_response', 'invalid_response']);
+    assert.deepEqual([html.kind, html.failure], ['invalid_response', 'malformed']);
     const gateway = await failure(transport, `${base}/text`);
-    assert.deepEqual([gateway.kind, gateway.httpStatus, gateway.failure], ['http', 502, 'unavailable']);
+    assert.deepEqual([gateway.kind, gateway.httpStatus, gateway.failure, gateway.providerCode], ['http', 502, 'refused', 'HTTP 502']);
   });
 
   test(`${name}: no answer within the deadline is a timeout; a closed port is a network failure`, async () => {

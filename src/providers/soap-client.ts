@@ -16,7 +16,7 @@ import { CfdiError } from '../cfdi/errors.ts';
 import { parseXml } from '../cfdi/xml/parse.ts';
 import { isElement } from '../cfdi/xml/tree.ts';
 import type { XmlElement } from '../cfdi/xml/tree.ts';
-import type { ProviderFailure } from './errors.ts';
+import type { ProviderFailure } from '../platform/providers/errors.ts';
 
 export const SOAP11_NAMESPACE = 'http://schemas.xmlsoap.org/soap/envelope/';
 /** A stamped CFDI with its envelope stays far below this bound on an answer. */
@@ -35,9 +35,18 @@ export class SoapCallError extends Error {
     super(message);
   }
 
-  /** How a ProviderError describes it: a fault or an HTTP error status is the service being unavailable. */
+  /** How a ProviderError describes it: a fault or an HTTP error status is the service refusing the call. */
   get failure(): ProviderFailure {
-    return this.kind === 'timeout' || this.kind === 'network' || this.kind === 'invalid_response' ? this.kind : 'unavailable';
+    if (this.kind === 'timeout') return 'timeout';
+    if (this.kind === 'network') return 'unreachable';
+    if (this.kind === 'invalid_response') return 'malformed';
+    return 'refused';
+  }
+
+  /** The service's own code for a refusal: its fault code, or else the HTTP status. */
+  get providerCode(): string | undefined {
+    if (this.kind !== 'fault' && this.kind !== 'http') return undefined;
+    return this.faultCode ?? (this.httpStatus === undefined ? undefined : `HTTP ${this.httpStatus}`);
   }
 }
 

@@ -88,7 +88,7 @@ test('a stamp whose answer was lost is adopted on retry: the same UUID, never a 
       stamped: realPac.stamped.bind(realPac),
       stamp: async (xml: string) => {
         await realPac.stamp(xml);
-        throw new ProviderError('pac.internal_error', 'The stamp service did not answer within 10000 ms.', true, 'timeout');
+        throw new ProviderError('pac.internal_error', 'The stamp service did not answer within 10000 ms.', { retryable: true, failure: 'timeout' });
       },
     }),
   });

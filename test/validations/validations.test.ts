@@ -11,7 +11,7 @@ import { fechaAt, sealedXml } from '../../src/simulator/testing.test-support.ts'
 import { registerValidationRoutes, TimbreCertificates } from '../../src/modules/validations/index.ts';
 import type { ValidationDeps } from '../../src/modules/validations/create-validation.ts';
 import type { CfdiStatus } from '../../src/providers/sat/cfdi-status.ts';
-import { ProviderError } from '../../src/providers/errors.ts';
+import { ProviderError } from '../../src/platform/providers/errors.ts';
 import { certificateRepository } from '../../src/providers/sat/certificate-repository.ts';
 
 let t: InvoicesTestApp;
@@ -509,7 +509,9 @@ describe('who answered: the SAT itself (a live configuration)', { skip: skipWith
 
   test('the SAT refusing the query (N - 601) is cfdi.invalid_expression, not indeterminate', async () => {
     const { xml } = await stampedXml();
-    const refused = new ProviderError('cfdi.invalid_expression', 'The SAT refused the query: N - 601: La expresión impresa proporcionada no es válida.', false);
+    const refused = new ProviderError('cfdi.invalid_expression', 'The SAT refused the query: N - 601: La expresión impresa proporcionada no es válida.', {
+      retryable: false,
+    });
     await withSat({ satStatusFor: () => ({ authority: 'sat' as const, query: async () => Promise.reject(refused) }) }, async () => {
       const result = await validation(xml);
       assert.deepEqual(codes(result.errors), ['cfdi.invalid_expression']);
@@ -529,7 +531,8 @@ describe('when the SAT or its certificate repository cannot be reached', () => {
       timbreCertificates: new TimbreCertificates(t.app.services.db, t.clock),
       satStatusFor: () => ({
         authority: 'sat' as const,
-        query: async () => Promise.reject(new ProviderError('cfdi.status_indeterminate', 'the SAT did not answer in time', true, 'timeout')),
+        query: async () =>
+          Promise.reject(new ProviderError('cfdi.status_indeterminate', 'the SAT did not answer in time', { retryable: true, failure: 'timeout' })),
       }),
       satCertificatesFor: () =>
         certificateRepository({ baseUrl: 'http://127.0.0.1:9/rccf', layout: 'sat', fetch: async () => Promise.reject(new TypeError('fetch failed')) }),

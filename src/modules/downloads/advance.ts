@@ -13,17 +13,17 @@ import { newId } from '../../platform/ids.ts';
 import { defineJob, type PayloadOf } from '../../platform/jobs/kinds.ts';
 import { RetryJobError } from '../../platform/jobs/queue.ts';
 import type { JobRecord } from '../../platform/jobs/types.ts';
-import { ProviderError, type DescargaClient } from '../../providers/sat/descarga/index.ts';
+import { ProviderError } from '../../platform/providers/errors.ts';
+import type { DescargaClient } from '../../providers/sat/descarga/index.ts';
 import { ingestPackage } from './ingest.ts';
 import { packageBlobKey } from './package-key.ts';
-import { fingerprintOf, halves, parametersOf, sendSolicitud, unspentParameters } from './planner.ts';
+import { fingerprintOf, halves, parametersOf, unspentParameters } from './planner.ts';
 import type { DownloadDeps } from './ports.ts';
 import {
   addDownloadWarning,
   deletePendingPackages,
   findSatRequest,
   firstDownloadOfRoot,
-  markFingerprintSpent,
   insertPackages,
   insertSatRequest,
   markPackageIngested,
@@ -33,6 +33,7 @@ import {
   type SatRequestRow,
 } from './repository.ts';
 import { storedProblem } from './serialize.ts';
+import { registerSolicitud, type Registration } from './register.ts';
 import { settleDownloads } from './settle.ts';
 
 export const ADVANCE_REQUEST_JOB = defineJob('downloads.advance_request', Type.Object({ sat_request_id: Type.String() }, { additionalProperties: false }));
@@ -97,6 +98,12 @@ class Advance {
     return 'done';
   }
 
+  /** A transient failure is tried again later; a definitive one fails the request with the SAT's code. */
+  private providerFailed(error: ProviderError): Promise<Step> {
+    if (error.transient) return this.later(error.detail);
+    return this.fail(error.code, error.detail, error.providerCode ?? null);
+  }
+
   /** Transient trouble: try again later, unless the polling window is over. */
   private async later(why: string): Promise<never> {
     const deadline = this.row.poll_deadline ?? new Date(this.row.created_at.getTime() + this.services.config.downloads.pollWindowMs);
@@ -148,40 +155,26 @@ class Advance {
     for (;;) {
       const { parameters } = await unspentParameters(this.services.db, key, parametersOf(this.row));
       if (parameters.periodTo !== this.row.period_to) await this.update({ period_to: parameters.periodTo });
+      let registration: Registration;
       try {
-        const client = await this.descarga();
-        const satRequestId = await sendSolicitud(this.services.db, client, key, parameters, this.now());
-        this.deps.crashHook?.('after_solicitud');
-        const now = this.now();
-        await this.update({
-          onlyFrom: 'registering',
-          state: 'registered',
-          sat_request_id: satRequestId,
-          sat_state: 'accepted',
-          registered_at: now,
-          poll_deadline: new Date(now.getTime() + this.services.config.downloads.pollWindowMs),
-          checks: 0,
-        });
-        // Whoever registered first (a POST still in flight, say) is what the row keeps.
-        this.row = (await findSatRequest(this.services.db, this.row.id)) ?? this.row;
-        await settleDownloads(this.services, this.row.root_id);
-        throw new RetryJobError(`registered as ${satRequestId}`, pollDelayMs(this.services, 0));
+        registration = await registerSolicitud(this.services, this.deps, { request: this.row, parameters, client: await this.descarga() });
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
-        // 5002 (spent) or 5005 (an identical request is current, its id unknown to us): the
-        // fingerprint is used up; the loop moves the period by a second.
-        if (error.satCode === '5002' || error.satCode === '5005') {
-          await markFingerprintSpent(this.services.db, { ...key, fingerprint: fingerprintOf(this.row.rfc, parameters) }, this.now());
-          await addDownloadWarning(
-            this.services.db,
-            this.row.root_id,
-            `The SAT already held two identical requests for ${parameters.periodFrom} to ${parameters.periodTo}; the period was extended by one second to make a new one (the extra second's CFDIs are included).`,
-          );
-          continue;
-        }
-        if (error.retryable) return this.later(error.message);
-        return this.fail(error.code, error.message, error.satCode ?? null);
+        return this.providerFailed(error);
       }
+      if (registration.outcome === 'spent') {
+        // The fingerprint is used up: the loop moves the period by a second.
+        await addDownloadWarning(
+          this.services.db,
+          this.row.root_id,
+          `The SAT already held two identical requests for ${parameters.periodFrom} to ${parameters.periodTo}; the period was extended by one second to make a new one (the extra second's CFDIs are included).`,
+        );
+        continue;
+      }
+      // Whoever registered first (a POST still in flight, say) is what the row keeps.
+      this.row = (await findSatRequest(this.services.db, this.row.id)) ?? this.row;
+      await settleDownloads(this.services, this.row.root_id);
+      throw new RetryJobError(`registered as ${registration.satRequestId}`, pollDelayMs(this.services, 0));
     }
   }
 
@@ -197,8 +190,7 @@ class Advance {
       verification = await (await this.descarga()).verify(this.row.sat_request_id!);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      if (error.retryable) return this.later(error.message);
-      return this.fail(error.code, error.message, error.satCode ?? null);
+      return this.providerFailed(error);
     }
     const { state, code, count, packageIds } = verification;
     if (state === 'accepted' || state === 'in_progress' || state === 'unknown') {
@@ -290,9 +282,8 @@ class Advance {
           zip = await (await this.descarga()).download(item.sat_package_id);
         } catch (error) {
           if (!(error instanceof ProviderError)) throw error;
-          if (error.code === 'download.package_unavailable') return this.renew(`package ${item.sat_package_id}: ${error.message}`);
-          if (error.retryable) return this.later(error.message);
-          return this.fail(error.code, error.message, error.satCode ?? null);
+          if (error.code === 'download.package_unavailable') return this.renew(`package ${item.sat_package_id}: ${error.detail}`);
+          return this.providerFailed(error);
         }
         this.deps.crashHook?.('after_package_download');
         await this.services.blobs.put(packageBlobKey(key), zip);

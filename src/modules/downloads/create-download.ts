@@ -10,10 +10,11 @@ import type { Ctx } from '../../platform/context.ts';
 import { fieldLabel } from '../../platform/errors/field-words.ts';
 import { ApiError, type Bilingual, notFound } from '../../platform/errors/api-error.ts';
 import { isId, newId } from '../../platform/ids.ts';
-import { ProviderError } from '../../providers/sat/descarga/index.ts';
+import { ProviderError, providerProblem, type ProblemPolicy } from '../../platform/providers/errors.ts';
 import { findFiscalProfile } from '../fiscal-profiles/index.ts';
 import { enqueueAdvance, pollDelayMs } from './advance.ts';
-import { fingerprintOf, sendSolicitud, unspentParameters, type SatParameters } from './planner.ts';
+import { fingerprintOf, unspentParameters, type SatParameters } from './planner.ts';
+import { registerSolicitud, type Registration } from './register.ts';
 import { rootRequestRow } from './requests.ts';
 import type { DownloadDeps } from './ports.ts';
 import {
@@ -21,8 +22,6 @@ import {
   findCurrentRoot,
   insertDownload,
   insertSatRequest,
-  markFingerprintSpent,
-  updateSatRequest,
   type DocumentStatus,
   type DownloadRow,
   type DownloadType,
@@ -151,20 +150,14 @@ async function checkedProfile(ctx: Ctx, deps: DownloadDeps, profileId: string) {
   return { profile, credential };
 }
 
-function providerProblem(error: ProviderError): ApiError {
-  if (error.code === 'download.request_failed') {
-    return new ApiError(
-      'download.request_failed',
-      {
-        en: `${error.message} Nothing was kept; send the request again.`,
-        es: 'La solicitud de descarga al SAT no se completó y no se guardó nada; envíela de nuevo.',
-      },
-      { headers: { 'Retry-After': '30' }, cause: error },
-    );
-  }
-  if (error.code === 'sat.download_rejected') return new ApiError('sat.download_rejected', error.message, { cause: error });
-  return new ApiError(error.code, error.message, { cause: error });
-}
+/** A solicitud the SAT did not take: nothing is kept, so a transient failure is simply sent again. */
+const SOLICITUD_PROBLEM: ProblemPolicy = {
+  retryAfterSeconds: 30,
+  transientDetail: (error) => ({
+    en: `${error.detail} Nothing was kept; send the request again.`,
+    es: 'La solicitud de descarga al SAT no se completó y no se guardó nada; envíela de nuevo.',
+  }),
+};
 
 export async function createDownload(ctx: Ctx, deps: DownloadDeps, input: CreateDownloadInput): Promise<DownloadRow & { sat_request_id: string | null }> {
   const parameters = checkedParameters(ctx, input);
@@ -234,33 +227,23 @@ export async function createDownload(ctx: Ctx, deps: DownloadDeps, input: Create
       await insertSatRequest(trx, root);
       await insertDownload(trx, row);
     });
-    let satRequestId: string;
+    let registration: Registration;
     try {
-      satRequestId = await sendSolicitud(ctx.db, client, key, unspent.parameters, now);
-      deps.crashHook?.('after_solicitud');
+      registration = await registerSolicitud(ctx.services, deps, {
+        request: root,
+        parameters: unspent.parameters,
+        client,
+        alongside: (trx) => enqueueAdvance(ctx.services, trx, rootId, pollDelayMs(ctx.services, 0)),
+      });
     } catch (error) {
       await deleteUnregistered(ctx.db, rootId);
-      if (!(error instanceof ProviderError)) throw error;
-      if (error.satCode === '5002' || error.satCode === '5005') {
-        await markFingerprintSpent(ctx.db, { ...key, fingerprint: fingerprintOf(profile.rfc, unspent.parameters) }, now);
-        continue;
-      }
-      throw providerProblem(error);
+      throw error instanceof ProviderError ? providerProblem(error, SOLICITUD_PROBLEM) : error;
     }
-    const registeredAt = ctx.services.clock.now();
-    await ctx.db.transaction().execute(async (trx) => {
-      await updateSatRequest(trx, rootId, {
-        onlyFrom: 'registering',
-        state: 'registered',
-        sat_request_id: satRequestId,
-        sat_state: 'accepted',
-        registered_at: registeredAt,
-        poll_deadline: new Date(registeredAt.getTime() + ctx.services.config.downloads.pollWindowMs),
-        updated_at: registeredAt,
-      });
-      await enqueueAdvance(ctx.services, trx, rootId, pollDelayMs(ctx.services, 0));
-    });
-    return { ...row, sat_request_id: satRequestId };
+    if (registration.outcome === 'spent') {
+      await deleteUnregistered(ctx.db, rootId);
+      continue;
+    }
+    return { ...row, sat_request_id: registration.satRequestId };
   }
   throw new ApiError('sat.download_rejected', {
     en: `The SAT answered every variant of this period as a duplicate (${MAX_SHIFTS + 1} tries); another tool may be requesting it with the same FIEL. Try a different range.`,

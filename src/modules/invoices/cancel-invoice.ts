@@ -2,7 +2,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { ApiError, notFound, type Bilingual } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
 import type { CancelResult } from '../../providers/pac/index.ts';
-import { ProviderError } from '../../providers/pac/index.ts';
+import { ProviderError, providerProblem } from '../../platform/providers/errors.ts';
 import { fetchAcuse, recordCancelled, recordPending, type CancellationRequest } from './cancellation.ts';
 import { scopeOf } from './context.ts';
 import type { InvoiceDeps } from './ports.ts';
@@ -119,13 +119,10 @@ async function requestAtPac(
     if (!(error instanceof ProviderError)) throw error;
     // A request whose answer was lost may have gone through: the SAT then reports it cancelled.
     if (error.code === 'cancel.already_cancelled') return 'already_cancelled';
-    if (error.retryable || error.outcomeUnknown) {
-      throw new ApiError(error.code === 'cancel.sat_service_unavailable' ? error.code : 'pac.internal_error', error.detail, {
-        headers: { 'Retry-After': String(CANCEL_RETRY_AFTER_SECONDS) },
-        cause: error,
-      });
-    }
-    throw new ApiError(error.code, error.detail, { cause: error });
+    throw providerProblem(error, {
+      retryAfterSeconds: CANCEL_RETRY_AFTER_SECONDS,
+      code: (failure) => (failure.transient && failure.code !== 'cancel.sat_service_unavailable' ? 'pac.internal_error' : failure.code),
+    });
   }
 }
 

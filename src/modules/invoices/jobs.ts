@@ -8,7 +8,7 @@ import { replaceableRegistrations } from '../../platform/registrations.ts';
 import { RetryJobError } from '../../platform/jobs/queue.ts';
 import { defineJob, NoPayload, type PayloadOf } from '../../platform/jobs/kinds.ts';
 import type { JobRecord } from '../../platform/jobs/types.ts';
-import { ProviderError } from '../../providers/pac/index.ts';
+import { ProviderError } from '../../platform/providers/errors.ts';
 import { authorityName } from '../../providers/sat/authority.ts';
 import { CANCELLATION_STATUS_JOB, fetchAcuse, pollDelayMs, recordAccepted, recordRejected } from './cancellation.ts';
 import { systemCtx } from './context.ts';

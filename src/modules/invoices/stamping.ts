@@ -22,7 +22,7 @@ import type { Ctx } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import type { StampResult } from '../../providers/pac/index.ts';
-import { ProviderError } from '../../providers/pac/index.ts';
+import { ProviderError, providerProblem, type ProblemPolicy } from '../../platform/providers/errors.ts';
 import type { SerializedFiscalProfile, StampingProfile } from '../fiscal-profiles/index.ts';
 import type { EventStatementOutput } from '../events/index.ts';
 import { stampUsageCtes } from '../usage/index.ts';
@@ -119,26 +119,20 @@ export async function commitRecoveryPoint(ctx: Ctx, row: InvoiceRow, sealedXml: 
   return transitionInvoice(ctx.db, row, [from], { status: 'stamping', sealed_xml: sealedXml, sealed_at: now, error: null, updated_at: now });
 }
 
-/** The invoice stays `stamping`: the caller retries, and the retry asks the PAC before stamping again. */
-function outcomeUnknown(error: ProviderError): ApiError {
-  const code = error.retryable || error.outcomeUnknown ? 'pac.internal_error' : error.code;
-  return new ApiError(
-    code,
-    {
-      en: `The stamp's outcome is not known yet (${error.detail}); retry with the same Idempotency-Key: a stamp already made is returned, never repeated.`,
-      es: 'Aún no se sabe si el PAC timbró la factura; vuelva a intentarlo con la misma `Idempotency-Key`: un timbre ya hecho se devuelve, nunca se repite.',
-    },
-    {
-      headers: { 'Retry-After': String(STAMP_RETRY_AFTER_SECONDS) },
-      cause: error,
-    },
-  );
-}
+/** A transient PAC failure leaves the invoice `stamping`: the caller retries, and the retry asks the PAC before stamping again. */
+const STAMP_PROBLEM: ProblemPolicy = {
+  retryAfterSeconds: STAMP_RETRY_AFTER_SECONDS,
+  code: (error) => (error.transient ? 'pac.internal_error' : error.code),
+  transientDetail: (error) => ({
+    en: `The stamp's outcome is not known yet (${error.detail}); retry with the same Idempotency-Key: a stamp already made is returned, never repeated.`,
+    es: 'Aún no se sabe si el PAC timbró la factura; vuelva a intentarlo con la misma `Idempotency-Key`: un timbre ya hecho se devuelve, nunca se repite.',
+  }),
+};
 
 /** A PAC failure: definitive ones put the invoice back to draft with `error`; the rest leave it `stamping`. */
 async function stampFailed(ctx: Ctx, row: InvoiceRow, error: unknown): Promise<never> {
   if (!(error instanceof ProviderError)) throw error;
-  if (error.retryable || error.outcomeUnknown) throw outcomeUnknown(error);
+  if (error.transient) throw providerProblem(error, STAMP_PROBLEM);
   await updateInvoice(ctx.db, row.id, ['stamping'], {
     status: 'draft',
     sealed_xml: null,
@@ -146,7 +140,7 @@ async function stampFailed(ctx: Ctx, row: InvoiceRow, error: unknown): Promise<n
     error: `${error.code}: ${error.detail}`,
     updated_at: ctx.services.clock.now(),
   });
-  throw new ApiError(error.code, error.detail, { cause: error });
+  throw providerProblem(error, STAMP_PROBLEM);
 }
 
 /** The stamped model kept for the resource (the XML keeps the seal, certificate and timbre). */
@@ -291,7 +285,8 @@ export async function resumeStamping(ctx: Ctx, deps: InvoiceDeps, row: InvoiceRo
   try {
     previous = await pac.stamped(sealedXml);
   } catch (error) {
-    throw error instanceof ProviderError ? outcomeUnknown(error) : error;
+    // Whatever the PAC said, the invoice stays `stamping` until it is asked again.
+    throw error instanceof ProviderError ? providerProblem(error, { ...STAMP_PROBLEM, pending: true }) : error;
   }
   if (previous) return finishOwnStamp(ctx, deps, row, previous, sealedXml);
   const age = ctx.services.clock.now().getTime() - (row.sealed_at?.getTime() ?? 0);

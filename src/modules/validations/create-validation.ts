@@ -16,7 +16,7 @@ import type { ValidationIssue } from '../../cfdi/rules/types.ts';
 import type { Ctx, Mode } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import { newId } from '../../platform/ids.ts';
-import { ProviderError } from '../../providers/errors.ts';
+import { ProviderError } from '../../platform/providers/errors.ts';
 import { authorityName, type SatAuthority } from '../../providers/sat/authority.ts';
 import type { CertificateRepository } from '../../providers/sat/certificate-repository.ts';
 import type { CfdiStatus } from '../../providers/sat/cfdi-status.ts';

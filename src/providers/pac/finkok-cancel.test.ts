@@ -7,7 +7,7 @@ import { startSimulator } from '../../simulator/index.ts';
 import type { RunningSimulator } from '../../simulator/index.ts';
 import { fechaAt, sealedXml } from '../../simulator/testing.test-support.ts';
 import type { CfdiOptions } from '../../simulator/testing.test-support.ts';
-import { ProviderError } from '../errors.ts';
+import { ProviderError } from '../../platform/providers/errors.ts';
 import { parameters } from '../soap-client.ts';
 import { FinkokPacClient } from './finkok-client.ts';
 import type { CancelRequest, StampResult } from './port.ts';

@@ -7,7 +7,7 @@
 import { MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { systemClock } from '../../platform/clock.ts';
-import { ProviderError } from '../errors.ts';
+import { ProviderError } from '../../platform/providers/errors.ts';
 import { escapeXml, parameters, SoapCallError, SoapTransport, childText, findElement } from '../soap-client.ts';
 import type { FetchFunction } from '../soap-client.ts';
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
@@ -52,17 +52,23 @@ const NAMESPACES: Record<Service, string> = {
 };
 const VIEWS_NAMESPACE = 'apps.services.soap.core.views';
 
+/** An answer the client cannot read: the PAC may have acted, so the call may be retried. */
+const MALFORMED = { retryable: true, failure: 'malformed' } as const;
+/** The PAC's definitive no. */
+const REFUSED = { retryable: false } as const;
+
 /** Transport failures: the PAC may or may not have acted, so they are retryable. */
 function transportError(error: SoapCallError, service: Service): ProviderError {
-  const failure = error.failure;
-  if (service !== 'firmar') return new ProviderError('pac.internal_error', error.message, true, failure);
+  const { failure, providerCode } = error;
+  const options = { retryable: true, failure, providerCode };
+  if (service !== 'firmar') return new ProviderError('pac.internal_error', error.message, options);
   const code =
-    failure === 'timeout' || failure === 'network'
+    failure === 'timeout' || failure === 'unreachable'
       ? 'manifiesto.network_error'
-      : failure === 'invalid_response'
+      : failure === 'malformed'
         ? 'manifiesto.invalid_response'
         : 'manifiesto.provider_error';
-  return new ProviderError(code, error.message, true, failure);
+  return new ProviderError(code, error.message, options);
 }
 
 export class FinkokPacClient implements PacClient {
@@ -116,7 +122,7 @@ export class FinkokPacClient implements PacClient {
 
   private rejection(result: FinkokStampResult): ProviderError {
     const [first] = result.incidencias;
-    if (!first) return new ProviderError('pac.internal_error', 'The PAC answered without a stamp and without incidencias.', true, 'invalid_response');
+    if (!first) return new ProviderError('pac.internal_error', 'The PAC answered without a stamp and without incidencias.', MALFORMED);
     const detail = result.incidencias.map((item) => `${item.code}: ${item.message}`).join('; ');
     return providerError(stampCode(first.code, first.message), detail, first.code);
   }
@@ -124,7 +130,7 @@ export class FinkokPacClient implements PacClient {
   async stamp(xml: string): Promise<StampResult> {
     const body = await this.call('stamp', 'stamp', this.xmlParameters(xml));
     const result = stampResultOf(body, 'stamp');
-    if (!result) throw new ProviderError('pac.internal_error', 'The answer has no stampResult.', true, 'invalid_response');
+    if (!result) throw new ProviderError('pac.internal_error', 'The answer has no stampResult.', MALFORMED);
     const previous = result.incidencias.some((item) => item.code === '307');
     // 307 with the earlier stamp attached: the same comprobante was stamped before; that UUID stands.
     if (result.uuid !== '' && result.xml !== '' && (result.codEstatus !== '' || previous)) return this.toStampResult(result, previous);
@@ -134,7 +140,7 @@ export class FinkokPacClient implements PacClient {
   async stamped(xml: string): Promise<StampResult | null> {
     const body = await this.call('stamp', 'stamped', this.xmlParameters(xml));
     const result = stampResultOf(body, 'stamped');
-    if (!result) throw new ProviderError('pac.internal_error', 'The answer has no stampedResult.', true, 'invalid_response');
+    if (!result) throw new ProviderError('pac.internal_error', 'The answer has no stampedResult.', MALFORMED);
     if (result.uuid !== '' && result.xml !== '') return this.toStampResult(result, true);
     if (result.incidencias.some((item) => item.code === '603')) return null;
     throw this.rejection(result);
@@ -145,7 +151,7 @@ export class FinkokPacClient implements PacClient {
     const xml = childText(body, 'xml');
     if (xml !== '') return xml;
     const error = childText(body, 'error');
-    if (/usuario|contraseña/i.test(error)) throw new ProviderError('pac.auth_failed', error, false);
+    if (/usuario|contraseña/i.test(error)) throw new ProviderError('pac.auth_failed', error, REFUSED);
     return null;
   }
 
@@ -162,7 +168,7 @@ export class FinkokPacClient implements PacClient {
       store_pending: 'false',
     })}`;
     const result = cancelResultOf(await this.call('cancel', 'cancel', content));
-    if (!result) throw new ProviderError('pac.internal_error', 'The answer has no cancelResult.', true, 'invalid_response');
+    if (!result) throw new ProviderError('pac.internal_error', 'The answer has no cancelResult.', MALFORMED);
     const line = result.folios.find((item) => item.uuid === request.uuid.toUpperCase()) ?? result.folios[0];
     if (!line) {
       const code = result.codEstatus || 'sin código';
@@ -191,9 +197,9 @@ export class FinkokPacClient implements PacClient {
     const sat = findElement(body, 'sat');
     if (!sat) {
       const error = childText(body, 'error');
-      if (/usuario|contraseña/i.test(error)) throw new ProviderError('pac.auth_failed', error, false);
+      if (/usuario|contraseña/i.test(error)) throw new ProviderError('pac.auth_failed', error, REFUSED);
       const who = authorityName(this.options.authority ?? 'sat');
-      throw new ProviderError('cancel.sat_service_unavailable', error || `The PAC answered without the status from ${who}.`, true, 'unavailable');
+      throw new ProviderError('cancel.sat_service_unavailable', error || `The PAC answered without the status from ${who}.`, { retryable: true });
     }
     return readCfdiStatus(sat, this.options.authority);
   }
@@ -203,9 +209,9 @@ export class FinkokPacClient implements PacClient {
     const receipt = childText(body, 'receipt');
     if (childText(body, 'success') === 'true' && receipt !== '') return receipt;
     const error = childText(body, 'error');
-    if (/usuario|contraseña/i.test(error)) throw new ProviderError('pac.auth_failed', error, false);
-    if (/no encontrado|no existe el uuid/i.test(error)) throw new ProviderError('cancel.uuid_not_found', error, false);
-    throw new ProviderError('cancel.no_acuse', error || 'The PAC has no acuse for this UUID.', false);
+    if (/usuario|contraseña/i.test(error)) throw new ProviderError('pac.auth_failed', error, REFUSED);
+    if (/no encontrado|no existe el uuid/i.test(error)) throw new ProviderError('cancel.uuid_not_found', error, REFUSED);
+    throw new ProviderError('cancel.no_acuse', error || 'The PAC has no acuse for this UUID.', REFUSED);
   }
 
   signManifest(request: ManifestRequest): Promise<ManifestResult> {

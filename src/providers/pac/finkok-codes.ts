@@ -4,7 +4,7 @@
  * the SAT's EstatusUUID (201-212, 3xx) and Finkok's request-level CodEstatus.
  */
 import type { ErrorCode } from '../../platform/errors/catalog.ts';
-import { ProviderError } from '../errors.ts';
+import { ProviderError } from '../../platform/providers/errors.ts';
 
 interface Mapped {
   code: ErrorCode;
@@ -89,5 +89,5 @@ export function cancelRequestCode(code: string): Mapped {
 }
 
 export function providerError(mapped: Mapped, detail: string, providerCode: string): ProviderError {
-  return new ProviderError(mapped.code, detail, mapped.retryable, 'rejected', providerCode);
+  return new ProviderError(mapped.code, detail, { retryable: mapped.retryable, providerCode });
 }

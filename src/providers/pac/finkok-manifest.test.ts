@@ -7,7 +7,7 @@ import { ManualClock } from '../../platform/clock.ts';
 import { startSimulator } from '../../simulator/index.ts';
 import type { RunningSimulator } from '../../simulator/index.ts';
 import { satPath, skipWithoutShared } from '../../../test/support/shared.ts';
-import { ProviderError } from '../errors.ts';
+import { ProviderError } from '../../platform/providers/errors.ts';
 import { parameters, childText } from '../soap-client.ts';
 import { signContract } from './contract-signer.ts';
 import { FinkokPacClient } from './finkok-client.ts';

@@ -6,7 +6,7 @@
 import { localDateTime } from '../../cfdi/rules/index.ts';
 import type { ErrorCode } from '../../platform/errors/catalog.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { ProviderError } from '../errors.ts';
+import { ProviderError } from '../../platform/providers/errors.ts';
 import { parameters, childText } from '../soap-client.ts';
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
 import { signContract } from './contract-signer.ts';
@@ -46,11 +46,9 @@ export async function signFinkokManifest(
 ): Promise<ManifestResult> {
   const { certificate } = request.fiel;
   if (certificate.kind !== 'fiel')
-    throw new ProviderError(
-      'manifiesto.invalid_certificate',
-      `Certificate ${certificate.serialNumber} is a CSD; the manifiesto is signed with the FIEL.`,
-      false,
-    );
+    throw new ProviderError('manifiesto.invalid_certificate', `Certificate ${certificate.serialNumber} is a CSD; the manifiesto is signed with the FIEL.`, {
+      retryable: false,
+    });
   const contracts = await caller.call(
     'firmar',
     'get_contracts_snid',
@@ -64,7 +62,7 @@ export async function signFinkokManifest(
   );
   if (childText(contracts, 'success') !== 'true') {
     const error = childText(contracts, 'error') || 'The signing service refused to hand out the contracts.';
-    throw new ProviderError(manifestCode(error), error, false);
+    throw new ProviderError(manifestCode(error), error, { retryable: false });
   }
   const fecha = localDateTime(context.clock.now(), context.timeZone);
   let privacyXml: string;
@@ -73,10 +71,14 @@ export async function signFinkokManifest(
     privacyXml = signContract(decoded(childText(contracts, 'privacy')), certificate.rfc, fecha, request.fiel);
     contractXml = signContract(decoded(childText(contracts, 'contract')), certificate.rfc, fecha, request.fiel);
   } catch (error) {
-    throw new ProviderError('manifiesto.xml_generation_error', `The signed contracts could not be built: ${(error as Error).message}`, true);
+    throw new ProviderError('manifiesto.xml_generation_error', `The signed contracts could not be built: ${(error as Error).message}`, {
+      retryable: true,
+      cause: error,
+    });
   }
   const signed = await caller.call('firmar', 'sign_contract', parameters('tns:', { snid: context.snid, privacy_xml: privacyXml, contract_xml: contractXml }));
   const message = childText(signed, 'message');
-  if (childText(signed, 'success') !== 'true') throw new ProviderError(manifestCode(message), message || 'The signing service rejected the contracts.', false);
+  if (childText(signed, 'success') !== 'true')
+    throw new ProviderError(manifestCode(message), message || 'The signing service rejected the contracts.', { retryable: false });
   return { rfc: certificate.rfc, message, privacyXml, contractXml };
 }

@@ -9,7 +9,7 @@ import { startSimulator } from '../../simulator/index.ts';
 import type { RunningSimulator } from '../../simulator/index.ts';
 import { buildComprobante, fechaAt, sealedXml, sealWith } from '../../simulator/testing.test-support.ts';
 import { satPath, skipWithoutShared } from '../../../test/support/shared.ts';
-import { ProviderError } from '../errors.ts';
+import { ProviderError } from '../../platform/providers/errors.ts';
 import { FinkokPacClient } from './finkok-client.ts';
 
 const clock = new ManualClock('2026-07-15T18:00:00Z');

@@ -12,7 +12,7 @@ import { startSimulator } from '../../simulator/index.ts';
 import type { RunningSimulator } from '../../simulator/index.ts';
 import { fechaAt, sealedXml } from '../../simulator/testing.test-support.ts';
 import { satPath, skipWithoutShared } from '../../../test/support/shared.ts';
-import { ProviderError } from '../errors.ts';
+import { ProviderError } from '../../platform/providers/errors.ts';
 import { FinkokPacClient } from './finkok-client.ts';
 
 const clock = new ManualClock('2026-07-15T18:00:00Z');
@@ -115,7 +115,7 @@ test('a PAC outage is a retryable pac.internal_error and stamps nothing', async 
   const error = await rejection(client.stamp(sealedXml(csd, { fecha: fechaAt(clock), folio: nextFolio(), serie: 'SIMFALLA' })));
   assert.equal(error.code, 'pac.internal_error');
   assert.equal(error.retryable, true);
-  assert.equal(error.failure, 'unavailable');
+  assert.equal(error.failure, 'refused');
   assert.equal(await simulator.ledger.count({}), before);
 });
 

@@ -4,7 +4,7 @@
  * EstatusCancelacion and ValidacionEFOS as the SAT writes them, and what a program switches on.
  */
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
-import { ProviderError } from '../errors.ts';
+import { ProviderError } from '../../platform/providers/errors.ts';
 import { childText } from '../soap-client.ts';
 import { authorityName, type SatAuthority } from './authority.ts';
 
@@ -48,7 +48,10 @@ function cancellability(esCancelable: string): Cancellability {
 export function readCfdiStatus(result: XmlElement, authority: SatAuthority = 'sat'): CfdiStatus {
   const codigoEstatus = childText(result, 'CodigoEstatus');
   if (codigoEstatus.startsWith('N - 601')) {
-    throw new ProviderError('cfdi.invalid_expression', `${authorityName(authority, true)} refused the query: ${codigoEstatus}`, false, 'rejected', '601');
+    throw new ProviderError('cfdi.invalid_expression', `${authorityName(authority, true)} refused the query: ${codigoEstatus}`, {
+      retryable: false,
+      providerCode: '601',
+    });
   }
   const estado = childText(result, 'Estado');
   const found = codigoEstatus.startsWith('S - ') && (estado === 'Vigente' || estado === 'Cancelado');

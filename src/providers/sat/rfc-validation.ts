@@ -4,7 +4,7 @@
  * (POST /sat/rfc-validation, src/simulator/rfc/); live mode has no provider for it
  * (docs/decisions.md, "Customers' RFC validation").
  */
-import { ProviderError } from '../errors.ts';
+import { ProviderError } from '../../platform/providers/errors.ts';
 
 interface RfcValidationFinding {
   /** The SAT's code, e.g. CFDI40145. */
@@ -22,8 +22,8 @@ export interface RfcValidator {
 
 const TIMEOUT_MS = 10_000;
 
-function unavailable(detail: string, failure: 'timeout' | 'network' | 'invalid_response'): ProviderError {
-  return new ProviderError('receptor.rfc_validation_unavailable', detail, true, failure);
+function unavailable(detail: string, failure: 'timeout' | 'unreachable' | 'malformed'): ProviderError {
+  return new ProviderError('receptor.rfc_validation_unavailable', detail, { retryable: true, failure });
 }
 
 function findingsOf(value: unknown): RfcValidationFinding[] | undefined {
@@ -51,16 +51,16 @@ export function simulatorRfcValidator(baseUrl: string): RfcValidator {
         const timedOut = error instanceof Error && error.name === 'TimeoutError';
         throw unavailable(
           `The simulator's RFC validation did not answer${timedOut ? ` within ${TIMEOUT_MS / 1000} s` : ''}.`,
-          timedOut ? 'timeout' : 'network',
+          timedOut ? 'timeout' : 'unreachable',
         );
       }
       const body = (await response.json().catch(() => undefined)) as { valid?: unknown; errors?: unknown } | undefined;
       if (!response.ok || typeof body?.valid !== 'boolean') {
-        throw unavailable(`The simulator's RFC validation answered HTTP ${response.status} without a result.`, 'invalid_response');
+        throw unavailable(`The simulator's RFC validation answered HTTP ${response.status} without a result.`, 'malformed');
       }
       if (body.valid) return { valid: true };
       const errors = findingsOf(body.errors);
-      if (!errors) throw unavailable("The simulator's RFC validation answered a refusal without its findings.", 'invalid_response');
+      if (!errors) throw unavailable("The simulator's RFC validation answered a refusal without its findings.", 'malformed');
       return { valid: false, errors };
     },
   };

@@ -9,7 +9,7 @@ import { startSimulator } from '../../simulator/index.ts';
 import type { RunningSimulator } from '../../simulator/index.ts';
 import { fechaAt, sealedXml } from '../../simulator/testing.test-support.ts';
 import { satPath, skipWithoutShared } from '../../../test/support/shared.ts';
-import { ProviderError } from '../errors.ts';
+import { ProviderError } from '../../platform/providers/errors.ts';
 import { FinkokPacClient } from '../pac/finkok-client.ts';
 import { CONSULTA_ACTION, expressionFor, parseConsultaResponse, SatStatusClient } from './status-client.ts';
 
@@ -102,7 +102,7 @@ test('messages say who answered: the SAT, or the simulator standing in for it', 
 test('the SAT being unreachable is cfdi.status_indeterminate, retryable; EFOS listing is reported', async () => {
   const unreachable = await stamp('IND010101AA1', '3');
   const error = await failure(sat.query({ uuid: unreachable.uuid, rfcEmisor: 'H&E951128469', rfcReceptor: 'IND010101AA1', total: unreachable.total }));
-  assert.deepEqual([error.code, error.retryable, error.failure], ['cfdi.status_indeterminate', true, 'unavailable']);
+  assert.deepEqual([error.code, error.retryable, error.failure, error.providerCode], ['cfdi.status_indeterminate', true, 'refused', 'a:InternalServiceFault']);
   const efos = await stamp('EFO010101AA1', '4');
   const status = await sat.query({ uuid: efos.uuid, rfcEmisor: 'H&E951128469', rfcReceptor: 'EFO010101AA1', total: efos.total });
   assert.deepEqual([status.validacionEfos, status.efosListed], ['100', true]);

@@ -11,7 +11,7 @@
 import { Decimal } from 'decimal.js';
 import { formatVerificationRfc, verificationExpression } from '../../cfdi/qr.ts';
 import { parseXml } from '../../cfdi/xml/parse.ts';
-import { ProviderError } from '../errors.ts';
+import { ProviderError } from '../../platform/providers/errors.ts';
 import { escapeXml, findElement, SOAP11_NAMESPACE, SoapCallError, SoapTransport } from '../soap-client.ts';
 import type { FetchFunction } from '../soap-client.ts';
 import type { XmlElement } from '../../cfdi/xml/tree.ts';
@@ -22,6 +22,8 @@ import type { CfdiStatus, SatStatusQuery } from './cfdi-status.ts';
 
 export const SAT_STATUS_URL = 'https://consultaqr.facturaelectronica.sat.gob.mx/ConsultaCFDIService.svc';
 export const CONSULTA_ACTION = 'http://tempuri.org/IConsultaCFDIService/Consulta';
+/** An answer that cannot be read: asking again may succeed. */
+const MALFORMED = { retryable: true, failure: 'malformed' } as const;
 
 export interface CfdiStatusQuery extends SatStatusQuery {
   /** The CFDI's Sello; with it the 3.3/4.0 expression (with fe) is sent, without it the short form. */
@@ -43,7 +45,7 @@ export interface SatStatusClientOptions {
 function readConsultaResult(body: XmlElement, authority: SatAuthority): CfdiStatus {
   const result = findElement(body, 'ConsultaResult');
   if (!result) {
-    throw new ProviderError('cfdi.status_indeterminate', `${authorityName(authority, true)} answered without a ConsultaResult.`, true, 'invalid_response');
+    throw new ProviderError('cfdi.status_indeterminate', `${authorityName(authority, true)} answered without a ConsultaResult.`, MALFORMED);
   }
   return readCfdiStatus(result, authority);
 }
@@ -52,7 +54,7 @@ function readConsultaResult(body: XmlElement, authority: SatAuthority): CfdiStat
 export function parseConsultaResponse(xml: string, authority: SatAuthority = 'sat'): CfdiStatus {
   const root = parseXml(xml);
   if (root.local !== 'Envelope' || root.namespace !== SOAP11_NAMESPACE) {
-    throw new ProviderError('cfdi.status_indeterminate', 'The answer is not a SOAP envelope.', true, 'invalid_response');
+    throw new ProviderError('cfdi.status_indeterminate', 'The answer is not a SOAP envelope.', MALFORMED);
   }
   return readConsultaResult(root, authority);
 }
@@ -94,7 +96,7 @@ export class SatStatusClient {
       return readConsultaResult(response, this.authority);
     } catch (error) {
       if (!(error instanceof SoapCallError)) throw error;
-      throw new ProviderError('cfdi.status_indeterminate', error.message, true, error.failure);
+      throw new ProviderError('cfdi.status_indeterminate', error.message, { retryable: true, failure: error.failure, providerCode: error.providerCode });
     }
   }
 
@@ -105,7 +107,7 @@ export class SatStatusClient {
     } catch (error) {
       // The expression cannot be written (a Total that is no amount): what the SAT calls invalid.
       if (!(error instanceof RangeError)) throw error;
-      throw new ProviderError('cfdi.invalid_expression', `No status query can be written for this CFDI: ${error.message}`, false, 'rejected');
+      throw new ProviderError('cfdi.invalid_expression', `No status query can be written for this CFDI: ${error.message}`, { retryable: false, cause: error });
     }
     return this.queryExpression(expression);
   }

@@ -53,14 +53,14 @@ describe('the SAT limits of bulk download', () => {
   test('two requests with the same parameters at most: 5005 while the first is current, then 5002 for life', async () => {
     const input: DescargaRequestInput = { side: 'issued', type: 'metadata', from: '2026-03-01T00:00:00', to: '2026-03-31T23:59:59' };
     const first = await client.request(input);
-    assert.equal((await rejection(client.request(input))).satCode, '5005');
+    assert.equal((await rejection(client.request(input))).providerCode, '5005');
     harness.clock.advance(121_000 + 72 * HOUR_MS);
     assert.equal((await client.verify(first.requestId)).state, 'expired');
     await client.request(input);
     const exhausted = await rejection(client.request(input));
-    assert.deepEqual([exhausted.code, exhausted.satCode, exhausted.retryable], ['sat.download_rejected', '5002', false]);
+    assert.deepEqual([exhausted.code, exhausted.providerCode, exhausted.retryable], ['sat.download_rejected', '5002', false]);
     harness.clock.advance(100 * HOUR_MS);
-    assert.equal((await rejection(client.request(input))).satCode, '5002');
+    assert.equal((await rejection(client.request(input))).providerCode, '5002');
     assert.ok((await client.request({ ...input, to: '2026-03-31T23:59:58' })).requestId, 'other parameters are another request');
   });
 
@@ -71,11 +71,11 @@ describe('the SAT limits of bulk download', () => {
     const once = readCfdiPackage(await client.download(first));
     assert.deepEqual([...readCfdiPackage(await client.download(first)).keys()], [...once.keys()], 'the second download is the same package');
     const third = await rejection(client.download(first));
-    assert.deepEqual([third.code, third.satCode], ['download.package_unavailable', '5008']);
+    assert.deepEqual([third.code, third.providerCode], ['download.package_unavailable', '5008']);
     harness.clock.advance(72 * HOUR_MS - 2_000);
     assert.ok(readCfdiPackage(await client.download(second)).size > 0, 'still there just before 72 hours');
     harness.clock.advance(1_000);
-    assert.equal((await rejection(client.download(second))).satCode, '5007');
+    assert.equal((await rejection(client.download(second))).providerCode, '5007');
     const expired = await client.verify(result.requestId);
     assert.deepEqual([expired.state, expired.packageIds], ['expired', []]);
   });
@@ -84,7 +84,7 @@ describe('the SAT limits of bulk download', () => {
     const empty = await finishedRequest(harness, client, { side: 'issued', type: 'cfdi', from: '2027-01-01T00:00:00', to: '2027-01-31T23:59:59' });
     assert.deepEqual([empty.state, empty.code, empty.count, empty.packageIds], ['rejected', 5004, 0, []]);
     const refused = await rejection(client.request({ side: 'received', type: 'cfdi', from: '2026-02-01T00:00:00', to: '2026-02-28T23:59:59', status: 'all' }));
-    assert.deepEqual([refused.code, refused.satCode], ['sat.download_rejected', '301']);
+    assert.deepEqual([refused.code, refused.providerCode], ['sat.download_rejected', '301']);
     assert.match(refused.message, /cancelados/);
   });
 
@@ -100,16 +100,16 @@ describe('the SAT limits of bulk download', () => {
     const cfdis = readCfdiPackage(await client.download(found.packageIds[0]!));
     assert.deepEqual([...cfdis.keys()], [vigente.uuid]);
     assert.ok(verifyParsedSeal(parseCfdi(cfdis.get(vigente.uuid)!)).ok);
-    assert.equal((await rejection(client.request({ ...folio, uuid: cancelled.uuid }))).satCode, '5012');
+    assert.equal((await rejection(client.request({ ...folio, uuid: cancelled.uuid }))).providerCode, '5012');
     await client.request(folio);
-    assert.equal((await rejection(client.request(folio))).satCode, '5011');
+    assert.equal((await rejection(client.request(folio))).providerCode, '5011');
     harness.clock.advance(24 * HOUR_MS);
     assert.ok((await client.request(folio)).requestId, 'the limit is per day');
   });
 
   test("magic FechaInicial times force the SAT's rare outcomes (docs/simulator.md)", async () => {
     const at = (time: string): DescargaRequestInput => ({ side: 'issued', type: 'metadata', from: `2025-03-01T${time}`, to: '2025-03-31T23:59:59' });
-    assert.equal((await rejection(client.request(at('00:00:01')))).satCode, '5001');
+    assert.equal((await rejection(client.request(at('00:00:01')))).providerCode, '5001');
     const overLimit = await finishedRequest(harness, client, at('00:00:02'));
     assert.deepEqual([overLimit.state, overLimit.code], ['rejected', 5003]);
     const { requestId } = await client.request(at('00:00:03'));
@@ -118,7 +118,7 @@ describe('the SAT limits of bulk download', () => {
     const failed = await finishedRequest(harness, client, at('00:00:04'));
     assert.deepEqual([failed.state, failed.code], ['failed', 404]);
     const transient = await rejection(client.request(at('00:00:05')));
-    assert.deepEqual([transient.code, transient.satCode, transient.retryable], ['download.request_failed', '404', true]);
+    assert.deepEqual([transient.code, transient.providerCode, transient.retryable], ['download.request_failed', '404', true]);
   });
 });
 

@@ -102,7 +102,7 @@ describe('the bulk download client reads the recorded SAT answers', { skip: skip
   test('SAT refusals, unknown ids, expired packages and transport failures map to the error catalog', async () => {
     const faulted = client({ [AUTH]: [{ status: 500, body: fixture('authenticate/response-with-error.xml') }] }).client;
     const fault = await failure(faulted.authenticate());
-    assert.deepEqual([fault.code, fault.satCode, fault.retryable], ['sat.download_rejected', 'a:InvalidSecurity', false]);
+    assert.deepEqual([fault.code, fault.providerCode, fault.retryable], ['sat.download_rejected', 'a:InvalidSecurity', false]);
     const token = { body: fixture('authenticate/response-with-token.xml') };
     const result = (code: string) => ({
       body: fixture('query/response-issued.xml')
@@ -116,17 +116,17 @@ describe('the bulk download client reads the recorded SAT answers', { skip: skip
       ['404', 'download.request_failed', true],
     ] as const) {
       const error = await failure(client({ [AUTH]: [token], [QUERY]: [result(code)] }).client.request(period));
-      assert.deepEqual([error.code, error.satCode, error.retryable], [expected, code, retryable]);
+      assert.deepEqual([error.code, error.providerCode, error.retryable], [expected, code, retryable]);
     }
     const unknown = { body: fixture('verify/response-0-packages.xml').replace('CodEstatus="5000"', 'CodEstatus="5004"') };
     assert.equal((await failure(client({ [AUTH]: [token], [VERIFY]: [unknown] }).client.verify('x'))).code, 'download.no_request_id');
     const expired = { body: fixture('download/response-with-package-template.xml').replace('CodEstatus="5000"', 'CodEstatus="5007"') };
     const gone = await failure(client({ [AUTH]: [token], [DOWNLOAD]: [expired] }).client.download('x_01'));
-    assert.deepEqual([gone.code, gone.satCode], ['download.package_unavailable', '5007']);
+    assert.deepEqual([gone.code, gone.providerCode], ['download.package_unavailable', '5007']);
     const offline = await failure(client({ [AUTH]: [new TypeError('fetch failed')] }).client.authenticate());
     assert.deepEqual([offline.code, offline.retryable], ['download.request_failed', true]);
     const busy = await failure(client({ [AUTH]: [{ status: 503, body: '' }] }).client.authenticate());
-    assert.deepEqual([busy.code, busy.satCode], ['download.request_failed', 'HTTP 503']);
+    assert.deepEqual([busy.code, busy.providerCode], ['download.request_failed', 'HTTP 503']);
   });
 
   test('a call answered 300 (token refused) authenticates again and is retried once', async () => {

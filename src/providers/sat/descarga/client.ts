@@ -34,7 +34,7 @@ import { systemClock } from '../../../platform/clock.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { serviceEndpoints } from './endpoints.ts';
 import type { DescargaUrls } from './endpoints.ts';
-import { ProviderError } from './errors.ts';
+import { ProviderError } from '../../../platform/providers/errors.ts';
 import { downloadFailure, requestFailure, STATES, verifyFailure } from './status-mapping.ts';
 import type { DescargaState, DescargaStatus } from './status-mapping.ts';
 import { FetchWebClient, TIMEOUT_STATUS } from './transport.ts';
@@ -120,15 +120,17 @@ function transportFailure(error: unknown): ProviderError {
     // Autentica answers InvalidSecurity when the FIEL is refused (expired, revoked, a CSD, bad signature).
     const fault = error.getFault();
     return new ProviderError('sat.download_rejected', `SAT fault ${fault.getCode()}: ${fault.getMessage()}`, {
-      satCode: fault.getCode(),
+      providerCode: fault.getCode(),
       retryable: false,
       cause: error,
     });
   }
   const status = error instanceof WebClientException ? error.getResponse().getStatusCode() : undefined;
   const message = error instanceof Error ? error.message : String(error);
+  const kind = failureKind(error);
   return new ProviderError('download.request_failed', `SAT bulk download unreachable or failing: ${message}`, {
-    ...(status ? { satCode: `HTTP ${status}` } : {}),
+    ...(status ? { providerCode: `HTTP ${status}` } : {}),
+    failure: kind === 'timeout' ? 'timeout' : kind === 'network' ? 'unreachable' : kind === 'http' ? 'refused' : 'malformed',
     retryable: true,
     cause: error,
   });
@@ -176,7 +178,7 @@ class NodecfdiDescargaClient implements DescargaClient {
     const answer = await this.consume('authenticate', ACTIONS.authenticate, this.endpoints.getAuthenticate(), body);
     const token = translator.createTokenFromSoapResponse(answer);
     if (token.isValueEmpty()) {
-      throw new ProviderError('download.request_failed', 'The SAT authentication answer carried no token.', { retryable: true });
+      throw new ProviderError('download.request_failed', 'The SAT authentication answer carried no token.', { retryable: true, failure: 'malformed' });
     }
     const expires = new Date(token.getExpires().toJSON() * 1000);
     const expiresAt = Number.isNaN(expires.getTime()) || expires.getTime() <= created.getTime() ? new Date(created.getTime() + TOKEN_MS) : expires;

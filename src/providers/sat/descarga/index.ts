@@ -4,8 +4,8 @@
  */
 export { createDescargaClient } from './client.ts';
 export type { DescargaClient, DescargaRequestInput, DescargaVerification } from './client.ts';
+export { ProviderError } from '../../../platform/providers/errors.ts';
 export { SAT_DESCARGA_URLS, descargaUrls } from './endpoints.ts';
 export type { DescargaUrls } from './endpoints.ts';
-export { ProviderError } from './errors.ts';
 export { PackageReader, readCfdiPackage, readMetadataPackage } from './package-reader.ts';
 export type { MetadataRecord, ThirdPartyRecord } from './package-reader.ts';
