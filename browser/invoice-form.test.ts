@@ -88,6 +88,7 @@ test('a draft opens in the same form with its values, and its changes are saved 
   assert.equal(await page.getByLabel(es['invoices.customerName']).inputValue(), 'UNIVERSIDAD ROBOTICA ESPAÑOLA');
   assert.equal(await page.getByLabel(es['invoices.cfdiUse']).inputValue(), 'G03');
   assert.equal(await page.getByLabel(es['invoices.unitPrice']).inputValue(), '100.00');
+  await screenshots(page, 'invoice-edit');
   await page.getByLabel(es['invoices.unitPrice']).fill('250.00');
   await page.getByRole('button', { name: es['invoices.editSubmit'] }).click();
   await page.getByRole('button', { name: es['invoices.stamp'] }).waitFor();
