@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Value } from 'typebox/value';
-import { invoiceBody, ISR_WITHHOLDINGS, IVA_WITHHOLDINGS, taxChoices } from '../../dashboard/src/pages/invoices/invoice-body.ts';
+import { draftValues, editable, invoiceBody, ISR_WITHHOLDINGS, IVA_WITHHOLDINGS, taxChoices } from '../../dashboard/src/pages/invoices/invoice-body.ts';
+import type { Invoice } from '../../dashboard/src/pages/invoices/types.ts';
 import { BUILTIN_CATALOGS } from '../../src/modules/catalogs/builtin/index.ts';
 import { createIndex } from '../../src/modules/catalogs/memory-lookup.ts';
 import { CreateInvoiceRequest } from '../../src/modules/invoices/request-schemas.ts';
@@ -218,4 +219,69 @@ test('a global invoice is sent to the general public with its periodicity, month
   assert.deepEqual(sent.global, { periodicity: '04', months: '07', year: '2026' });
   assert.ok(Value.Check(CreateInvoiceRequest, sent));
   assert.equal(invoiceBody({ ...values, type: 'E' }, 1).global, undefined, 'a credit note is never global');
+});
+
+/** A draft as GET /v1/invoices/{id} answers it, with what the form reads. */
+function draftOf(overrides: Partial<Invoice>): Invoice {
+  return {
+    status: 'draft',
+    type: 'I',
+    fiscal_profile_id: 'fp_1',
+    customer_id: null,
+    customer: { rfc: 'XAXX010101000', name: 'PUBLICO EN GENERAL', tax_regime: '616', zip: '86991', use: 'S01', country: null, tax_id: null, email: null },
+    payment_form: '01',
+    payment_method: 'PUE',
+    currency: 'MXN',
+    exchange_rate: null,
+    serie: null,
+    global: null,
+    items: [
+      {
+        product_id: null,
+        product_key: '01010101',
+        unit_key: 'ACT',
+        description: 'Venta del día',
+        quantity: '1',
+        unit_price: '100.00',
+        discount: null,
+        taxes: [{ type: 'IVA', factor: 'Tasa', rate: '0.160000', withholding: false }],
+      },
+    ],
+    ...overrides,
+  } as unknown as Invoice;
+}
+
+test('a global draft and a transfer draft open in the form with their type, period and items, and are sent back as they were', () => {
+  const global = draftOf({ global: { periodicity: '04', months: '07', year: '2026' } });
+  assert.ok(editable(global));
+  const globalValues = draftValues(global);
+  assert.equal(globalValues.global, 'on');
+  const sentGlobal = JSON.parse(JSON.stringify(invoiceBody(globalValues, 1)));
+  assert.deepEqual(sentGlobal.global, { periodicity: '04', months: '07', year: '2026' });
+  assert.deepEqual(sentGlobal.customer, { rfc: 'XAXX010101000' });
+  assert.ok(Value.Check(CreateInvoiceRequest, sentGlobal));
+
+  const transfer = draftOf({
+    type: 'T',
+    customer: {
+      rfc: 'URE180429TM6',
+      name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+      tax_regime: '601',
+      zip: '86991',
+      use: 'S01',
+      country: null,
+      tax_id: null,
+      email: null,
+    },
+    items: [{ ...global.items[0]!, unit_price: '0.00', taxes: [] }],
+  } as Partial<Invoice>);
+  assert.ok(editable(transfer));
+  const sentTransfer = JSON.parse(JSON.stringify(invoiceBody(draftValues(transfer), 1)));
+  assert.equal(sentTransfer.type, 'T');
+  assert.equal(sentTransfer.payment_form, undefined);
+  assert.equal(sentTransfer.items[0].taxes, undefined);
+  assert.ok(Value.Check(CreateInvoiceRequest, sentTransfer));
+
+  assert.ok(!editable(draftOf({ type: 'E' })), 'a credit note draft is not edited in the form yet');
+  assert.ok(!editable(draftOf({ status: 'stamped' } as Partial<Invoice>)));
 });

@@ -101,6 +101,26 @@ test('withholdings, exempt and IEPS items, discounts and a foreign currency are 
   ]);
 });
 
+test('a JPY invoice (a currency without decimals in c_Moneda) is stamped with whole amounts', async () => {
+  const invoice = await createStamped(
+    t,
+    keys.testKey,
+    invoiceRequest(profileId, {
+      currency: 'JPY',
+      exchange_rate: '0.115000',
+      items: [service({ quantity: '3', unit_price: '1250.40', taxes: [{ type: 'IVA', rate: '0.16' }] })],
+    }),
+  );
+  assert.equal(invoice.status, 'stamped');
+  assert.equal(invoice.currency, 'JPY');
+  assert.equal(invoice.subtotal, '3751');
+  assert.equal(invoice.total, '4351');
+  const { comprobante } = parseCfdi(await stampedXml(invoice));
+  assert.equal(comprobante.Moneda, 'JPY');
+  assert.equal(comprobante.SubTotal, '3751');
+  assert.equal(comprobante.Total, '4351');
+});
+
 test('a credit note (E) relates to the invoice it corrects, by invoice id or UUID', async () => {
   const income = await createStamped(t, keys.testKey, invoiceRequest(profileId));
   const credit = await createStamped(

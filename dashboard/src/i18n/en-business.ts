@@ -57,6 +57,6 @@ export const enBusiness: Record<keyof typeof esBusiness, string> = {
   'invoices.editIntro': 'It is still a draft: save the changes, check the amounts, then stamp.',
   'invoices.editSubmit': 'Save changes',
   'invoices.notEditable':
-    'This invoice cannot be edited here: only type I drafts with transferred IVA or no taxes and no discounts (the rest through the API).',
+    "This invoice cannot be edited here: only drafts of type I (global ones too) and T whose taxes are among the form's choices (the rest through the API).",
   'invoices.backToInvoice': 'Back to the invoice',
 };

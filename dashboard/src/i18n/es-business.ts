@@ -54,6 +54,6 @@ export const esBusiness = {
   'invoices.editIntro': 'Sigue siendo un borrador: guarda los cambios, revisa los importes y después timbra.',
   'invoices.editSubmit': 'Guardar cambios',
   'invoices.notEditable':
-    'Esta factura no se puede editar aquí: solo los borradores de tipo I con IVA trasladado o sin impuestos y sin descuentos (el resto, con la API).',
+    'Esta factura no se puede editar aquí: solo los borradores de tipo I (también globales) y T cuyos impuestos están entre las opciones del formulario (el resto, con la API).',
   'invoices.backToInvoice': 'Volver a la factura',
 } as const;

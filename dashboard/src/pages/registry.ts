@@ -63,6 +63,11 @@ export interface PageRoute {
    * other, so detail pages go back to their list.
    */
   parent?: string;
+  /**
+   * A form being filled in: a language switch renders it again in the new language instead of
+   * mounting it anew, so what was typed stays (data it already read keeps the language it was read in).
+   */
+  keepsStateOnLanguage?: boolean;
 }
 
 export const routes: PageRoute[] = [
@@ -74,9 +79,9 @@ export const routes: PageRoute[] = [
   { path: '/invitation', component: InvitationPage, public: true, open: true },
   { path: '/home', component: HomePage, nav: 'nav.home' },
   { path: '/invoices', component: InvoicesPage, nav: 'nav.invoices' },
-  { path: '/invoices/new', component: NewInvoicePage, parent: '/invoices' },
+  { path: '/invoices/new', component: NewInvoicePage, parent: '/invoices', keepsStateOnLanguage: true },
   { path: '/invoices/:id', component: InvoicePage, parent: '/invoices' },
-  { path: '/invoices/:id/edit', component: EditInvoicePage, parent: '/invoices' },
+  { path: '/invoices/:id/edit', component: EditInvoicePage, parent: '/invoices', keepsStateOnLanguage: true },
   { path: '/customers', component: CustomersPage, nav: 'nav.customers' },
   { path: '/customers/:id', component: CustomerPage, parent: '/customers' },
   { path: '/products', component: ProductsPage, nav: 'nav.products' },

@@ -44,8 +44,11 @@ export function App() {
   const Component = found?.route.component ?? NotFound;
   return (
     <Shell route={found?.route}>
-      {/* A new organization, mode or language remounts the page: nothing of the other one stays on screen. */}
-      <Component key={`${session.organization.id}|${mode}|${language}|${location.path}`} params={found?.params ?? {}} />
+      {/* A new organization, mode or language remounts the page: nothing of the other one stays on screen. A form being filled in is rendered again in the new language instead, keeping what was typed. */}
+      <Component
+        key={`${session.organization.id}|${mode}|${found?.route.keepsStateOnLanguage ? '' : language}|${location.path}`}
+        params={found?.params ?? {}}
+      />
     </Shell>
   );
 }

@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { newId } from '../../platform/ids.ts';
 import type { MetadataRecord, ThirdPartyRecord } from '../../providers/sat/descarga/index.ts';
 import type { CfdiIndex } from '../../cfdi/overview.ts';
-import type { detailsTask, IndexedDocument, indexTask, ReadDocument } from './read-task.ts';
+import type { detailsTask, IndexedDocument, indexTask } from './read-task.ts';
 import { defineTask } from '../../platform/workers/task.ts';
 import { emitEvents } from '../events/index.ts';
 import { rowsOfUuids, type SatStatus } from './repository.ts';

@@ -95,7 +95,7 @@ function typeWords(type: unknown, language: Language): string {
 }
 
 function values(list: unknown): string {
-  return (list as unknown[]).map((value) => JSON.stringify(value)).join(', ');
+  return [...new Set((list as unknown[]).map((value) => JSON.stringify(value)))].join(', ');
 }
 
 /** What is wrong with the field, in words of `language`: never ajv's wording, never a regular expression. */
@@ -118,7 +118,7 @@ function predicate(error: ErrorObject, language: Language): string {
       return es ? `debe ser uno de estos valores: ${values(params.allowedValues)}` : `must be one of ${values(params.allowedValues)}`;
     case 'const': {
       // A union of literals fails once per literal: the message lists them all.
-      const allowed = (params.allowedValues as unknown[] | undefined) ?? [params.allowedValue];
+      const allowed = [...new Set((params.allowedValues as unknown[] | undefined) ?? [params.allowedValue])];
       if (allowed.length > 1) return es ? `debe ser uno de estos valores: ${values(allowed)}` : `must be one of ${values(allowed)}`;
       return es ? `debe ser ${JSON.stringify(allowed[0])}` : `must be ${JSON.stringify(allowed[0])}`;
     }
@@ -153,11 +153,80 @@ function predicate(error: ErrorObject, language: Language): string {
 
 function describe(path: string, error: ErrorObject, language: Language): string {
   // "Customer's postal code must be …"; "Código postal del cliente: debe ser …".
-  return `${fieldLabel(path, language)}${language === 'es' ? ':' : ''} ${predicate(error, language)}.`;
+  const label = path === '' ? WHOLE[language] : fieldLabel(path, language);
+  return `${label}${language === 'es' ? ':' : ''} ${predicate(error, language)}.`;
+}
+
+/** What a failure of the whole value (no field) is said of. */
+const WHOLE: Bilingual = { en: 'The request', es: 'La solicitud' };
+
+const DISCRIMINATING = new Set(['const', 'enum']);
+/** Keywords that fail on an object but speak of one of its fields. */
+const ABOUT_FIELDS = new Set(['required', 'additionalProperties']);
+
+/**
+ * For each `anyOf`/`oneOf` whose branches are shapes (objects) rather than single values, the
+ * errors of every branch but the one the value most likely meant, and the union's own error. The
+ * meant branch is the one whose type fits the value, whose literal fields (a discriminator such as
+ * `source`) match, and with the fewest errors, in that order. Literal errors on a field every
+ * branch refuses are kept from all branches, so that the message lists every accepted value.
+ */
+function unmeantBranchErrors(errors: readonly ErrorObject[]): Set<ErrorObject> {
+  const dropped = new Set<ErrorObject>();
+  const unions = errors.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf').sort((a, b) => a.schemaPath.length - b.schemaPath.length);
+  for (const union of unions) {
+    if (dropped.has(union)) continue;
+    const branches = new Map<number, ErrorObject[]>();
+    const prefix = `${union.schemaPath}/`;
+    for (const error of errors) {
+      if (dropped.has(error) || !error.schemaPath.startsWith(prefix)) continue;
+      const index = Number.parseInt(error.schemaPath.slice(prefix.length), 10);
+      if (!Number.isInteger(index)) continue;
+      branches.set(index, [...(branches.get(index) ?? []), error]);
+    }
+    const all = [...branches.values()].flat();
+    // A union of single values (literals, or a type and null): the value's own errors say it all.
+    if (all.every((error) => error.instancePath === union.instancePath && !ABOUT_FIELDS.has(error.keyword))) continue;
+    const score = (list: ErrorObject[]) => {
+      const wrongType = list.some((error) => error.instancePath === union.instancePath && error.keyword === 'type') ? 1 : 0;
+      const literals = new Set(
+        list.filter((error) => DISCRIMINATING.has(error.keyword) && isChildOf(error.instancePath, union.instancePath)).map((error) => error.instancePath),
+      );
+      return [wrongType, literals.size, list.length];
+    };
+    let meant: [number, ErrorObject[]] | undefined;
+    for (const entry of [...branches.entries()].sort((a, b) => a[0] - b[0])) {
+      if (!meant || compareScores(score(entry[1]), score(meant[1])) < 0) meant = entry;
+    }
+    if (!meant) continue;
+    const meantLiterals = new Set(meant[1].filter((error) => DISCRIMINATING.has(error.keyword)).map((error) => error.instancePath));
+    for (const [index, list] of branches) {
+      if (index === meant[0]) continue;
+      for (const error of list) {
+        if (!(DISCRIMINATING.has(error.keyword) && meantLiterals.has(error.instancePath))) dropped.add(error);
+      }
+    }
+    dropped.add(union);
+  }
+  return dropped;
+}
+
+function isChildOf(instancePath: string, parent: string): boolean {
+  return instancePath.startsWith(`${parent}/`) && !instancePath.slice(parent.length + 1).includes('/');
+}
+
+function compareScores(a: number[], b: number[]): number {
+  for (let index = 0; index < a.length; index += 1) {
+    const difference = (a[index] ?? 0) - (b[index] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
 }
 
 /** Turns ajv's errors into the problem's `errors[]` entries, one per failing field. */
-export function fieldErrors(errors: ErrorObject[], prefix?: string): FieldError[] {
+export function fieldErrors(all: ErrorObject[], prefix?: string): FieldError[] {
+  const unmeant = unmeantBranchErrors(all);
+  const errors = all.filter((error) => !unmeant.has(error));
   const seen = new Set<string>();
   const result: FieldError[] = [];
   const constants = new Map<string, unknown[]>();

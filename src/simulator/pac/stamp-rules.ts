@@ -14,8 +14,9 @@ import { findPagos, findTimbre } from '../../cfdi/model.ts';
 import type { Comprobante } from '../../cfdi/model.ts';
 import { parseCfdi } from '../../cfdi/parse.ts';
 import type { ParsedCfdi } from '../../cfdi/parse.ts';
-import { validateComprobante } from '../../cfdi/rules/index.ts';
-import type { ValidationIssue } from '../../cfdi/rules/index.ts';
+import { inMemoryCatalogs, validateComprobante } from '../../cfdi/rules/index.ts';
+import type { CatalogLookup, ValidationIssue } from '../../cfdi/rules/index.ts';
+import { MONEDA } from '../../modules/catalogs/builtin/moneda.ts';
 import { CredentialError, readCertificate } from '../../cfdi/credentials.ts';
 import { cadenaOriginalFromElement } from '../../cfdi/cadena.ts';
 import { checkSignature } from '../../cfdi/signature.ts';
@@ -169,8 +170,26 @@ async function lcoRejection(deps: SimulatorDeps, subject: StampSubject): Promise
   return undefined;
 }
 
+/**
+ * c_Moneda as the PAC consults it: amounts are checked with the currency's own decimals (0 for JPY,
+ * 3 for BHD), exactly as the service rounds them. The other catalogs stay unloaded here, so their
+ * keys are checked for format only.
+ */
+const CURRENCIES: CatalogLookup = inMemoryCatalogs({
+  c_Moneda: {
+    key: 'id',
+    rows: MONEDA.map((entry) => ({
+      id: entry.code,
+      decimales: String(entry.data['decimals']),
+      porcentaje_variacion: String(entry.data['variation_percent']),
+      vigencia_desde: entry.valid_from ?? '',
+      vigencia_hasta: entry.valid_to ?? '',
+    })),
+  },
+});
+
 function contentIncidencias(parsed: ParsedCfdi): Incidencia[] | undefined {
-  const result = validateComprobante(parsed.comprobante);
+  const result = validateComprobante(parsed.comprobante, { catalogs: CURRENCIES });
   if (result.valid) return undefined;
   const rfc = parsed.comprobante.Emisor.Rfc;
   return result.errors.slice(0, MAX_CONTENT_INCIDENCIAS).map(

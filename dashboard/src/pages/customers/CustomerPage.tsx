@@ -1,8 +1,7 @@
 import { apiPath } from '../../core/api.ts';
 import { formatDate } from '../../core/format.ts';
 import { t } from '../../core/i18n.ts';
-import { sessionStore, useCan } from '../../core/session.ts';
-import { useStore } from '../../core/store.ts';
+import { useCan } from '../../core/session.ts';
 import { CatalogText } from '../../kit/catalogs.tsx';
 import { DeleteAction } from '../../kit/DeleteAction.tsx';
 import { Badge } from '../../kit/Page.tsx';
@@ -12,7 +11,6 @@ import type { Customer } from './types.ts';
 
 /** One saved customer: its fields, and for the roles that write, its edit form and delete. */
 export function CustomerPage({ params }: { params: Record<string, string> }) {
-  const session = useStore(sessionStore);
   const writer = useCan('write');
   const path = apiPath`/v1/customers/${params.id}`;
   return (

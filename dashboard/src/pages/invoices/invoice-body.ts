@@ -242,14 +242,15 @@ export function taxChoices(
   return choices;
 }
 
-/** Drafts of type I whose items the form can show without losing a tax. */
+/** Drafts of type I (global ones too) and T whose items the form can show without losing a tax. */
 export function editable(invoice: Invoice): boolean {
-  return invoice.status === 'draft' && invoice.type === 'I' && invoice.global === null && invoice.items.every((item) => taxChoices(item.taxes) !== undefined);
+  return invoice.status === 'draft' && (invoice.type === 'I' || invoice.type === 'T') && invoice.items.every((item) => taxChoices(item.taxes) !== undefined);
 }
 
 /** A draft as the form's flat values (the inverse of invoiceBody for what the form shows). */
 export function draftValues(invoice: Invoice): Values {
   const values: Values = {
+    type: invoice.type,
     fiscal_profile_id: invoice.fiscal_profile_id,
     customer_id: invoice.customer_id ?? '',
     'customer.rfc': invoice.customer.rfc,
@@ -264,6 +265,14 @@ export function draftValues(invoice: Invoice): Values {
     exchange_rate: invoice.exchange_rate ?? '',
     serie: invoice.serie ?? '',
   };
+  if (invoice.global) {
+    Object.assign(values, {
+      global: 'on',
+      'global.periodicity': invoice.global.periodicity,
+      'global.months': invoice.global.months,
+      'global.year': invoice.global.year,
+    });
+  }
   invoice.items.forEach((item, index) => {
     values[`items.${index}.product_id`] = item.product_id ?? '';
     values[`items.${index}.product_key`] = item.product_key;

@@ -1,8 +1,7 @@
 import { apiPath } from '../../core/api.ts';
 import { formatDate, formatMoney } from '../../core/format.ts';
 import { t } from '../../core/i18n.ts';
-import { sessionStore, useCan } from '../../core/session.ts';
-import { useStore } from '../../core/store.ts';
+import { useCan } from '../../core/session.ts';
 import { CatalogText } from '../../kit/catalogs.tsx';
 import { DeleteAction } from '../../kit/DeleteAction.tsx';
 import { ResourceDetail } from '../../kit/ResourceDetail.tsx';
@@ -11,7 +10,6 @@ import { type Product, taxLabel } from './types.ts';
 
 /** One saved product: its fields, and for the roles that write, its edit form and delete. */
 export function ProductPage({ params }: { params: Record<string, string> }) {
-  const session = useStore(sessionStore);
   const writer = useCan('write');
   const path = apiPath`/v1/products/${params.id}`;
   return (
