@@ -48,6 +48,14 @@ export interface TaskOwner {
   tenant: string;
 }
 
+/**
+ * Each pool thread's V8 limits. A task turns hundreds of CFDIs into index rows and drops them, and
+ * V8's default young generation for a thread (up to 48 MB) let each thread's heap grow to about
+ * 60 MB during a synchronization backfill; 8 MB collects that garbage sooner (docs/decisions.md,
+ * "Memory"). The old generation keeps V8's default, so a large PDF or CFDI still fits.
+ */
+const POOL_THREAD_LIMITS = { maxYoungGenerationSizeMb: 8 } as const;
+
 export class WorkerPool implements SaturationQueue {
   readonly name = 'worker pool';
   private readonly piscina: Piscina;
@@ -74,6 +82,7 @@ export class WorkerPool implements SaturationQueue {
       // Idle threads are let go after ten minutes: a process that renders and validates nothing
       // keeps no thread, while a busy one keeps the XSDs a thread compiled (about a second's work).
       idleTimeout: 600_000,
+      resourceLimits: POOL_THREAD_LIMITS,
       execArgv: program.execArgv,
       workerData: { ...program.workerData, extraTasks: Object.fromEntries(Object.entries(options.extraTasks ?? {}).map(([name, url]) => [name, url.href])) },
     });
