@@ -15,25 +15,16 @@ import { masterKeyringFor } from '../src/platform/crypto/index.ts';
 import { createFiscalProfiles, createLocalManifestSigner, registerFiscalProfileRoutes } from '../src/modules/fiscal-profiles/index.ts';
 import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from '../src/modules/invoices/index.ts';
 import type { RunningSimulator } from '../src/simulator/index.ts';
-import { benchStorage } from './support/bench-kit.ts';
+import { benchInvoiceBody, benchStorage, createAndStamp, numberOption, percentile } from './support/bench-kit.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const seconds = option('seconds', 10);
-const clients = option('clients', 32);
-const rounds = option('rounds', 2);
+const seconds = numberOption('seconds', 10);
+const clients = numberOption('clients', 32);
+const rounds = numberOption('rounds', 2);
 const SIGN_CONCURRENCY = 4; // libuv's default thread pool size
 const TARGET_PERCENT = 25;
 
 const format = (value: number, digits = 1) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
 const line = (label: string, value: string) => console.log(`${label.padEnd(64)} ${value}`);
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
-}
 
 interface Rate {
   perSecond: number;
@@ -132,43 +123,8 @@ async function setUp(databaseUrl: string | undefined): Promise<Setup> {
   };
 }
 
-const invoiceBody = (profileId: string) =>
-  JSON.stringify({
-    fiscal_profile_id: profileId,
-    serie: 'BENCH',
-    payment_form: '03',
-    customer: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', tax_regime: '601', postal_code: '86991', cfdi_use: 'G03' },
-    items: [
-      { product_key: '81112100', unit_key: 'E48', description: 'Consultoría', quantity: '2', unit_price: '750.00', taxes: [{ type: 'IVA', rate: '0.16' }] },
-      {
-        product_key: '43231500',
-        unit_key: 'E48',
-        description: 'Licencia',
-        unit_price: '1200.00',
-        discount: '100.00',
-        taxes: [
-          { type: 'IVA', rate: '0.16' },
-          { type: 'ISR', rate: '0.10', withholding: true },
-        ],
-      },
-    ],
-  });
-
-/** One create + stamp; returns its latency in milliseconds. */
-async function createAndStamp(setup: Setup, body: string): Promise<number> {
-  const headers = { authorization: `Bearer ${setup.key}`, 'content-type': 'application/json' };
-  const start = performance.now();
-  const created = await fetch(`${setup.baseUrl}/v1/invoices`, { method: 'POST', headers, body });
-  const invoice = (await created.json()) as { id: string };
-  if (created.status !== 201) throw new Error(`create answered ${created.status}: ${JSON.stringify(invoice)}`);
-  const stamped = await fetch(`${setup.baseUrl}/v1/invoices/${invoice.id}/stamp`, { method: 'POST', headers: { authorization: headers.authorization } });
-  const text = await stamped.text();
-  if (stamped.status !== 200) throw new Error(`stamp answered ${stamped.status}: ${text}`);
-  return performance.now() - start;
-}
-
 async function load(setup: Setup, budgetMs: number): Promise<Rate & { latencies: number[]; roundTrips: number | undefined }> {
-  const body = invoiceBody(setup.profileId);
+  const body = benchInvoiceBody(setup.profileId);
   const latencies: number[] = [];
   const roundTrips = setup.app.services.database.roundTrips?.();
   const cpu = process.cpuUsage();
@@ -191,7 +147,7 @@ async function section(title: string, databaseUrl: string | undefined): Promise<
   console.log(`\n# ${title}`);
   const setup = await setUp(databaseUrl);
   try {
-    for (let index = 0; index < clients; index += 1) await createAndStamp(setup, invoiceBody(setup.profileId));
+    for (let index = 0; index < clients; index += 1) await createAndStamp(setup, benchInvoiceBody(setup.profileId));
     let best: (Rate & { latencies: number[]; roundTrips: number | undefined }) | undefined;
     let raw: Rate | undefined;
     for (let round = 0; round < rounds; round += 1) {

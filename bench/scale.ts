@@ -14,7 +14,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { askServer, benchStorage, numberOption, percentile } from './support/bench-kit.ts';
+import { askServer, benchInvoiceBody, benchStorage, createAndStamp, numberOption, percentile } from './support/bench-kit.ts';
 
 const seconds = numberOption('seconds', 10);
 const clients = numberOption('clients', 12);
@@ -210,43 +210,8 @@ async function startService(processes: number, simulatorUrl: string, csd: Creden
   };
 }
 
-const invoiceBody = (profileId: string) =>
-  JSON.stringify({
-    fiscal_profile_id: profileId,
-    serie: 'BENCH',
-    payment_form: '03',
-    customer: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', tax_regime: '601', postal_code: '86991', cfdi_use: 'G03' },
-    items: [
-      { product_key: '81112100', unit_key: 'E48', description: 'Consultoría', quantity: '2', unit_price: '750.00', taxes: [{ type: 'IVA', rate: '0.16' }] },
-      {
-        product_key: '43231500',
-        unit_key: 'E48',
-        description: 'Licencia',
-        unit_price: '1200.00',
-        discount: '100.00',
-        taxes: [
-          { type: 'IVA', rate: '0.16' },
-          { type: 'ISR', rate: '0.10', withholding: true },
-        ],
-      },
-    ],
-  });
-
-/** One create + stamp; returns its latency in milliseconds. */
-async function createAndStamp(service: Service, body: string): Promise<number> {
-  const headers = { authorization: `Bearer ${service.key}`, 'content-type': 'application/json' };
-  const start = performance.now();
-  const created = await fetch(`${service.baseUrl}/v1/invoices`, { method: 'POST', headers, body });
-  const invoice = (await created.json()) as { id: string };
-  if (created.status !== 201) throw new Error(`create answered ${created.status}: ${JSON.stringify(invoice)}`);
-  const stamped = await fetch(`${service.baseUrl}/v1/invoices/${invoice.id}/stamp`, { method: 'POST', headers: { authorization: headers.authorization } });
-  const text = await stamped.text();
-  if (stamped.status !== 200) throw new Error(`stamp answered ${stamped.status}: ${text}`);
-  return performance.now() - start;
-}
-
 async function load(service: Service, budgetMs: number): Promise<{ perSecond: number; latencies: number[] }> {
-  const body = invoiceBody(service.profileId);
+  const body = benchInvoiceBody(service.profileId);
   const latencies: number[] = [];
   const start = performance.now();
   const client = async () => {

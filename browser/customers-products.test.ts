@@ -6,26 +6,15 @@
  * a phone.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { es } from '../dashboard/src/i18n/es.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { useDashboard } from './support/fixture.ts';
 import { createProfile, goTo, PASSWORD, signManifest, signUp } from './support/flows.ts';
 import { overflowingElements } from './support/overflow.ts';
 import { hasSat } from './support/sat.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useDashboard();
 
 /** Searches a list page by its one filter and waits for the row naming `text`. */
 async function search(page: Page, label: string, words: string, text: string): Promise<void> {
@@ -47,8 +36,8 @@ async function noOverflowAt375(page: Page, url: string): Promise<void> {
 test('customers and products are saved, found, edited, picked into an invoice that stamps with their data, and read-only for an accountant', {
   skip: hasSat ? false : '../shared/sat is not present',
 }, async () => {
-  const { page, errors } = await newPage(browser);
-  await signUp(page, server.base, { email: `clientes-${Date.now()}@example.com`, organization: 'Clientes Kemper' });
+  const { page, errors } = await app.newPage();
+  await signUp(page, app.base, { email: `clientes-${Date.now()}@example.com`, organization: 'Clientes Kemper' });
   await createProfile(page);
   await signManifest(page);
 
@@ -152,7 +141,7 @@ test('customers and products are saved, found, edited, picked into an invoice th
   assert.equal(stamped.items[0]?.quantity, '2');
   assert.equal(stamped.items[0]?.product_id, productUrl.split('/').at(-1));
 
-  for (const url of [`${server.base}/dashboard/customers`, customerUrl, `${server.base}/dashboard/products`, productUrl]) await noOverflowAt375(page, url);
+  for (const url of [`${app.base}/dashboard/customers`, customerUrl, `${app.base}/dashboard/products`, productUrl]) await noOverflowAt375(page, url);
 
   // An accountant reads both pages, with no button to create, edit or delete.
   await goTo(page, es['nav.team']);
@@ -161,7 +150,7 @@ test('customers and products are saved, found, edited, picked into an invoice th
   await page.getByLabel(es['team.role'], { exact: true }).selectOption('accountant');
   await page.getByRole('button', { name: es['team.inviteSubmit'] }).click();
   const link = await page.getByLabel(es['team.linkLabel']).inputValue();
-  const accountant = await newPage(browser);
+  const accountant = await app.newPage();
   await accountant.page.goto(link);
   await accountant.page.getByTestId('invitation').waitFor();
   await accountant.page.getByLabel(es['field.password']).fill(PASSWORD);

@@ -1,43 +1,27 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { en } from '../dashboard/src/i18n/en.ts';
 import { es } from '../dashboard/src/i18n/es.ts';
 import { overflowingElements } from './support/overflow.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { useDashboard } from './support/fixture.ts';
+import { SCREENS_DIR } from './support/screens.ts';
 import { createProfile, signManifest, signUp } from './support/flows.ts';
 import { downloadLastMonth } from './support/pages.ts';
 import { hasSat } from './support/sat.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let ticker: NodeJS.Timeout | undefined;
-// Screenshots for a person to look at (as browser/screenshots.ts takes them).
-const screens = path.join(fileURLToPath(new URL('..', import.meta.url)), '.tmp', 'screens');
-fs.mkdirSync(screens, { recursive: true });
+fs.mkdirSync(SCREENS_DIR, { recursive: true });
 
-before(async () => {
-  // Deliveries and SAT polling are background jobs: this app runs its worker (the default test app does not).
-  server = await startServer({ RUN_WORKER: 'true' }, { worker: true });
-  // The SAT simulator and the download's polling run on the app's manual clock: time moves on here.
-  ticker = setInterval(() => server.clock?.advance(5_000), 250);
-  browser = await launchBrowser();
-});
-after(async () => {
-  clearInterval(ticker);
-  await browser?.close();
-  await server?.close();
-});
+// Deliveries and SAT polling are background jobs: this app runs its worker (the default test app does not).
+// The SAT simulator and the download's polling run on the app's manual clock: time moves on here.
+const app = useDashboard({ worker: true, clockStepMs: 5_000 });
 
 test('a SAT download goes from requested to ready and its CFDIs open with their details and XML', {
   skip: hasSat ? false : '../shared/sat is not present',
 }, async () => {
-  const { page, errors } = await newPage(browser);
-  await signUp(page, server.base, { email: `downloads-${Date.now()}@example.com`, organization: 'Escuela Kemper Urgate' });
+  const { page, errors } = await app.newPage();
+  await signUp(page, app.base, { email: `downloads-${Date.now()}@example.com`, organization: 'Escuela Kemper Urgate' });
   await createProfile(page);
   await signManifest(page);
   // The profile page has the sync section, inactive until turned on.
@@ -155,7 +139,7 @@ test('a SAT download goes from requested to ready and its CFDIs open with their 
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       assert.deepEqual(await overflowingElements(page), [], `${language} ${width}`);
-      await page.screenshot({ path: path.join(screens, `cfdis-sorted-searched-${language}-${width}.png`), fullPage: true });
+      await page.screenshot({ path: path.join(SCREENS_DIR, `cfdis-sorted-searched-${language}-${width}.png`), fullPage: true });
     }
   }
   // On a phone the headers are gone: the order is a menu.

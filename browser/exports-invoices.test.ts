@@ -1,28 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import { es } from '../dashboard/src/i18n/es.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { useDashboard } from './support/fixture.ts';
 import { goTo, signUp } from './support/flows.ts';
 import { overflowingElements } from './support/overflow.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  // Exports are built by a background job: this app runs its worker.
-  server = await startServer({ RUN_WORKER: 'true' }, { worker: true });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+// Exports are built by a background job: this app runs its worker.
+const app = useDashboard({ worker: true });
 
 test('the invoices list exports what it shows, and the exports page exports every invoice; both show as invoices and download', async () => {
-  const { page, errors } = await newPage(browser);
-  await signUp(page, server.base, { email: `exports-invoices-${Date.now()}@example.com`, organization: 'Exportadora' });
+  const { page, errors } = await app.newPage();
+  await signUp(page, app.base, { email: `exports-invoices-${Date.now()}@example.com`, organization: 'Exportadora' });
   await goTo(page, es['nav.invoices']);
   assert.deepEqual(await overflowingElements(page), [], 'the export buttons fit beside the create button');
   await page.getByRole('button', { name: es['exports.exportAs'].replace('{format}', 'CSV') }).click();

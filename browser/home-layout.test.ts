@@ -1,24 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { es } from '../dashboard/src/i18n/es.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { useDashboard } from './support/fixture.ts';
 import { createKey, createProfile, fillInvoice, goTo, signManifest, signUp } from './support/flows.ts';
 import { overflowingElements } from './support/overflow.ts';
 import { hasSat } from './support/sat.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useDashboard();
 
 async function stepsDone(page: Page): Promise<Record<string, boolean>> {
   const checklist = page.getByTestId('checklist');
@@ -41,8 +30,8 @@ async function openHome(page: Page): Promise<void> {
 test('a new user lands on the home page, whose checklist follows what the organization has set up', {
   skip: hasSat ? false : '../shared/sat is not present',
 }, async () => {
-  const { page, errors } = await newPage(browser);
-  await signUp(page, server.base, { email: `home-${Date.now()}@example.com`, organization: 'Inicio Kemper' });
+  const { page, errors } = await app.newPage();
+  await signUp(page, app.base, { email: `home-${Date.now()}@example.com`, organization: 'Inicio Kemper' });
   // The page sets its title once it has rendered (an effect), just after its heading appears.
   await page.waitForFunction(`document.title === ${JSON.stringify(`${es['home.title']} · ${es['app.title']}`)}`);
   assert.equal(await page.title(), `${es['home.title']} · ${es['app.title']}`);
@@ -84,8 +73,8 @@ test('a new user lands on the home page, whose checklist follows what the organi
 });
 
 test('at 375 px no element of any page is wider than the screen', { skip: hasSat ? false : '../shared/sat is not present' }, async () => {
-  const { page, errors } = await newPage(browser, { width: 375, height: 812 });
-  await signUp(page, server.base, { email: `narrow-${Date.now()}@example.com`, organization: 'Organización con un nombre bastante largo S.A. de C.V.' });
+  const { page, errors } = await app.newPage({ width: 375, height: 812 });
+  await signUp(page, app.base, { email: `narrow-${Date.now()}@example.com`, organization: 'Organización con un nombre bastante largo S.A. de C.V.' });
   await createKey(page, 'Servidor de producción con un nombre largo');
   await createProfile(page);
   const profile = page.url();
@@ -98,11 +87,11 @@ test('at 375 px no element of any page is wider than the screen', { skip: hasSat
   const pages = [
     // Every page of the navigation (the registry needs a browser to load).
     ...['home', 'invoices', 'fiscal-profiles', 'cfdis', 'downloads', 'validations', 'usage', 'webhooks', 'events', 'api-keys', 'accounts', 'account'].map(
-      (path) => `${server.base}/dashboard/${path}`,
+      (path) => `${app.base}/dashboard/${path}`,
     ),
-    `${server.base}/dashboard/invoices/new`,
-    `${server.base}/dashboard/fiscal-profiles/new`,
-    `${server.base}/dashboard/downloads/new`,
+    `${app.base}/dashboard/invoices/new`,
+    `${app.base}/dashboard/fiscal-profiles/new`,
+    `${app.base}/dashboard/downloads/new`,
     profile,
     invoice,
   ];
@@ -111,7 +100,7 @@ test('at 375 px no element of any page is wider than the screen', { skip: hasSat
     await page.goto(url);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.locator('.loading').first().waitFor({ state: 'hidden' });
-    for (const element of await overflowingElements(page)) found.push(`${url.replace(server.base, '')}: ${element}`);
+    for (const element of await overflowingElements(page)) found.push(`${url.replace(app.base, '')}: ${element}`);
   }
   assert.deepEqual(found, []);
   assert.deepEqual(errors, []);

@@ -1,47 +1,19 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
 import { es } from '../dashboard/src/i18n/es.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { useDashboard } from './support/fixture.ts';
+import { shoot } from './support/screens.ts';
 import { createProfile, fillInvoice, signManifest, signUp } from './support/flows.ts';
-import { overflowingElements } from './support/overflow.ts';
 import { hasSat } from './support/sat.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  // The worker sends the queued e-mails, into the mail catcher (no SMTP_URL in development).
-  server = await startServer({ RUN_WORKER: 'true' }, { worker: true });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const screens = path.join(fileURLToPath(new URL('..', import.meta.url)), '.tmp', 'screens');
-
-/** The page at 1280 and 375 px, saved for a person to look at, with nothing wider than the screen. */
-async function shoot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(screens, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: path.join(screens, `${name}-${width}.png`), fullPage: true });
-    assert.deepEqual(await overflowingElements(page), [], `${name} at ${width} px`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+// The worker sends the queued e-mails, into the mail catcher (no SMTP_URL in development).
+const app = useDashboard({ worker: true });
 
 test('a profile switched to «Enviar la factura al timbrar» has the invoice form start checked, and the stamped invoice is e-mailed by itself', {
   skip: hasSat ? false : '../shared/sat is not present',
 }, async () => {
-  const { page, errors } = await newPage(browser);
-  await signUp(page, server.base, { email: `auto-${Date.now()}@example.com`, organization: 'Correos automáticos' });
+  const { page, errors } = await app.newPage();
+  await signUp(page, app.base, { email: `auto-${Date.now()}@example.com`, organization: 'Correos automáticos' });
   await createProfile(page);
   await signManifest(page);
   const panel = page.getByRole('form', { name: es['profiles.emailSettings'] });

@@ -1,23 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { es } from '../dashboard/src/i18n/es.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { useDashboard } from './support/fixture.ts';
 import { createProfile, fillInvoice, signManifest, signUp } from './support/flows.ts';
 import { hasSat } from './support/sat.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useDashboard();
 
 async function stampOne(page: Page, price: string): Promise<string> {
   await fillInvoice(page, price);
@@ -30,8 +19,8 @@ async function stampOne(page: Page, price: string): Promise<string> {
 test('a cancellation is asked in a dialog that states the consequence; motivo 01 picks the substitute from a list; the result shows motivo, dates and acuse', {
   skip: hasSat ? false : '../shared/sat is not present',
 }, async () => {
-  const { page, errors } = await newPage(browser);
-  await signUp(page, server.base, { email: `cancel-${Date.now()}@example.com`, organization: 'Cancelaciones Kemper' });
+  const { page, errors } = await app.newPage();
+  await signUp(page, app.base, { email: `cancel-${Date.now()}@example.com`, organization: 'Cancelaciones Kemper' });
   await createProfile(page);
   await signManifest(page);
   const first = await stampOne(page, '100.00');

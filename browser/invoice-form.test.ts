@@ -1,37 +1,20 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
 import { en } from '../dashboard/src/i18n/en.ts';
 import { es } from '../dashboard/src/i18n/es.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { useDashboard } from './support/fixture.ts';
+import { shoot } from './support/screens.ts';
 import { createProfile, fillInvoice, goTo, signManifest, signUp } from './support/flows.ts';
-import { overflowingElements } from './support/overflow.ts';
 import { hasSat } from './support/sat.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
-/** Where the form's screenshots go, for a person to look at. */
-const SHOTS = path.join(fileURLToPath(new URL('..', import.meta.url)), '.tmp', 'screens');
-
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useDashboard();
 
 const values = (select: Locator) => select.locator('option').evaluateAll((options) => options.map((option) => (option as unknown as { value: string }).value));
 
 test('the invoice form offers only the uso CFDI the customer’s régimen allows, and clears one it no longer allows', async () => {
-  const { page, errors } = await newPage(browser);
-  await signUp(page, server.base, { email: `form-${Date.now()}@example.com`, organization: 'Formulario Kemper' });
+  const { page, errors } = await app.newPage();
+  await signUp(page, app.base, { email: `form-${Date.now()}@example.com`, organization: 'Formulario Kemper' });
   await goTo(page, es['nav.invoices']);
   await page.getByRole('link', { name: es['invoices.create'] }).click();
   const uso = page.getByLabel(es['invoices.cfdiUse']);
@@ -54,8 +37,8 @@ test('the invoice form offers only the uso CFDI the customer’s régimen allows
 });
 
 test('switching the language keeps what was typed in the new-invoice form and renders its labels in the new language', async () => {
-  const { page, errors } = await newPage(browser);
-  await signUp(page, server.base, { email: `idioma-${Date.now()}@example.com`, organization: 'Idioma Kemper' });
+  const { page, errors } = await app.newPage();
+  await signUp(page, app.base, { email: `idioma-${Date.now()}@example.com`, organization: 'Idioma Kemper' });
   await fillInvoice(page, '321.50');
   await page.getByRole('combobox', { name: es['shell.language'] }).selectOption('en');
   await page.getByRole('heading', { level: 1, name: en['invoices.create'] }).waitFor();
@@ -74,8 +57,8 @@ test('switching the language keeps what was typed in the new-invoice form and re
 test('a draft opens in the same form with its values, and its changes are saved to the draft', {
   skip: hasSat ? false : '../shared/sat is not present',
 }, async () => {
-  const { page, errors } = await newPage(browser);
-  await signUp(page, server.base, { email: `edit-${Date.now()}@example.com`, organization: 'Borradores Kemper' });
+  const { page, errors } = await app.newPage();
+  await signUp(page, app.base, { email: `edit-${Date.now()}@example.com`, organization: 'Borradores Kemper' });
   await createProfile(page);
   await signManifest(page);
   await fillInvoice(page, '100.00');
@@ -88,7 +71,7 @@ test('a draft opens in the same form with its values, and its changes are saved 
   assert.equal(await page.getByLabel(es['invoices.customerName']).inputValue(), 'UNIVERSIDAD ROBOTICA ESPAÑOLA');
   assert.equal(await page.getByLabel(es['invoices.cfdiUse']).inputValue(), 'G03');
   assert.equal(await page.getByLabel(es['invoices.unitPrice']).inputValue(), '100.00');
-  await screenshots(page, 'invoice-edit');
+  await shoot(page, 'invoice-edit');
   await page.getByLabel(es['invoices.unitPrice']).fill('250.00');
   await page.getByRole('button', { name: es['invoices.editSubmit'] }).click();
   await page.getByRole('button', { name: es['invoices.stamp'] }).waitFor();
@@ -106,28 +89,18 @@ async function stampAndReadTotal(page: Page): Promise<string> {
   await page.getByRole('button', { name: es['invoices.stamp'] }).click();
   await page.getByTestId('uuid').waitFor();
   const id = page.url().split('/').at(-1) ?? '';
-  const xml = await page.request.get(`${server.base}/v1/invoices/${id}/xml`, { headers: { 'Invoice-Mode': 'test' } });
+  const xml = await page.request.get(`${app.base}/v1/invoices/${id}/xml`, { headers: { 'Invoice-Mode': 'test' } });
   assert.equal(xml.status(), 200, await xml.text());
   const total = /<cfdi:Comprobante[^>]*\sTotal="([^"]+)"/.exec(await xml.text())?.[1];
   assert.ok(total, 'the XML has a Total');
   return total;
 }
 
-/** The form at 1280 and 375 px, saved for a person to look at, with nothing wider than the screen at 375 px. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  assert.deepEqual(await overflowingElements(page), [], `${name} at 375 px`);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-375.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('in Spanish, an invoice with IVA 16 %, IVA withheld 10.6667 %, ISR withheld 10 % and a discount is stamped with the total the form showed', {
   skip: hasSat ? false : '../shared/sat is not present',
 }, async () => {
-  const { page, errors } = await newPage(browser);
-  await signUp(page, server.base, { email: `honorarios-${Date.now()}@example.com`, organization: 'Honorarios Kemper' });
+  const { page, errors } = await app.newPage();
+  await signUp(page, app.base, { email: `honorarios-${Date.now()}@example.com`, organization: 'Honorarios Kemper' });
   await createProfile(page);
   await signManifest(page);
   await fillInvoice(page, '1000.00');
@@ -147,7 +120,7 @@ test('in Spanish, an invoice with IVA 16 %, IVA withheld 10.6667 %, ISR withheld
     assert.ok(await totals.getByText(label, { exact: true }).isVisible(), label);
   }
   assert.ok(await totals.getByText('IVA 16 % trasladado').isVisible());
-  await screenshots(page, 'invoice-form-withholdings');
+  await shoot(page, 'invoice-form-withholdings');
   const shown = amountOf(await page.getByTestId('invoice-total').textContent());
   assert.equal(await stampAndReadTotal(page), shown);
   assert.equal(shown, '858.00');
@@ -157,8 +130,8 @@ test('in Spanish, an invoice with IVA 16 %, IVA withheld 10.6667 %, ISR withheld
 test('an invoice in USD asks for the exchange rate, shows its total in dollars and is stamped with that total', {
   skip: hasSat ? false : '../shared/sat is not present',
 }, async () => {
-  const { page, errors } = await newPage(browser);
-  await signUp(page, server.base, { email: `dolares-${Date.now()}@example.com`, organization: 'Dólares Kemper' });
+  const { page, errors } = await app.newPage();
+  await signUp(page, app.base, { email: `dolares-${Date.now()}@example.com`, organization: 'Dólares Kemper' });
   await createProfile(page);
   await signManifest(page);
   await fillInvoice(page, '199.99');
@@ -172,19 +145,19 @@ test('an invoice in USD asks for the exchange rate, shows its total in dollars a
     .getByText(/695\.97/)
     .waitFor();
   assert.match((await page.getByTestId('invoice-total').textContent()) ?? '', /USD/);
-  await screenshots(page, 'invoice-form-usd');
+  await shoot(page, 'invoice-form-usd');
   const shown = amountOf(await page.getByTestId('invoice-total').textContent());
   assert.equal(await stampAndReadTotal(page), shown);
   assert.ok(await page.getByText(/USD/).first().isVisible(), 'the stamped invoice is in dollars');
 
   // In English, on a new form.
-  await page.goto(`${server.base}/dashboard/invoices/new`);
+  await page.goto(`${app.base}/dashboard/invoices/new`);
   await page.getByRole('combobox', { name: es['shell.language'] }).selectOption('en');
   await page.getByLabel(en['invoices.unitPrice']).fill('100.00');
   await page.getByLabel(en['invoiceForm.retIsr']).selectOption('0.012500');
   await page.getByTestId('invoice-total').getByText('$114.75').waitFor();
   const english = (await page.getByTestId('invoice-totals').textContent()) ?? '';
   assert.match(english, /IVA 16 % transferred.*ISR withheld/, english);
-  await screenshots(page, 'invoice-form-en');
+  await shoot(page, 'invoice-form-en');
   assert.deepEqual(errors, []);
 });

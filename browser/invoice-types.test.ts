@@ -3,32 +3,18 @@
  * and read back from the stamped XML: its TipoDeComprobante and its related documents.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { en } from '../dashboard/src/i18n/en.ts';
 import { es } from '../dashboard/src/i18n/es.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { useDashboard } from './support/fixture.ts';
+import { SCREENS_DIR, shoot } from './support/screens.ts';
 import { createProfile, fillInvoice, signManifest, signUp } from './support/flows.ts';
 import { overflowingElements } from './support/overflow.ts';
 import { hasSat } from './support/sat.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
-const SHOTS = path.join(fileURLToPath(new URL('..', import.meta.url)), '.tmp', 'screens');
-
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useDashboard();
 
 /** Creates the draft the form holds, stamps it, and answers its id, UUID and stamped XML. */
 async function createAndStamp(page: Page): Promise<{ id: string; uuid: string; xml: string }> {
@@ -36,26 +22,16 @@ async function createAndStamp(page: Page): Promise<{ id: string; uuid: string; x
   await page.getByRole('button', { name: es['invoices.stamp'] }).click();
   const uuid = ((await page.getByTestId('uuid').textContent()) ?? '').trim();
   const id = page.url().split('/').at(-1) ?? '';
-  const response = await page.request.get(`${server.base}/v1/invoices/${id}/xml`, { headers: { 'Invoice-Mode': 'test' } });
+  const response = await page.request.get(`${app.base}/v1/invoices/${id}/xml`, { headers: { 'Invoice-Mode': 'test' } });
   assert.equal(response.status(), 200, await response.text());
   return { id, uuid, xml: await response.text() };
-}
-
-/** The page at 1280 and 375 px, saved for a person to look at, with nothing wider than the screen at 375 px. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  assert.deepEqual(await overflowingElements(page), [], `${name} at 375 px`);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-375.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test('una nota de crédito (tipo E) se relaciona con una factura timbrada del cliente elegida de la lista, y se timbra con su relación 01', {
   skip: hasSat ? false : '../shared/sat is not present',
 }, async () => {
-  const { page, errors } = await newPage(browser);
-  await signUp(page, server.base, { email: `egreso-${Date.now()}@example.com`, organization: 'Egresos Kemper' });
+  const { page, errors } = await app.newPage();
+  await signUp(page, app.base, { email: `egreso-${Date.now()}@example.com`, organization: 'Egresos Kemper' });
   await createProfile(page);
   await signManifest(page);
   await fillInvoice(page, '1000.00');
@@ -70,7 +46,7 @@ test('una nota de crédito (tipo E) se relaciona con una factura timbrada del cl
   await choice.check();
   // The running total is the API's preview of the credit note: 100.00 plus IVA 16 %.
   await page.getByTestId('invoice-total').getByText('$116.00').waitFor();
-  await screenshots(page, 'invoice-form-egreso');
+  await shoot(page, 'invoice-form-egreso');
   const credit = await createAndStamp(page);
   assert.match(credit.xml, /TipoDeComprobante="E"/);
   assert.match(credit.xml, /<cfdi:CfdiRelacionados TipoRelacion="01">\s*<cfdi:CfdiRelacionado UUID="([0-9A-F-]+)"/);
@@ -83,8 +59,8 @@ test('una nota de crédito (tipo E) se relaciona con una factura timbrada del cl
 test('un pago (tipo P) se aplica a una factura PPD elegida de la lista con su saldo insoluto, y el XML timbrado lleva el documento pagado', {
   skip: hasSat ? false : '../shared/sat is not present',
 }, async () => {
-  const { page, errors } = await newPage(browser);
-  await signUp(page, server.base, { email: `pago-${Date.now()}@example.com`, organization: 'Pagos Kemper' });
+  const { page, errors } = await app.newPage();
+  await signUp(page, app.base, { email: `pago-${Date.now()}@example.com`, organization: 'Pagos Kemper' });
   await createProfile(page);
   await signManifest(page);
   await fillInvoice(page, '1000.00');
@@ -103,7 +79,7 @@ test('un pago (tipo P) se aplica a una factura PPD elegida de la lista con su sa
   await payment.getByLabel(/Importe pagado de/).fill('500.00');
   await page.getByTestId('invoice-total').getByText('$500.00').waitFor();
   assert.ok(await page.getByText(es['invoiceForm.paymentsTotal']).isVisible());
-  await screenshots(page, 'invoice-form-pago');
+  await shoot(page, 'invoice-form-pago');
   const paid = await createAndStamp(page);
   assert.match(paid.xml, /TipoDeComprobante="P"/);
   const docto = /<pago20:DoctoRelacionado [^>]*>/.exec(paid.xml)?.[0] ?? '';
@@ -126,8 +102,8 @@ test('un pago (tipo P) se aplica a una factura PPD elegida de la lista con su sa
 test('un traslado (tipo T) y una factura global (público en general) se crean desde el formulario y se timbran con su tipo y su información global', {
   skip: hasSat ? false : '../shared/sat is not present',
 }, async () => {
-  const { page, errors } = await newPage(browser);
-  await signUp(page, server.base, { email: `traslado-${Date.now()}@example.com`, organization: 'Traslados Kemper' });
+  const { page, errors } = await app.newPage();
+  await signUp(page, app.base, { email: `traslado-${Date.now()}@example.com`, organization: 'Traslados Kemper' });
   await createProfile(page);
   await signManifest(page);
 
@@ -137,7 +113,7 @@ test('un traslado (tipo T) y una factura global (público en general) se crean d
   await page.getByLabel(es['invoices.quantity']).fill('40');
   assert.equal(await page.getByLabel(es['invoices.iva']).count(), 0, 'a transfer has no taxes');
   await page.getByTestId('invoice-total').getByText('$0.00').waitFor();
-  await screenshots(page, 'invoice-form-traslado');
+  await shoot(page, 'invoice-form-traslado');
   const transfer = await createAndStamp(page);
   assert.match(transfer.xml, /TipoDeComprobante="T"/);
   assert.match(transfer.xml, /Total="0(\.00)?"/);
@@ -152,7 +128,7 @@ test('un traslado (tipo T) y una factura global (público en general) se crean d
   await global.getByLabel(es['invoiceTypes.months']).selectOption(month);
   await page.getByLabel(es['invoices.paymentForm']).selectOption('01');
   await page.getByTestId('invoice-total').getByText('$116.00').waitFor();
-  await screenshots(page, 'invoice-form-global');
+  await shoot(page, 'invoice-form-global');
   const sales = await createAndStamp(page);
   assert.match(sales.xml, /TipoDeComprobante="I"/);
   assert.match(sales.xml, new RegExp(`<cfdi:InformacionGlobal [^>]*Periodicidad="04"[^>]*Meses="${month}"`));
@@ -161,9 +137,9 @@ test('un traslado (tipo T) y una factura global (público en general) se crean d
 });
 
 test('in English, each type of the form shows its own fields in English, with nothing wider than a 375 px screen', async () => {
-  const { page, errors } = await newPage(browser);
-  await signUp(page, server.base, { email: `types-en-${Date.now()}@example.com`, organization: 'Types Kemper' });
-  await page.goto(`${server.base}/dashboard/invoices/new`);
+  const { page, errors } = await app.newPage();
+  await signUp(page, app.base, { email: `types-en-${Date.now()}@example.com`, organization: 'Types Kemper' });
+  await page.goto(`${app.base}/dashboard/invoices/new`);
   await page.getByRole('combobox', { name: es['shell.language'] }).selectOption('en');
   await page.getByLabel(en['invoiceTypes.type']).waitFor();
   await page.setViewportSize({ width: 375, height: 812 });
@@ -184,6 +160,6 @@ test('in English, each type of the form shows its own fields in English, with no
   await page.getByLabel(en['invoiceTypes.type']).selectOption('P');
   // Without a fiscal profile there is nothing to preview: the total says what it needs, not that it is computing.
   await page.getByTestId('invoice-totals').getByText(en['invoiceForm.totalsIncomplete']).waitFor();
-  await page.screenshot({ path: path.join(SHOTS, 'invoice-form-payment-en-375.png'), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENS_DIR, 'invoice-form-payment-en-375.png'), fullPage: true });
   assert.deepEqual(errors, []);
 });

@@ -1,27 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import { es } from '../dashboard/src/i18n/es.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { useDashboard } from './support/fixture.ts';
 import { createKey, createProfile, goTo, signUp } from './support/flows.ts';
 import { hasSat } from './support/sat.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useDashboard();
 
 test('the live mode never shows test data, and each tab keeps its own mode', { skip: hasSat ? false : '../shared/sat is not present' }, async () => {
-  const { page, errors } = await newPage(browser);
-  await signUp(page, server.base, { email: `modes-${Date.now()}@example.com`, organization: 'Modos SA' });
+  const { page, errors } = await app.newPage();
+  await signUp(page, app.base, { email: `modes-${Date.now()}@example.com`, organization: 'Modos SA' });
   await createProfile(page);
   const testProfileUrl = page.url();
 
@@ -53,7 +41,7 @@ test('the live mode never shows test data, and each tab keeps its own mode', { s
 
   // Another tab starts in test mode and sees the test profile; the live tab stays live.
   const other = await page.context().newPage();
-  await other.goto(`${server.base}/dashboard/fiscal-profiles`);
+  await other.goto(`${app.base}/dashboard/fiscal-profiles`);
   await other.getByText('EKU9003173C9').first().waitFor();
   assert.ok(await other.getByTestId('test-banner').isVisible());
   await page.reload();

@@ -1,29 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import { es } from '../dashboard/src/i18n/es.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { useDashboard } from './support/fixture.ts';
 import { createKey, createProfile, fillInvoice, signManifest, signUp } from './support/flows.ts';
 import { hasSat } from './support/sat.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useDashboard();
 
 test('a new organization goes from sign-up to a stamped, previewed and cancelled invoice', {
   skip: hasSat ? false : '../shared/sat is not present',
 }, async () => {
-  const { page, errors } = await newPage(browser);
-  const signUpKey = await signUp(page, server.base, { email: `owner-${Date.now()}@example.com`, organization: 'Kemper Escuela' });
+  const { page, errors } = await app.newPage();
+  const signUpKey = await signUp(page, app.base, { email: `owner-${Date.now()}@example.com`, organization: 'Kemper Escuela' });
   assert.equal(await page.getByTestId('org-name').textContent(), 'Kemper Escuela');
   assert.ok(await page.getByTestId('test-banner').isVisible(), 'test mode is marked on every page');
 

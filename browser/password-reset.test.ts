@@ -1,50 +1,23 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
 import { es } from '../dashboard/src/i18n/es.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { useDashboard } from './support/fixture.ts';
+import { shoot } from './support/screens.ts';
 import { goTo, PASSWORD, signIn, signUp } from './support/flows.ts';
-import { overflowingElements } from './support/overflow.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  // The worker sends the reset e-mail (a job), into the mail catcher.
-  server = await startServer({ RUN_WORKER: 'true' }, { worker: true });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const screens = path.join(fileURLToPath(new URL('..', import.meta.url)), '.tmp', 'screens');
-
-async function shoot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(screens, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: path.join(screens, `${name}-${width}.png`), fullPage: true });
-    assert.deepEqual(await overflowingElements(page), [], `${name} at ${width} px`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+// The worker sends the reset e-mail (a job), into the mail catcher.
+const app = useDashboard({ worker: true });
 
 const NEW_PASSWORD = 'another horse battery staple 42';
 
 test('a forgotten password is reset from the e-mailed link, read in the mail catcher: the old password stops working, the new one signs in', async () => {
   const email = `olvido-${Date.now()}@example.com`;
-  const owner = await newPage(browser);
-  await signUp(owner.page, server.base, { email, organization: 'Olvidos Kemper' });
+  const owner = await app.newPage();
+  await signUp(owner.page, app.base, { email, organization: 'Olvidos Kemper' });
 
   // Signed out, in another browser: "forgot your password?" on the sign-in page.
-  const guest = await newPage(browser);
-  await guest.page.goto(`${server.base}/dashboard/sign-in`);
+  const guest = await app.newPage();
+  await guest.page.goto(`${app.base}/dashboard/sign-in`);
   await guest.page.getByRole('link', { name: es['reset.forgot'] }).click();
   await guest.page.getByRole('heading', { level: 1, name: es['reset.requestTitle'] }).waitFor();
   await guest.page.getByLabel(es['field.email']).fill(email);

@@ -4,27 +4,16 @@
  * (support/browser.ts), so English feedback proves the dashboard sends its language.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { en } from '../dashboard/src/i18n/en.ts';
 import { es } from '../dashboard/src/i18n/es.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { useDashboard } from './support/fixture.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useDashboard();
 
 async function signUpWith(page: Page, dictionary: typeof es, password: string): Promise<string> {
-  await page.goto(`${server.base}/dashboard/sign-up`);
+  await page.goto(`${app.base}/dashboard/sign-up`);
   await page.getByLabel(dictionary['field.organizationName']).fill('Débil SA');
   await page.getByLabel(dictionary['field.email']).fill(`weak-${Date.now()}@example.com`);
   await page.getByLabel(dictionary['field.password']).fill(password);
@@ -36,7 +25,7 @@ async function signUpWith(page: Page, dictionary: typeof es, password: string): 
 }
 
 test('a weak password is refused beside its field, in Spanish by default', async () => {
-  const { page, errors } = await newPage(browser);
+  const { page, errors } = await app.newPage();
   const feedback = await signUpWith(page, es, 'password12');
   assert.match(feedback, /contraseña/i);
   await page.locator('.problem[data-code="dashboard.weak_password"]').waitFor();
@@ -44,7 +33,7 @@ test('a weak password is refused beside its field, in Spanish by default', async
 });
 
 test('in English when the dashboard is shown in English, whatever the browser asks for', async () => {
-  const { page, errors } = await newPage(browser);
+  const { page, errors } = await app.newPage();
   // The language the dashboard remembers (core/i18n.ts), set before its script runs.
   await page.addInitScript({ content: "localStorage.setItem('dashboard.language', 'en');" });
   const feedback = await signUpWith(page, en as typeof es, '1234567890');

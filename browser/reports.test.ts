@@ -1,33 +1,21 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import { es } from '../dashboard/src/i18n/es.ts';
 import { storeCfdiDocuments } from '../src/modules/cfdis/index.ts';
 import { cfdi, IVA } from '../test/reports/cfdi-builder.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { useDashboard } from './support/fixture.ts';
 import { createProfile, goTo, signUp } from './support/flows.ts';
 import { hasSat } from './support/sat.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useDashboard();
 
 test('the Reportes page shows a month of the store in pesos and lists the CFDIs behind a figure', {
   skip: hasSat ? (process.env.DASHBOARD_URL ? 'puts CFDIs in the store of an app in process' : false) : '../shared/sat is not present',
 }, async () => {
-  const services = server.services;
+  const services = app.services;
   assert.ok(services, 'the app runs in process');
-  const { page, errors } = await newPage(browser);
-  await signUp(page, server.base, { email: `reports-${Date.now()}@example.com`, organization: 'Escuela Kemper Urgate' });
+  const { page, errors } = await app.newPage();
+  await signUp(page, app.base, { email: `reports-${Date.now()}@example.com`, organization: 'Escuela Kemper Urgate' });
   await createProfile(page);
   const profileId = /fiscal-profiles\/(fp_[0-9a-z]+)/.exec(page.url())?.[1];
   assert.ok(profileId, page.url());

@@ -4,17 +4,18 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { en } from '../dashboard/src/i18n/en.ts';
 import { es } from '../dashboard/src/i18n/es.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { createKey, createProfile, fillInvoice, goTo, signManifest, signUp } from './support/flows.ts';
 import { overflowingElements } from './support/overflow.ts';
-import { createEndpoint, downloadLastMonth, dropFile, refreshUntil, sampleXml, startReceiver } from './support/pages.ts';
+import { startReceiver } from '../test/support/webhook-receiver.ts';
+import { createEndpoint, downloadLastMonth, dropFile, refreshUntil, sampleXml } from './support/pages.ts';
+import { SCREENS_DIR } from './support/screens.ts';
 import { startServer } from './support/server.ts';
 
-const out = path.join(fileURLToPath(new URL('..', import.meta.url)), '.tmp', 'screens');
+const out = SCREENS_DIR;
 fs.mkdirSync(out, { recursive: true });
 const WIDTHS = [1280, 375];
 /** Elements wider than the viewport, by screenshot: printed at the end, and the run fails. */

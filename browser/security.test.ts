@@ -1,34 +1,23 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import { es } from '../dashboard/src/i18n/es.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { useDashboard } from './support/fixture.ts';
 import { PASSWORD, goTo, signIn, signUp } from './support/flows.ts';
-import { type RunningServer, SESSION_IDLE_MINUTES, startServer } from './support/server.ts';
+import { SESSION_IDLE_MINUTES } from './support/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useDashboard();
 
 test('an idle session ends, and signing in again returns to the page', async (t) => {
-  if (!server.clock) return t.skip('the server runs elsewhere: its clock cannot be moved');
-  const { page } = await newPage(browser);
+  if (!app.clock) return t.skip('the server runs elsewhere: its clock cannot be moved');
+  const { page } = await app.newPage();
   const email = `idle-${Date.now()}@example.com`;
-  await signUp(page, server.base, { email, organization: 'Inactiva SA' });
-  server.clock.advance((SESSION_IDLE_MINUTES + 1) * 60_000);
+  await signUp(page, app.base, { email, organization: 'Inactiva SA' });
+  app.clock.advance((SESSION_IDLE_MINUTES + 1) * 60_000);
   // The home page's own reads may meet the ended session first and send the user to sign-in by
   // themselves, so the next page is opened by its address rather than from a menu that may be gone.
-  await page.goto(`${server.base}/dashboard/api-keys`);
+  await page.goto(`${app.base}/dashboard/api-keys`);
   await page.getByRole('heading', { level: 1, name: es['signIn.title'] }).waitFor();
   assert.match(page.url(), /sign-in\?next=%2Fapi-keys/);
   await signIn(page, email);
@@ -36,13 +25,13 @@ test('an idle session ends, and signing in again returns to the page', async (t)
 });
 
 test('a form posted from another site is refused', async () => {
-  const { page } = await newPage(browser);
-  await signUp(page, server.base, { email: `csrf-${Date.now()}@example.com`, organization: 'Objetivo SA' });
+  const { page } = await app.newPage();
+  await signUp(page, app.base, { email: `csrf-${Date.now()}@example.com`, organization: 'Objetivo SA' });
   // localhost and 127.0.0.1 are different sites to the browser.
   const attacker = http.createServer((_request, response) => {
     response.setHeader('content-type', 'text/html');
-    response.end(`<form method="post" action="${server.base}/v1/api_keys"><input name="name" value="intruso"><input name="mode" value="test"><button>go</button></form>
-<form method="post" action="${server.base}/dashboard/api/password"><input name="current_password" value="x"><input name="new_password" value="hijacked-password-123"><button>pw</button></form>`);
+    response.end(`<form method="post" action="${app.base}/v1/api_keys"><input name="name" value="intruso"><input name="mode" value="test"><button>go</button></form>
+<form method="post" action="${app.base}/dashboard/api/password"><input name="current_password" value="x"><input name="new_password" value="hijacked-password-123"><button>pw</button></form>`);
   });
   await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
   try {
@@ -65,9 +54,9 @@ test('a form posted from another site is refused', async () => {
 });
 
 test('sign-in is locked after repeated wrong passwords', async () => {
-  const { page } = await newPage(browser);
+  const { page } = await app.newPage();
   const email = `lock-${Date.now()}@example.com`;
-  await signUp(page, server.base, { email, organization: 'Cerrojo SA' });
+  await signUp(page, app.base, { email, organization: 'Cerrojo SA' });
   await page.getByRole('button', { name: es['shell.signOut'] }).click();
   await page.getByRole('heading', { level: 1, name: es['signIn.title'] }).waitFor();
   let code: string | null = null;
@@ -87,8 +76,8 @@ test('sign-in is locked after repeated wrong passwords', async () => {
 });
 
 test("a route parameter stays one segment of the page's API call: it can name no other endpoint", async () => {
-  const { page } = await newPage(browser);
-  await signUp(page, server.base, { email: `path-${Date.now()}@example.com`, organization: 'Rutas SA' });
+  const { page } = await app.newPage();
+  await signUp(page, app.base, { email: `path-${Date.now()}@example.com`, organization: 'Rutas SA' });
   const pathOf = (url: string) => {
     const parsed = new URL(url);
     return parsed.pathname + parsed.search;
@@ -101,7 +90,7 @@ test("a route parameter stays one segment of the page's API call: it can name no
   for (const item of cases) {
     // The page's call for its own resource (the shell may read other lists, such as the fiscal profiles, first).
     const own = (request: { url(): string }) => pathOf(request.url()).startsWith(item.resource) || pathOf(request.url()) === '/v1/api_keys';
-    const [call] = await Promise.all([page.waitForRequest(own), page.goto(`${server.base}${item.page}`)]);
+    const [call] = await Promise.all([page.waitForRequest(own), page.goto(`${app.base}${item.page}`)]);
     assert.equal(pathOf(call.url()), item.call, item.page);
     // The API answers that nothing has that name, and the page says so.
     await page.locator('.problem[data-code="resource.not_found"]').waitFor();

@@ -6,55 +6,44 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { storeCfdiDocuments } from '../src/modules/cfdis/index.ts';
 import { HOSTILE_KEY_NAME, SCRIPT_MARKER, hostileCfdi } from '../test/support/hostile-cfdi.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { useDashboard } from './support/fixture.ts';
 import { signUp } from './support/flows.ts';
 import { hasSat } from './support/sat.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
 const UUID = '0A1B2C3D-0000-4000-8000-0000000BAD01';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useDashboard();
 
 /** A signed-up user's page and secret test key, with the hostile CFDI in their organization's store. */
 async function userWithHostileCfdi(label: string): Promise<{ page: Page; secret: string; xml: Buffer }> {
-  const { page } = await newPage(browser);
+  const { page } = await app.newPage();
   const [answer, secret] = await Promise.all([
     page.waitForResponse((response) => response.url().endsWith('/dashboard/api/sign_up')),
-    signUp(page, server.base, { email: `${label}-${Date.now()}@example.com`, organization: 'Receptora SA' }),
+    signUp(page, app.base, { email: `${label}-${Date.now()}@example.com`, organization: 'Receptora SA' }),
   ]);
   const organizationId = ((await answer.json()) as { organization: { id: string } }).organization.id;
   const document = hostileCfdi(UUID);
   // As a download's job stores what the SAT sent.
   const source = { organizationId, mode: 'test' as const, fiscalProfileId: 'fp_01k0000000000000000000000a', side: 'received' as const };
-  const stored = await storeCfdiDocuments(server.services!, { ...source, downloadId: null, sourceRequest: null }, [document]);
+  const stored = await storeCfdiDocuments(app.services!, { ...source, downloadId: null, sourceRequest: null }, [document]);
   assert.deepEqual([stored.inserted, stored.unreadable], [1, []]);
   return { page, secret, xml: document.xml };
 }
 
 /** Nothing the script does happened: no mark on the origin's storage, no API key of its name. */
 async function assertScriptDidNotRun(page: Page, secret: string): Promise<void> {
-  await page.goto(`${server.base}/dashboard/api-keys`);
+  await page.goto(`${app.base}/dashboard/api-keys`);
   // Runs in the page; the tests' tsconfig has no DOM types.
   const mark = await page.evaluate(
     (marker) => (globalThis as unknown as { localStorage: { getItem(name: string): string | null } }).localStorage.getItem(marker),
     SCRIPT_MARKER,
   );
   assert.equal(mark, null, 'the script marked the storage');
-  const keys = await fetch(`${server.base}/v1/api_keys?limit=100`, { headers: { Authorization: `Bearer ${secret}` } });
+  const keys = await fetch(`${app.base}/v1/api_keys?limit=100`, { headers: { Authorization: `Bearer ${secret}` } });
   assert.equal(keys.status, 200);
   const names = ((await keys.json()) as { data: { name: string }[] }).data.map((key) => key.name);
   assert.ok(!names.includes(HOSTILE_KEY_NAME), `the script created a key: ${names.join(', ')}`);
@@ -62,12 +51,12 @@ async function assertScriptDidNotRun(page: Page, secret: string): Promise<void> 
 
 describe('a stored CFDI with a script in its Addenda', { skip: hasSat ? false : '../shared/sat is not present' }, () => {
   test('opened by a signed-in user from its xml_url, it is saved as a file and its script never runs', async (t) => {
-    if (!server.services) return t.skip('the server runs elsewhere: its store cannot be filled');
+    if (!app.services) return t.skip('the server runs elsewhere: its store cannot be filled');
     const { page, secret, xml } = await userWithHostileCfdi('attachment');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       // A navigation that becomes a download is reported as aborted.
-      page.goto(`${server.base}/v1/cfdis/${UUID}/xml`).catch(() => undefined),
+      page.goto(`${app.base}/v1/cfdis/${UUID}/xml`).catch(() => undefined),
     ]);
     assert.equal(download.suggestedFilename(), `${UUID}.xml`);
     assert.ok(fs.readFileSync(await download.path()).equals(xml), 'the file is the CFDI byte for byte');
@@ -75,9 +64,9 @@ describe('a stored CFDI with a script in its Addenda', { skip: hasSat ? false : 
   });
 
   test('shown in the tab anyway (a browser that ignored the attachment), the sandbox keeps its script from running', async (t) => {
-    if (!server.services) return t.skip('the server runs elsewhere: its store cannot be filled');
+    if (!app.services) return t.skip('the server runs elsewhere: its store cannot be filled');
     const { page, secret } = await userWithHostileCfdi('inline');
-    const url = `${server.base}/v1/cfdis/${UUID}/xml`;
+    const url = `${app.base}/v1/cfdis/${UUID}/xml`;
     // The service's answer with only its Content-Disposition taken away.
     await page.route(url, async (route) => {
       const response = await route.fetch();

@@ -5,26 +5,15 @@
  * dashboard sends its language (Accept-Language), so the server's words arrive in Spanish too.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { es } from '../dashboard/src/i18n/es.ts';
 import { ERROR_CATALOG } from '../src/platform/errors/catalog.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { useDashboard } from './support/fixture.ts';
 import { createProfile, fillInvoice, goTo, PASSWORD, signIn, signUp } from './support/flows.ts';
 import { hasSat } from './support/sat.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useDashboard();
 
 /** The API's own English: the catalog's titles and remediations, and the words of field errors and details. */
 const ENGLISH: string[] = [
@@ -53,10 +42,10 @@ async function problemShown(page: Page, code: string): Promise<void> {
 }
 
 test('every page and error state of the Spanish dashboard is in Spanish', { skip: hasSat ? false : '../shared/sat is not present' }, async () => {
-  const { page } = await newPage(browser);
+  const { page } = await app.newPage();
 
   // Sign-up with a weak password: the feedback beside the field and the problem are Spanish.
-  await page.goto(`${server.base}/dashboard/sign-up`);
+  await page.goto(`${app.base}/dashboard/sign-up`);
   await page.getByLabel(es['field.organizationName']).fill('Contadores Unidos');
   await page.getByLabel(es['field.email']).fill(`weak-${Date.now()}@example.com`);
   await page.getByLabel(es['field.password']).fill('password12');
@@ -65,7 +54,7 @@ test('every page and error state of the Spanish dashboard is in Spanish', { skip
   await assertNoEnglish(page, 'sign-up, weak password');
 
   const email = `walk-${Date.now()}@example.com`;
-  await signUp(page, server.base, { email, organization: 'Contadores Unidos' });
+  await signUp(page, app.base, { email, organization: 'Contadores Unidos' });
   await assertNoEnglish(page, 'invoices');
 
   for (const key of [
@@ -107,7 +96,7 @@ test('every page and error state of the Spanish dashboard is in Spanish', { skip
   await assertNoEnglish(page, 'new invoice, CFDI uses limited by the régimen');
 
   // A page that does not exist, then a wrong password at sign-in.
-  await page.goto(`${server.base}/dashboard/invoices/inv_doesnotexist`);
+  await page.goto(`${app.base}/dashboard/invoices/inv_doesnotexist`);
   await page.locator('.problem').first().waitFor();
   await assertNoEnglish(page, 'unknown invoice');
 

@@ -1,44 +1,18 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
 import { es } from '../dashboard/src/i18n/es.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { useDashboard } from './support/fixture.ts';
+import { shoot } from './support/screens.ts';
 import { createProfile, fillInvoice, goTo, PASSWORD, signManifest, signUp } from './support/flows.ts';
 import { hasSat } from './support/sat.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-// The pages of this flow at 1280 and 375 px, for a person to look at (as browser/screenshots.ts does).
-const screens = path.join(fileURLToPath(new URL('..', import.meta.url)), '.tmp', 'screens');
-
-async function shoot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(screens, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: path.join(screens, `team-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const app = useDashboard();
 
 test('an owner invites an accountant, who joins from the link, sees the data, and is shown no action its role cannot perform (the API refuses them too)', {
   skip: hasSat ? false : '../shared/sat is not present',
 }, async () => {
-  const owner = await newPage(browser);
-  await signUp(owner.page, server.base, { email: `owner-${Date.now()}@example.com`, organization: 'Contadores Kemper' });
+  const owner = await app.newPage();
+  await signUp(owner.page, app.base, { email: `owner-${Date.now()}@example.com`, organization: 'Contadores Kemper' });
   await createProfile(owner.page);
   await signManifest(owner.page);
   await fillInvoice(owner.page, '100.00');
@@ -56,15 +30,15 @@ test('an owner invites an accountant, who joins from the link, sees the data, an
   const link = await owner.page.getByLabel(es['team.linkLabel']).inputValue();
   assert.match(link, /\/dashboard\/invitation#token=[A-Za-z0-9_-]{43}$/);
   await owner.page.getByTestId('invitation-row').first().waitFor();
-  await shoot(owner.page, 'members-invited');
+  await shoot(owner.page, 'team-members-invited', { overflow: false });
 
   // The invitee opens the link signed out, sees what it offers, and creates the account.
-  const accountant = await newPage(browser);
+  const accountant = await app.newPage();
   await accountant.page.goto(link);
   await accountant.page.getByTestId('invitation').waitFor();
   assert.ok(await accountant.page.getByText(accountantEmail).isVisible());
   assert.ok(!accountant.page.url().includes('token='), 'the token leaves the address bar');
-  await shoot(accountant.page, 'invitation');
+  await shoot(accountant.page, 'team-invitation', { overflow: false });
   await accountant.page.getByLabel(es['field.password']).fill(PASSWORD);
   await accountant.page.getByRole('button', { name: es['invitation.signUpSubmit'] }).click();
   await accountant.page.getByRole('heading', { level: 1, name: es['home.title'] }).waitFor();
@@ -79,7 +53,7 @@ test('an owner invites an accountant, who joins from the link, sees the data, an
   await accountant.page.goto(invoiceUrl);
   await accountant.page.getByRole('heading', { level: 1, name: /^Factura / }).waitFor();
   await accountant.page.getByText(es['invoices.status.draft'], { exact: true }).waitFor();
-  await shoot(accountant.page, 'accountant-invoice');
+  await shoot(accountant.page, 'team-accountant-invoice', { overflow: false });
 
   // No action its role cannot perform is shown, on any page: only reads and downloads remain.
   const hidden = async (where: string, names: string[]) => {
@@ -109,7 +83,7 @@ test('an owner invites an accountant, who joins from the link, sees the data, an
   await accountant.page.locator('tbody tr a').first().click();
   await accountant.page.getByTestId('sync').waitFor();
   await hidden('profile', [es['downloads.create'], es['profiles.uploadFiel'], es['profiles.saveBranding'], es['sync.enable'], es['sync.disable']]);
-  await shoot(accountant.page, 'accountant-profile');
+  await shoot(accountant.page, 'team-accountant-profile', { overflow: false });
   await goTo(accountant.page, es['nav.cfdis']);
   await accountant.page.getByRole('heading', { level: 1 }).waitFor();
   await hidden(
@@ -135,14 +109,14 @@ test('an owner invites an accountant, who joins from the link, sees the data, an
   await accountant.page.locator('tbody tr').first().waitFor();
   await hidden('api keys', [es['apiKeys.create'], es['apiKeys.revoke']]);
   assert.equal(await accountant.page.getByLabel(es['apiKeys.version']).count(), 0, 'api keys: no version to pin');
-  await shoot(accountant.page, 'accountant-keys');
+  await shoot(accountant.page, 'team-accountant-keys', { overflow: false });
 
   // The team page is read-only for it, and the audit log is not in its navigation.
   await goTo(accountant.page, es['nav.team']);
   await accountant.page.getByTestId('member-row').nth(1).waitFor();
   assert.equal(await accountant.page.getByRole('button', { name: es['team.invite'], exact: true }).count(), 0);
   assert.equal(await accountant.page.getByRole('link', { name: es['nav.audit'], exact: true }).count(), 0);
-  await shoot(accountant.page, 'members-read-only');
+  await shoot(accountant.page, 'team-members-read-only', { overflow: false });
 
   // The owner's audit log shows the invitation and its acceptance, by whom.
   await goTo(owner.page, es['nav.audit']);
@@ -157,7 +131,7 @@ test('an owner invites an accountant, who joins from the link, sees the data, an
     rows.some((row) => row.includes('POST /v1/invoices')),
     rows.join('\n'),
   );
-  await shoot(owner.page, 'audit');
+  await shoot(owner.page, 'team-audit', { overflow: false });
 
   // The owner makes the accountant a developer: the same session may now create a key.
   await goTo(owner.page, es['nav.team']);
@@ -175,11 +149,11 @@ test('an owner invites an accountant, who joins from the link, sees the data, an
 });
 
 test('a member of two organizations switches between them from the top bar', async () => {
-  const { page, errors } = await newPage(browser);
+  const { page, errors } = await app.newPage();
   const email = `dos-${Date.now()}@example.com`;
-  await signUp(page, server.base, { email, organization: 'Primera SA' });
-  const inviter = await newPage(browser);
-  await signUp(inviter.page, server.base, { email: `otra-${Date.now()}@example.com`, organization: 'Segunda SA' });
+  await signUp(page, app.base, { email, organization: 'Primera SA' });
+  const inviter = await app.newPage();
+  await signUp(inviter.page, app.base, { email: `otra-${Date.now()}@example.com`, organization: 'Segunda SA' });
   await goTo(inviter.page, es['nav.team']);
   await inviter.page.getByRole('button', { name: es['team.invite'], exact: true }).click();
   await inviter.page.getByLabel(es['team.email'], { exact: true }).fill(email);
@@ -193,7 +167,7 @@ test('a member of two organizations switches between them from the top bar', asy
   await page.getByRole('heading', { level: 1, name: es['home.title'] }).waitFor();
   await page.getByTestId('org-switch').waitFor();
   assert.equal(await page.getByTestId('org-name').textContent(), 'Segunda SA');
-  await shoot(page, 'switcher');
+  await shoot(page, 'team-switcher', { overflow: false });
   await page.getByTestId('org-switch').selectOption({ label: 'Primera SA' });
   await page.getByTestId('org-name').filter({ hasText: 'Primera SA' }).waitFor();
   assert.deepEqual(errors, []);

@@ -1,42 +1,23 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
 import { es } from '../dashboard/src/i18n/es.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { createProfile, goTo, signUp } from './support/flows.ts';
-import { createEndpoint, refreshUntil, startReceiver } from './support/pages.ts';
+import { useDashboard } from './support/fixture.ts';
+import { createProfile, goTo } from './support/flows.ts';
+import { createEndpoint, refreshUntil } from './support/pages.ts';
 import { hasSat } from './support/sat.ts';
-import { type RunningServer, startServer } from './support/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let page: Page;
-let errors: string[];
-
-before(async () => {
-  // Deliveries are background jobs: this app runs its worker.
-  server = await startServer({ RUN_WORKER: 'true' }, { worker: true });
-  browser = await launchBrowser();
-  receiver = await startReceiver();
-  ({ page, errors } = await newPage(browser));
-  await signUp(page, server.base, { email: `timeline-${Date.now()}@example.com`, organization: 'Historial' });
-});
-after(async () => {
-  await browser?.close();
-  await receiver?.close();
-  await server?.close();
-});
+// Deliveries are background jobs: this app runs its worker.
+const app = useDashboard({ worker: true, receiver: true, signUp: { email: `timeline-${Date.now()}@example.com`, organization: 'Historial' } });
 
 test("a fiscal profile's page shows its timeline: its events in order, each with its webhook deliveries", {
   skip: hasSat ? false : '../shared/sat is not present',
 }, async () => {
-  await goTo(page, es['nav.webhooks']);
-  await createEndpoint(page, receiver.url, ['fiscal_profile']);
-  await page.getByRole('button', { name: es['apiKeys.secretDone'] }).click();
+  await goTo(app.page, es['nav.webhooks']);
+  await createEndpoint(app.page, app.receiver.url, ['fiscal_profile']);
+  await app.page.getByRole('button', { name: es['apiKeys.secretDone'] }).click();
 
-  await createProfile(page);
-  const timeline = page.getByTestId('timeline');
+  await createProfile(app.page);
+  const timeline = app.page.getByTestId('timeline');
   await timeline.getByRole('heading', { name: es['timeline.title'] }).waitFor();
   const event = timeline.getByTestId('timeline-event').filter({ hasText: 'fiscal_profile.created' });
   await event.waitFor();
@@ -45,12 +26,12 @@ test("a fiscal profile's page shows its timeline: its events in order, each with
     timeline.getByRole('button', { name: es['common.refresh'] }),
   );
   assert.ok(
-    receiver.received.some((body) => body.includes('"fiscal_profile.created"')),
+    app.receiver.received.some((request) => request.body.includes('"fiscal_profile.created"')),
     'the delivery shown is the one the receiver got',
   );
 
   // The event's link leads to the event, whose object links back to the profile.
   await event.getByRole('link', { name: 'fiscal_profile.created' }).click();
-  await page.getByRole('heading', { level: 1, name: 'fiscal_profile.created' }).waitFor();
-  assert.deepEqual(errors, []);
+  await app.page.getByRole('heading', { level: 1, name: 'fiscal_profile.created' }).waitFor();
+  assert.deepEqual(app.errors, []);
 });

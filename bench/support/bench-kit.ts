@@ -1,6 +1,7 @@
 // What the benchmarks share: numeric command-line options, percentiles, a server process asked
 // over IPC, an issuer (organization, test key, active fiscal profile) made through the API, and a
-// server's temporary storage (DATA_DIR, and a PostgreSQL database for the runs with DATABASE_URL).
+// server's temporary storage (DATA_DIR, and a PostgreSQL database for the runs with DATABASE_URL), and
+// the invoice the create benches post and stamp.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -118,4 +119,40 @@ export async function benchStorage(name: string, databaseUrl: string | undefined
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** An income invoice of two items (IVA, a discount, ISR withheld) for `profileId`, as the create benches post it. */
+export const benchInvoiceBody = (profileId: string) =>
+  JSON.stringify({
+    fiscal_profile_id: profileId,
+    serie: 'BENCH',
+    payment_form: '03',
+    customer: { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', tax_regime: '601', postal_code: '86991', cfdi_use: 'G03' },
+    items: [
+      { product_key: '81112100', unit_key: 'E48', description: 'Consultoría', quantity: '2', unit_price: '750.00', taxes: [{ type: 'IVA', rate: '0.16' }] },
+      {
+        product_key: '43231500',
+        unit_key: 'E48',
+        description: 'Licencia',
+        unit_price: '1200.00',
+        discount: '100.00',
+        taxes: [
+          { type: 'IVA', rate: '0.16' },
+          { type: 'ISR', rate: '0.10', withholding: true },
+        ],
+      },
+    ],
+  });
+
+/** One create + stamp through the API at `baseUrl`; returns its latency in milliseconds. */
+export async function createAndStamp(service: { baseUrl: string; key: string }, body: string): Promise<number> {
+  const headers = { authorization: `Bearer ${service.key}`, 'content-type': 'application/json' };
+  const start = performance.now();
+  const created = await fetch(`${service.baseUrl}/v1/invoices`, { method: 'POST', headers, body });
+  const invoice = (await created.json()) as { id: string };
+  if (created.status !== 201) throw new Error(`create answered ${created.status}: ${JSON.stringify(invoice)}`);
+  const stamped = await fetch(`${service.baseUrl}/v1/invoices/${invoice.id}/stamp`, { method: 'POST', headers: { authorization: headers.authorization } });
+  const text = await stamped.text();
+  if (stamped.status !== 200) throw new Error(`stamp answered ${stamped.status}: ${text}`);
+  return performance.now() - start;
 }

@@ -1,7 +1,5 @@
 /** Steps shared by the tests and the screenshots of the webhook, validation and download pages. */
 import fs from 'node:fs';
-import http from 'node:http';
-import type net from 'node:net';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { es } from '../../dashboard/src/i18n/es.ts';
@@ -13,22 +11,6 @@ export const sampleXml = {
   /** A genuine supplier's stamped CFDI: test mode's simulator can verify neither its timbre nor its status. */
   genuine: path.join(SAT_DIR, 'samples', 'cfdi40', 'real', 'I_ISD950921HE5_2025-01-24_real.xml'),
 };
-
-/** A webhook receiver on loopback that answers 200 and counts what it got. */
-export async function startReceiver(): Promise<{ url: string; received: string[]; close(): Promise<void> }> {
-  const received: string[] = [];
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push(body);
-      response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hooks`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 /**
  * Presses `refresh` until `target` is visible: for state the server reaches on its own (a

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { emitEvent } from '../support/events.ts';
-import { startReceiver, type Receiver } from '../../src/modules/webhooks/webhooks.test-support.ts';
+import { startReceiver, type Receiver } from '../support/webhook-receiver.ts';
 import type { LoadMonitor, ShedLevel } from '../../src/platform/http/load-shedding.ts';
 import { MemoryRateLimiter } from '../../src/platform/http/rate-limit-memory.ts';
 import type { RateLimitDecision, RateLimiter } from '../../src/platform/http/rate-limit-types.ts';

@@ -7,7 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openDatabase } from '../../src/platform/db/database.ts';
-import { startReceiver, type Receiver } from '../../src/modules/webhooks/webhooks.test-support.ts';
+import { startReceiver, type Receiver } from '../support/webhook-receiver.ts';
 import { createInvoicesTestApp, invoiceRequest, registerProfile, type InvoicesTestApp, type Keys } from '../invoices/support.ts';
 import { skipWithoutPostgresBinaries, startPostgresServer, type PostgresServer } from '../support/postgres-server.ts';
 

@@ -53,7 +53,8 @@ describe('no endpoint stores a character the database or a CFDI cannot carry', (
         const where = `${operation.method} ${operation.path} with ${what}`;
         assert.equal(response.statusCode, 422, `${where}: ${response.body}`);
         const problem = response.json();
-        const invoice = operation.path === '/v1/invoices' || (operation.path === '/v1/invoices/{id}' && operation.method === 'PATCH');
+        const invoice =
+          ['/v1/invoices', '/v1/invoices/preview'].includes(operation.path) || (operation.path === '/v1/invoices/{id}' && operation.method === 'PATCH');
         assert.equal(problem.code, invoice ? 'cfdi.invalid_input' : 'request.validation_failed', where);
         const paths = (problem.errors as { path: string; code: string }[]).filter((error) => error.code === 'invalid_character').map((error) => error.path);
         assert.deepEqual(paths, ['name', `metadata.k${value}`, 'metadata.nested.0'], where);

@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/platform/config.ts';
 import { openDatabase } from '../../src/platform/db/database.ts';
 import { emitEvents } from '../support/events.ts';
 import { registerWebhookRoutes } from '../../src/modules/webhooks/index.ts';
-import { assertAllVerified, startReceiver, type Receiver } from '../../src/modules/webhooks/webhooks.test-support.ts';
+import { assertAllVerified, startReceiver, type Receiver } from '../support/webhook-receiver.ts';
 
 const EVENTS = 1000;
 const KILLS = 3;

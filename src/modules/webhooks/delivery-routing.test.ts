@@ -3,29 +3,28 @@ import assert from 'node:assert/strict';
 import { emitEvent } from '../../../test/support/events.ts';
 import type { EventType } from '../events/index.ts';
 import type { Mode } from '../../platform/context.ts';
-import { assertAllVerified, createWebhookTestApp, startReceiver, verifyDelivery, type Receiver, type WebhookTestApp } from './webhooks.test-support.ts';
+import { createWebhookTestApp, type WebhookTestApp } from './webhooks.test-support.ts';
+import { assertAllVerified, receiverPool, verifyDelivery, type Receiver } from '../../../test/support/webhook-receiver.ts';
 
 describe('webhook delivery: audience, resend, rotation, versions, pausing', () => {
   let t: WebhookTestApp;
-  const receivers: Receiver[] = [];
+  const receivers = receiverPool(() => t.clock.now());
   before(async () => {
     t = await createWebhookTestApp();
   });
   after(async () => {
-    await Promise.all(receivers.map((receiver) => receiver.close()));
+    await receivers.close();
     await t.close();
   });
 
   async function receiver(respond?: Receiver['respond']) {
-    const started = await startReceiver(respond, () => t.clock.now());
-    receivers.push(started);
-    return started;
+    return receivers.start(respond);
   }
   async function endpoint(key: string, payload: { url: string; [field: string]: unknown }, headers: Record<string, string> = {}) {
     const response = await t.request({ method: 'POST', url: '/v1/webhook_endpoints', key, payload, headers });
     assert.equal(response.statusCode, 201, response.body);
     const hook = response.json();
-    for (const inbox of receivers) if (payload.url.startsWith(inbox.url)) inbox.secrets.push(hook.secret);
+    for (const inbox of receivers.all) if (payload.url.startsWith(inbox.url)) inbox.secrets.push(hook.secret);
     return hook;
   }
   const emit = (organizationId: string, type: EventType = 'invoice.stamped', mode: Mode = 'test') =>
@@ -299,7 +298,7 @@ describe('webhook delivery: audience, resend, rotation, versions, pausing', () =
   });
 
   test('standardwebhooks verified every delivery above with the endpoint’s secret', () => {
-    assert.ok(receivers.some((receiver) => receiver.received.length > 0));
-    assertAllVerified(receivers);
+    assert.ok(receivers.all.some((receiver) => receiver.received.length > 0));
+    assertAllVerified(receivers.all);
   });
 });

@@ -3,25 +3,25 @@ import assert from 'node:assert/strict';
 import { emitEvent } from '../../../test/support/events.ts';
 import type { EventType } from '../events/index.ts';
 import { RETRY_DELAYS_MS } from './schedule.ts';
-import { assertAllVerified, createWebhookTestApp, startReceiver, verifyDelivery, type Receiver, type WebhookTestApp } from './webhooks.test-support.ts';
+import { createWebhookTestApp, type WebhookTestApp } from './webhooks.test-support.ts';
+import { assertAllVerified, receiverPool, verifyDelivery, type Receiver } from '../../../test/support/webhook-receiver.ts';
 
 const HOUR_MS = 60 * 60_000;
 
 describe('webhook delivery: retries, success, 410 and disabling', () => {
   let t: WebhookTestApp;
-  const receivers: Receiver[] = [];
+  const receivers = receiverPool(() => t.clock.now());
   before(async () => {
     t = await createWebhookTestApp();
   });
   after(async () => {
-    await Promise.all(receivers.map((receiver) => receiver.close()));
+    await receivers.close();
     await t.close();
   });
 
   async function setup(respond: Receiver['respond'], enabledEvents = ['*']) {
     const org = await t.bootstrap();
-    const receiver = await startReceiver(respond, () => t.clock.now());
-    receivers.push(receiver);
+    const receiver = await receivers.start(respond);
     const endpoint = (
       await t.request({
         method: 'POST',
@@ -100,8 +100,7 @@ describe('webhook delivery: retries, success, 410 and disabling', () => {
   test('410 disables the endpoint at once, fails its pending deliveries, and an event says so', async () => {
     let status = 500;
     const { org, receiver, endpoint, emit, deliveries } = await setup(() => ({ status }));
-    const monitor = await startReceiver(undefined, () => t.clock.now());
-    receivers.push(monitor);
+    const monitor = await receivers.start();
     const watcher = (
       await t.request({
         method: 'POST',
@@ -176,7 +175,7 @@ describe('webhook delivery: retries, success, 410 and disabling', () => {
   });
 
   test('standardwebhooks verified every delivery above with the endpoint’s secret', () => {
-    assert.ok(receivers.some((receiver) => receiver.received.length > 0));
-    assertAllVerified(receivers);
+    assert.ok(receivers.all.some((receiver) => receiver.received.length > 0));
+    assertAllVerified(receivers.all);
   });
 });

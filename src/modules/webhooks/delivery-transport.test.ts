@@ -2,7 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { emitEvent } from '../../../test/support/events.ts';
 import type { Resolver } from './url-guard.ts';
-import { assertAllVerified, createWebhookTestApp, startReceiver, type Receiver, type WebhookTestApp } from './webhooks.test-support.ts';
+import { createWebhookTestApp, type WebhookTestApp } from './webhooks.test-support.ts';
+import { assertAllVerified, receiverPool, startReceiver, type Receiver } from '../../../test/support/webhook-receiver.ts';
 
 // The worker's DNS, which a test changes between deliveries. (Registration uses the system's,
 // where localhost is a loopback address.)
@@ -16,7 +17,7 @@ const resolver: Resolver = async (hostname) => {
 describe('webhook delivery: transport safety', () => {
   let t: WebhookTestApp;
   let org: Awaited<ReturnType<WebhookTestApp['bootstrap']>>;
-  const receivers: Receiver[] = [];
+  const receivers = receiverPool(() => t.clock.now());
   before(async () => {
     // A timeout far above any loopback answer, even on a loaded machine: only the endpoint that
     // never answers may time out, so no test here depends on how fast the machine is.
@@ -24,13 +25,12 @@ describe('webhook delivery: transport safety', () => {
     org = await t.bootstrap();
   });
   after(async () => {
-    await Promise.all(receivers.map((receiver) => receiver.close()));
+    await receivers.close();
     await t.close();
   });
 
   async function hookTo(respond: Receiver['respond'], path = '/hook', host?: string) {
-    const inbox = await startReceiver(respond, () => t.clock.now());
-    receivers.push(inbox);
+    const inbox = await receivers.start(respond);
     const url = host ? inbox.url.replace('127.0.0.1', host) + path : inbox.url + path;
     const response = await t.request({ method: 'POST', url: '/v1/webhook_endpoints', key: org.testKey, payload: { url } });
     assert.equal(response.statusCode, 201, response.body);
@@ -48,7 +48,7 @@ describe('webhook delivery: transport safety', () => {
 
   test('redirects are not followed: a 3xx is a failed attempt', async () => {
     const target = await startReceiver();
-    receivers.push(target);
+    receivers.all.push(target);
     const { inbox, hook } = await hookTo(() => ({ status: 307, headers: { location: `${target.url}/elsewhere` } }));
     await emit();
     await t.runJobs();
@@ -125,8 +125,8 @@ describe('webhook delivery: transport safety', () => {
   });
 
   test('standardwebhooks verified every delivery above with the endpoint’s secret', () => {
-    assert.ok(receivers.some((receiver) => receiver.received.length > 0));
-    assertAllVerified(receivers);
+    assert.ok(receivers.all.some((receiver) => receiver.received.length > 0));
+    assertAllVerified(receivers.all);
   });
 });
 

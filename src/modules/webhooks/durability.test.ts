@@ -2,7 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { emitEvents } from '../../../test/support/events.ts';
 import type { CrashPoint } from './dispatcher.ts';
-import { assertAllVerified, createWebhookTestApp, startReceiver, type Receiver, type WebhookTestApp } from './webhooks.test-support.ts';
+import { createWebhookTestApp, type WebhookTestApp } from './webhooks.test-support.ts';
+import { assertAllVerified, startReceiver, type Receiver } from '../../../test/support/webhook-receiver.ts';
 
 const EVENTS = 1000;
 // A short lease keeps the simulated restarts close together on the test clock.

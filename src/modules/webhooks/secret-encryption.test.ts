@@ -6,23 +6,22 @@ import { emitEvent } from '../../../test/support/events.ts';
 import { registerWebhookJobs } from './index.ts';
 import { openSecrets } from './secrets.ts';
 import { newSigningSecret } from './signing.ts';
-import { assertAllVerified, createWebhookTestApp, startReceiver, verifyDelivery, type Receiver, type WebhookTestApp } from './webhooks.test-support.ts';
+import { createWebhookTestApp, type WebhookTestApp } from './webhooks.test-support.ts';
+import { assertAllVerified, receiverPool, verifyDelivery } from '../../../test/support/webhook-receiver.ts';
 
 describe('webhook signing secrets are encrypted at rest', () => {
   let t: WebhookTestApp;
-  const receivers: Receiver[] = [];
+  const receivers = receiverPool(() => t.clock.now());
   before(async () => {
     t = await createWebhookTestApp();
   });
   after(async () => {
-    await Promise.all(receivers.map((receiver) => receiver.close()));
+    await receivers.close();
     await t.close();
   });
 
   async function receiver() {
-    const started = await startReceiver(undefined, () => t.clock.now());
-    receivers.push(started);
-    return started;
+    return receivers.start();
   }
   async function endpoint(key: string, url: string) {
     const response = await t.request({ method: 'POST', url: '/v1/webhook_endpoints', key, payload: { url } });
@@ -182,6 +181,6 @@ describe('webhook signing secrets are encrypted at rest', () => {
   });
 
   test('standardwebhooks verified every delivery above', () => {
-    assertAllVerified(receivers);
+    assertAllVerified(receivers.all);
   });
 });

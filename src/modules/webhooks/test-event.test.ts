@@ -1,22 +1,21 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createWebhookTestApp, startReceiver, verifyDelivery, type Receiver, type WebhookTestApp } from './webhooks.test-support.ts';
+import { createWebhookTestApp, type WebhookTestApp } from './webhooks.test-support.ts';
+import { receiverPool, verifyDelivery, type Receiver } from '../../../test/support/webhook-receiver.ts';
 
 describe('POST /v1/webhook_endpoints/{id}/test: a signed test event to one endpoint only', () => {
   let t: WebhookTestApp;
-  const receivers: Receiver[] = [];
+  const receivers = receiverPool(() => t.clock.now());
   before(async () => {
     t = await createWebhookTestApp();
   });
   after(async () => {
-    await Promise.all(receivers.map((receiver) => receiver.close()));
+    await receivers.close();
     await t.close();
   });
 
   async function receiver(respond?: Receiver['respond']) {
-    const started = await startReceiver(respond, () => t.clock.now());
-    receivers.push(started);
-    return started;
+    return receivers.start(respond);
   }
   async function endpoint(key: string, payload: { url: string; [field: string]: unknown }) {
     const response = await t.request({ method: 'POST', url: '/v1/webhook_endpoints', key, payload });
