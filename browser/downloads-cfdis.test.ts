@@ -91,9 +91,14 @@ test('a SAT download goes from requested to ready and its CFDIs open with their 
   const settled = async (expected: string[]) => {
     const wanted = JSON.stringify(expected);
     await page
+      // A function, not a string: the dashboard's CSP forbids the eval a string predicate needs.
       .waitForFunction(
-        `JSON.stringify(Array.from(document.querySelectorAll('table[aria-busy="false"] tbody tr code.uuid'), (cell) => cell.textContent)) === ${JSON.stringify(wanted)}`,
-        undefined,
+        (target) => {
+          const { document } = globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<{ textContent: string | null }> } };
+          const cells = document.querySelectorAll('table[aria-busy="false"] tbody tr code.uuid');
+          return JSON.stringify(Array.from(cells, (cell) => cell.textContent)) === target;
+        },
+        wanted,
         { timeout: 15_000 },
       )
       .catch(() => undefined);
