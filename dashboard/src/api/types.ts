@@ -2,7 +2,7 @@
  * Names for the API's types, read from the file generated from its OpenAPI document
  * (`npm run api-types`): the dashboard declares no copy of a resource's shape.
  */
-import type { operations } from './schema.d.ts';
+import type { components, operations } from './schema.d.ts';
 
 type Responses<Id extends keyof operations> = operations[Id]['responses'];
 
@@ -15,3 +15,6 @@ export type Answer<Id extends keyof operations, Status extends keyof Responses<I
 
 /** One item of a list operation's `data`. */
 export type Item<Id extends keyof operations> = Answer<Id> extends { data: (infer Row)[] } ? Row : never;
+
+/** A named schema of the document's components. */
+export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
