@@ -8,12 +8,9 @@ import { apiPath, api, type Page } from '../core/api.ts';
 import { t } from '../core/i18n.ts';
 import { type Option, SelectField, TextField } from './fields.tsx';
 import type { FormState } from './form.tsx';
+import type { Schema } from '../api/types.ts';
 
-export interface CatalogEntry {
-  code: string;
-  description: string;
-  data?: Record<string, unknown>;
-}
+export type CatalogEntry = Schema<'CatalogEntry'>;
 
 const cache = new Map<string, Promise<CatalogEntry[]>>();
 

@@ -1,9 +1,3 @@
-export interface ConnectedAccount {
-  id: string;
-  name: string;
-  email: string | null;
-  parent: string;
-  disabled: boolean;
-  metadata: Record<string, string>;
-  created_at: string;
-}
+import type { Answer } from '../../api/types.ts';
+
+export type ConnectedAccount = Answer<'getAccount'>;

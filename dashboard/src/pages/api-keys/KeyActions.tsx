@@ -2,12 +2,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { apiPath, api, type Page, type Problem } from '../../core/api.ts';
 import { t } from '../../core/i18n.ts';
 import { ProblemBox, asProblem } from '../../kit/ProblemBox.tsx';
+import type { Answer } from '../../api/types.ts';
 import type { ApiKey } from './types.ts';
 
-interface VersionList {
-  current: string;
-  data: { version: string }[];
-}
+type VersionList = Answer<'listVersions'>;
 
 let versions: Promise<VersionList> | undefined;
 

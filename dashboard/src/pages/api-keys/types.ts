@@ -1,11 +1,4 @@
-export interface ApiKey {
-  id: string;
-  name: string;
-  mode: 'test' | 'live';
-  prefix: string;
-  key?: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-  version: string | null;
-  created_at: string;
-}
+import type { Answer } from '../../api/types.ts';
+
+/** A key as listed; `key` is set only in the answer that creates it. */
+export type ApiKey = Answer<'getApiKey'>;

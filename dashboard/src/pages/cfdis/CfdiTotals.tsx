@@ -6,11 +6,9 @@ import { ProblemBox } from '../../kit/ProblemBox.tsx';
 import { useResource } from '../../kit/resource.ts';
 import { CFDI_FILTERS } from '../exports/types.ts';
 import { currencyOf } from '../validations/types.ts';
+import type { Answer } from '../../api/types.ts';
 
-interface Totals {
-  count: number;
-  groups: { tipo_de_comprobante: string | null; moneda: string | null; count: number; sub_total: string; descuento: string; total: string }[];
-}
+type Totals = Answer<'getCfdiTotals'>;
 
 const TIPOS = ['I', 'E', 'T', 'N', 'P'];
 

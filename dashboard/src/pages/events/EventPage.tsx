@@ -19,7 +19,8 @@ function objectHref(object: ApiEvent['data']['object']): string | undefined {
   };
   if (object.object === 'cfdi' && typeof object.uuid === 'string') return href(`/cfdis/${object.uuid}`);
   if (object.object === 'fiscal_profile_sync' && typeof object.fiscal_profile_id === 'string') return href(`/fiscal-profiles/${object.fiscal_profile_id}`);
-  const base = object.object ? pages[object.object] : undefined;
+  // The API types the event's object as a JSON object of unknown fields: `object` is read as text.
+  const base = pages[String(object.object)];
   return base ? href(`${base}${id}`) : undefined;
 }
 

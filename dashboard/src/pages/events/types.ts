@@ -1,9 +1,3 @@
-export interface ApiEvent {
-  id: string;
-  type: string;
-  api_version: string;
-  created_at: string;
-  livemode: boolean;
-  account: string | null;
-  data: { object: Record<string, unknown> & { id?: string; object?: string } };
-}
+import type { Answer } from '../../api/types.ts';
+
+export type ApiEvent = Answer<'getEvent'>;

@@ -1,22 +1,10 @@
-/** An export as the API returns it (GET /v1/exports/{id}). */
-export const EXPORT_STATUSES = ['pending', 'running', 'completed', 'failed', 'expired'] as const;
-type ExportStatusName = (typeof EXPORT_STATUSES)[number];
-export type ExportFormat = 'csv' | 'xlsx' | 'zip';
-export type ExportSource = 'cfdis' | 'invoices';
+import type { Answer } from '../../api/types.ts';
 
-export interface Export {
-  object: 'export';
-  id: string;
-  source: ExportSource;
-  format: ExportFormat;
-  filters: Record<string, string | boolean>;
-  status: ExportStatusName;
-  progress: { rows_written: number; rows_total: number | null; percent: number };
-  file: { url: string; name: string; content_type: string; bytes: number; sha256: string } | null;
-  error: { title: string; detail: string } | null;
-  expires_at: string | null;
-  created_at: string;
-}
+/** An export as the API returns it (GET /v1/exports/{id}). */
+export type Export = Answer<'getExport'>;
+export type ExportFormat = Export['format'];
+export type ExportSource = Export['source'];
+export const EXPORT_STATUSES = ['pending', 'running', 'completed', 'failed', 'expired'] as const satisfies readonly Export['status'][];
 
 /** The filters of GET /v1/cfdis that an export takes, by their API names. */
 export const CFDI_FILTERS = [

@@ -1,30 +1,6 @@
-interface ProfileAction {
-  type: string;
-  message: string;
-  endpoint: string;
-  requires: string[];
-}
+import type { Answer } from '../../api/types.ts';
 
-export interface FiscalProfile {
-  id: string;
-  rfc: string;
-  legal_name: string;
-  tax_regime: string;
-  zip: string;
-  csd: { serial: string; valid_from: string; valid_to: string; rfc: string };
-  status: 'requires_action' | 'active';
-  has_fiel: boolean;
-  manifest_status: 'pending_signature' | 'signed';
-  manifest_signed_at: string | null;
-  next_actions: ProfileAction[];
-  pending_actions: ProfileAction[];
-  brand_color: string;
-  email_settings: { send_on_stamp: boolean; send_on_cancel: boolean; language: 'es' | 'en' };
-  has_logo: boolean;
-  livemode: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export type FiscalProfile = Answer<'getFiscalProfile'>;
 
 /** Appends the form's text values that are set and its chosen files to a multipart body. */
 export function multipart(values: Record<string, string>, files: Record<string, File | undefined>): FormData {

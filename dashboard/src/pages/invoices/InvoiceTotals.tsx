@@ -4,18 +4,10 @@ import { api, type FieldProblem, type Problem } from '../../core/api.ts';
 import { formatMoney } from '../../core/format.ts';
 import { languageStore, t } from '../../core/i18n.ts';
 import { asProblem } from '../../kit/ProblemBox.tsx';
+import type { Answer } from '../../api/types.ts';
 
-/** POST /v1/invoices/preview's answer (src/modules/invoices/schemas.ts InvoicePreview). */
-interface InvoicePreview {
-  valid: boolean;
-  currency: string;
-  subtotal: string | null;
-  discount: string | null;
-  taxes: { type: string; factor: string | null; rate: string | null; withholding: boolean; amount: string | null }[];
-  total: string | null;
-  payments_total: string | null;
-  errors: FieldProblem[];
-}
+/** POST /v1/invoices/preview's answer. */
+type InvoicePreview = Answer<'previewInvoice'>;
 
 /** Quiet time after the last change before the form asks the API again. */
 const PREVIEW_DELAY_MS = 400;

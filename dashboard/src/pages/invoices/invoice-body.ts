@@ -1,3 +1,4 @@
+import type { Item } from '../../api/types.ts';
 import type { Invoice } from './types.ts';
 
 /** The form's flat values (kit/form.tsx's `Values`), written out so that this module needs no JSX and node tests can import it. */
@@ -48,20 +49,8 @@ function relatedOf(values: Values): { relationship: string; invoices: string[] }
   return [{ relationship: text(values['related.relationship']) ?? '01', invoices }];
 }
 
-/** GET /v1/payable_invoices's entry (src/modules/invoices/schemas.ts PayableInvoice). */
-export interface PayableInvoice {
-  invoice_id: string;
-  uuid: string;
-  serie: string | null;
-  folio: string;
-  currency: string;
-  total: string;
-  paid: string;
-  balance: string;
-  next_installment: number;
-  taxes: { type: 'IVA' | 'ISR' | 'IEPS'; factor: 'Tasa' | 'Cuota' | 'Exento'; rate: string | null; withholding: boolean }[];
-  stamped_at: string;
-}
+/** GET /v1/payable_invoices's entry. */
+export type PayableInvoice = Item<'listPayableInvoices'>;
 
 /** A paid invoice as a payment's document: its next installment, its saldo insoluto as the previous balance, the amount paid and its taxes. */
 function paidDocument(values: Values, id: string): Record<string, unknown> {

@@ -29,7 +29,8 @@ function valuesOf(product: Product | undefined): Values {
   return values;
 }
 
-function taxesOf(values: Values, count: number): ProductTax[] {
+/** The taxes of the request body as the form holds them (the API checks each type and factor). */
+function taxesOf(values: Values, count: number) {
   return Array.from({ length: count }, (_, index) => {
     const at = (name: string) => text(values[`taxes.${index}.${name}`]);
     const factor = at('factor') ?? 'Tasa';

@@ -1,26 +1,10 @@
-/** One tax of a product, as the API takes and returns it (an invoice item's tax without `base`). */
-export interface ProductTax {
-  type: string;
-  factor?: string;
-  rate?: string;
-  withholding?: boolean;
-}
+import type { Answer } from '../../api/types.ts';
 
 /** A saved product as GET /v1/products/{id} answers (docs/guides/customers-and-products.md). */
-export interface Product {
-  id: string;
-  description: string;
-  product_key: string;
-  unit_key: string;
-  unit_name: string | null;
-  price: string;
-  tax_object: string | null;
-  taxes: ProductTax[];
-  sku: string | null;
-  livemode: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export type Product = Answer<'getProduct'>;
+
+/** One tax of a product, as the API takes and returns it (an invoice item's tax without `base`). */
+export type ProductTax = Product['taxes'][number];
 
 /** A tax as people read it: "IVA 16 %", "− ISR 10 %" (withheld), "IVA Exento". */
 export function taxLabel(tax: ProductTax): string {

@@ -1,3 +1,5 @@
+import type { Answer, Item } from '../../api/types.ts';
+
 /** The figures of `GET /v1/reports/monthly`, in the order the page shows them. */
 export const FIGURES = [
   'issued_income',
@@ -12,19 +14,9 @@ export const FIGURES = [
   'iva_retenido_issued',
   'isr_retenido_received',
   'iva_retenido_received',
-] as const;
+] as const satisfies readonly (keyof MonthlyReport['figures'])[];
 export type Figure = (typeof FIGURES)[number];
 
-export interface MonthlyReport {
-  figures: Record<Figure, { amount: string; count: number; items_url: string }>;
-  excluded: { cancelled: number; without_content: number; unresolved_payments: number };
-}
+export type MonthlyReport = Answer<'getMonthlyReport'>;
 
-export interface ReportItem {
-  id: string;
-  uuid: string;
-  document_uuid: string | null;
-  date: string;
-  counterparty_rfc: string | null;
-  amount: string;
-}
+export type ReportItem = Item<'listMonthlyReportItems'>;

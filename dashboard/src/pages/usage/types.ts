@@ -1,14 +1,6 @@
-export interface UsageRecord {
-  id: string;
-  kind: 'stamp' | 'validation' | string;
-  quantity: number;
-  resource_id: string;
-  created_at: string;
-}
+import type { Answer, Item } from '../../api/types.ts';
 
-export interface Balance {
-  livemode: boolean;
-  /** Null in test mode, which is unmetered. */
-  stamp_credits: number | null;
-  stamps_used: number;
-}
+export type UsageRecord = Item<'listUsage'>;
+
+/** `stamp_credits` is null in test mode, which is unmetered. */
+export type Balance = Answer<'getBalance'>;

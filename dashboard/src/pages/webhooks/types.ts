@@ -1,35 +1,12 @@
 // The API's own list (a pure module of the server, bundled into the app): one home for event types.
 import { EVENT_TYPES } from '../../../../src/modules/events/types.ts';
+import type { Answer, Item } from '../../api/types.ts';
 
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  enabled_events: string[];
-  enabled: boolean;
-  disabled_reason: 'gone' | 'failing' | null;
-  connect: boolean;
-  api_version: string;
-  livemode: boolean;
-  created_at: string;
-  updated_at: string;
-  /** Only in the create and rotate_secret answers. */
-  secret?: string;
-}
+/** An endpoint; `secret` is set only in the create and rotate_secret answers. */
+export type WebhookEndpoint = Answer<'getWebhookEndpoint'>;
 
-export interface WebhookDelivery {
-  id: string;
-  event_id: string;
-  /** Null once the event itself is gone. */
-  event_type: string | null;
-  endpoint_id: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  attempts: number;
-  response_status: number | null;
-  last_error: string | null;
-  next_attempt_at: string | null;
-  last_attempt_at: string | null;
-  created_at: string;
-}
+/** `event_type` is null once the event itself is gone. */
+export type WebhookDelivery = Item<'listWebhookDeliveries'>;
 
 const namespaceOf = (type: string) => type.slice(0, type.indexOf('.'));
 
