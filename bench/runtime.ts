@@ -307,6 +307,18 @@ console.log(
     .map((value) => value.toFixed(2))
     .join(' ')} (${os.availableParallelism()} cores)`,
 );
+// The long-running commands fix glibc's mmap threshold themselves where Node can replace its
+// process image (bin/invoicing.js); on older Node only an operator's GLIBC_TUNABLES does.
+const launcherFixes = typeof (process as { execve?: unknown }).execve === 'function';
+console.log(
+  `node ${process.version}; glibc mmap threshold: ${
+    (process.env.GLIBC_TUNABLES ?? '').includes('mmap_threshold')
+      ? `set by GLIBC_TUNABLES (${process.env.GLIBC_TUNABLES})`
+      : launcherFixes
+        ? 'fixed by bin/invoicing.js'
+        : 'glibc default (this Node cannot restart in place)'
+  }`,
+);
 cliFigures();
 await embeddedStarts();
 if (process.env.BENCH_DATABASE_URL) await postgresApart(process.env.BENCH_DATABASE_URL);
