@@ -3,6 +3,8 @@
 //   - a fresh build and start until /readyz (≤ 15 s);
 //   - idle RSS of `invoicing serve` with the embedded database and the in-process simulator, after
 //     /readyz and a minute idle (≤ 350 MB), on a fresh DATA_DIR and on its second start;
+//   - its RSS after 32 clients created and stamped invoices for `--load` seconds and a minute idle
+//     (≤ 500 MB);
 //   - with BENCH_DATABASE_URL: idle RSS of `serve` on PostgreSQL with the simulator in a process of
 //     its own (≤ 200 MB);
 //   - `invoicing cfdi cadena FILE`: wall time and maximum RSS (≤ 0.5 s, ≤ 120 MB);
@@ -12,17 +14,18 @@
 //     every second); every 503 counts (target 0).
 // Each figure is printed with its target and PASS or FAIL. Run on a quiet machine; the load average
 // at the start is printed. `--idle S` and `--busy S` shorten the idle wait and the busy window.
-//   npx tsx bench/runtime.ts [--idle 60] [--busy 60]
+//   npx tsx bench/runtime.ts [--idle 60] [--busy 60] [--load 20]
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { benchStorage, numberOption } from './support/bench-kit.ts';
+import { benchInvoiceBody, benchStorage, createAndStamp, numberOption, patientFetch } from './support/bench-kit.ts';
 import { hasShared, REPO_ROOT, satPath } from '../test/support/shared.ts';
 
 const IDLE_SECONDS = numberOption('idle', 60);
 const BUSY_SECONDS = numberOption('busy', 60);
+const LOAD_SECONDS = numberOption('load', 20);
 const BIN = path.join(REPO_ROOT, 'bin', 'invoicing.js');
 const CURRENT_BUILD = path.join(REPO_ROOT, 'dist', 'server', 'current.json');
 const SAMPLE = satPath('samples', 'cfdi40', 'real', 'I_CSM190311AH6_2022-01-12_real.xml');
@@ -139,6 +142,7 @@ async function embeddedStarts(): Promise<void> {
     const second = await startServe(['npm', 'start', '--silent'], storage.env);
     report('npm start, build present → /readyz', second.readyMs / 1000, 's', 3);
     report('idle RSS, embedded database + in-process simulator, second start', (await idleRss(second)) / MB, 'MB', 350, 0);
+    await afterInvoiceLoad(second);
     await second.stop();
     // A fresh build: no current build, so bin/invoicing.js compiles the sources first.
     fs.rmSync(CURRENT_BUILD, { force: true });
@@ -217,6 +221,53 @@ function satCredential(folder: string, rfc: string) {
     key_base64: fs.readFileSync(path.join(dir, `${rfc}.key`)).toString('base64'),
     password: fs.readFileSync(path.join(dir, 'password.txt'), 'utf8').trim(),
   };
+}
+
+/**
+ * The memory a busy hour leaves: 32 clients create and stamp invoices for LOAD_SECONDS (as
+ * bench/invoices.ts does), then the service idles; its RSS must stay ≤ 500 MB.
+ */
+async function afterInvoiceLoad(started: Started): Promise<void> {
+  if (!hasShared) {
+    console.log('SKIP  RSS after invoice load: the SAT test credentials are not present');
+    return;
+  }
+  const json = { 'content-type': 'application/json' };
+  const organization = (await (
+    await patientFetch(`${started.baseUrl}/v1/organizations`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Load' }) })
+  ).json()) as { keys: { test: { key: string } } };
+  const key = organization.keys.test.key;
+  const profile = await patientFetch(`${started.baseUrl}/v1/fiscal_profiles`, {
+    method: 'POST',
+    headers: { ...json, authorization: `Bearer ${key}` },
+    body: JSON.stringify({
+      csd: satCredential('EKU9003173C9_CSD_30001000000500003416', 'EKU9003173C9'),
+      fiel: satCredential('EKU9003173C9_FIEL_30001000000500003415', 'EKU9003173C9'),
+      manifest_email: 'bench@example.com',
+      tax_regime: '601',
+      zip: '42501',
+    }),
+  });
+  if (profile.status !== 201) throw new Error(`fiscal profile answered ${profile.status}`);
+  const body = benchInvoiceBody(((await profile.json()) as { id: string }).id);
+  const pid = servingPid(started.child.pid!);
+  let peak = rssOf(pid);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssOf(pid));
+  }, 250);
+  const until = performance.now() + LOAD_SECONDS * 1000;
+  let stamped = 0;
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (performance.now() < until) {
+        await createAndStamp({ baseUrl: started.baseUrl, key }, body);
+        stamped += 1;
+      }
+    }),
+  );
+  clearInterval(sampler);
+  console.log(`  invoice load: ${stamped} invoices created and stamped by 32 clients in ${LOAD_SECONDS} s; peak RSS ${(peak / MB).toFixed(0)} MB`);
+  report('RSS after the invoice load and a minute idle', (await idleRss(started)) / MB, 'MB', 500, 0);
 }
 
 async function busyHost(): Promise<void> {
