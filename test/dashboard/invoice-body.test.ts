@@ -408,7 +408,7 @@ test('a payment draft (type P) opens in the form with its payment and paid invoi
   assert.deepEqual(payment?.documents, [documentSent('inv_2', 2, '220.00', '100.00')]);
 });
 
-test('a payment draft the form cannot show is refused: two payments, a document given by UUID or in another currency, an amount beyond what is paid', () => {
+test('a payment draft the form cannot show is refused: two payments, a document given by UUID, paid twice or in another currency, an amount beyond what is paid', () => {
   const [payment] = paymentDraftOf().payments ?? [];
   assert.ok(payment, 'the draft has a payment');
   const [first, second] = payment.documents;
@@ -418,6 +418,7 @@ test('a payment draft the form cannot show is refused: two payments, a document 
   assert.ok(!editable(paymentDraftOf({ documents: [{ ...first, currency: 'USD', equivalence: '0.058' }, second] })), 'an equivalence the form does not send');
   assert.ok(!editable(paymentDraftOf({ documents: [{ ...first, tax_object: '01' }, second] })), 'an objeto de impuesto its taxes do not imply');
   assert.ok(!editable(paymentDraftOf({ amount: '800.01' })), 'a payment larger than what it applies');
+  assert.ok(!editable(paymentDraftOf({ documents: [first, { ...second, invoice: 'inv_1' }] })), 'one invoice paid twice in the payment');
   assert.ok(editable(paymentDraftOf({ amount: '800' })), 'the same amount written with fewer decimals');
   assert.ok(!editable({ ...paymentDraftOf(), payments: null }), 'a payment draft without payments');
 });

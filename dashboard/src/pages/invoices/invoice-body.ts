@@ -263,7 +263,7 @@ type Payment = NonNullable<Invoice['payments']>[number];
 
 /**
  * A payment the form can show: one `payments` entry whose documents are invoices of this account
- * (named by id) in the payment's currency (the form sends no equivalence), with the objeto de
+ * (named by id), each once, in the payment's currency (the form sends no equivalence), with the objeto de
  * impuesto their taxes imply, and whose amount is the sum of the amounts paid (the API's default,
  * as the form sends none).
  */
@@ -273,8 +273,10 @@ function paymentEditable(payments: Invoice['payments']): boolean {
   const documentsFit = payment.documents.every(
     (document) => document.invoice !== null && document.currency === payment.currency && document.tax_object === (document.taxes.length > 0 ? '02' : '01'),
   );
+  // The form holds one amount per paid invoice.
+  const once = new Set(payment.documents.map((document) => document.invoice)).size === payment.documents.length;
   const paid = payment.documents.reduce((sum, document) => sum + millionths(document.amount_paid), 0n);
-  return documentsFit && paid === millionths(payment.amount);
+  return documentsFit && once && paid === millionths(payment.amount);
 }
 
 /** A credit note's relations the form can show: at most one group, of a tipo de relación it offers. */
