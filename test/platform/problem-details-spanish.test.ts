@@ -29,12 +29,11 @@ function sourceFiles(folder: string): string[] {
 
 /** `file: the detail argument as written`, for the details that are another layer's words. */
 const PASSED_THROUGH = new Set([
-  // The PAC's, the SAT's or the download service's own answer, as it came.
-  'src/app.ts: error.message',
-  'src/modules/downloads/create-download.ts: error.message',
+  // The PAC's, the SAT's or the download service's own answer, as it came: every provider failure
+  // becomes a problem in providerProblem (a transient one may be worded by the caller's policy).
+  'src/platform/providers/errors.ts: error.detail',
+  'src/platform/providers/errors.ts: policy.transientDetail?.(error) ?? error.detail',
   'src/modules/fiscal-profiles/rules.ts: error.message',
-  'src/modules/invoices/cancel-invoice.ts: error.detail',
-  'src/modules/invoices/stamping.ts: error.detail',
   // The XML parser's and the CFDI engine's findings (the engine words some in Spanish itself).
   'src/modules/validations/create-validation.ts: message',
   // Errors of other layers recognised by their catalog code at the edge.

@@ -6,7 +6,8 @@ import { contentHash } from './assemble.ts';
 import { BUILTIN_CATALOGS } from './builtin/index.ts';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { CatalogIndex, CatalogSlug } from './lookup.ts';
-import { ColumnarTable, indexOfTables } from './memory-lookup.ts';
+import { ColumnarTable, indexOfTables, type CatalogTable } from './memory-lookup.ts';
+import { CompactTable, type Projection } from './compact-table.ts';
 import { LARGE_DEFINITIONS } from './definitions-large.ts';
 import { SMALL_DEFINITIONS } from './definitions-small.ts';
 import { cfdiLookupOf } from './cfdi-lookup.ts';
@@ -79,13 +80,38 @@ export interface CatalogStoreOptions {
  * synchronously (the built-in ones, c_ClaveProdServ, c_ClaveUnidad, c_CodigoPostal, c_Estado,
  * c_NumPedimentoAduana for InformacionAduanera/@NumeroPedimento and c_ClaveProdServCP for Carta
  * Porte's Mercancia/@BienesTransp). The others (places, customs, the complementos' other catalogs)
- * stay in the database.
+ * stay in the database. Every one of them, in memory or not, is searched and read for people
+ * (`/v1/catalogs/...`) in the database.
  */
 const IN_MEMORY = new Set<CatalogSlug>([
   ...[...SMALL_DEFINITIONS, ...LARGE_DEFINITIONS].map((definition) => definition.slug),
   'num_pedimento_aduana',
   'clave_prod_serv_cp',
 ]);
+
+/**
+ * The large catalogs, held only for what is read of them synchronously (CompactTable): each
+ * code's existence and validity (the rules), c_ClaveProdServ's description (the PDF), c_CodigoPostal's
+ * time zone (Fecha's rules, the invoice builder) and c_NumPedimentoAduana's cantidad (the
+ * pedimento's consecutive). The small ones keep every column: the rules read most of them.
+ */
+const PROJECTIONS: Partial<Record<CatalogSlug, Projection>> = {
+  clave_prod_serv: { description: true, fields: [] },
+  codigo_postal: { description: false, fields: ['time_zone'] },
+  num_pedimento_aduana: { description: false, fields: ['cantidad'] },
+  clave_prod_serv_cp: { description: false, fields: [] },
+};
+
+/** An empty table of the form the store holds `slug` in (rows are added, then the table sealed). */
+export function emptyTableOf(slug: CatalogSlug): CatalogTable {
+  const projection = PROJECTIONS[slug];
+  return projection ? new CompactTable(projection) : new ColumnarTable();
+}
+
+/** Whether the store holds `slug` in memory. */
+export function isHeldInMemory(slug: CatalogSlug): boolean {
+  return IN_MEMORY.has(slug);
+}
 
 /** Rows read per statement while loading a catalog into memory. */
 const SLICE_ROWS = 5_000;
@@ -94,11 +120,11 @@ class VersionGone extends Error {}
 
 /**
  * One version of a catalog, read in slices of 5,000 rows (each a short statement; the loop yields
- * between them) into a columnar table. A version that a newer import removed meanwhile is
+ * between them) into a columnar or, for the large ones, a compact table. A version that a newer import removed meanwhile is
  * reported as gone, so the caller reads the catalogs again.
  */
-async function loadTable(db: Db, slug: CatalogSlug, version: number, rows: number): Promise<ColumnarTable> {
-  const table = new ColumnarTable();
+async function loadTable(db: Db, slug: CatalogSlug, version: number, rows: number): Promise<CatalogTable> {
+  const table = emptyTableOf(slug);
   let after: string | null = null;
   for (;;) {
     const slice = await entriesAfter(db, slug, version, after, SLICE_ROWS);
@@ -127,10 +153,10 @@ async function loadCatalogs(
   db: Db,
   only?: ReadonlySet<CatalogSlug>,
   maxRows?: number,
-): Promise<{ versions: Map<CatalogSlug, ActiveCatalog>; tables: Map<CatalogSlug, ColumnarTable> }> {
+): Promise<{ versions: Map<CatalogSlug, ActiveCatalog>; tables: Map<CatalogSlug, CatalogTable> }> {
   for (let attempt = 1; ; attempt++) {
     const versions = await activeVersions(db, maxRows);
-    const tables = new Map<CatalogSlug, ColumnarTable>();
+    const tables = new Map<CatalogSlug, CatalogTable>();
     try {
       for (const [slug, active] of versions) {
         if (only && !only.has(slug)) continue;

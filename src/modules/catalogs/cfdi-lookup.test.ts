@@ -6,6 +6,7 @@ import { openTestDatabase } from '../../../test/support/database.ts';
 import type { DatabaseHandle } from '../../platform/db/database.ts';
 import { migrate } from '../../platform/db/migrate.ts';
 import { createCatalogStore, type CatalogStore } from './catalog-store.ts';
+import { getCatalogEntry } from './read-catalogs.ts';
 import { writeCatalogs } from './store.ts';
 
 // The store handed to the CFDI validator as its CatalogLookup, end to end.
@@ -79,5 +80,58 @@ describe("the catalog store as the CFDI engine's lookup", () => {
       [...new Set(result.warnings.filter((warning) => warning.code === 'cfdi.catalog_not_loaded').map((warning) => warning.message.split(' ')[0]))],
       ['c_ClaveProdServ'],
     );
+  });
+  test('the large catalogs are held only for what the rules, the invoice builder and the PDF read; the API reads every column from the database', async () => {
+    await writeCatalogs(
+      database.db,
+      [
+        {
+          slug: 'clave_prod_serv',
+          entries: [{ code: '43211503', description: 'Computadores portátiles', valid_from: '2022-01-01', valid_to: null, data: { similar_words: 'laptop' } }],
+          origin: 'import',
+          source: 'test',
+        },
+        {
+          slug: 'num_pedimento_aduana',
+          entries: [
+            {
+              code: '16-3577-2024',
+              description: '',
+              valid_from: '2024-01-01',
+              valid_to: '2024-12-31',
+              data: { aduana: '16', patente: '3577', ejercicio: '2024', cantidad: 120 },
+            },
+          ],
+          origin: 'import',
+          source: 'test',
+        },
+      ],
+      { at, policy: 'replace' },
+    );
+    assert.equal(await store.refresh(), true);
+    // The PDF prints the product's description; the rules read its validity.
+    assert.deepEqual(store.index.get('clave_prod_serv', '43211503'), {
+      code: '43211503',
+      description: 'Computadores portátiles',
+      valid_from: '2022-01-01',
+      valid_to: null,
+      data: {},
+    });
+    // The pedimento rule reads the row's validity and cantidad, in the export's columns.
+    assert.deepEqual(store.get('c_NumPedimentoAduana', '16-3577-2024'), {
+      id: '16-3577-2024',
+      texto: '',
+      vigencia_desde: '2024-01-01',
+      vigencia_hasta: '2024-12-31',
+      cantidad: '120',
+    });
+    assert.equal(store.has('c_NumPedimentoAduana', '16-3577-2023'), false);
+    // Fecha's rules and the invoice builder read a postal code's time zone.
+    assert.equal(store.index.postalCodeTimeZone('06600'), 'America/Mexico_City');
+    assert.deepEqual(store.index.get('codigo_postal', '06600')?.data, { time_zone: 'America/Mexico_City' });
+    // GET /v1/catalogs/{slug}/{code} reads the whole row from the database.
+    assert.equal((await getCatalogEntry(database.db, 'clave_prod_serv', '43211503')).entry.data.similar_words, 'laptop');
+    assert.equal((await getCatalogEntry(database.db, 'codigo_postal', '06600')).entry.data.state, 'CMX');
+    assert.equal((await getCatalogEntry(database.db, 'num_pedimento_aduana', '16-3577-2024')).entry.data.patente, '3577');
   });
 });

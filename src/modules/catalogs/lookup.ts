@@ -133,7 +133,10 @@ export interface TasaOCuotaQuery {
 export interface CatalogIndex {
   /**
    * Whether the catalog has rows in memory (built-in ones always do). Only the catalogs the CFDI
-   * rules read are held in memory; the places, customs and complementos' catalogs are not.
+   * rules read are held in memory; the places, customs and complementos' catalogs are not. Of the
+   * large ones (c_ClaveProdServ, c_CodigoPostal, c_NumPedimentoAduana, c_ClaveProdServCP) memory
+   * holds each key's validity and only the columns read synchronously, so their entries here carry
+   * only those (catalog-store.ts); the API reads whole rows from the database.
    */
   isLoaded(catalog: CatalogSlug): boolean;
   /** Whether `code` is a key of the catalog; false when the catalog is not loaded. */

@@ -3,6 +3,7 @@ import { searchTextOf, termMatches } from './assemble.ts';
 import { definitionOf } from './definitions.ts';
 import type { CatalogEntry, CatalogIndex, CatalogSlug, CatalogValue, CodeCheck, PersonType, TasaOCuotaQuery } from './lookup.ts';
 import { meaningfulTerms, searchTerms } from './normalize.ts';
+import type { CompactTable } from './compact-table.ts';
 
 /**
  * One catalog in memory, by column rather than as an object per row: the codes in (bytewise)
@@ -48,6 +49,8 @@ export class ColumnarTable {
 
   /** Puts the rows in code order (once, after the last add, when they came unsorted). */
   seal(): this {
+    // The interning map is only for adding: kept, it would hold every short value a second time.
+    this.interned.clear();
     if (this.sorted) return this;
     const order = this.codes.map((_, index) => index).sort((left, right) => (this.codes[left]! < this.codes[right]! ? -1 : 1));
     const permute = <T>(values: T[]) => {
@@ -60,7 +63,6 @@ export class ColumnarTable {
     permute(this.validTo);
     for (const column of this.columns.values()) permute(column);
     this.sorted = true;
-    this.interned.clear();
     return this;
   }
 
@@ -128,8 +130,11 @@ export function createIndex(catalogs: ReadonlyMap<CatalogSlug, readonly CatalogE
   return indexOfTables(tables);
 }
 
-/** A CatalogIndex over columnar tables (catalogs absent from `tables` are not loaded). */
-export function indexOfTables(tables: ReadonlyMap<CatalogSlug, ColumnarTable>): CatalogIndex {
+/** A catalog in memory: every column of each row, or only what is read synchronously (compact-table.ts). */
+export type CatalogTable = ColumnarTable | CompactTable;
+
+/** A CatalogIndex over tables in memory (catalogs absent from `tables` are not loaded). */
+export function indexOfTables(tables: ReadonlyMap<CatalogSlug, CatalogTable>): CatalogIndex {
   const get = (catalog: CatalogSlug, code: string) => tables.get(catalog)?.get(code);
   const field = (catalog: CatalogSlug, code: string, key: string) => tables.get(catalog)?.field(code, key);
 
@@ -179,7 +184,7 @@ export function indexOfTables(tables: ReadonlyMap<CatalogSlug, ColumnarTable>): 
   return lookup;
 }
 
-function checkCode(table: ColumnarTable | undefined, catalog: CatalogSlug, code: string, date: string | undefined): CodeCheck {
+function checkCode(table: CatalogTable | undefined, catalog: CatalogSlug, code: string, date: string | undefined): CodeCheck {
   const definition = definitionOf(catalog);
   const wellFormed = definition.codePattern.test(code);
   if (!table || table.size === 0) {

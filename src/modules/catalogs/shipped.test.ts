@@ -157,7 +157,8 @@ describe('the SAT catalogs shipped with the service', () => {
 
       // The rules on NumeroPedimento and BienesTransp read these two synchronously, from memory.
       assert.equal(t.app.catalogs.get('c_NumPedimentoAduana', '07-0823-2024')?.['cantidad'], '999999');
-      assert.equal(t.app.catalogs.get('c_ClaveProdServCP', '24112700')?.['texto'], 'Estibas');
+      assert.equal(t.app.catalogs.get('c_ClaveProdServCP', '24112700')?.['vigencia_desde'], '2024-07-17');
+      assert.equal(t.app.catalogs.has('c_ClaveProdServCP', '15101506'), false);
     } finally {
       await t.close();
     }
