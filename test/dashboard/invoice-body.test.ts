@@ -6,7 +6,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Value } from 'typebox/value';
-import { draftValues, editable, invoiceBody, ISR_WITHHOLDINGS, IVA_WITHHOLDINGS, taxChoices } from '../../dashboard/src/pages/invoices/invoice-body.ts';
+import {
+  draftValues,
+  editable,
+  invoiceBody,
+  ISR_WITHHOLDINGS,
+  IVA_WITHHOLDINGS,
+  taxChoices,
+  updateBody,
+} from '../../dashboard/src/pages/invoices/invoice-body.ts';
 import type { Invoice } from '../../dashboard/src/pages/invoices/types.ts';
 import { BUILTIN_CATALOGS } from '../../src/modules/catalogs/builtin/index.ts';
 import { createIndex } from '../../src/modules/catalogs/memory-lookup.ts';
@@ -159,7 +167,7 @@ test('a payment (type P) is sent with one payment applying the chosen invoices: 
   );
   const sent = JSON.parse(JSON.stringify(body));
   assert.equal(sent.items, undefined, 'a payment has no items');
-  assert.equal(sent.customer.cfdi_use, undefined, "the API's CP01");
+  assert.equal(sent.customer.cfdi_use, 'CP01', "a payment's uso, whatever the customer's");
   assert.deepEqual(sent.payments, [
     {
       date: '2026-07-16',
@@ -285,9 +293,10 @@ test('a global draft and a transfer draft open in the form with their type, peri
   assert.ok(!editable(draftOf({ status: 'stamped' } as Partial<Invoice>)));
 });
 
-/** What the edit form sends with PATCH for a draft's values: the create body without the issuer. */
+/** What the edit form sends with PATCH for a draft's values, as JSON carries it, checked against the API's update schema. */
 function updateOf(values: Record<string, string>, itemCount: number): Record<string, unknown> {
-  const { fiscal_profile_id: _issuer, ...changes } = JSON.parse(JSON.stringify(invoiceBody(values, itemCount))) as Record<string, unknown>;
+  const changes = JSON.parse(JSON.stringify(updateBody(values, itemCount))) as Record<string, unknown>;
+  assert.equal(changes.fiscal_profile_id, undefined, 'a draft keeps its issuer');
   assert.ok(Value.Check(UpdateInvoiceBody, changes), JSON.stringify([...Value.Errors(UpdateInvoiceBody, changes)].slice(0, 3)));
   return changes;
 }
@@ -385,7 +394,7 @@ test('a payment draft (type P) opens in the form with its payment and paid invoi
   const sent = updateOf(values, 1);
   assert.equal(sent.type, 'P');
   assert.equal(sent.items, undefined);
-  assert.equal((sent.customer as Record<string, unknown>).cfdi_use, undefined, "the API's CP01");
+  assert.equal((sent.customer as Record<string, unknown>).cfdi_use, 'CP01', "a payment's uso");
   const documentSent = (invoice: string, installment: number, previous: string, paid: string) => ({
     invoice,
     installment,
@@ -421,4 +430,44 @@ test('a payment draft the form cannot show is refused: two payments, a document 
   assert.ok(!editable(paymentDraftOf({ documents: [first, { ...second, invoice: 'inv_1' }] })), 'one invoice paid twice in the payment');
   assert.ok(editable(paymentDraftOf({ amount: '800' })), 'the same amount written with fewer decimals');
   assert.ok(!editable({ ...paymentDraftOf(), payments: null }), 'a payment draft without payments');
+});
+
+test('a field the user empties in a draft is sent as null, which clears it; the fields the form does not hold for the type are left out, and kept', () => {
+  const income = draftOf({
+    customer: { ...customer, email: 'pagos@example.com' },
+    serie: 'A',
+    payment_form: '03',
+    currency: 'USD',
+    exchange_rate: '17.00',
+  } as Partial<Invoice>);
+  const values = draftValues(income);
+  assert.equal(values.exchange_rate, '17.00');
+  const emptied = updateOf({ ...values, serie: '', payment_form: ' ', currency: 'MXN', 'customer.email': '', 'customer.cfdi_use': '' }, 1);
+  assert.equal(emptied.serie, null);
+  assert.equal(emptied.payment_form, null);
+  assert.equal(emptied.currency, 'MXN');
+  assert.equal(emptied.exchange_rate, null, 'a rate the currency no longer needs is cleared');
+  assert.equal(emptied.global, null, 'an income invoice that is not global says so');
+  assert.equal(emptied.use, null, 'the uso is held in customer.cfdi_use alone');
+  const emptiedCustomer = emptied.customer as Record<string, unknown>;
+  assert.equal(emptiedCustomer.email, null);
+  assert.equal(emptiedCustomer.cfdi_use, null);
+  assert.equal(emptiedCustomer.use, null);
+  assert.equal(emptiedCustomer.name, 'UNIVERSIDAD ROBOTICA ESPAÑOLA');
+  for (const kept of ['type', 'customer_id', 'related', 'conditions', 'export', 'folio'])
+    assert.equal(kept in emptied, false, `${kept} is not a field of the form: the draft keeps it`);
+  assert.equal('country' in emptiedCustomer, false, "a foreign customer's country is not a field of the form");
+
+  // Unticking «Factura global» clears the draft's global information; ticking it clears the customer's data the API fills in.
+  const global = draftOf({ global: { periodicity: '04', months: '07', year: '2026' } });
+  const unticked = updateOf({ ...draftValues(global), global: '', 'customer.rfc': 'URE180429TM6', 'customer.cfdi_use': 'G03' }, 1);
+  assert.equal(unticked.global, null);
+  const ticked = updateOf(draftValues(global), 1);
+  assert.deepEqual(ticked.customer, { rfc: 'XAXX010101000', name: null, tax_regime: null, postal_code: null, cfdi_use: null, use: null, email: null });
+
+  // A transfer's form holds no currency, payment terms nor relations: they are left out.
+  const transfer = updateOf(draftValues(draftOf({ type: 'T', customer, items: [{ ...income.items[0]!, taxes: [] }] } as Partial<Invoice>)), 1);
+  for (const kept of ['currency', 'exchange_rate', 'payment_form', 'payment_method', 'global', 'related'])
+    assert.equal(kept in transfer, false, `a transfer's ${kept} is kept`);
+  assert.equal(transfer.serie, null);
 });

@@ -19,6 +19,8 @@ export const enInvoiceTypes: Record<keyof typeof esInvoiceTypes, string> = {
   'invoiceTypes.relatedNone': 'No stamped income invoices for RFC {rfc} in this mode.',
   'invoiceTypes.payment': 'Payment received',
   'invoiceTypes.paymentDate': 'Payment date',
+  'invoiceTypes.paymentUse': 'CP01 · Payments',
+  'invoiceTypes.paymentUseHint': "A payment's use is always CP01, as the SAT requires; the customer's use applies to their invoices.",
   'invoiceTypes.operationNumber': 'Operation number',
   'invoiceTypes.operationNumberHint': "Optional: the transfer's or the check's.",
   'invoiceTypes.paidInvoices': 'Installment (PPD) invoices it pays',

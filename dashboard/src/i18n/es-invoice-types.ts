@@ -17,6 +17,8 @@ export const esInvoiceTypes = {
   'invoiceTypes.relatedNone': 'No hay facturas de ingreso timbradas para el RFC {rfc} en este modo.',
   'invoiceTypes.payment': 'Pago recibido',
   'invoiceTypes.paymentDate': 'Fecha de pago',
+  'invoiceTypes.paymentUse': 'CP01 · Pagos',
+  'invoiceTypes.paymentUseHint': 'Un pago lleva siempre el uso CP01, como pide el SAT; el uso del cliente vale para sus facturas.',
   'invoiceTypes.operationNumber': 'Número de operación',
   'invoiceTypes.operationNumberHint': 'Opcional: el de la transferencia o el cheque.',
   'invoiceTypes.paidInvoices': 'Facturas en parcialidades (PPD) que paga',

@@ -98,8 +98,8 @@ function paymentBody(values: Values, common: Record<string, unknown>): Record<st
   return {
     ...common,
     type: 'P',
-    // A payment's uso CFDI is always CP01 (the API's default for type P).
-    customer: { ...customer, cfdi_use: undefined },
+    // A payment's uso CFDI is always CP01, whatever the customer's (a saved customer's included).
+    customer: { ...customer, cfdi_use: 'CP01' },
     payments: [
       {
         date: paymentDate(values),
@@ -191,8 +191,11 @@ export function invoiceBody(values: Values, itemCount: number): Record<string, u
       tax_regime: text(values['customer.tax_regime']),
       postal_code: text(values['customer.postal_code']),
       cfdi_use: text(values['customer.cfdi_use']),
+      // The form holds the uso in cfdi_use alone: its other names stay empty.
+      use: undefined,
       email: text(values['customer.email']),
     },
+    use: undefined,
     serie: text(values.serie),
   };
   if (values.type === 'P') return paymentBody(values, common);
@@ -201,7 +204,16 @@ export function invoiceBody(values: Values, itemCount: number): Record<string, u
     return {
       ...common,
       customer_id: undefined,
-      customer: { rfc: GENERAL_PUBLIC_RFC, email: text(values['customer.email']) },
+      // The API fills in the general public's other data.
+      customer: {
+        rfc: GENERAL_PUBLIC_RFC,
+        name: undefined,
+        tax_regime: undefined,
+        postal_code: undefined,
+        cfdi_use: undefined,
+        use: undefined,
+        email: text(values['customer.email']),
+      },
       global: { periodicity: values['global.periodicity'] ?? '', months: values['global.months'] ?? '', year: values['global.year'] ?? '' },
       payment_form: text(values.payment_form),
       payment_method: text(values.payment_method),
@@ -215,12 +227,33 @@ export function invoiceBody(values: Values, itemCount: number): Record<string, u
     // Type I is the API's default, so an income invoice's body names no type.
     type: values.type === 'E' ? 'E' : undefined,
     related: relatedOf(values),
+    global: undefined,
     payment_form: text(values.payment_form),
     payment_method: text(values.payment_method),
     currency,
     exchange_rate: needsExchangeRate(currency ?? 'MXN') ? text(values.exchange_rate) : undefined,
     items,
   };
+}
+
+/** The fields an update clears with null (the API's UpdateInvoiceBody), at the top and in `customer`. */
+const CLEARABLE = ['payment_form', 'payment_method', 'currency', 'exchange_rate', 'use', 'global', 'serie', 'conditions', 'export'];
+const CLEARABLE_CUSTOMER = ['name', 'tax_regime', 'postal_code', 'cfdi_use', 'use', 'country', 'tax_id', 'email'];
+
+/** `fields` with each of `names` that is there but empty (undefined) as null. */
+function cleared(fields: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value === undefined && names.includes(name) ? null : value]));
+}
+
+/**
+ * What the edit form sends with PATCH for a draft: the create body without the issuer (a draft
+ * keeps its own), where each field the form holds for the type and the user left empty is null,
+ * as an update keeps the value of a field it leaves out. Fields the form does not hold for the
+ * type (a transfer's currency, a foreign customer's country) are left out, so the draft keeps them.
+ */
+export function updateBody(values: Values, itemCount: number): Record<string, unknown> {
+  const { fiscal_profile_id: _issuer, customer, ...changes } = invoiceBody(values, itemCount);
+  return { ...cleared(changes, CLEARABLE), customer: cleared(customer as Record<string, unknown>, CLEARABLE_CUSTOMER) };
 }
 
 /** The form's fields of an item's tax choices (iva, ieps, ieps_cuota, ret_iva, ret_isr). */
