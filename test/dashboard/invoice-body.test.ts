@@ -6,11 +6,19 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Value } from 'typebox/value';
-import { draftValues, editable, invoiceBody, ISR_WITHHOLDINGS, IVA_WITHHOLDINGS, taxChoices } from '../../dashboard/src/pages/invoices/invoice-body.ts';
+import {
+  draftValues,
+  editable,
+  invoiceBody,
+  ISR_WITHHOLDINGS,
+  IVA_WITHHOLDINGS,
+  taxChoices,
+  updateBody,
+} from '../../dashboard/src/pages/invoices/invoice-body.ts';
 import type { Invoice } from '../../dashboard/src/pages/invoices/types.ts';
 import { BUILTIN_CATALOGS } from '../../src/modules/catalogs/builtin/index.ts';
 import { createIndex } from '../../src/modules/catalogs/memory-lookup.ts';
-import { CreateInvoiceRequest } from '../../src/modules/invoices/request-schemas.ts';
+import { CreateInvoiceRequest, UpdateInvoiceBody } from '../../src/modules/invoices/request-schemas.ts';
 
 const base = { fiscal_profile_id: 'fp_1', 'customer.rfc': 'SIM010101AA1', 'items.0.quantity': '2' };
 const itemOf = (values: Record<string, string>) => (invoiceBody({ ...base, ...values }, 1).items as Record<string, unknown>[])[0];
@@ -159,7 +167,7 @@ test('a payment (type P) is sent with one payment applying the chosen invoices: 
   );
   const sent = JSON.parse(JSON.stringify(body));
   assert.equal(sent.items, undefined, 'a payment has no items');
-  assert.equal(sent.customer.cfdi_use, undefined, "the API's CP01");
+  assert.equal(sent.customer.cfdi_use, 'CP01', "a payment's uso, whatever the customer's");
   assert.deepEqual(sent.payments, [
     {
       date: '2026-07-16',
@@ -282,6 +290,184 @@ test('a global draft and a transfer draft open in the form with their type, peri
   assert.equal(sentTransfer.items[0].taxes, undefined);
   assert.ok(Value.Check(CreateInvoiceRequest, sentTransfer));
 
-  assert.ok(!editable(draftOf({ type: 'E' })), 'a credit note draft is not edited in the form yet');
   assert.ok(!editable(draftOf({ status: 'stamped' } as Partial<Invoice>)));
+});
+
+/** What the edit form sends with PATCH for a draft's values, as JSON carries it, checked against the API's update schema. */
+function updateOf(values: Record<string, string>, itemCount: number): Record<string, unknown> {
+  const changes = JSON.parse(JSON.stringify(updateBody(values, itemCount))) as Record<string, unknown>;
+  assert.equal(changes.fiscal_profile_id, undefined, 'a draft keeps its issuer');
+  assert.ok(Value.Check(UpdateInvoiceBody, changes), JSON.stringify([...Value.Errors(UpdateInvoiceBody, changes)].slice(0, 3)));
+  return changes;
+}
+
+const customer = {
+  rfc: 'URE180429TM6',
+  name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+  tax_regime: '601',
+  zip: '86991',
+  use: 'G03',
+  country: null,
+  tax_id: null,
+  email: null,
+};
+const UUID_1 = 'AAAAAAAA-0000-4000-8000-000000000001';
+const UUID_2 = 'AAAAAAAA-0000-4000-8000-000000000002';
+
+test('a credit note draft (type E) opens in the form with its relationship and related UUIDs, and is sent back with them and its items', () => {
+  const credit = draftOf({ type: 'E', customer, related: [{ relationship: '03', uuids: [UUID_1, UUID_2] }] } as Partial<Invoice>);
+  assert.ok(editable(credit), 'a credit note draft with one group of a relationship the form offers');
+  const values = draftValues(credit);
+  assert.equal(values['related.relationship'], '03');
+  const sent = updateOf(values, 1);
+  assert.equal(sent.type, 'E');
+  assert.deepEqual(sent.related, [{ relationship: '03', uuids: [UUID_1, UUID_2] }]);
+  assert.deepEqual((sent.items as Record<string, unknown>[])[0]?.taxes, [{ type: 'IVA', rate: '0.160000' }]);
+  assert.deepEqual(updateOf({ ...values, 'related.invoices': 'inv_3' }, 1).related, [{ relationship: '03', invoices: ['inv_3'], uuids: [UUID_1, UUID_2] }]);
+  assert.deepEqual(updateOf({ ...values, 'related.uuids': '' }, 1).related, [], 'unchecking every relation removes them from the draft');
+  assert.ok(editable(draftOf({ type: 'E', customer, related: [] } as Partial<Invoice>)), 'a credit note without relations');
+});
+
+test('a credit note draft the form cannot show is refused: two relation groups, a relationship it does not offer, a global one', () => {
+  const credit = (overrides: Partial<Invoice>) =>
+    draftOf({ type: 'E', customer, related: [{ relationship: '01', uuids: [UUID_1] }], ...overrides } as Partial<Invoice>);
+  assert.ok(editable(credit({})), 'one relation of type 01');
+  assert.ok(
+    !editable(
+      credit({
+        related: [
+          { relationship: '01', uuids: [UUID_1] },
+          { relationship: '03', uuids: [UUID_2] },
+        ],
+      }),
+    ),
+    'two groups of relations',
+  );
+  assert.ok(!editable(credit({ related: [{ relationship: '04', uuids: [UUID_1] }] })), 'a substitution is not a credit note relation');
+  assert.ok(!editable(credit({ global: { periodicity: '04', months: '07', year: '2026' } })), 'a global credit note');
+});
+
+/** A payment draft (type P) as GET /v1/invoices/{id} answers it: one payment of 800.00 applied to two invoices. */
+function paymentDraftOf(payment: Partial<NonNullable<Invoice['payments']>[number]> = {}): Invoice {
+  const document = (invoice: string | null, uuid: string, paid: string, previous: string, installment: number) => ({
+    uuid,
+    invoice,
+    serie: 'A',
+    folio: String(installment + 10),
+    currency: 'MXN',
+    equivalence: '1',
+    installment,
+    previous_balance: previous,
+    amount_paid: paid,
+    balance: '0.00',
+    tax_object: '02',
+    taxes: [{ type: 'IVA', factor: 'Tasa', rate: '0.160000', withholding: false, base: '0', amount: '0' }],
+  });
+  return draftOf({
+    type: 'P',
+    customer: { ...customer, use: 'CP01' },
+    currency: 'XXX',
+    payment_form: null,
+    payment_method: null,
+    payments: [
+      {
+        date: '2026-07-14T16:30:00',
+        payment_form: '03',
+        currency: 'MXN',
+        exchange_rate: '1',
+        amount: '800.00',
+        operation_number: 'SPEI-7781',
+        documents: [document('inv_1', UUID_1, '580.00', '1160.00', 1), document('inv_2', UUID_2, '220.00', '220.00', 2)],
+        ...payment,
+      },
+    ],
+  } as Partial<Invoice>);
+}
+
+test('a payment draft (type P) opens in the form with its payment and paid invoices, and is sent back as the same payment', () => {
+  const draft = paymentDraftOf();
+  assert.ok(editable(draft), 'one payment applied to two invoices of this account');
+  const values = draftValues(draft);
+  assert.equal(values['payments.0.date'], '2026-07-14', 'the date field shows the day');
+  assert.equal(values['paid.invoices'], 'inv_1,inv_2');
+  assert.equal(values['paid.inv_1'], '580.00');
+  const sent = updateOf(values, 1);
+  assert.equal(sent.type, 'P');
+  assert.equal(sent.items, undefined);
+  assert.equal((sent.customer as Record<string, unknown>).cfdi_use, 'CP01', "a payment's uso");
+  const documentSent = (invoice: string, installment: number, previous: string, paid: string) => ({
+    invoice,
+    installment,
+    previous_balance: previous,
+    amount_paid: paid,
+    taxes: [{ type: 'IVA', rate: '0.160000' }],
+  });
+  assert.deepEqual(sent.payments, [
+    {
+      date: '2026-07-14T16:30:00',
+      payment_form: '03',
+      currency: 'MXN',
+      operation_number: 'SPEI-7781',
+      documents: [documentSent('inv_1', 1, '1160.00', '580.00'), documentSent('inv_2', 2, '220.00', '220.00')],
+    },
+  ]);
+  const changed = updateOf({ ...values, 'paid.invoices': 'inv_2', 'paid.inv_2': '100.00', 'payments.0.date': '2026-07-20' }, 1);
+  const [payment] = changed.payments as Record<string, unknown>[];
+  assert.equal(payment?.date, '2026-07-20T16:30:00', 'a new day keeps the time the draft had');
+  assert.deepEqual(payment?.documents, [documentSent('inv_2', 2, '220.00', '100.00')]);
+});
+
+test('a payment draft the form cannot show is refused: two payments, a document given by UUID, paid twice or in another currency, an amount beyond what is paid', () => {
+  const [payment] = paymentDraftOf().payments ?? [];
+  assert.ok(payment, 'the draft has a payment');
+  const [first, second] = payment.documents;
+  assert.ok(first && second, 'the payment has two documents');
+  assert.ok(!editable({ ...paymentDraftOf(), payments: [payment, payment] }), 'two payments');
+  assert.ok(!editable(paymentDraftOf({ documents: [{ ...first, invoice: null }, second] })), 'a CFDI issued elsewhere, named by UUID');
+  assert.ok(!editable(paymentDraftOf({ documents: [{ ...first, currency: 'USD', equivalence: '0.058' }, second] })), 'an equivalence the form does not send');
+  assert.ok(!editable(paymentDraftOf({ documents: [{ ...first, tax_object: '01' }, second] })), 'an objeto de impuesto its taxes do not imply');
+  assert.ok(!editable(paymentDraftOf({ amount: '800.01' })), 'a payment larger than what it applies');
+  assert.ok(!editable(paymentDraftOf({ documents: [first, { ...second, invoice: 'inv_1' }] })), 'one invoice paid twice in the payment');
+  assert.ok(editable(paymentDraftOf({ amount: '800' })), 'the same amount written with fewer decimals');
+  assert.ok(!editable({ ...paymentDraftOf(), payments: null }), 'a payment draft without payments');
+});
+
+test('a field the user empties in a draft is sent as null, which clears it; the fields the form does not hold for the type are left out, and kept', () => {
+  const income = draftOf({
+    customer: { ...customer, email: 'pagos@example.com' },
+    serie: 'A',
+    payment_form: '03',
+    currency: 'USD',
+    exchange_rate: '17.00',
+  } as Partial<Invoice>);
+  const values = draftValues(income);
+  assert.equal(values.exchange_rate, '17.00');
+  const emptied = updateOf({ ...values, serie: '', payment_form: ' ', currency: 'MXN', 'customer.email': '', 'customer.cfdi_use': '' }, 1);
+  assert.equal(emptied.serie, null);
+  assert.equal(emptied.payment_form, null);
+  assert.equal(emptied.currency, 'MXN');
+  assert.equal(emptied.exchange_rate, null, 'a rate the currency no longer needs is cleared');
+  assert.equal(emptied.global, null, 'an income invoice that is not global says so');
+  assert.equal(emptied.use, null, 'the uso is held in customer.cfdi_use alone');
+  const emptiedCustomer = emptied.customer as Record<string, unknown>;
+  assert.equal(emptiedCustomer.email, null);
+  assert.equal(emptiedCustomer.cfdi_use, null);
+  assert.equal(emptiedCustomer.use, null);
+  assert.equal(emptiedCustomer.name, 'UNIVERSIDAD ROBOTICA ESPAÑOLA');
+  for (const kept of ['type', 'customer_id', 'related', 'conditions', 'export', 'folio'])
+    assert.equal(kept in emptied, false, `${kept} is not a field of the form: the draft keeps it`);
+  assert.equal('country' in emptiedCustomer, false, "a foreign customer's country is not a field of the form");
+
+  // Unticking «Factura global» clears the draft's global information; ticking it clears the customer's data the API fills in.
+  const global = draftOf({ global: { periodicity: '04', months: '07', year: '2026' } });
+  const unticked = updateOf({ ...draftValues(global), global: '', 'customer.rfc': 'URE180429TM6', 'customer.cfdi_use': 'G03' }, 1);
+  assert.equal(unticked.global, null);
+  const ticked = updateOf(draftValues(global), 1);
+  assert.deepEqual(ticked.customer, { rfc: 'XAXX010101000', name: null, tax_regime: null, postal_code: null, cfdi_use: null, use: null, email: null });
+
+  // A transfer's form holds no currency, payment terms nor relations: they are left out.
+  const transfer = updateOf(draftValues(draftOf({ type: 'T', customer, items: [{ ...income.items[0]!, taxes: [] }] } as Partial<Invoice>)), 1);
+  for (const kept of ['currency', 'exchange_rate', 'payment_form', 'payment_method', 'global', 'related'])
+    assert.equal(kept in transfer, false, `a transfer's ${kept} is kept`);
+  assert.equal(transfer.serie, null);
 });

@@ -161,6 +161,69 @@ test('a draft can be updated and recomputed, or deleted; a stamped invoice can b
   }
 });
 
+test('null in a draft update clears an optional field, which takes its default again; a field left out keeps its value', async () => {
+  const created = (
+    await t.request({
+      method: 'POST',
+      url: '/v1/invoices',
+      key: keys.testKey,
+      payload: invoiceRequest(profileId, {
+        serie: 'CLR',
+        currency: 'USD',
+        exchange_rate: '17.50',
+        conditions: 'Contado',
+        customer: {
+          rfc: 'URE180429TM6',
+          name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA',
+          tax_regime: '601',
+          postal_code: '86991',
+          cfdi_use: 'G03',
+          email: 'pagos@example.com',
+        },
+      }),
+    })
+  ).json();
+  assert.equal(created.currency, 'USD');
+  const patched = await t.request({
+    method: 'PATCH',
+    url: `/v1/invoices/${created.id}`,
+    key: keys.testKey,
+    payload: { serie: null, currency: null, exchange_rate: null, conditions: null, customer: { email: null } },
+  });
+  assert.equal(patched.statusCode, 200, patched.body);
+  const body = patched.json();
+  assert.equal(body.serie, null);
+  assert.equal(body.currency, 'MXN');
+  assert.equal(body.exchange_rate, null);
+  assert.equal(body.conditions, null);
+  assert.equal(body.customer.email, null);
+  assert.equal(body.customer.name, 'UNIVERSIDAD ROBOTICA ESPAÑOLA', 'a customer field left out is kept');
+  assert.equal(body.payment_form, '03', 'a field left out is kept');
+  const read = (await t.request({ method: 'GET', url: `/v1/invoices/${created.id}`, key: keys.testKey })).json();
+  assert.equal(read.serie, null);
+  assert.equal(read.currency, 'MXN');
+
+  const refused = await t.request({ method: 'PATCH', url: `/v1/invoices/${created.id}`, key: keys.testKey, payload: { customer: { rfc: null } } });
+  assert.equal(refused.statusCode, 422, refused.body);
+  assert.equal(refused.json().code, 'request.validation_failed');
+
+  // A global invoice's draft becomes an invoice to one customer.
+  const global = (
+    await t.request({
+      method: 'POST',
+      url: '/v1/invoices',
+      key: keys.testKey,
+      payload: invoiceRequest(profileId, { customer: { rfc: 'XAXX010101000' }, global: { periodicity: '04', months: '07', year: '2026' } }),
+    })
+  ).json();
+  assert.equal(global.global.periodicity, '04');
+  const customer = { rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', tax_regime: '601', postal_code: '86991', cfdi_use: 'G03' };
+  const unglobal = await t.request({ method: 'PATCH', url: `/v1/invoices/${global.id}`, key: keys.testKey, payload: { global: null, customer } });
+  assert.equal(unglobal.statusCode, 200, unglobal.body);
+  assert.equal(unglobal.json().global, null);
+  assert.equal(unglobal.json().customer.rfc, 'URE180429TM6');
+});
+
 test('the list filters by status, profile, customer, uuid, serie, folio and creation time, newest first', async () => {
   const other = (await registerProfile(t, keys.testKey, { rfc: 'KIJ0906199R1', name: 'KERNEL INDUSTIA JUGUETERA' })).id;
   t.clock.advance(60_000);

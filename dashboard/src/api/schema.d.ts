@@ -7161,36 +7161,33 @@ export interface operations {
       };
       cookie?: never;
     };
-    /** @description Fields to change; `customer` and `metadata` are merged, the others replaced. An empty string in metadata removes the key. */
+    /** @description Fields to change; `customer` and `metadata` are merged, the others replaced. null clears an optional field (the draft goes back to its default, as if the create had left it out); an empty string in metadata removes the key. */
     requestBody: {
       content: {
         'application/json': {
-          /** @description Payment conditions (CondicionesDePago). Types I and E. */
-          conditions?: string;
-          /** @description ISO 4217 code in the SAT c_Moneda catalog; default MXN. Absent for P. */
-          currency?: string;
+          /** @description Payment conditions (CondicionesDePago). Types I and E. null clears it. */
+          conditions?: string | null;
+          /** @description ISO 4217 code in the SAT c_Moneda catalog; default MXN. Absent for P. null clears it. */
+          currency?: string | null;
           customer?: {
-            /** @description c_UsoCFDI code, e.g. G03. Defaults: S01 for the general public, CP01 for payments. */
-            cfdi_use?: string;
-            /** @description Foreign customers (XEXX010101000): c_Pais country of tax residence, e.g. USA. */
-            country?: string;
-            /**
-             * Format: email
-             * @description Where `POST /v1/invoices/{id}/email` sends the invoice when the request names no recipients. Not part of the CFDI.
-             */
-            email?: string;
-            /** @description Name exactly as registered at the SAT (without the capital regime, e.g. "S.A. de C.V."). */
-            name?: string;
-            /** @description The customer's fiscal address postal code (5 digits). */
-            postal_code?: string;
+            /** @description c_UsoCFDI code, e.g. G03. Defaults: S01 for the general public, CP01 for payments. null clears it. */
+            cfdi_use?: string | null;
+            /** @description Foreign customers (XEXX010101000): c_Pais country of tax residence, e.g. USA. null clears it. */
+            country?: string | null;
+            /** @description Where `POST /v1/invoices/{id}/email` sends the invoice when the request names no recipients. Not part of the CFDI. null clears it. */
+            email?: string | null;
+            /** @description Name exactly as registered at the SAT (without the capital regime, e.g. "S.A. de C.V."). null clears it. */
+            name?: string | null;
+            /** @description The customer's fiscal address postal code (5 digits). null clears it. */
+            postal_code?: string | null;
             /** @description The customer's RFC; XAXX010101000 for the general public, XEXX010101000 for a foreign customer. */
             rfc?: string;
-            /** @description Foreign customers: their tax identification number at home. */
-            tax_id?: string;
-            /** @description The customer's c_RegimenFiscal code (3 digits). */
-            tax_regime?: string;
-            /** @description Same as `cfdi_use`. */
-            use?: string;
+            /** @description Foreign customers: their tax identification number at home. null clears it. */
+            tax_id?: string | null;
+            /** @description The customer's c_RegimenFiscal code (3 digits). null clears it. */
+            tax_regime?: string | null;
+            /** @description Same as `cfdi_use`. null clears it. */
+            use?: string | null;
           };
           /** @description A saved customer (`cus_…`) whose RFC, name, régimen, postal code and default uso fill `customer`; fields given in `customer` override them. */
           customer_id?: string;
@@ -7205,12 +7202,13 @@ export interface operations {
             /** @description E-mail the invoice when it is stamped; default the fiscal profile's `email_settings.send_on_stamp`. */
             send_on_stamp?: boolean;
           };
-          /** @description MXN per unit of `currency`; required unless MXN. Decimal string, e.g. "1500.00". */
-          exchange_rate?: string;
-          /** @description c_Exportacion; default 01 (no export). */
-          export?: string;
+          /** @description MXN per unit of `currency`; required unless MXN. Decimal string, e.g. "1500.00". null clears it. */
+          exchange_rate?: string | null;
+          /** @description c_Exportacion; default 01 (no export). null clears it. */
+          export?: string | null;
           /** @description Default: the next number of the serie for this fiscal profile. */
           folio?: string;
+          /** @description null clears it. */
           global?: {
             /** @description c_Meses: 01-12 for a month, 13-18 for a bimester. */
             months: string;
@@ -7218,7 +7216,7 @@ export interface operations {
             periodicity: string;
             /** @description The year of the operations, YYYY. */
             year: string;
-          };
+          } | null;
           /** @description Required for types I, E and T; absent for P. */
           items?: {
             /** @description What was sold. */
@@ -7258,10 +7256,10 @@ export interface operations {
           metadata?: {
             [key: string]: string;
           };
-          /** @description c_FormaPago (2 digits), e.g. 03 transfer; 99 with PPD. Types I and E. */
-          payment_form?: string;
-          /** @description PUE (paid in one installment, default) or PPD (installments or deferred). Types I and E. */
-          payment_method?: string;
+          /** @description c_FormaPago (2 digits), e.g. 03 transfer; 99 with PPD. Types I and E. null clears it. */
+          payment_form?: string | null;
+          /** @description PUE (paid in one installment, default) or PPD (installments or deferred). Types I and E. null clears it. */
+          payment_method?: string | null;
           /** @description Type P only: the payments received. */
           payments?: {
             /** @description Amount received; default the sum of the documents' amount_paid. Decimal string, e.g. "1500.00". */
@@ -7319,12 +7317,12 @@ export interface operations {
             /** @description Fiscal folios (UUIDs) of the related CFDIs. */
             uuids?: string[];
           }[];
-          /** @description Your series, e.g. "A". */
-          serie?: string;
+          /** @description Your series, e.g. "A". null clears it. */
+          serie?: string | null;
           /** @description I income (default), E credit note, P payment, T transfer. */
           type?: 'I' | 'E' | 'P' | 'T';
-          /** @description Same as `customer.cfdi_use`. */
-          use?: string;
+          /** @description Same as `customer.cfdi_use`. null clears it. */
+          use?: string | null;
         };
       };
     };

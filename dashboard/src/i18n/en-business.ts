@@ -57,6 +57,6 @@ export const enBusiness: Record<keyof typeof esBusiness, string> = {
   'invoices.editIntro': 'It is still a draft: save the changes, check the amounts, then stamp.',
   'invoices.editSubmit': 'Save changes',
   'invoices.notEditable':
-    "This invoice cannot be edited here: only drafts of type I (global ones too) and T whose taxes are among the form's choices (the rest through the API).",
+    "This invoice cannot be edited here. The form edits the drafts it can show without losing anything: types I (global ones too), E and T whose taxes are among its choices (a credit note with at most one relationship, 01, 03 or 07), and type P with one payment, for the sum of the amounts paid, whose documents are invoices of this account in the payment's currency. Edit the others through the API.",
   'invoices.backToInvoice': 'Back to the invoice',
 };

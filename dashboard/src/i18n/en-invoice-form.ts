@@ -31,6 +31,7 @@ export const enInvoiceForm: Record<keyof typeof esInvoiceForm, string> = {
   'invoiceForm.exchangeRateHint': 'Mexican pesos per unit of {currency}, e.g. 17.2530',
   'invoiceForm.totals': 'Estimated total',
   'invoiceForm.totalsIncomplete': "Fill in each item's quantity, price and rates to see the total.",
+  'invoiceForm.totalsIncompletePayment': 'Check the invoices it pays and the amount paid of each to see the total.',
   'invoiceForm.subtotal': 'Subtotal',
   'invoiceForm.totalDiscount': 'Discount',
   'invoiceForm.transferred': '{tax} transferred',

@@ -54,6 +54,6 @@ export const esBusiness = {
   'invoices.editIntro': 'Sigue siendo un borrador: guarda los cambios, revisa los importes y después timbra.',
   'invoices.editSubmit': 'Guardar cambios',
   'invoices.notEditable':
-    'Esta factura no se puede editar aquí: solo los borradores de tipo I (también globales) y T cuyos impuestos están entre las opciones del formulario (el resto, con la API).',
+    'Esta factura no se puede editar aquí. El formulario edita los borradores que puede mostrar sin perder nada: de tipo I (también globales), E y T cuyos impuestos están entre sus opciones (una nota de crédito con a lo más una relación, 01, 03 o 07), y de tipo P con un solo pago, por la suma de lo pagado, cuyos documentos son facturas de esta cuenta en la moneda del pago. Los demás se editan con la API.',
   'invoices.backToInvoice': 'Volver a la factura',
 } as const;

@@ -29,6 +29,7 @@ export const esInvoiceForm = {
   'invoiceForm.exchangeRateHint': 'Pesos mexicanos por una unidad de {currency}, p. ej. 17.2530',
   'invoiceForm.totals': 'Total estimado',
   'invoiceForm.totalsIncomplete': 'Completa cantidad, precio y tasas de cada concepto para ver el total.',
+  'invoiceForm.totalsIncompletePayment': 'Marca las facturas que paga y el importe pagado de cada una para ver el total.',
   'invoiceForm.subtotal': 'Subtotal',
   'invoiceForm.totalDiscount': 'Descuento',
   'invoiceForm.transferred': '{tax} trasladado',

@@ -3,7 +3,7 @@
  * tax, factors); everything that depends on the SAT catalogs or the CFDI rules is checked by the
  * mapper and the engine, so that one 422 `cfdi.invalid_input` lists every failing field at once.
  */
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TNull, type TOptional, type TSchema, type TUnion } from 'typebox';
 import { Metadata } from '../../platform/http/schemas.ts';
 
 const text = (description: string, maxLength = 1000) => Type.String({ maxLength, description });
@@ -48,30 +48,29 @@ export const ItemInput = Type.Object(
   { additionalProperties: false },
 );
 
-const CustomerInput = Type.Object(
-  {
-    rfc: Type.String({
-      minLength: 1,
-      maxLength: 13,
-      description: "The customer's RFC; XAXX010101000 for the general public, XEXX010101000 for a foreign customer.",
-    }),
-    name: Type.Optional(text('Name exactly as registered at the SAT (without the capital regime, e.g. "S.A. de C.V.").', 254)),
-    tax_regime: Type.Optional(text("The customer's c_RegimenFiscal code (3 digits).", 3)),
-    postal_code: Type.Optional(text("The customer's fiscal address postal code (5 digits).", 5)),
-    cfdi_use: Type.Optional(text('c_UsoCFDI code, e.g. G03. Defaults: S01 for the general public, CP01 for payments.', 4)),
-    use: Type.Optional(text('Same as `cfdi_use`.', 4)),
-    country: Type.Optional(text('Foreign customers (XEXX010101000): c_Pais country of tax residence, e.g. USA.', 3)),
-    tax_id: Type.Optional(text('Foreign customers: their tax identification number at home.', 40)),
-    email: Type.Optional(
-      Type.String({
-        format: 'email',
-        maxLength: 254,
-        description: 'Where `POST /v1/invoices/{id}/email` sends the invoice when the request names no recipients. Not part of the CFDI.',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+/** The customer's fields beside its RFC, each optional in a create; an update may clear any with null. */
+const customerFields = {
+  name: text('Name exactly as registered at the SAT (without the capital regime, e.g. "S.A. de C.V.").', 254),
+  tax_regime: text("The customer's c_RegimenFiscal code (3 digits).", 3),
+  postal_code: text("The customer's fiscal address postal code (5 digits).", 5),
+  cfdi_use: text('c_UsoCFDI code, e.g. G03. Defaults: S01 for the general public, CP01 for payments.', 4),
+  use: text('Same as `cfdi_use`.', 4),
+  country: text('Foreign customers (XEXX010101000): c_Pais country of tax residence, e.g. USA.', 3),
+  tax_id: text('Foreign customers: their tax identification number at home.', 40),
+  email: Type.String({
+    format: 'email',
+    maxLength: 254,
+    description: 'Where `POST /v1/invoices/{id}/email` sends the invoice when the request names no recipients. Not part of the CFDI.',
+  }),
+};
+
+const customerRfc = Type.String({
+  minLength: 1,
+  maxLength: 13,
+  description: "The customer's RFC; XAXX010101000 for the general public, XEXX010101000 for a foreign customer.",
+});
+
+const CustomerInput = Type.Object({ rfc: customerRfc, ...Type.Partial(Type.Object(customerFields)).properties }, { additionalProperties: false });
 
 const RelatedInput = Type.Object(
   {
@@ -153,6 +152,30 @@ const EmailInput = Type.Object(
   { additionalProperties: false, description: 'Automatic e-mails of this invoice; what is left out follows the fiscal profile. Not part of the CFDI.' },
 );
 
+/** The invoice's optional fields that an update may clear with null. */
+const optionalFields = {
+  payment_form: text('c_FormaPago (2 digits), e.g. 03 transfer; 99 with PPD. Types I and E.', 2),
+  payment_method: text('PUE (paid in one installment, default) or PPD (installments or deferred). Types I and E.', 3),
+  currency: text('ISO 4217 code in the SAT c_Moneda catalog; default MXN. Absent for P.', 3),
+  exchange_rate: decimal('MXN per unit of `currency`; required unless MXN.'),
+  use: text('Same as `customer.cfdi_use`.', 4),
+  global: GlobalInput,
+  serie: Type.String({ minLength: 1, maxLength: 25, description: 'Your series, e.g. "A".' }),
+  conditions: text('Payment conditions (CondicionesDePago). Types I and E.'),
+  export: text('c_Exportacion; default 01 (no export).', 2),
+};
+
+/** Each of `properties` optional, or null: in an update, null removes the draft's value, as if the create had left the field out. */
+function clearable<P extends Record<string, TSchema>>(properties: P): { [K in keyof P]: TOptional<TUnion<[P[K], TNull]>> } {
+  const nullable = (schema: TSchema) => {
+    const description = (schema as { description?: string }).description;
+    return Type.Optional(Type.Union([schema, Type.Null()], { description: `${description ? `${description} ` : ''}null clears it.` }));
+  };
+  return Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, nullable(schema)])) as {
+    [K in keyof P]: TOptional<TUnion<[P[K], TNull]>>;
+  };
+}
+
 const fields = {
   type: Type.Optional(
     Type.Union([Type.Literal('I'), Type.Literal('E'), Type.Literal('P'), Type.Literal('T')], {
@@ -168,18 +191,18 @@ const fields = {
     }),
   ),
   items: Type.Optional(Type.Array(ItemInput, { maxItems: 1000, description: 'Required for types I, E and T; absent for P.' })),
-  payment_form: Type.Optional(text('c_FormaPago (2 digits), e.g. 03 transfer; 99 with PPD. Types I and E.', 2)),
-  payment_method: Type.Optional(text('PUE (paid in one installment, default) or PPD (installments or deferred). Types I and E.', 3)),
-  currency: Type.Optional(text('ISO 4217 code in the SAT c_Moneda catalog; default MXN. Absent for P.', 3)),
-  exchange_rate: Type.Optional(decimal('MXN per unit of `currency`; required unless MXN.')),
-  use: Type.Optional(text('Same as `customer.cfdi_use`.', 4)),
+  payment_form: Type.Optional(optionalFields.payment_form),
+  payment_method: Type.Optional(optionalFields.payment_method),
+  currency: Type.Optional(optionalFields.currency),
+  exchange_rate: Type.Optional(optionalFields.exchange_rate),
+  use: Type.Optional(optionalFields.use),
   related: Type.Optional(Type.Array(RelatedInput, { maxItems: 20 })),
-  global: Type.Optional(GlobalInput),
+  global: Type.Optional(optionalFields.global),
   payments: Type.Optional(Type.Array(PaymentInput, { maxItems: 100, description: 'Type P only: the payments received.' })),
-  serie: Type.Optional(Type.String({ minLength: 1, maxLength: 25, description: 'Your series, e.g. "A".' })),
+  serie: Type.Optional(optionalFields.serie),
   folio: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'Default: the next number of the serie for this fiscal profile.' })),
-  conditions: Type.Optional(text('Payment conditions (CondicionesDePago). Types I and E.')),
-  export: Type.Optional(text('c_Exportacion; default 01 (no export).', 2)),
+  conditions: Type.Optional(optionalFields.conditions),
+  export: Type.Optional(optionalFields.export),
   metadata: Type.Optional(Metadata),
   email: Type.Optional(EmailInput),
 };
@@ -198,11 +221,13 @@ export const CreateInvoiceRequest = Type.Object(
 export const UpdateInvoiceBody = Type.Object(
   {
     ...fields,
-    customer: Type.Optional(Type.Partial(CustomerInput, { additionalProperties: false })),
+    ...clearable(optionalFields),
+    customer: Type.Optional(Type.Object({ rfc: Type.Optional(customerRfc), ...clearable(customerFields) }, { additionalProperties: false })),
   },
   {
     additionalProperties: false,
-    description: 'Fields to change; `customer` and `metadata` are merged, the others replaced. An empty string in metadata removes the key.',
+    description:
+      'Fields to change; `customer` and `metadata` are merged, the others replaced. null clears an optional field (the draft goes back to its default, as if the create had left it out); an empty string in metadata removes the key.',
   },
 );
 

@@ -29,10 +29,27 @@ export function mergeMetadata(current: Record<string, string>, changes: Record<s
   return merged;
 }
 
-/** `customer` merges field by field, metadata key by key; the other fields given replace the stored ones. */
+/** `current` with each of `changes` given: a value replaces the stored one, null removes it. */
+function withChanges<T extends object>(current: T, changes: Record<string, unknown>): T {
+  const next = { ...current } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) delete next[key];
+    else if (value !== undefined) next[key] = value;
+  }
+  return next as T;
+}
+
+/**
+ * `customer` merges field by field, metadata key by key; the other fields given replace the stored
+ * ones, and null removes a field, as if the create had left it out.
+ */
 export function mergeInput(current: InvoiceInput, changes: UpdateInvoiceBody): InvoiceInput {
   const { customer, metadata, ...rest } = changes;
-  return { ...current, ...rest, customer: { ...current.customer, ...customer }, metadata: mergeMetadata(current.metadata ?? {}, metadata) };
+  return {
+    ...withChanges(current, rest),
+    customer: withChanges(current.customer, customer ?? {}),
+    metadata: mergeMetadata(current.metadata ?? {}, metadata),
+  };
 }
 
 export async function findDraftForChange(ctx: Ctx, id: string, action: string): Promise<InvoiceRow> {
@@ -60,7 +77,7 @@ export async function updateInvoiceDraft({
   const changes = filled.changes;
   const merged = mergeInput(current.input, changes);
   // A newly named saved customer replaces the draft's customer instead of merging into it.
-  const input = filled.replacesCustomer ? { ...merged, customer: changes.customer as InvoiceInput['customer'] } : merged;
+  const input = filled.replacesCustomer ? { ...merged, customer: withChanges({} as InvoiceInput['customer'], changes.customer ?? {}) } : merged;
   const view = await findFiscalProfile(ctx, current.fiscal_profile_id);
   const comprobante = await validatedComprobante(ctx, deps.catalogs, view, input);
   const profile = serializeFiscalProfile(view, ctx.services.clock.now());

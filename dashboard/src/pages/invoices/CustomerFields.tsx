@@ -21,9 +21,10 @@ function pickCustomer(form: FormState, customer: Customer): void {
  * customer's régimen, as the SAT's catalog pairs them; a uso the new régimen does not allow is
  * cleared rather than kept out of sight. A saved customer chosen above fills the fields and is sent
  * as `customer_id`. A draft's update cannot drop its saved customer (another one may replace it), so
- * with `keepsSavedCustomer` the choice offers no «Quitar».
+ * with `keepsSavedCustomer` the choice offers no «Quitar». A `payment`'s uso CFDI is CP01 whatever
+ * the customer's, shown fixed; the customer's stays in the form for the other types.
  */
-export function CustomerFields({ form, keepsSavedCustomer = false }: { form: FormState; keepsSavedCustomer?: boolean }) {
+export function CustomerFields({ form, keepsSavedCustomer = false, payment = false }: { form: FormState; keepsSavedCustomer?: boolean; payment?: boolean }) {
   return (
     <fieldset>
       <legend>{t('invoices.customer')}</legend>
@@ -47,7 +48,17 @@ export function CustomerFields({ form, keepsSavedCustomer = false }: { form: For
       <TextField form={form} name="customer.name" label={t('invoices.customerName')} hint={t('invoices.customerNameHint')} />
       <CatalogSelect form={form} name="customer.tax_regime" label={t('field.taxRegime')} catalog="regimen_fiscal" />
       <TextField form={form} name="customer.postal_code" label={t('invoices.postalCode')} inputMode="numeric" maxLength={5} />
-      <CfdiUseSelect form={form} name="customer.cfdi_use" regimenField="customer.tax_regime" label={t('invoices.cfdiUse')} />
+      {payment ? (
+        <div class="field">
+          <label for="payment-cfdi-use">{t('invoices.cfdiUse')}</label>
+          <input id="payment-cfdi-use" readOnly value={t('invoiceTypes.paymentUse')} aria-describedby="payment-cfdi-use-hint" />
+          <p class="hint" id="payment-cfdi-use-hint">
+            {t('invoiceTypes.paymentUseHint')}
+          </p>
+        </div>
+      ) : (
+        <CfdiUseSelect form={form} name="customer.cfdi_use" regimenField="customer.tax_regime" label={t('invoices.cfdiUse')} />
+      )}
       <TextField form={form} name="customer.email" label={t('email.customerEmail')} hint={t('email.customerEmailHint')} type="email" autoComplete="off" />
     </fieldset>
   );

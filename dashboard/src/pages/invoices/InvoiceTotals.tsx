@@ -1,6 +1,6 @@
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, type FieldProblem, type Problem } from '../../core/api.ts';
+import { api, type Problem } from '../../core/api.ts';
 import { formatMoney } from '../../core/format.ts';
 import { languageStore, t } from '../../core/i18n.ts';
 import { asProblem } from '../../kit/ProblemBox.tsx';
@@ -45,8 +45,9 @@ function usePreview(body: Record<string, unknown> | undefined): { preview?: Invo
  * The running total under the items, computed by the API (POST /v1/invoices/preview) from the
  * body the form would send: subtotal, discount, each tax transferred and withheld, total, in the
  * invoice's currency (a payment's sum in MXN), and what the API says is still to be corrected.
+ * Until there is a total it says what it needs: a `payment`'s paid invoices, an invoice's items.
  */
-export function InvoiceTotals({ body }: { body: Record<string, unknown> | undefined }) {
+export function InvoiceTotals({ body, payment = false }: { body: Record<string, unknown> | undefined; payment?: boolean }) {
   const { preview, problem, pending } = usePreview(body);
   const currency = preview?.currency ?? 'MXN';
   const money = (amount: string, code = currency) => (/^[A-Z]{3}$/.test(code) && code !== 'XXX' ? safeMoney(amount, code) : amount);
@@ -95,7 +96,9 @@ export function InvoiceTotals({ body }: { body: Record<string, unknown> | undefi
           </dd>
         </dl>
       ) : (
-        <p class="hint">{body && !preview && !problem ? t('invoiceForm.totalsWaiting') : t('invoiceForm.totalsIncomplete')}</p>
+        <p class="hint">
+          {body && !preview && !problem ? t('invoiceForm.totalsWaiting') : t(payment ? 'invoiceForm.totalsIncompletePayment' : 'invoiceForm.totalsIncomplete')}
+        </p>
       )}
       {problems.length > 0 && (
         <div class="preview-problems" data-testid="invoice-preview-problems">

@@ -9,7 +9,7 @@ import { Page } from '../../kit/Page.tsx';
 import { useResource } from '../../kit/resource.ts';
 import type { FiscalProfile } from '../fiscal-profiles/types.ts';
 import { CustomerFields } from './CustomerFields.tsx';
-import { draftValues, invoiceBody, needsExchangeRate } from './invoice-body.ts';
+import { draftValues, invoiceBody, needsExchangeRate, updateBody } from './invoice-body.ts';
 import { InvoiceTotals } from './InvoiceTotals.tsx';
 import { ItemFields } from './ItemFields.tsx';
 import { RelatedFields } from './RelatedFields.tsx';
@@ -74,16 +74,18 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
   // What a create would send, for the API's running total (a draft's keeps its own profile).
   const previewBody = profileId ? previewOf(invoiceBody({ ...form.values, fiscal_profile_id: profileId }, itemCount)) : undefined;
   async function submit() {
-    const body = invoiceBody({ ...form.values, fiscal_profile_id: profileId }, itemCount);
+    const values = { ...form.values, fiscal_profile_id: profileId };
     const email = emailOfForm(form.values, issuer, draft);
-    if (email) body.email = email;
     if (draft) {
-      // A draft keeps its issuer: the update takes every field but the fiscal profile.
-      const { fiscal_profile_id: _issuer, ...changes } = body;
+      // A draft keeps its issuer, and what the user emptied is cleared (updateBody).
+      const changes = updateBody(values, itemCount);
+      if (email) changes.email = email;
       await api.patch<Invoice>(apiPath`/v1/invoices/${draft.id}`, changes);
       navigate(`/invoices/${draft.id}`);
       return;
     }
+    const body = invoiceBody(values, itemCount);
+    if (email) body.email = email;
     const invoice = await api.post<Invoice>('/v1/invoices', body);
     navigate(`/invoices/${invoice.id}`);
   }
@@ -140,7 +142,7 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
             {isTransfer && <p class="hint">{t('invoiceTypes.transferHint')}</p>}
           </fieldset>
         )}
-        {isGlobal ? <GlobalFields form={form} /> : <CustomerFields form={form} keepsSavedCustomer={Boolean(draft?.customer_id)} />}
+        {isGlobal ? <GlobalFields form={form} /> : <CustomerFields form={form} keepsSavedCustomer={Boolean(draft?.customer_id)} payment={isPayment} />}
         {form.values.type === 'E' && <RelatedFields form={form} />}
         {isPayment ? (
           <PaymentFields form={form} />
@@ -180,7 +182,7 @@ export function InvoiceForm({ draft }: { draft?: Invoice }) {
             ))}
           </>
         )}
-        <InvoiceTotals body={previewBody} />
+        <InvoiceTotals body={previewBody} payment={isPayment} />
         {!isPayment && (
           <div class="form-row">
             <button type="button" class="button" onClick={addItem}>

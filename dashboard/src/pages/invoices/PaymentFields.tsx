@@ -24,7 +24,8 @@ function money(amount: string, currency: string): string {
  * and the customer's open PPD invoices it pays, each from GET /v1/payable_invoices with its saldo
  * insoluto and the amount paid of it (the whole balance by default). A chosen invoice is kept in
  * the form as `paid.<id>` (its amount) and `paid.<id>.document` (what the API said of it), and
- * the chosen ids in `paid.invoices`.
+ * the chosen ids in `paid.invoices`. An edited draft's paid invoice that the list no longer holds
+ * (paid off since, say) shows on its own, from what the draft said of it, until it is unchecked.
  */
 export function PaymentFields({ form }: { form: FormState }) {
   const rfc = (form.values['customer.rfc'] ?? '').trim().toUpperCase();
@@ -32,6 +33,7 @@ export function PaymentFields({ form }: { form: FormState }) {
   const open = list.data?.data ?? [];
   const chosen = listedIds(form.values['paid.invoices']);
   const currency = (form.values['payments.0.currency'] ?? '').trim().toUpperCase();
+  const unlisted = list.loading ? [] : chosen.filter((id) => !open.some((invoice) => invoice.invoice_id === id));
   function toggle(invoice: PayableInvoice, on: boolean) {
     const next = on ? [...chosen, invoice.invoice_id] : chosen.filter((id) => id !== invoice.invoice_id);
     form.set('paid.invoices', next.join(','));
@@ -69,6 +71,32 @@ export function PaymentFields({ form }: { form: FormState }) {
       <p class="field-label" id="paid-invoices-label">
         {t('invoiceTypes.paidInvoices')}
       </p>
+      {unlisted.length > 0 && (
+        <ul class="choice-list" aria-label={t('invoiceTypes.paidKept')}>
+          {unlisted.map((id) => {
+            const document = JSON.parse(form.values[`paid.${id}.document`] ?? '{}') as Partial<PayableInvoice>;
+            const folio = `${document.serie ? `${document.serie}-` : ''}${document.folio ?? ''}`;
+            return (
+              <li key={id}>
+                <label>
+                  <input type="checkbox" checked onChange={() => form.set('paid.invoices', chosen.filter((entry) => entry !== id).join(','))} />
+                  <span>
+                    {folio} · {t('invoiceTypes.paidKept')}
+                    <small class="uuid">{document.uuid}</small>
+                    <span>
+                      {t('invoiceTypes.previousBalance', {
+                        balance: money(document.balance ?? '', document.currency ?? currency),
+                        installment: document.next_installment ?? '',
+                      })}
+                    </span>
+                  </span>
+                </label>
+                <TextField form={form} name={`paid.${id}`} label={t('invoiceTypes.amountPaid', { folio })} inputMode="decimal" />
+              </li>
+            );
+          })}
+        </ul>
+      )}
       {!looksLikeRfc(rfc) ? (
         <p class="hint">{t('invoiceTypes.relatedNeedsCustomer')}</p>
       ) : list.loading ? (

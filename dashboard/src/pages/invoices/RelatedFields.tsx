@@ -10,11 +10,15 @@ import type { Invoice } from './types.ts';
 const folioOf = (invoice: Invoice) => `${invoice.serie ? `${invoice.serie}-` : ''}${invoice.folio}`;
 /** An RFC long enough to be one (12 characters for a company, 13 for a person). */
 const looksLikeRfc = (rfc: string) => rfc.length >= 12;
+/** UUIDs compared as the SAT does, without regard to case. */
+const sameUuid = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
 
 /**
  * A credit note's related CFDIs (type E): the tipo de relación (01 nota de crédito, 03
  * devolución, 07 aplicación de anticipo) and, chosen from a list, the customer's stamped income
- * invoices it relates to. The choices are kept in `related.invoices` as ids separated by commas.
+ * invoices it relates to. The choices are kept in `related.invoices` as ids separated by commas;
+ * an edited draft's relations, which the API gives as UUIDs, in `related.uuids`: an invoice of the
+ * list whose UUID is there shows checked, and a UUID the list does not hold shows on its own.
  */
 export function RelatedFields({ form }: { form: FormState }) {
   const rfc = (form.values['customer.rfc'] ?? '').trim().toUpperCase();
@@ -23,9 +27,16 @@ export function RelatedFields({ form }: { form: FormState }) {
   });
   const candidates = (list.data?.data ?? []).filter((invoice) => invoice.type === 'I');
   const chosen = listedIds(form.values['related.invoices']);
-  function toggle(id: string, on: boolean) {
-    const next = on ? [...chosen, id] : chosen.filter((entry) => entry !== id);
+  const kept = listedIds(form.values['related.uuids']);
+  const keeps = (uuid: string | null) => uuid !== null && kept.some((entry) => sameUuid(entry, uuid));
+  const keptAlone = kept.filter((uuid) => !candidates.some((invoice) => invoice.uuid !== null && sameUuid(invoice.uuid, uuid)));
+  function drop(uuid: string | null) {
+    form.set('related.uuids', kept.filter((entry) => uuid === null || !sameUuid(entry, uuid)).join(','));
+  }
+  function toggle(invoice: Invoice, on: boolean) {
+    const next = on ? [...chosen, invoice.id] : chosen.filter((entry) => entry !== invoice.id);
     form.set('related.invoices', next.join(','));
+    if (!on) drop(invoice.uuid);
   }
   return (
     <fieldset data-testid="related-fields">
@@ -39,6 +50,21 @@ export function RelatedFields({ form }: { form: FormState }) {
       <p class="field-label" id="related-invoices-label">
         {t('invoiceTypes.relatedInvoices')}
       </p>
+      {keptAlone.length > 0 && (
+        <ul class="choice-list" aria-label={t('invoiceTypes.relatedKept')}>
+          {keptAlone.map((uuid) => (
+            <li key={uuid}>
+              <label>
+                <input type="checkbox" checked onChange={() => drop(uuid)} />
+                <span>
+                  {t('invoiceTypes.relatedKept')}
+                  <small class="uuid">{uuid}</small>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
       {!looksLikeRfc(rfc) ? (
         <p class="hint">{t('invoiceTypes.relatedNeedsCustomer')}</p>
       ) : list.loading ? (
@@ -50,7 +76,11 @@ export function RelatedFields({ form }: { form: FormState }) {
           {candidates.map((invoice) => (
             <li key={invoice.id}>
               <label>
-                <input type="checkbox" checked={chosen.includes(invoice.id)} onChange={(event) => toggle(invoice.id, event.currentTarget.checked)} />
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(invoice.id) || keeps(invoice.uuid)}
+                  onChange={(event) => toggle(invoice, event.currentTarget.checked)}
+                />
                 <span>
                   {folioOf(invoice)} · {formatMoney(invoice.total, invoice.currency)} · {formatDate(invoice.stamped_at)}
                   <small class="uuid">{invoice.uuid}</small>

@@ -42,11 +42,23 @@ export function listedIds(value: string | undefined): string[] {
     .filter((id) => id !== '');
 }
 
-/** A credit note's related invoices, as the API takes them; none for other types or without a choice. */
-function relatedOf(values: Values): { relationship: string; invoices: string[] }[] | undefined {
+/**
+ * A credit note's related CFDIs, as the API takes them: the invoices chosen in the list by id, and
+ * the UUIDs an edited draft already carried (`related.uuids`). Without any the list is empty, so
+ * that an update drops the relations a draft had; other types send none.
+ */
+function relatedOf(values: Values): { relationship: string; invoices?: string[]; uuids?: string[] }[] | undefined {
+  if (values.type !== 'E') return undefined;
   const invoices = listedIds(values['related.invoices']);
-  if (values.type !== 'E' || invoices.length === 0) return undefined;
-  return [{ relationship: text(values['related.relationship']) ?? '01', invoices }];
+  const uuids = listedIds(values['related.uuids']);
+  if (invoices.length === 0 && uuids.length === 0) return [];
+  return [
+    {
+      relationship: text(values['related.relationship']) ?? '01',
+      ...(invoices.length > 0 ? { invoices } : {}),
+      ...(uuids.length > 0 ? { uuids } : {}),
+    },
+  ];
 }
 
 /** GET /v1/payable_invoices's entry. */
@@ -69,6 +81,16 @@ function paidDocument(values: Values, id: string): Record<string, unknown> {
   };
 }
 
+/**
+ * The payment's date as the form holds it (YYYY-MM-DD, noon for the API), with the time of day
+ * an edited draft carried (`payments.0.time`), which the date field does not show.
+ */
+function paymentDate(values: Values): string {
+  const date = values['payments.0.date'] ?? '';
+  const time = text(values['payments.0.time']);
+  return time !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T${time}` : date;
+}
+
 /** A payment (type P): its one payment with the chosen invoices, and no items. */
 function paymentBody(values: Values, common: Record<string, unknown>): Record<string, unknown> {
   const currency = text(values['payments.0.currency'])?.toUpperCase();
@@ -76,11 +98,11 @@ function paymentBody(values: Values, common: Record<string, unknown>): Record<st
   return {
     ...common,
     type: 'P',
-    // A payment's uso CFDI is always CP01 (the API's default for type P).
-    customer: { ...customer, cfdi_use: undefined },
+    // A payment's uso CFDI is always CP01, whatever the customer's (a saved customer's included).
+    customer: { ...customer, cfdi_use: 'CP01' },
     payments: [
       {
-        date: values['payments.0.date'] ?? '',
+        date: paymentDate(values),
         payment_form: values['payments.0.payment_form'] ?? '',
         currency,
         exchange_rate: needsExchangeRate(currency ?? 'MXN') ? text(values['payments.0.exchange_rate']) : undefined,
@@ -169,8 +191,11 @@ export function invoiceBody(values: Values, itemCount: number): Record<string, u
       tax_regime: text(values['customer.tax_regime']),
       postal_code: text(values['customer.postal_code']),
       cfdi_use: text(values['customer.cfdi_use']),
+      // The form holds the uso in cfdi_use alone: its other names stay empty.
+      use: undefined,
       email: text(values['customer.email']),
     },
+    use: undefined,
     serie: text(values.serie),
   };
   if (values.type === 'P') return paymentBody(values, common);
@@ -179,7 +204,16 @@ export function invoiceBody(values: Values, itemCount: number): Record<string, u
     return {
       ...common,
       customer_id: undefined,
-      customer: { rfc: GENERAL_PUBLIC_RFC, email: text(values['customer.email']) },
+      // The API fills in the general public's other data.
+      customer: {
+        rfc: GENERAL_PUBLIC_RFC,
+        name: undefined,
+        tax_regime: undefined,
+        postal_code: undefined,
+        cfdi_use: undefined,
+        use: undefined,
+        email: text(values['customer.email']),
+      },
       global: { periodicity: values['global.periodicity'] ?? '', months: values['global.months'] ?? '', year: values['global.year'] ?? '' },
       payment_form: text(values.payment_form),
       payment_method: text(values.payment_method),
@@ -193,12 +227,33 @@ export function invoiceBody(values: Values, itemCount: number): Record<string, u
     // Type I is the API's default, so an income invoice's body names no type.
     type: values.type === 'E' ? 'E' : undefined,
     related: relatedOf(values),
+    global: undefined,
     payment_form: text(values.payment_form),
     payment_method: text(values.payment_method),
     currency,
     exchange_rate: needsExchangeRate(currency ?? 'MXN') ? text(values.exchange_rate) : undefined,
     items,
   };
+}
+
+/** The fields an update clears with null (the API's UpdateInvoiceBody), at the top and in `customer`. */
+const CLEARABLE = ['payment_form', 'payment_method', 'currency', 'exchange_rate', 'use', 'global', 'serie', 'conditions', 'export'];
+const CLEARABLE_CUSTOMER = ['name', 'tax_regime', 'postal_code', 'cfdi_use', 'use', 'country', 'tax_id', 'email'];
+
+/** `fields` with each of `names` that is there but empty (undefined) as null. */
+function cleared(fields: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value === undefined && names.includes(name) ? null : value]));
+}
+
+/**
+ * What the edit form sends with PATCH for a draft: the create body without the issuer (a draft
+ * keeps its own), where each field the form holds for the type and the user left empty is null,
+ * as an update keeps the value of a field it leaves out. Fields the form does not hold for the
+ * type (a transfer's currency, a foreign customer's country) are left out, so the draft keeps them.
+ */
+export function updateBody(values: Values, itemCount: number): Record<string, unknown> {
+  const { fiscal_profile_id: _issuer, customer, ...changes } = invoiceBody(values, itemCount);
+  return { ...cleared(changes, CLEARABLE), customer: cleared(customer as Record<string, unknown>, CLEARABLE_CUSTOMER) };
 }
 
 /** The form's fields of an item's tax choices (iva, ieps, ieps_cuota, ret_iva, ret_isr). */
@@ -231,9 +286,83 @@ export function taxChoices(
   return choices;
 }
 
-/** Drafts of type I (global ones too) and T whose items the form can show without losing a tax. */
+/** A decimal string in millionths, exactly ("580.5" → 580500000n); the API's amounts have at most six decimals. */
+function millionths(amount: string): bigint {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return BigInt(`${whole}${fraction.padEnd(6, '0').slice(0, 6)}`);
+}
+
+type Payment = NonNullable<Invoice['payments']>[number];
+
+/**
+ * A payment the form can show: one `payments` entry whose documents are invoices of this account
+ * (named by id), each once, in the payment's currency (the form sends no equivalence), with the objeto de
+ * impuesto their taxes imply, and whose amount is the sum of the amounts paid (the API's default,
+ * as the form sends none).
+ */
+function paymentEditable(payments: Invoice['payments']): boolean {
+  if (payments?.length !== 1) return false;
+  const [payment] = payments as [Payment];
+  const documentsFit = payment.documents.every(
+    (document) => document.invoice !== null && document.currency === payment.currency && document.tax_object === (document.taxes.length > 0 ? '02' : '01'),
+  );
+  // The form holds one amount per paid invoice.
+  const once = new Set(payment.documents.map((document) => document.invoice)).size === payment.documents.length;
+  const paid = payment.documents.reduce((sum, document) => sum + millionths(document.amount_paid), 0n);
+  return documentsFit && once && paid === millionths(payment.amount);
+}
+
+/** A credit note's relations the form can show: at most one group, of a tipo de relación it offers. */
+function relatedEditable(related: Invoice['related']): boolean {
+  return related.length <= 1 && related.every((group) => (CREDIT_NOTE_RELATIONSHIPS as readonly string[]).includes(group.relationship));
+}
+
+/**
+ * Drafts the form can show without losing anything: type I (global ones too) and T, and credit
+ * notes (E, not global) with their relations, whose items' taxes are among the form's choices;
+ * payments (P) whose one payment the form can show.
+ */
 export function editable(invoice: Invoice): boolean {
-  return invoice.status === 'draft' && (invoice.type === 'I' || invoice.type === 'T') && invoice.items.every((item) => taxChoices(item.taxes) !== undefined);
+  if (invoice.status !== 'draft') return false;
+  if (invoice.type === 'P') return paymentEditable(invoice.payments);
+  const itemsFit = invoice.items.every((item) => taxChoices(item.taxes) !== undefined);
+  if (invoice.type === 'E') return itemsFit && invoice.global === null && relatedEditable(invoice.related);
+  return (invoice.type === 'I' || invoice.type === 'T') && itemsFit;
+}
+
+/**
+ * A payment draft's values: its date (the time of day kept apart), form, currency, operation
+ * number, and each paid invoice as the list would have given it (`paid.<id>.document`: the
+ * draft's installment and previous balance, the invoice's UUID, serie, folio and taxes) with its
+ * amount paid.
+ */
+function paymentValues(payment: Payment): Values {
+  const [date = '', time = ''] = payment.date.split('T');
+  const values: Values = {
+    'payments.0.date': date,
+    'payments.0.time': time,
+    'payments.0.payment_form': payment.payment_form,
+    'payments.0.currency': payment.currency,
+    'payments.0.exchange_rate': needsExchangeRate(payment.currency) ? payment.exchange_rate : '',
+    'payments.0.operation_number': payment.operation_number ?? '',
+    'paid.invoices': payment.documents.map((document) => document.invoice).join(','),
+  };
+  for (const document of payment.documents) {
+    const id = document.invoice ?? '';
+    const listed: Partial<PayableInvoice> = {
+      invoice_id: id,
+      uuid: document.uuid,
+      serie: document.serie,
+      folio: document.folio ?? '',
+      currency: document.currency,
+      balance: document.previous_balance,
+      next_installment: document.installment,
+      taxes: document.taxes.map(({ type, factor, rate, withholding }) => ({ type, factor, rate, withholding })),
+    };
+    values[`paid.${id}`] = document.amount_paid;
+    values[`paid.${id}.document`] = JSON.stringify(listed);
+  }
+  return values;
 }
 
 /** A draft as the form's flat values (the inverse of invoiceBody for what the form shows). */
@@ -254,6 +383,15 @@ export function draftValues(invoice: Invoice): Values {
     exchange_rate: invoice.exchange_rate ?? '',
     serie: invoice.serie ?? '',
   };
+  if (invoice.type === 'P') {
+    const [payment] = invoice.payments ?? [];
+    return payment ? { ...values, ...paymentValues(payment) } : values;
+  }
+  if (invoice.type === 'E') {
+    // The relations' UUIDs stay UUIDs: the list of the customer's invoices shows them checked.
+    values['related.relationship'] = invoice.related[0]?.relationship ?? '01';
+    values['related.uuids'] = invoice.related.flatMap((group) => group.uuids).join(',');
+  }
   if (invoice.global) {
     Object.assign(values, {
       global: 'on',
