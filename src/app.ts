@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { databaseBlobStore, fileBlobStore } from './platform/blobs/blob-store.ts';
+import { CacheRegistry } from './platform/caches/registry.ts';
 import type { Clock } from './platform/clock.ts';
 import { systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
@@ -32,7 +33,13 @@ import { registerVersionRoutes } from './modules/versions/index.ts';
 import { registerDocsRoutes } from './modules/docs/index.ts';
 import { emitEvent, registerEventRoutes } from './modules/events/index.ts';
 import { registerWebhookJobs, registerWebhookRoutes } from './modules/webhooks/index.ts';
-import { createFiscalProfiles, followProfileChanges, registerFiscalProfileRoutes, type FiscalProfiles } from './modules/fiscal-profiles/index.ts';
+import {
+  createFiscalProfiles,
+  followProfileChanges,
+  registerFiscalProfileRoutes,
+  signingCredentials,
+  type FiscalProfiles,
+} from './modules/fiscal-profiles/index.ts';
 import { masterKeyringFor } from './platform/crypto/index.ts';
 import { NEVER_SHED, saturationMonitor, type LoadMonitor } from './platform/http/load-shedding.ts';
 import { WorkerPool } from './platform/workers/pool.ts';
@@ -164,7 +171,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   // On the embedded database, blobs are files under DATA_DIR; on a server (or a database handed in), rows (blob-store.ts).
   const blobs = !config.databaseUrl && !options.database ? fileBlobStore(config.dataDir) : databaseBlobStore(database.db, () => clock.now());
-  const services: Services = { config, database, db: database.db, clock, jobs, workers, metrics, blobs, mail: createMailer(config, clock) };
+  // Every cache of this app is made by its registry: two apps in one process share none.
+  const caches = new CacheRegistry(config.cacheBytes);
+  const services: Services = { config, database, db: database.db, clock, jobs, workers, metrics, blobs, mail: createMailer(config, clock), caches };
   // Redis going away moves limits to local buckets (logged once each way, after the server exists).
   const redisEvents = {
     onUnavailable: (error: unknown) => server.log.warn({ err: error }, 'Redis unreachable: rate limits are decided by this process alone until it is back'),
@@ -172,8 +181,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
   const rateLimiter = options.rateLimiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl, redisEvents) : new MemoryRateLimiter());
   // Keys stay in memory while the database's change feed tells this process of every change (KeyCache).
-  const keyCache = new KeyCache(database.changes);
-  followProfileChanges(database.changes);
+  const keyCache = new KeyCache(database.changes, caches);
+  followProfileChanges(database.changes, caches);
   const auth = createAuthBackend(database.db, (id) => findOrganizationRecord(database.db, id), keyCache);
   const inFlight = { count: 0 };
   const loadMonitor =
@@ -191,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     Object.assign(metrics.sources, {
       database: database.load,
       workerPool: () => workers.state(),
+      caches: () => caches.stats(),
       ...(rateLimiter instanceof RedisRateLimiter ? { rateLimiter: () => redisCounts(rateLimiter) } : {}),
     });
     if (config.metrics.token !== undefined) registerMetricsRoute(server, metrics, config.metrics.token);
@@ -249,7 +259,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerUsageRoutes(server, services);
   registerCatalogRoutes(server, services, {
     shipped,
-    usage: (ctx, slug) => codeUsage(ctx.db, ctx.organizationId, ctx.mode, slug === 'clave_unidad' ? 'ClaveUnidad' : 'ClaveProdServ'),
+    usage: (ctx, slug) => codeUsage({ db: ctx.db, caches }, ctx.organizationId, ctx.mode, slug === 'clave_unidad' ? 'ClaveUnidad' : 'ClaveProdServ'),
   });
   registerCatalogAdminRoutes(server, services, { store: catalogs, adminToken: config.adminToken });
   registerEventRoutes(server, services);
@@ -265,7 +275,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await emitEvent(db, event, services);
     },
   });
-  const fiscalProfiles = createFiscalProfiles({ keyring });
+  const fiscalProfiles = createFiscalProfiles({ keyring, cache: signingCredentials(caches) });
   const invoiceDeps = {
     fiscalProfiles,
     pacFor: providers.pacFor,
@@ -280,7 +290,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     catalogs,
     satStatusFor: providers.satStatusFor,
     satCertificatesFor: providers.satCertificatesFor,
-    timbreCertificates: new TimbreCertificates(database.db, clock),
+    timbreCertificates: new TimbreCertificates(database.db, clock, caches),
   });
   registerInvoiceJobs(services, invoiceDeps);
   const downloadDeps: DownloadDeps = {

@@ -14,6 +14,7 @@ export const MEXICO_CITY_TIME_ZONE = 'America/Mexico_City';
 
 const HOUR_MS = 3_600_000;
 const MAX_CACHED_HOURS = 100_000;
+// Process-wide on purpose: memos of pure functions of the zone and the hour, the same for every caller.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const offsets = new Map<string, Map<number, number>>();
 

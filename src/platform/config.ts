@@ -93,6 +93,12 @@ export interface Config {
     port: number | undefined;
     host: string;
   };
+  /**
+   * Bounds of the caches an operator may want to change, in bytes by cache name (PDF_CACHE_MB for
+   * `pdfs`, API_KEY_CACHE_MB for `api_keys`); a cache not named keeps its own default
+   * (docs/guides/operations.md, "Caches").
+   */
+  cacheBytes: Record<string, number>;
   /** The dashboard's sessions and pages (docs/guides/dashboard.md). */
   dashboard: {
     /** A session unused for this long ends (DASHBOARD_SESSION_IDLE_MINUTES, default 12 h). */
@@ -138,6 +144,20 @@ function integer(env: Env, name: string, fallback: number, min = 0): number {
     throw new ConfigError(`${name} must be a whole number ≥ ${min}, got "${raw}"`);
   }
   return Number(raw);
+}
+
+/** The caches whose bound the environment sets: a cache's name and the variable, in MiB. */
+const CACHE_SETTINGS = [
+  ['pdfs', 'PDF_CACHE_MB'],
+  ['api_keys', 'API_KEY_CACHE_MB'],
+] as const;
+
+function cacheBytes(env: Env): Record<string, number> {
+  const bytes: Record<string, number> = {};
+  for (const [name, variable] of CACHE_SETTINGS) {
+    if (env[variable] !== undefined && env[variable] !== '') bytes[name] = integer(env, variable, 0, 1) * 1024 * 1024;
+  }
+  return bytes;
 }
 
 function flag(env: Env, name: string, fallback: boolean): boolean {
@@ -324,6 +344,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     trustProxy: trustProxy(env),
     metrics: metricsSettings(env, port),
+    cacheBytes: cacheBytes(env),
     dashboard: {
       sessionIdleMs: integer(env, 'DASHBOARD_SESSION_IDLE_MINUTES', 12 * 60, 1) * 60_000,
       sessionMaxMs: integer(env, 'DASHBOARD_SESSION_MAX_HOURS', 7 * 24, 1) * 60 * 60_000,

@@ -1,5 +1,6 @@
 import type { Clock } from './clock.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
+import type { CacheRegistry } from './caches/registry.ts';
 import type { Config } from './config.ts';
 import type { Db, DatabaseHandle } from './db/database.ts';
 import type { JobQueue } from './jobs/types.ts';
@@ -24,6 +25,8 @@ export interface Services {
   blobs: BlobStore;
   /** Outgoing e-mail: SMTP, the development mail catcher, or none (docs/guides/email.md). */
   mail: Mailer;
+  /** This app's caches and per-app state, each bounded and named (platform/caches/). */
+  caches: CacheRegistry;
 }
 
 /** Who is calling, established by authentication. */

@@ -144,6 +144,31 @@ describe('metrics on the API port with METRICS_TOKEN', { skip: PROMTOOL_MISSING 
     assert.equal(sampleValue(drained, 'invoicing_jobs_due', { kind: WAITING_JOB.kind }), 1, 'no worker runs that kind');
   });
 
+  test("each cache's bytes, entries and bound, and its hits and misses, one series per cache", async () => {
+    const invoice = await createStamped(t, keys.testKey, invoiceRequest(profileId));
+    const before = await scrape();
+    const delta = (name: string, labels: Record<string, string>) => sampleValue(now, name, labels) - sampleValue(before, name, labels);
+    const first = await get(`/v1/invoices/${invoice.id}/pdf`);
+    assert.equal(first.statusCode, 200);
+    assert.equal((await get(`/v1/invoices/${invoice.id}/pdf`)).statusCode, 200);
+    const now = await scrape();
+
+    const pdfs = { cache: 'pdfs' };
+    assert.ok(sampleValue(now, 'invoicing_cache_entries', pdfs) >= 1);
+    assert.ok(sampleValue(now, 'invoicing_cache_bytes', pdfs) >= first.rawPayload.length, 'the PDF served is counted by its bytes');
+    assert.ok(sampleValue(now, 'invoicing_cache_bytes', pdfs) <= sampleValue(now, 'invoicing_cache_max_bytes', pdfs));
+    assert.equal(sampleValue(now, 'invoicing_cache_max_bytes', pdfs), 32 * 1024 * 1024);
+    assert.ok(delta('invoicing_cache_hits_total', pdfs) >= 1, 'the second download came from memory');
+    assert.ok(sampleValue(now, 'invoicing_cache_entries', { cache: 'api_keys' }) >= 1, 'the key that authenticated');
+    assert.ok(sampleValue(now, 'invoicing_cache_bytes', { cache: 'fiscal_profile_views' }) > 0, 'the profile the invoice was stamped with');
+    const names = seriesOf(now, 'invoicing_cache_bytes').map((sample) => sample.labels.cache);
+    assert.equal(new Set(names).size, names.length, 'one series per cache');
+    assert.ok(
+      seriesOf(now, 'invoicing_cache_bytes').every((sample) => Object.keys(sample.labels).join() === 'cache'),
+      'labelled by cache only',
+    );
+  });
+
   test('after requests to 50 different invoice ids the HTTP series are as many as after one', async () => {
     await scrape();
     assert.equal((await get(`/v1/invoices/${newId('inv')}`)).statusCode, 404);

@@ -11,6 +11,7 @@ import { createJobQueue } from '../../src/platform/jobs/queue.ts';
 import { registerWebhookJobs } from '../../src/modules/webhooks/index.ts';
 import { WorkerPool } from '../../src/platform/workers/pool.ts';
 import { createMailer } from '../../src/platform/mail/index.ts';
+import { CacheRegistry } from '../../src/platform/caches/registry.ts';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: worker-process.ts <data dir>');
@@ -30,6 +31,7 @@ const worker = registerWebhookJobs(
     workers: new WorkerPool({ threads: 1 }),
     blobs: fileBlobStore(path.dirname(dataDir)),
     mail: createMailer(config, systemClock),
+    caches: new CacheRegistry(),
   },
   { tuning: { concurrency: 8, perEndpoint: 8, leaseMs: 2000, lingerMs: 0, flushIntervalMs: 20, claimIntervalMs: 20 } },
 );

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { CacheRegistry } from '../../platform/caches/registry.ts';
 import { localChangeFeed } from '../../platform/db/changes.ts';
 import { KeyCache } from './auth-cache.ts';
 import type { ApiKeyRow } from './repository.ts';
@@ -38,9 +39,15 @@ test('forget drops both the row and the authentication record of a key', () => {
   assert.equal(cache.row('org_1', 'key_1'), undefined);
 });
 
-test('the oldest entries make room when the cache is full', () => {
-  const cache = new KeyCache(localChangeFeed(), 2);
-  for (const id of ['key_1', 'key_2', 'key_3']) cache.setRow({ ...row(id), id }, cache.mark());
-  assert.equal(cache.row('org_1', 'key_1'), undefined);
-  assert.equal(cache.row('org_1', 'key_3')?.name, 'key_3');
+test('the keys held never take more than the bytes of their bound, the least recently used going first', () => {
+  const caches = new CacheRegistry({ api_key_rows: 8 * 1024 });
+  const cache = new KeyCache(localChangeFeed(), caches);
+  const ids = Array.from({ length: 200 }, (_, index) => `key_${index}`);
+  for (const id of ids) cache.setRow({ ...row(id.repeat(20)), id }, cache.mark());
+  const held = ids.filter((id) => cache.row('org_1', id) !== undefined);
+  assert.ok(held.length > 0 && held.length < 200);
+  const bytes = caches.stats().find((stats) => stats.name === 'api_key_rows')!.bytes;
+  assert.ok(bytes <= 8 * 1024, `${held.length} rows of ${bytes} bytes`);
+  assert.ok(held.includes('key_199'), 'the last one stored is held');
+  assert.equal(cache.row('org_1', 'key_0'), undefined, 'the first one stored made room');
 });

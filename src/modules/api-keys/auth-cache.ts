@@ -1,3 +1,6 @@
+import { approximateBytes, stringBytes } from '../../platform/caches/bounded-cache.ts';
+import type { BoundedCache } from '../../platform/caches/bounded-cache.ts';
+import { CacheRegistry } from '../../platform/caches/registry.ts';
 import type { ChangeFeed } from '../../platform/db/changes.ts';
 import type { KeyRecord } from '../../platform/http/auth.ts';
 import type { ApiKeyRow } from './repository.ts';
@@ -13,17 +16,29 @@ import type { ApiKeyRow } from './repository.ts';
  * writer and the feed is always live.
  */
 export class KeyCache {
-  private readonly byHash = new Map<string, KeyRecord>();
+  /** What authentication needs, by secret hash (API_KEY_CACHE_MB; about half a kilobyte a key). */
+  private readonly byHash: BoundedCache<KeyRecord>;
+  /** The hash each key's record is kept under: only keys byHash holds. */
   private readonly hashById = new Map<string, string>();
-  private readonly rows = new Map<string, ApiKeyRow>();
+  private readonly rows: BoundedCache<ApiKeyRow>;
   // Bumped on every change: a read that started before a change must not refill the cache
   // with what it read (the change may have landed after the read).
   private generation = 0;
 
+  /** `caches`: the app's (services.caches); a registry of its own by default. */
   constructor(
     private readonly feed: ChangeFeed,
-    private readonly capacity = 10_000,
+    caches = new CacheRegistry(),
   ) {
+    this.byHash = caches.cache<KeyRecord>({
+      name: 'api_keys',
+      maxBytes: 8 * 1024 * 1024,
+      sizeOf: (record, hash) => approximateBytes(record) + stringBytes(hash),
+      onDrop: (record, hash) => {
+        if (this.hashById.get(record.id) === hash) this.hashById.delete(record.id);
+      },
+    });
+    this.rows = caches.cache<ApiKeyRow>({ name: 'api_key_rows', maxBytes: 8 * 1024 * 1024, sizeOf: (row, id) => approximateBytes(row) + stringBytes(id) });
     feed.subscribe('api_keys', (id) => this.forget(id));
     feed.onReset(() => this.clear());
   }
@@ -34,13 +49,7 @@ export class KeyCache {
 
   set(secretHash: string, record: KeyRecord, readAt = this.generation): void {
     if (readAt !== this.generation) return;
-    if (this.byHash.size >= this.capacity) {
-      // Maps iterate in insertion order: drop the oldest entry.
-      const oldest = this.byHash.keys().next().value as string;
-      this.forgetHash(oldest);
-    }
-    this.byHash.set(secretHash, record);
-    this.hashById.set(record.id, secretHash);
+    if (this.byHash.set(secretHash, record)) this.hashById.set(record.id, secretHash);
   }
 
   /** The generation to pass back to `set`/`setRow` with what a read returns (one never stored while the feed is down). */
@@ -57,7 +66,6 @@ export class KeyCache {
 
   setRow(row: ApiKeyRow, readAt: number): void {
     if (readAt !== this.generation) return;
-    if (this.rows.size >= this.capacity) this.rows.delete(this.rows.keys().next().value as string);
     this.rows.set(row.id, row);
   }
 
@@ -66,7 +74,7 @@ export class KeyCache {
     this.generation += 1;
     this.rows.delete(keyId);
     const hash = this.hashById.get(keyId);
-    if (hash !== undefined) this.forgetHash(hash);
+    if (hash !== undefined) this.byHash.delete(hash);
   }
 
   /** Drops everything: changes may have been missed. */
@@ -75,11 +83,5 @@ export class KeyCache {
     this.byHash.clear();
     this.hashById.clear();
     this.rows.clear();
-  }
-
-  private forgetHash(hash: string): void {
-    const record = this.byHash.get(hash);
-    this.byHash.delete(hash);
-    if (record) this.hashById.delete(record.id);
   }
 }

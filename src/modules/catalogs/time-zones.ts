@@ -62,7 +62,8 @@ const SAT_ZONES: Readonly<Record<string, string>> = {
   'tiempo del pacifico en frontera': 'America/Ciudad_Juarez',
 };
 
-// A catalog repeats a handful of descriptions 100,000 times: normalise each once.
+// A catalog repeats a handful of descriptions 100,000 times: normalise each once. Process-wide on
+// purpose and no cache: a memo of a pure function, at most 100 short strings, the same for every app.
 const descriptionKeys = new Map<string, string>();
 
 /** The IANA zone of a SAT huso horario description, or undefined when the description is unknown. */

@@ -30,6 +30,7 @@ const DUMMY_HASH = '$scrypt$ln=15,r=8,p=1$EugPI0Jsi2_SNxdWz54AqA$NsUIYh7NdEb2Zge
 
 // Each derivation holds a libuv thread and 32 MiB: at most two run at once, so a burst of
 // sign-ins leaves the rest of the thread pool to file reads, DNS and signing, and bounds memory.
+// Process-wide on purpose: the libuv thread pool and the memory it bounds belong to the process.
 const MAX_CONCURRENT = 2;
 let running = 0;
 const waiting: Array<() => void> = [];

@@ -27,8 +27,8 @@ export async function deleteFiscalProfile({
         es: `El perfil fiscal ${id} tiene facturas timbradas y se conserva como registro.`,
       });
     }
-    await deleteProfile(trx, scopeOf(ctx), id);
+    await deleteProfile(trx, ctx.services.caches, scopeOf(ctx), id);
   });
-  signingCredentials.forget(id);
+  signingCredentials(ctx.services.caches).forget(id);
   return { object: 'fiscal_profile', id, deleted: true };
 }

@@ -6,7 +6,7 @@ import { encryptedKeyInfo } from '../../cfdi/pkcs8.test-support.ts';
 import { asJson, makeCredential, type MadeCredential } from './test-credentials.test-support.ts';
 import { createProfilesTestApp, multipartBody, type ProfilesTestApp } from './test-app.test-support.ts';
 import { createFiscalProfiles, serializeFiscalProfilesById } from './stamping.ts';
-import { signingCredentials } from './signing-credential.ts';
+import { SigningCredentialCache } from './signing-credential.ts';
 import { ManifestSignerError, type ManifestSigner } from './ports.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import type { Ctx, Mode } from '../../platform/context.ts';
@@ -197,12 +197,13 @@ describe('fiscal profile errors, updates and the signing credential', () => {
 
   test("another process's rotation is seen through csd_version even when this process cached the old key", async () => {
     const profile = (await create(base())).json();
-    const profiles = createFiscalProfiles({ keyring: t.keyring });
+    const cache = new SigningCredentialCache();
+    const profiles = createFiscalProfiles({ keyring: t.keyring, cache });
     await profiles.loadSigningCredential(t.app.services.db, profile.id);
     const stale = await profiles.loadSigningCredential(t.app.services.db, profile.id);
     assert.ok(await patch(profile.id, { csd: asJson(creds.rotated!) }));
     // Put the stale entry back, as a cache in another process would still hold it.
-    signingCredentials.set(stale);
+    cache.set(stale);
     const fresh = await profiles.loadSigningCredential(t.app.services.db, profile.id);
     assert.equal(fresh.noCertificado, creds.rotated!.serial);
   });

@@ -11,7 +11,7 @@ export {
   type FiscalProfiles,
   type StampingProfile,
 } from './stamping.ts';
-export { SigningCredentialCache } from './signing-credential.ts';
+export { SigningCredentialCache, signingCredentials } from './signing-credential.ts';
 export { DEFAULT_BRAND_COLOR, serializeFiscalProfile, type SerializedFiscalProfile } from './serialize.ts';
 export { BrandingPreviewBody, FiscalProfile } from './schemas.ts';
 export type { FiscalProfileView } from './repository.ts';

@@ -2,7 +2,8 @@ import type { ChangeFeed } from '../../platform/db/changes.ts';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Mode } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { ProfileViewCache } from './view-cache.ts';
+import type { AppState, CacheRegistry } from '../../platform/caches/registry.ts';
+import { ProfileViewCache, profileViewBound } from './view-cache.ts';
 
 interface FiscalProfileTable {
   id: string;
@@ -93,13 +94,21 @@ const VIEW_COLUMNS = [
 
 export type FiscalProfileView = Pick<FiscalProfileRow, (typeof VIEW_COLUMNS)[number]> & { has_logo: boolean };
 
-/** The process-wide cache of views (embedded database only), invalidated by this file's writes. */
-export const profileViews = new ProfileViewCache<FiscalProfileView>();
+const PROFILE_VIEWS: AppState<ProfileViewCache<FiscalProfileView>> = {
+  name: 'fiscal_profiles.views',
+  create: (caches) => new ProfileViewCache(caches.cache(profileViewBound<FiscalProfileView>())),
+};
+
+/** The app's cache of views, invalidated by this file's writes and by the change feed. */
+export function profileViews(caches: CacheRegistry): ProfileViewCache<FiscalProfileView> {
+  return caches.state(PROFILE_VIEWS);
+}
 
 /** Drops a cached view whenever its row changes anywhere (the database's change feed). */
-export function followProfileChanges(feed: ChangeFeed): void {
-  feed.subscribe('fiscal_profiles', (id) => profileViews.forget(id));
-  feed.onReset(() => profileViews.clear());
+export function followProfileChanges(feed: ChangeFeed, caches: CacheRegistry): void {
+  const views = profileViews(caches);
+  feed.subscribe('fiscal_profiles', (id) => views.forget(id));
+  feed.onReset(() => views.clear());
 }
 
 function viewQuery(db: Db) {
@@ -138,8 +147,8 @@ export async function insertProfile(db: Db, row: NewFiscalProfileRow): Promise<v
   await db.insertInto('fiscal_profiles').values(row).execute();
 }
 
-export async function updateProfile(db: Db, scope: ProfileScope, id: string, changes: FiscalProfileChanges): Promise<void> {
-  profileViews.forget(id);
+export async function updateProfile(db: Db, caches: CacheRegistry, scope: ProfileScope, id: string, changes: FiscalProfileChanges): Promise<void> {
+  profileViews(caches).forget(id);
   await db
     .updateTable('fiscal_profiles')
     .set(changes)
@@ -149,8 +158,8 @@ export async function updateProfile(db: Db, scope: ProfileScope, id: string, cha
     .execute();
 }
 
-export async function deleteProfile(db: Db, scope: ProfileScope, id: string): Promise<boolean> {
-  profileViews.forget(id);
+export async function deleteProfile(db: Db, caches: CacheRegistry, scope: ProfileScope, id: string): Promise<boolean> {
+  profileViews(caches).forget(id);
   const result = await db
     .deleteFrom('fiscal_profiles')
     .where('organization_id', '=', scope.organizationId)

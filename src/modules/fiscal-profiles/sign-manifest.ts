@@ -73,7 +73,7 @@ export async function signFiscalProfileManifest({
     // Another request may have signed (or deleted the profile) while the signer ran.
     const current = await findProfileRow(trx, scopeOf(ctx), id, { lock: true });
     if (!current) throw notFound('fiscal profile', id);
-    if (current.manifest_status !== 'signed') await updateProfile(trx, scopeOf(ctx), id, changes);
+    if (current.manifest_status !== 'signed') await updateProfile(trx, ctx.services.caches, scopeOf(ctx), id, changes);
     return finishWrite(trx, ctx, deps, id, 'fiscal_profile.updated');
   });
 }

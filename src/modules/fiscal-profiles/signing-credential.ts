@@ -5,6 +5,8 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { openCredentialAsync, type SatCertificate } from '../../cfdi/credentials.ts';
+import { BoundedCache, type CacheBound } from '../../platform/caches/bounded-cache.ts';
+import type { AppState, CacheRegistry } from '../../platform/caches/registry.ts';
 import type { MasterKeyring } from '../../platform/crypto/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
@@ -24,11 +26,19 @@ export interface SigningCredential {
   version: number;
 }
 
-/** Decrypted CSD keys by profile id; the oldest entry goes first when full. */
-export class SigningCredentialCache {
-  private readonly entries = new Map<string, SigningCredential>();
+/**
+ * A decrypted key, its parsed certificate and the certificate's base64 (the key object and the
+ * parsed certificate are not walkable: a fixed 6 KB for them, three times the base64 for the rest).
+ */
+const SIGNING_CREDENTIALS: CacheBound<SigningCredential> = {
+  name: 'signing_credentials',
+  maxBytes: 16 * 1024 * 1024,
+  sizeOf: (credential) => 6 * 1024 + 3 * credential.certificateBase64.length,
+};
 
-  constructor(private readonly capacity = 5_000) {}
+/** Decrypted CSD keys by profile id; the least recently used go first when full. */
+export class SigningCredentialCache {
+  constructor(private readonly entries: BoundedCache<SigningCredential> = new BoundedCache(SIGNING_CREDENTIALS)) {}
 
   get(profileId: string, version: number): SigningCredential | undefined {
     const entry = this.entries.get(profileId);
@@ -36,8 +46,6 @@ export class SigningCredentialCache {
   }
 
   set(credential: SigningCredential): void {
-    this.entries.delete(credential.profileId);
-    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(credential.profileId, credential);
   }
 
@@ -51,13 +59,20 @@ export class SigningCredentialCache {
   }
 }
 
-/** The process-wide cache shared by the routes (which invalidate it) and the invoices module. */
-export const signingCredentials = new SigningCredentialCache();
+const APP_SIGNING_CREDENTIALS: AppState<SigningCredentialCache> = {
+  name: 'fiscal_profiles.signing_credentials',
+  create: (caches) => new SigningCredentialCache(caches.cache(SIGNING_CREDENTIALS)),
+};
+
+/** The app's cache, shared by the routes (which invalidate it) and the invoices module. */
+export function signingCredentials(caches: CacheRegistry): SigningCredentialCache {
+  return caches.state(APP_SIGNING_CREDENTIALS);
+}
 
 export interface SigningSource {
   db: Db;
   keyring: MasterKeyring;
-  cache?: SigningCredentialCache;
+  cache: SigningCredentialCache;
 }
 
 /**
@@ -65,7 +80,7 @@ export interface SigningSource {
  * to its organization and mode; `version`, when the caller read the row already, saves a query.
  */
 export async function loadSigningCredential(source: SigningSource, profileId: string, options: { version?: number } = {}): Promise<SigningCredential> {
-  const cache = source.cache ?? signingCredentials;
+  const { cache } = source;
   const version = options.version ?? (await findSigningVersion(source.db, profileId));
   if (version === undefined) throw noProfile(profileId);
   const cached = cache.get(profileId, version);

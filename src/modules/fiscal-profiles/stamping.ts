@@ -9,7 +9,7 @@ import { findBranding, findFielRow, findProfileView, findProfileViews, profileVi
 import { scopeOf } from './rules.ts';
 import { openCredential, openProfileDataKey } from './secrets.ts';
 import { DEFAULT_BRAND_COLOR, serializeFiscalProfile, type SerializedFiscalProfile } from './serialize.ts';
-import { loadSigningCredential, signingCredentials, type SigningCredential, type SigningCredentialCache } from './signing-credential.ts';
+import { loadSigningCredential, SigningCredentialCache, type SigningCredential } from './signing-credential.ts';
 
 export interface StampingProfile {
   view: FiscalProfileView;
@@ -26,12 +26,13 @@ export async function findFiscalProfile(ctx: Ctx, profileId: string): Promise<Fi
   if (!isId('fp', profileId)) throw notFound('fiscal profile', profileId);
   const scope = scopeOf(ctx);
   const cacheable = ctx.services.database.changes.live && !ctx.db.isTransaction;
-  const cached = cacheable ? profileViews.get(scope, profileId) : undefined;
+  const views = profileViews(ctx.services.caches);
+  const cached = cacheable ? views.get(scope, profileId) : undefined;
   if (cached) return cached;
-  const token = profileViews.begin();
+  const token = views.begin();
   const view = await findProfileView(ctx.db, scope, profileId);
   if (!view) throw notFound('fiscal profile', profileId);
-  if (cacheable) profileViews.set(view, token);
+  if (cacheable) views.set(view, token);
   return view;
 }
 
@@ -52,7 +53,7 @@ export async function serializeFiscalProfilesById(ctx: Ctx, profileIds: readonly
  * fiscal_profile.manifest_required); a CSD outside its validity is 422 cfdi.csd_expired.
  */
 async function findProfileForStamping(
-  source: { ctx: Ctx; keyring: MasterKeyring; cache?: SigningCredentialCache },
+  source: { ctx: Ctx; keyring: MasterKeyring; cache: SigningCredentialCache },
   profileId: string,
 ): Promise<StampingProfile> {
   const { ctx } = source;
@@ -70,7 +71,7 @@ async function findProfileForStamping(
       es: `El CSD ${view.csd_serial} del perfil fiscal ${profileId} es vigente del ${view.csd_valid_from.toISOString()} al ${view.csd_valid_to.toISOString()}.`,
     });
   }
-  const credential = await loadSigningCredential({ db: ctx.db, keyring: source.keyring, ...(source.cache ? { cache: source.cache } : {}) }, profileId, {
+  const credential = await loadSigningCredential({ db: ctx.db, keyring: source.keyring, cache: source.cache }, profileId, {
     version: view.csd_version,
   });
   return { view, fiscalProfile: serializeFiscalProfile(view, now), credential };
@@ -125,8 +126,9 @@ export interface FiscalProfiles {
   serialize(view: FiscalProfileView, now: Date): SerializedFiscalProfile;
 }
 
+/** `cache`: the app's (signingCredentials); a cache of its own by default. */
 export function createFiscalProfiles(options: { keyring: MasterKeyring; cache?: SigningCredentialCache }): FiscalProfiles {
-  const cache = options.cache ?? signingCredentials;
+  const cache = options.cache ?? new SigningCredentialCache();
   return {
     loadSigningCredential: (source, profileId, loadOptions) => {
       const db = 'services' in source ? source.db : source;

@@ -110,9 +110,9 @@ export async function updateFiscalProfile({
     const row = await findProfileRow(trx, scopeOf(ctx), id, { lock: true });
     if (!row) throw notFound('fiscal profile', id);
     const changes = { ...credentialChanges(deps, row, input, uploads), ...plainChanges(ctx, deps, row, input), updated_at: ctx.services.clock.now() };
-    await updateProfile(trx, scopeOf(ctx), id, changes);
+    await updateProfile(trx, ctx.services.caches, scopeOf(ctx), id, changes);
     return finishWrite(trx, ctx, deps, id, 'fiscal_profile.updated');
   });
-  if (input.csd) signingCredentials.forget(id);
+  if (input.csd) signingCredentials(ctx.services.caches).forget(id);
   return view;
 }

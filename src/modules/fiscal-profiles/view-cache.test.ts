@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FiscalProfileView } from './repository.ts';
-import { ProfileViewCache } from './view-cache.ts';
+import { BoundedCache } from '../../platform/caches/bounded-cache.ts';
+import { ProfileViewCache, profileViewBound } from './view-cache.ts';
 
 const view = (id: string, legalName = 'ESCUELA KEMPER URGATE'): FiscalProfileView => ({
   id,
@@ -52,10 +53,19 @@ test('a change drops the entry, and a read that started before any change stores
   assert.equal(cache.get(scope, 'fp_1')?.legal_name, 'NEW NAME');
 });
 
-test('when full, the oldest entry goes first', () => {
-  const cache = new ProfileViewCache<FiscalProfileView>(2);
+test("the views held never take more than the cache's bytes, the least recently used going first", () => {
+  const bound = profileViewBound<FiscalProfileView>(64 * 1024);
+  const cache = new ProfileViewCache<FiscalProfileView>(new BoundedCache(bound));
   const scope = { organizationId: 'org_1', mode: 'test' as const };
-  for (const id of ['fp_1', 'fp_2', 'fp_3']) cache.set(view(id), cache.begin());
-  assert.equal(cache.get(scope, 'fp_1'), undefined);
-  assert.ok(cache.get(scope, 'fp_2') && cache.get(scope, 'fp_3'));
+  const ids = Array.from({ length: 500 }, (_, index) => `fp_${index}`);
+  // Metadata of up to 50 keys of 500 characters: each view about 50 KB at most.
+  const large = (id: string, index: number) => ({
+    ...view(id),
+    metadata: Object.fromEntries(Array.from({ length: 1 + (index % 50) }, (_, key) => [`k${key}`, 'x'.repeat(500)])),
+  });
+  ids.forEach((id, index) => cache.set(large(id, index), cache.begin()));
+  const held = ids.flatMap((id, index) => (cache.get(scope, id) ? [bound.sizeOf(large(id, index), id)] : []));
+  const bytes = held.reduce((sum, size) => sum + size, 0);
+  assert.ok(held.length > 0 && bytes <= 64 * 1024, `${held.length} views of ${bytes} bytes in all`);
+  assert.ok(cache.get(scope, 'fp_499'), 'the last view stored is held');
 });

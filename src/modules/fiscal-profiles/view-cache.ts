@@ -6,6 +6,8 @@
  * not listen nothing is served from memory.
  */
 
+import { approximateBytes, BoundedCache, stringBytes, type CacheBound } from '../../platform/caches/bounded-cache.ts';
+
 /** What the cache needs of a view: its id and the organization and mode it belongs to. */
 interface ScopedView {
   id: string;
@@ -14,12 +16,16 @@ interface ScopedView {
   metadata: Record<string, unknown>;
 }
 
+/** The views, about 1 KB each: 8 MiB holds several thousand profiles. */
+export function profileViewBound<View extends ScopedView>(maxBytes = 8 * 1024 * 1024): CacheBound<View> {
+  return { name: 'fiscal_profile_views', maxBytes, sizeOf: (view, id) => approximateBytes(view) + stringBytes(id) };
+}
+
 export class ProfileViewCache<View extends ScopedView> {
-  private readonly entries = new Map<string, View>();
   // Bumped by every change, so that a read that started before a change never stores what it read.
   private generation = 0;
 
-  constructor(private readonly capacity = 5_000) {}
+  constructor(private readonly entries: BoundedCache<View> = new BoundedCache(profileViewBound<View>())) {}
 
   get(scope: { organizationId: string; mode: string }, id: string): View | undefined {
     const view = this.entries.get(id);
@@ -33,8 +39,6 @@ export class ProfileViewCache<View extends ScopedView> {
 
   set(view: View, token: number): void {
     if (token !== this.generation) return;
-    this.entries.delete(view.id);
-    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(view.id, Object.freeze({ ...view, metadata: Object.freeze({ ...view.metadata }) }));
   }
 

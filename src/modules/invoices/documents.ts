@@ -1,6 +1,8 @@
 /** The stamped XML, the PDF and the cancellation acuse of an invoice. */
 import { createHash } from 'node:crypto';
 import { localDateTime, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
+import { stringBytes, type CacheBound } from '../../platform/caches/bounded-cache.ts';
+import type { AppState } from '../../platform/caches/registry.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { ApiError, notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
@@ -50,38 +52,20 @@ export async function invoiceXml(ctx: Ctx, id: string): Promise<DocumentBody> {
 const RENDERER_VERSION = '2';
 
 /**
- * The PDFs served last, by invoice and fingerprint, up to RECENT_PDF_BYTES in all: a PDF that is
- * downloaded again and again is not read from the database each time (a large one costs the
- * event loop tens of milliseconds to decode there). A fingerprint never changes its bytes.
+ * The PDFs served last, by invoice and fingerprint (PDF_CACHE_MB, 32 MiB by default, in all): a
+ * PDF that is downloaded again and again is not read from the database each time (a large one
+ * costs the event loop tens of milliseconds to decode there). A fingerprint never changes its bytes.
  */
-const RECENT_PDF_BYTES = 32 * 1024 * 1024;
-const recentPdfs = new Map<string, Buffer>();
-let recentBytes = 0;
-
-function remember(key: string, body: Buffer): Buffer {
-  if (body.length > RECENT_PDF_BYTES / 4 || recentPdfs.has(key)) return body;
-  recentPdfs.set(key, body);
-  recentBytes += body.length;
-  for (const [oldest, old] of recentPdfs) {
-    if (recentBytes <= RECENT_PDF_BYTES) break;
-    recentPdfs.delete(oldest);
-    recentBytes -= old.length;
-  }
-  return body;
-}
-
-function recalled(key: string): Buffer | undefined {
-  const body = recentPdfs.get(key);
-  if (body) {
-    // Most recently used last: the first entries are the ones let go.
-    recentPdfs.delete(key);
-    recentPdfs.set(key, body);
-  }
-  return body;
-}
-
+const RECENT_PDFS: CacheBound<Buffer> = { name: 'pdfs', maxBytes: 32 * 1024 * 1024, sizeOf: (body, key) => body.length + stringBytes(key) };
 /** Renderings in flight, by invoice and fingerprint: concurrent downloads share one. */
-const inFlight = new Map<string, Promise<Buffer>>();
+const RENDERS_IN_FLIGHT: AppState<Map<string, Promise<Buffer>>> = { name: 'invoices.pdf_renders_in_flight', create: () => new Map() };
+
+/** Keeps a PDF unless it would take more than a quarter of the cache. */
+function remember(ctx: Ctx, key: string, body: Buffer): Buffer {
+  const recent = ctx.services.caches.cache(RECENT_PDFS);
+  if (body.length <= recent.maxBytes / 4) recent.set(key, body);
+  return body;
+}
 
 /** Renders on the pool (render-pool.ts), then keeps the PDF under its fingerprint. */
 async function renderAndStore(ctx: Ctx, deps: InvoiceDeps, row: StampedRow, input: Omit<PdfTaskInput, 'names' | 'xml'>, fingerprint: string): Promise<Buffer> {
@@ -109,10 +93,11 @@ export async function invoicePdf(ctx: Ctx, deps: InvoiceDeps, id: string): Promi
     .update(logo ?? Buffer.alloc(0))
     .digest('hex');
   const key = `${row.id}:${fingerprint}`;
-  const recent = recalled(key);
+  const recent = ctx.services.caches.cache(RECENT_PDFS).get(key);
   if (recent) return { body: recent, filename };
   const cached = await findPdf(ctx.services.blobs, row.id, fingerprint);
-  if (cached) return { body: remember(key, cached), filename };
+  if (cached) return { body: remember(ctx, key, cached), filename };
+  const inFlight = ctx.services.caches.state(RENDERS_IN_FLIGHT);
   let pending = inFlight.get(key);
   if (!pending) {
     const task = {
@@ -121,7 +106,7 @@ export async function invoicePdf(ctx: Ctx, deps: InvoiceDeps, id: string): Promi
       branding: { brandColor: branding.brandColor, ...(logo ? { logo } : {}) },
     };
     pending = renderAndStore(ctx, deps, row, task, fingerprint)
-      .then((body) => remember(key, body))
+      .then((body) => remember(ctx, key, body))
       .finally(() => inFlight.delete(key));
     inFlight.set(key, pending);
   }

@@ -4,6 +4,7 @@
  * descriptions the document may print looked up here so the worker needs no catalog of its own.
  * Stamped invoices and branding previews share it, and so share one per-organization budget.
  */
+import type { AppState } from '../../platform/caches/registry.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { ApiError } from '../../platform/errors/api-error.ts';
 import type { CatalogSlug } from '../catalogs/index.ts';
@@ -33,7 +34,8 @@ const CATALOGS: readonly PdfCatalog[] = [
 ];
 const CODE_VALUE = /="([A-Za-z0-9]{1,10})"/g;
 
-const renderingByOrganization = new Map<string, number>();
+/** PDFs rendering right now, by organization, in this app (the budget below). */
+const RENDERING: AppState<Map<string, number>> = { name: 'invoices.pdfs_rendering', create: () => new Map() };
 
 /**
  * The descriptions the PDF may print, for the codes this CFDI holds: every short attribute value
@@ -63,6 +65,7 @@ export const RENDERS_PER_ORGANIZATION = 2;
 
 /** Renders `task` on the worker pool for `organizationId`; answers 503 with Retry-After past the budget. */
 export async function renderOnPool(ctx: Ctx, deps: Pick<InvoiceDeps, 'catalogs'>, organizationId: string, task: Omit<PdfTaskInput, 'names'>): Promise<Buffer> {
+  const renderingByOrganization = ctx.services.caches.state(RENDERING);
   const running = renderingByOrganization.get(organizationId) ?? 0;
   if (running >= RENDERS_PER_ORGANIZATION) {
     throw new ApiError(

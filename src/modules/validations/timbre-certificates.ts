@@ -6,20 +6,34 @@
  */
 import type { TimbreCertificateLookup } from '../../cfdi/check.ts';
 import { readCertificate, type SatCertificate } from '../../cfdi/credentials.ts';
+import { stringBytes, type CacheBound } from '../../platform/caches/bounded-cache.ts';
+import { CacheRegistry } from '../../platform/caches/registry.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { CertificateRepository } from '../../providers/sat/certificate-repository.ts';
 import { findSatCertificate, saveSatCertificate } from './repository.ts';
 
-const MEMORY_LIMIT = 256;
+/**
+ * Parsed certificates: the DER twice (its buffer and the native X509 object), its base64, and a
+ * few kilobytes of parsed fields and key object; a couple hundred certificates sign every timbre.
+ */
+const TIMBRE_CERTIFICATES: CacheBound<SatCertificate> = {
+  name: 'timbre_certificates',
+  maxBytes: 2 * 1024 * 1024,
+  sizeOf: (certificate, key) => 4 * 1024 + 2 * certificate.der.length + stringBytes(certificate.base64) + stringBytes(key),
+};
 
 export class TimbreCertificates {
-  private readonly parsed = new Map<string, SatCertificate>();
+  private readonly parsed;
 
+  /** `caches`: the app's (services.caches); a registry of its own by default. */
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
+    caches = new CacheRegistry(),
+  ) {
+    this.parsed = caches.cache(TIMBRE_CERTIFICATES);
+  }
 
   /** The certificate of `noCertificado` from `repository` (through the caches). */
   async lookup(repository: CertificateRepository, noCertificado: string): Promise<TimbreCertificateLookup> {
@@ -38,7 +52,6 @@ export class TimbreCertificates {
     if (!certificate) return notPublished(repository, noCertificado);
     // Only what parses as a certificate is kept.
     if (fetched) await saveSatCertificate(this.db, { source: repository.source, no_certificado: noCertificado, der, fetched_at: this.clock.now() });
-    if (this.parsed.size >= MEMORY_LIMIT) this.parsed.delete(this.parsed.keys().next().value!);
     this.parsed.set(key, certificate);
     return { status: 'found', certificate };
   }

@@ -65,7 +65,7 @@ export function registerWebhookJobs(services: Services, options: WebhookJobOptio
     tuning,
     ...(metrics ? { onAttempt: (status: AttemptOutcome['status']) => metrics.webhookAttempt(ATTEMPT_OUTCOMES[status]) } : {}),
     attempt: {
-      policy: policyFor(services.config, cachingResolver(options.resolver ?? policyFor(services.config).resolve, options.dnsCacheMs)),
+      policy: policyFor(services.config, cachingResolver(options.resolver ?? policyFor(services.config).resolve, services.caches, options.dnsCacheMs)),
       sender,
       timeoutMs: options.timeoutMs ?? DELIVERY_TIMEOUT_MS,
       maxResponseBytes: options.maxResponseBytes ?? RESPONSE_BODY_LIMIT_BYTES,

@@ -9,7 +9,7 @@
  * backlog, webhook outbox, synchronizations) is read when Prometheus scrapes, never on a request.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { defineDeliveryMetrics, defineJobMetrics, defineProcessMetrics, SampleReads } from './sampled.ts';
+import { defineCacheMetrics, defineDeliveryMetrics, defineJobMetrics, defineProcessMetrics, SampleReads } from './sampled.ts';
 import type { Metrics, MetricSources, Observer } from './types.ts';
 
 /** Seconds; from 5 ms (a cached read) to 10 s (a slow PAC), as Prometheus's defaults. */
@@ -62,6 +62,7 @@ class PrometheusMetrics implements Metrics {
     });
     const reads = new SampleReads();
     defineProcessMetrics(registry, this.sources);
+    defineCacheMetrics(registry, this.sources);
     this.jobFinished = defineJobMetrics(registry, this.sources, reads, now);
     const deliveries = defineDeliveryMetrics(registry, this.sources, reads, now);
     this.webhookAttempt = deliveries.webhookAttempt;

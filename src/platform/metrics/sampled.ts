@@ -4,6 +4,7 @@
  * the webhook outbox, synchronizations); and the counters of jobs, deliveries and provider calls.
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { CacheStats } from '../caches/bounded-cache.ts';
 import type { WorkerPoolLoad } from '../workers/pool.ts';
 import { SAMPLE_ROW_LIMIT, type JobBacklog, type Metrics, type MetricSources } from './types.ts';
 
@@ -200,6 +201,36 @@ export function defineProcessMetrics(registry: Registry, sources: MetricSources)
       const status = sources.rateLimiter?.();
       return status ? [[{ store: 'redis' }, status.localDecisions]] : [];
     },
+  );
+}
+
+/** Each cache of the app (platform/caches/): what it holds, its bound, and how often it answered. */
+export function defineCacheMetrics(registry: Registry, sources: MetricSources): void {
+  const perCache = (value: (stats: CacheStats) => number) => (): Reading => sources.caches?.().map((stats) => [{ cache: stats.name }, value(stats)]);
+  sampledGauge(
+    registry,
+    { name: 'invoicing_cache_bytes', help: "Bytes a cache holds, as its entries' sizes count them, by cache.", labelNames: ['cache'] },
+    perCache((stats) => stats.bytes),
+  );
+  sampledGauge(
+    registry,
+    { name: 'invoicing_cache_max_bytes', help: 'The most bytes a cache may hold (its bound), by cache.', labelNames: ['cache'] },
+    perCache((stats) => stats.maxBytes),
+  );
+  sampledGauge(
+    registry,
+    { name: 'invoicing_cache_entries', help: 'Entries a cache holds, by cache.', labelNames: ['cache'] },
+    perCache((stats) => stats.entries),
+  );
+  copiedCounter(
+    registry,
+    { name: 'invoicing_cache_hits_total', help: 'Reads a cache answered from memory, by cache.', labelNames: ['cache'] },
+    perCache((stats) => stats.hits),
+  );
+  copiedCounter(
+    registry,
+    { name: 'invoicing_cache_misses_total', help: 'Reads a cache could not answer (absent or expired), by cache.', labelNames: ['cache'] },
+    perCache((stats) => stats.misses),
   );
 }
 

@@ -3,6 +3,7 @@
  * scrape time. The registry behind them (metrics.ts, prom-client) is loaded only when metrics are
  * configured, so a service without them never loads the library.
  */
+import type { CacheStats } from '../caches/bounded-cache.ts';
 import type { DatabaseLoad } from '../db/database.ts';
 import type { WorkerPoolLoad } from '../workers/pool.ts';
 
@@ -47,6 +48,7 @@ export interface MetricSources {
   jobBacklog?: () => Promise<JobBacklog[]>;
   webhookOutbox?: () => Promise<WebhookOutbox>;
   syncProfiles?: () => Promise<SyncProfileCount[]>;
+  caches?: () => CacheStats[];
 }
 
 /** At most this many rows are read for one scrape of the job backlog or the webhook outbox. */

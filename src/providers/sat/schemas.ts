@@ -53,6 +53,7 @@ const CFDI_SCHEMAS: readonly SchemaEntry[] = [
   { namespace: 'http://www.sat.gob.mx/ventavehiculos', location: 'sitio_internet/cfd/ventavehiculos/ventavehiculos11.xsd' },
 ];
 
+// Process-wide on purpose: the compiled schemas are the same for every app and cost 50 ms to build.
 let checker: Promise<SchemaChecker> | undefined;
 
 /** This thread's checker over the shipped schemas (compiled on first use, about 50 ms). */

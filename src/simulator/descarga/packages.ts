@@ -8,6 +8,7 @@
 import { strToU8, zipSync } from 'fflate';
 import type { Zippable } from 'fflate';
 import { readCfdiOverview } from '../../cfdi/overview.ts';
+import { approximateBytes, BoundedCache, stringBytes } from '../../platform/caches/bounded-cache.ts';
 import type { Ledger } from '../ledger.ts';
 import type { SyntheticCredentials } from './credentials.ts';
 import { COUNTERPARTIES, formatCents, thirdPartyOf, totalCents } from './history.ts';
@@ -29,28 +30,38 @@ export interface PackageBuilder {
   selections: SelectionCache;
 }
 
+interface HeldSelection {
+  selection: Promise<SelectionEntry[]>;
+  /** Bytes of the whole selection once computed (its length times the first entry's). */
+  bytes: number;
+}
+
 /**
- * The ordered selections of the requests downloaded last: a request of 100,000 CFDIs comes in
- * dozens of packages, and recomputing its selection for each would dominate the download.
+ * The ordered selections of the requests downloaded last, up to 64 MiB (a request of 100,000
+ * CFDIs counts about 55): such a request comes in dozens of packages, and recomputing its
+ * selection for each would dominate the download.
  */
 export class SelectionCache {
-  private readonly entries = new Map<string, Promise<SelectionEntry[]>>();
+  private readonly entries: BoundedCache<HeldSelection>;
 
-  constructor(private readonly capacity = 2) {}
+  constructor(maxBytes = 64 * 1024 * 1024) {
+    this.entries = new BoundedCache<HeldSelection>({ name: 'simulator_selections', maxBytes, sizeOf: (held, id) => 256 + held.bytes + stringBytes(id) });
+  }
 
   get(request: StoredRequest, compute: () => Promise<SelectionEntry[]>): Promise<SelectionEntry[]> {
-    let selection = this.entries.get(request.id);
-    if (selection) {
-      this.entries.delete(request.id);
-    } else {
-      selection = compute();
-      selection.catch(() => this.entries.delete(request.id));
-    }
-    this.entries.set(request.id, selection);
-    for (const key of this.entries.keys()) {
-      if (this.entries.size <= this.capacity) break;
-      this.entries.delete(key);
-    }
+    const held = this.entries.get(request.id);
+    if (held) return held.selection;
+    const selection = compute();
+    const computing = { selection, bytes: 0 };
+    this.entries.set(request.id, computing);
+    selection.then(
+      (entries) => {
+        // Counted again at its size, unless it was let go or replaced meanwhile.
+        if (this.entries.peek(request.id) === computing)
+          this.entries.set(request.id, { selection, bytes: entries.length === 0 ? 0 : entries.length * approximateBytes(entries[0]) });
+      },
+      () => this.entries.delete(request.id),
+    );
     return selection;
   }
 }

@@ -8,6 +8,7 @@
  * validations (arithmetic, taxes, catalog-free rules of the engine).
  */
 import { createHash } from 'node:crypto';
+import { BoundedCache, stringBytes } from '../../platform/caches/bounded-cache.ts';
 import { isCfdiError } from '../../cfdi/errors.ts';
 import type { SatCertificate } from '../../cfdi/credentials.ts';
 import { findPagos, findTimbre } from '../../cfdi/model.ts';
@@ -88,14 +89,21 @@ function parse(xml: Uint8Array): ParsedCfdi | Examined {
   }
 }
 
-const CERTIFICATE_CACHE_SIZE = 1_000;
-/** Parsed certificates by their base64: an issuer stamps many CFDIs with one CSD. */
-const certificates = new Map<string, SatCertificate | null>();
+/**
+ * Parsed certificates by their base64 (what does not parse as `false`), up to 8 MiB: an issuer
+ * stamps many CFDIs with one CSD. Process-wide on purpose: an entry is a pure function of its key
+ * (the certificate's own bytes), so simulators sharing it can neither see nor change each other's state.
+ */
+const certificates = new BoundedCache<SatCertificate | false>({
+  name: 'simulator_certificates',
+  maxBytes: 8 * 1024 * 1024,
+  sizeOf: (certificate, base64) => stringBytes(base64) + (certificate ? 4 * 1024 + 2 * certificate.der.length + stringBytes(certificate.base64) : 0),
+});
 
 function embeddedCertificate(base64: string): SatCertificate | undefined {
   const cached = certificates.get(base64);
-  if (cached !== undefined) return cached ?? undefined;
-  let certificate: SatCertificate | null = null;
+  if (cached !== undefined) return cached || undefined;
+  let certificate: SatCertificate | false = false;
   if (/^[A-Za-z0-9+/]+={0,2}$/.test(base64) && base64.length % 4 === 0) {
     try {
       certificate = readCertificate(Buffer.from(base64, 'base64'));
@@ -103,9 +111,8 @@ function embeddedCertificate(base64: string): SatCertificate | undefined {
       if (!(error instanceof CredentialError)) throw error;
     }
   }
-  if (certificates.size >= CERTIFICATE_CACHE_SIZE) certificates.delete(certificates.keys().next().value!);
   certificates.set(base64, certificate);
-  return certificate ?? undefined;
+  return certificate || undefined;
 }
 
 /** Seal problems (Anexo 20: the Sello must verify over the cadena with the embedded CSD). */

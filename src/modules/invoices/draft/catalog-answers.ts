@@ -8,6 +8,8 @@
  * the draft is built again with it answered; questions asked once are answered up front from then
  * on (a process learns the few dozen codes large invoices use, so the second round is rare).
  */
+import { stringBytes, type CacheBound } from '../../../platform/caches/bounded-cache.ts';
+import type { CacheRegistry } from '../../../platform/caches/registry.ts';
 import { CATALOG_NAMES, type CatalogLookup, type CatalogName, type CatalogRow } from '../../../cfdi/rules/index.ts';
 import type { InvoiceCatalogs } from '../ports.ts';
 
@@ -16,10 +18,18 @@ type Question = string;
 type Answer = boolean | CatalogRow | CatalogRow[] | number | null;
 export type CatalogAnswers = Record<Question, Answer>;
 
-/** Questions answered up front; bounded so that no stream of distinct codes grows it for ever. */
-const MAX_LEARNED = 5_000;
+/**
+ * Questions answered up front, the most recently asked kept: bounded so that no stream of
+ * distinct codes grows it for ever (a question is a few dozen bytes; its answer is computed again).
+ */
+const LEARNED_QUESTIONS: CacheBound<true> = {
+  name: 'draft_catalog_questions',
+  maxBytes: 512 * 1024,
+  maxEntries: 5_000,
+  sizeOf: (_, question) => stringBytes(question),
+};
 /** Which catalogs are loaded is always answered: every draft asks it first. */
-const learned = new Set<Question>(CATALOG_NAMES.map((name) => `loaded:${name}`));
+const ALWAYS_ASKED: readonly Question[] = CATALOG_NAMES.map((name) => `loaded:${name}`);
 
 function answer(catalogs: InvoiceCatalogs, question: Question): Answer {
   const [kind, name, ...rest] = question.split(':');
@@ -39,14 +49,21 @@ function answer(catalogs: InvoiceCatalogs, question: Question): Answer {
   }
 }
 
-/** Answers the questions asked before and `more`, and remembers `more` for the next drafts. */
-export function catalogAnswers(catalogs: InvoiceCatalogs, more: Iterable<Question> = [], previous: CatalogAnswers = {}): CatalogAnswers {
+/** Answers the questions this app's drafts asked before and `more`, and remembers `more` for the next drafts. */
+export function catalogAnswers(
+  source: { catalogs: InvoiceCatalogs; caches: CacheRegistry },
+  more: Iterable<Question> = [],
+  previous: CatalogAnswers = {},
+): CatalogAnswers {
+  const { catalogs } = source;
+  const learned = source.caches.cache(LEARNED_QUESTIONS);
   const answers: CatalogAnswers = { ...previous };
   for (const question of more) {
-    if (learned.size < MAX_LEARNED + CATALOG_NAMES.length) learned.add(question);
+    learned.set(question, true);
     answers[question] = answer(catalogs, question);
   }
-  for (const question of learned) if (!(question in answers)) answers[question] = answer(catalogs, question);
+  for (const questions of [ALWAYS_ASKED, learned.keys()])
+    for (const question of questions) if (!(question in answers)) answers[question] = answer(catalogs, question);
   return answers;
 }
 

@@ -36,11 +36,12 @@ function draftSize(input: InvoiceInput): number {
 }
 
 async function draftOnPool(ctx: Ctx, catalogs: InvoiceCatalogs, task: Omit<DraftTaskInput, 'answers'>): Promise<DraftFindings | undefined> {
-  let answers = catalogAnswers(catalogs);
+  const source = { catalogs, caches: ctx.services.caches };
+  let answers = catalogAnswers(source);
   for (let round = 0; round < MAX_POOL_ROUNDS; round += 1) {
     const output = await ctx.services.workers.run(DRAFT_TASK, { ...task, answers }, { tenant: ctx.organizationId });
     if ('findings' in output) return output.findings;
-    answers = catalogAnswers(catalogs, output.unanswered, answers);
+    answers = catalogAnswers(source, output.unanswered, answers);
   }
   return undefined;
 }
