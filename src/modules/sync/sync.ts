@@ -8,14 +8,13 @@ import type { Ctx, Services } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { ApiError, type Bilingual, notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
-import { broughtBy, countForProfile, renderCfdi } from '../cfdis/index.ts';
+import { broughtBy, renderCfdi } from '../cfdis/index.ts';
 import { satFirstDay, satRequestState, startSatRequest } from '../downloads/index.ts';
 import { emitEvents, type EmitEventInput } from '../events/index.ts';
 import { findFiscalProfile } from '../fiscal-profiles/index.ts';
 import { uuidsStampedHere } from '../invoices/index.ts';
 import {
   addDays,
-  daysBetween,
   earlier,
   effectiveSyncFrom,
   isCalendarDay,
@@ -47,26 +46,13 @@ import {
   updateSync,
   type ChunkRow,
   type SyncRow,
-  type SyncStatus,
 } from './repository.ts';
+import { inactive, renderSync, type RenderedSync } from './serialize.ts';
 
 export interface EnableSyncInput {
   sync_from?: string;
   max_monthly_documents?: number;
   phone?: string;
-}
-
-export interface RenderedSync {
-  object: 'fiscal_profile_sync';
-  fiscal_profile_id: string;
-  rfc: string;
-  enabled: boolean;
-  status: SyncStatus;
-  sync_from: string | null;
-  synced_through: string | null;
-  lag_days: number | null;
-  documents: number;
-  checked_at: string | null;
 }
 
 const RETRY_BASE_MS = 60_000;
@@ -107,36 +93,6 @@ function checkedSyncFrom(requested: string | undefined, now: Date): string {
     }
   }
   return effectiveSyncFrom(requested, now, satFirstDay(now));
-}
-
-async function renderSync(db: Db, row: SyncRow, now: Date): Promise<RenderedSync> {
-  return {
-    object: 'fiscal_profile_sync',
-    fiscal_profile_id: row.fiscal_profile_id,
-    rfc: row.rfc,
-    enabled: row.enabled,
-    status: row.status,
-    sync_from: row.sync_from,
-    synced_through: row.synced_through,
-    lag_days: row.synced_through === null ? null : daysBetween(row.synced_through, today(now)),
-    documents: await countForProfile(db, row.organization_id, row.mode, row.fiscal_profile_id),
-    checked_at: row.checked_at ? row.checked_at.toISOString() : null,
-  };
-}
-
-function inactive(profile: { id: string; rfc: string }): RenderedSync {
-  return {
-    object: 'fiscal_profile_sync',
-    fiscal_profile_id: profile.id,
-    rfc: profile.rfc,
-    enabled: false,
-    status: 'inactive',
-    sync_from: null,
-    synced_through: null,
-    lag_days: null,
-    documents: 0,
-    checked_at: null,
-  };
 }
 
 async function syncEvents(services: Services, db: Db, rows: SyncRow[]): Promise<void> {
@@ -430,10 +386,4 @@ async function moveWatermark(services: Services, profileId: string, now: Date): 
     await updateSync(trx, profileId, { ...changes, updated_at: now });
     await syncEvents(services, trx, [next]);
   });
-}
-
-declare module '../events/index.ts' {
-  interface EventObjects {
-    'fiscal_profile_sync.updated': RenderedSync;
-  }
 }
