@@ -6,12 +6,10 @@
  */
 import type { Ctx, Services } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { ApiError, type Bilingual, notFound } from '../../platform/errors/api-error.ts';
-import { isId } from '../../platform/ids.ts';
+import { ApiError, type Bilingual } from '../../platform/errors/api-error.ts';
 import { broughtBy, renderCfdi } from '../cfdis/index.ts';
 import { satFirstDay, satRequestState, startSatRequest } from '../downloads/index.ts';
-import { emitEvents, type EmitEventInput } from '../events/index.ts';
-import { findFiscalProfile } from '../fiscal-profiles/index.ts';
+import { emitEvents } from '../events/index.ts';
 import { uuidsStampedHere } from '../invoices/index.ts';
 import {
   addDays,
@@ -48,6 +46,7 @@ import {
   type SyncRow,
 } from './repository.ts';
 import { inactive, renderSync, type RenderedSync } from './serialize.ts';
+import { firstRequested, ownProfile, syncEvents } from './shared.ts';
 
 export interface EnableSyncInput {
   sync_from?: string;
@@ -59,14 +58,6 @@ const RETRY_BASE_MS = 60_000;
 const RETRY_MAX_MS = 6 * 60 * 60_000;
 /** Months before the watermark that the re-check asks again through metadata. */
 const RECHECK_MONTHS = 2;
-
-/**
- * The first day synchronization asks the SAT for: the stored `sync_from`, or 1 January five years
- * back when the SAT has stopped serving the year it was in (the row catches up at the next tick).
- */
-function firstRequested(syncFrom: string, now: Date): string {
-  return later(syncFrom, satFirstDay(now));
-}
 
 function invalidSyncFrom(message: Bilingual): ApiError {
   return new ApiError(
@@ -93,25 +84,6 @@ function checkedSyncFrom(requested: string | undefined, now: Date): string {
     }
   }
   return effectiveSyncFrom(requested, now, satFirstDay(now));
-}
-
-async function syncEvents(services: Services, db: Db, rows: SyncRow[]): Promise<void> {
-  const now = services.clock.now();
-  const inputs: EmitEventInput[] = [];
-  for (const row of rows) {
-    inputs.push({
-      organizationId: row.organization_id,
-      mode: row.mode,
-      type: 'fiscal_profile_sync.updated',
-      object: await renderSync(db, row, now),
-    });
-  }
-  await emitEvents(db, inputs, services);
-}
-
-async function ownProfile(ctx: Ctx, profileId: string) {
-  if (!isId('fp', profileId)) throw notFound('fiscal profile', profileId);
-  return findFiscalProfile(ctx, profileId);
 }
 
 export async function getSync(ctx: Ctx, profileId: string): Promise<RenderedSync> {
