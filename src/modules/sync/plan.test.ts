@@ -70,8 +70,10 @@ describe('planChunks', () => {
 
   test('the kinds asked for ask for the same periods, each inside one group of months aligned on 1 January, each chunk planned once with its own id', () => {
     const kinds = fc.subarray([...KINDS], { minLength: 1 });
+    // Volumes that group months (2 to 12 a request) as often as volumes that split a month.
+    const groupedMonthly = fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 120_000 }), fc.integer({ min: 1, max: 1_000_000 }));
     fc.assert(
-      fc.property(range, maxMonthly, kinds, (span, monthly, asked) => {
+      fc.property(range, groupedMonthly, kinds, (span, monthly, asked) => {
         const chunks = planChunks('fp_x', span, 'recheck', { maxMonthly: monthly, now, kinds: asked });
         const months = monthsPerChunk(monthly);
         const periods = (kind: (typeof KINDS)[number]) =>
@@ -132,7 +134,8 @@ describe('looking at new days', () => {
     fc.assert(
       fc.property(day, fc.integer({ min: 0, max: 100 }), fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 40 }), (start, lagHours, gaps) => {
         // The day of each look: the last day that ended when the scheduler ran, some days skipped.
-        const looks = gaps.reduce<string[]>((days, gap) => [...days, addDays(days.at(-1) ?? start, gap)], []);
+        const looks: string[] = [];
+        for (const gap of gaps) looks.push(addDays(looks.at(-1) ?? start, gap));
         const lastLook = new Map<string, string>();
         const windows = new Set<string>();
         let planned = start;
@@ -194,19 +197,28 @@ describe('sync_from', () => {
 });
 
 describe('watermark', () => {
-  test('over any done chunks, overlapping or not, it is the day before the first day some kind has not covered', () => {
-    const done = fc.array(
-      fc.record({ kind: fc.constantFrom(...KINDS), offset: fc.integer({ min: -20, max: 120 }), length: fc.integer({ min: 0, max: 40 }) }),
-      { maxLength: 40 },
-    );
+  test('over any done chunks, overlapping or not, in any order, it is the day before the first day some kind has not covered', () => {
+    // Per kind, chunks that follow one another, some overlapping the one before, some missing, then all of them shuffled.
+    const step = fc.record({
+      length: fc.integer({ min: 0, max: 20 }),
+      overlap: fc.integer({ min: 0, max: 5 }),
+      missing: fc.integer({ min: 0, max: 7 }).map((n) => n === 0),
+    });
+    const done = fc.tuple(day, fc.integer({ min: 0, max: 3 }), ...KINDS.map(() => fc.array(step, { maxLength: 10 }))).chain(([from, before, ...steps]) => {
+      const chunks = steps.flatMap((kindSteps, index) => {
+        const kind = KINDS[index]!;
+        let next = addDays(from, -before);
+        return kindSteps.flatMap(({ length, overlap, missing }) => {
+          const first = addDays(next, -overlap);
+          const last = addDays(first, overlap + length);
+          next = addDays(last, 1);
+          return missing ? [] : [{ side: kind.side, type: kind.type, first_day: first, last_day: last }];
+        });
+      });
+      return fc.tuple(fc.constant(from), fc.shuffledSubarray(chunks, { minLength: chunks.length }));
+    });
     fc.assert(
-      fc.property(day, done, (from, items) => {
-        const chunks = items.map(({ kind, offset, length }) => ({
-          side: kind.side,
-          type: kind.type,
-          first_day: addDays(from, offset),
-          last_day: addDays(from, offset + length),
-        }));
+      fc.property(done, ([from, chunks]) => {
         // The same, day by day: the first day from `from` that some kind's chunks do not hold.
         const holds = (kind: (typeof KINDS)[number], at: string) =>
           chunks.some((chunk) => chunk.side === kind.side && chunk.type === kind.type && chunk.first_day <= at && at <= chunk.last_day);
