@@ -326,10 +326,12 @@ describe('what the service absorbs', () => {
       side: 'issued',
       type: 'metadata',
       date_from: '2026-01-10T00:00:02',
-      date_to: '2026-01-10T23:59:59',
+      date_to: '2026-01-10T03:59:59',
     });
     const done = await drive(f.t, f.keys.testKey, created.id);
     // The simulator's magic start (00:00:02) stays over the cap in every first half; the other halves are ordinary requests.
+    // Four hours: one split, then a first half too short to split. That deeper splits cover the
+    // period second for second and end within log2(hours) levels is the planner's property test.
     assert.equal(done.status, 'failed');
     assert.equal(done.error.code, 'download.over_limit');
     assert.equal(done.error.sat_code, '5003');

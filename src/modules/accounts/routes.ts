@@ -59,7 +59,7 @@ export function registerAccountRoutes(app: Server, services: Services): void {
     {
       schema: { tags, summary: 'Create a connected account', operationId: 'createAccount', body: CreateAccountBody, response: { 201: Account } },
     },
-    async (request, reply) => reply.code(201).send(serializeAccount(await createAccount({ ctx: ctxOf(request, services), input: request.body }))),
+    async (request, reply) => reply.code(201).send(serializeAccount(await createAccount(ctxOf(request, services), request.body))),
   );
 
   app.get(
@@ -67,7 +67,7 @@ export function registerAccountRoutes(app: Server, services: Services): void {
     {
       schema: { tags, summary: 'List connected accounts', operationId: 'listAccounts', querystring: ListQuery, response: { 200: ListOf(Account) } },
     },
-    async (request) => mapPage(await listAccounts({ ctx: ctxOf(request, services), query: request.query, url: listUrl(request) }), serializeAccount),
+    async (request) => mapPage(await listAccounts(ctxOf(request, services), request.query, listUrl(request)), serializeAccount),
   );
 
   app.get(
@@ -75,7 +75,7 @@ export function registerAccountRoutes(app: Server, services: Services): void {
     {
       schema: { tags, summary: 'Retrieve a connected account', operationId: 'getAccount', params: IdParam('Account id'), response: { 200: Account } },
     },
-    async (request) => serializeAccount(await getAccount({ ctx: ctxOf(request, services), id: request.params.id })),
+    async (request) => serializeAccount(await getAccount(ctxOf(request, services), request.params.id)),
   );
 
   app.patch(
@@ -90,6 +90,6 @@ export function registerAccountRoutes(app: Server, services: Services): void {
         response: { 200: Account },
       },
     },
-    async (request) => serializeAccount(await changeAccount({ ctx: ctxOf(request, services), id: request.params.id, changes: request.body })),
+    async (request) => serializeAccount(await changeAccount(ctxOf(request, services), request.params.id, request.body)),
   );
 }

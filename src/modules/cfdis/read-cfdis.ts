@@ -107,7 +107,7 @@ export function cfdiFilters(query: CfdiFilterQuery): CfdiFilters {
   };
 }
 
-export async function listCfdis({ ctx, query, url }: { ctx: Ctx; query: CfdiListQuery; url: string }): Promise<Page<CfdiListRow>> {
+export async function listCfdis(ctx: Ctx, query: CfdiListQuery, url: string): Promise<Page<CfdiListRow>> {
   const filters = cfdiFilters(query);
   if (query.sort === undefined) return paginate(cfdisQuery(ctx.db, ctx.organizationId, ctx.mode, filters), query, { prefix: 'cfdi', idColumn: 'id', url });
   return sortedPage(ctx, filters, query, query.sort, url);
@@ -154,7 +154,7 @@ async function sortedPage(ctx: Ctx, filters: CfdiFilters, params: ListQuery, sor
 }
 
 /** The sums of the CFDIs the list's filters select, by voucher type and currency. */
-export async function totalCfdis({ ctx, query }: { ctx: Ctx; query: CfdiFilterQuery }): Promise<{ count: number; groups: CfdiTotalsRow[] }> {
+export async function totalCfdis(ctx: Ctx, query: CfdiFilterQuery): Promise<{ count: number; groups: CfdiTotalsRow[] }> {
   const groups = await cfdiTotals(ctx.db, ctx.organizationId, ctx.mode, cfdiFilters(query));
   return { count: groups.reduce((sum, group) => sum + group.count, 0), groups };
 }
@@ -186,7 +186,7 @@ export interface OpenedRead<T> {
  * was charged for it. A row stored before the content was kept is read once on the worker pool
  * and completed (its parsed fields too), then served like the others.
  */
-export async function openCfdi({ ctx, uuid }: { ctx: Ctx; uuid: string }): Promise<OpenedRead<{ row: CfdiListRow; details: CfdiDetails | null }>> {
+export async function openCfdi(ctx: Ctx, uuid: string): Promise<OpenedRead<{ row: CfdiListRow; details: CfdiDetails | null }>> {
   const normalized = uuid.toUpperCase();
   const find = async () => {
     const found = UUID.test(normalized) ? await findCfdiForRead(ctx.db, ctx.organizationId, ctx.mode, normalized) : undefined;
@@ -216,7 +216,7 @@ export async function openCfdi({ ctx, uuid }: { ctx: Ctx; uuid: string }): Promi
 }
 
 /** The stored document as the SAT served it; `cfdi.xml_unavailable` when only metadata is held. */
-export async function openCfdiXml({ ctx, uuid }: { ctx: Ctx; uuid: string }): Promise<OpenedRead<{ uuid: string; xml: string }>> {
+export async function openCfdiXml(ctx: Ctx, uuid: string): Promise<OpenedRead<{ uuid: string; xml: string }>> {
   const normalized = uuid.toUpperCase();
   const stored = UUID.test(normalized) ? await findCfdiXmlForRead(ctx.db, ctx.organizationId, ctx.mode, normalized) : undefined;
   if (!stored) throw notFound(uuid);

@@ -35,7 +35,7 @@ export function registerCfdiRoutes(server: Server, services: Services): void {
     },
     async (request) => {
       const ctx = ctxOf(request, services);
-      const page = await listCfdis({ ctx, query: request.query as CfdiListQuery, url: listUrl(request) });
+      const page = await listCfdis(ctx, request.query as CfdiListQuery, listUrl(request));
       return { ...page, data: page.data.map((row) => renderCfdi(row, baseUrl)) };
     },
   );
@@ -54,7 +54,7 @@ export function registerCfdiRoutes(server: Server, services: Services): void {
       },
     },
     async (request) => {
-      const totals = await totalCfdis({ ctx: ctxOf(request, services), query: request.query as CfdiFilterQuery });
+      const totals = await totalCfdis(ctxOf(request, services), request.query as CfdiFilterQuery);
       return { object: 'cfdi_totals' as const, ...totals };
     },
   );
@@ -79,7 +79,7 @@ export function registerCfdiRoutes(server: Server, services: Services): void {
     },
     async (request) => {
       const ctx = ctxOf(request, services);
-      const opened = await openCfdi({ ctx, uuid: request.params.uuid });
+      const opened = await openCfdi(ctx, request.params.uuid);
       await chargeWork(request, opened.cost - DETAILS_COST);
       const { row, details } = await opened.load();
       return { ...renderCfdi(row, baseUrl), details };
@@ -109,7 +109,7 @@ export function registerCfdiRoutes(server: Server, services: Services): void {
     },
     async (request, reply) => {
       const ctx = ctxOf(request, services);
-      const opened = await openCfdiXml({ ctx, uuid: request.params.uuid });
+      const opened = await openCfdiXml(ctx, request.params.uuid);
       await chargeWork(request, opened.cost - XML_COST);
       const { uuid, xml } = await opened.load();
       return (

@@ -19,7 +19,7 @@ function bound(value: string | undefined): Date | undefined {
 }
 
 /** The event log of the caller's organization and mode, newest first. */
-export async function listEvents({ ctx, query, url }: { ctx: Ctx; query: EventListFilters; url: string }): Promise<Page<EventRow>> {
+export async function listEvents(ctx: Ctx, query: EventListFilters, url: string): Promise<Page<EventRow>> {
   if (query.type !== undefined && !isSubscriptionPattern(query.type)) {
     throw new ApiError(
       'request.validation_failed',
@@ -50,7 +50,7 @@ export async function listEvents({ ctx, query, url }: { ctx: Ctx; query: EventLi
   return paginate(eventsQuery(ctx.db, ctx.organizationId, ctx.mode, filters), query, { prefix: 'evt', idColumn: 'id', url });
 }
 
-export async function getEvent({ ctx, id }: { ctx: Ctx; id: string }): Promise<EventRow> {
+export async function getEvent(ctx: Ctx, id: string): Promise<EventRow> {
   const row = isId('evt', id) ? await findEvent(ctx.db, ctx.organizationId, ctx.mode, id) : undefined;
   if (!row) throw notFound('event', id);
   return row;

@@ -22,7 +22,7 @@ export function registerEventRoutes(app: Server, services: Services): void {
     },
     async (request) => {
       const ctx = ctxOf(request, services);
-      const page = await listEvents({ ctx, query: request.query, url: listUrl(request) });
+      const page = await listEvents(ctx, request.query, listUrl(request));
       return mapPage(page, (row) => renderEvent(row, ctx.version));
     },
   );
@@ -34,7 +34,7 @@ export function registerEventRoutes(app: Server, services: Services): void {
     },
     async (request) => {
       const ctx = ctxOf(request, services);
-      return renderEvent(await getEvent({ ctx, id: request.params.id }), ctx.version);
+      return renderEvent(await getEvent(ctx, request.params.id), ctx.version);
     },
   );
 }

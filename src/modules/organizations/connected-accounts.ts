@@ -18,13 +18,7 @@ function platformOf(ctx: Ctx): string {
   return ctx.caller.keyOrganizationId;
 }
 
-export async function createAccount({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { name: string; email?: string; metadata?: Record<string, string> };
-}): Promise<OrganizationRow> {
+export async function createAccount(ctx: Ctx, input: { name: string; email?: string; metadata?: Record<string, string> }): Promise<OrganizationRow> {
   const parentId = platformOf(ctx);
   const at = ctx.services.clock.now();
   return insertOrganization(ctx.services.db, {
@@ -38,26 +32,22 @@ export async function createAccount({
   });
 }
 
-export async function listAccounts({ ctx, query, url }: { ctx: Ctx; query: ListQuery; url: string }): Promise<Page<OrganizationRow>> {
+export async function listAccounts(ctx: Ctx, query: ListQuery, url: string): Promise<Page<OrganizationRow>> {
   return paginate(accountsQuery(ctx.services.db, platformOf(ctx)), query, { prefix: 'org', idColumn: 'id', url });
 }
 
-export async function getAccount({ ctx, id }: { ctx: Ctx; id: string }): Promise<OrganizationRow> {
+export async function getAccount(ctx: Ctx, id: string): Promise<OrganizationRow> {
   const parentId = platformOf(ctx);
   const row = isId('org', id) ? await findAccount(ctx.services.db, parentId, id) : undefined;
   if (!row) throw notFound('account', id);
   return row;
 }
 
-export async function changeAccount({
-  ctx,
-  id,
-  changes,
-}: {
-  ctx: Ctx;
-  id: string;
-  changes: { name?: string; email?: string | null; disabled?: boolean; metadata?: Record<string, string> };
-}): Promise<OrganizationRow> {
+export async function changeAccount(
+  ctx: Ctx,
+  id: string,
+  changes: { name?: string; email?: string | null; disabled?: boolean; metadata?: Record<string, string> },
+): Promise<OrganizationRow> {
   const parentId = platformOf(ctx);
   const row = isId('org', id) ? await updateAccount(ctx.services.db, parentId, id, { ...changes, updated_at: ctx.services.clock.now() }) : undefined;
   if (!row) throw notFound('account', id);

@@ -1,4 +1,4 @@
 /** Automatic SAT synchronization of a profile's CFDI history into the CFDI store. */
 export { registerSyncRoutes } from './routes.ts';
 export { expediteSyncTick, registerSyncJobs } from './jobs.ts';
-export { syncTick } from './sync.ts';
+export { syncTick } from './scheduler.ts';

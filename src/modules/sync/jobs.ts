@@ -2,7 +2,7 @@
 import type { Services } from '../../platform/context.ts';
 import { defineJob, NoPayload } from '../../platform/jobs/kinds.ts';
 import { syncCounts } from './repository.ts';
-import { syncTick } from './sync.ts';
+import { syncTick } from './scheduler.ts';
 
 const SYNC_TICK_JOB = defineJob('sync.tick', NoPayload);
 

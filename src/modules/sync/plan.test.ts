@@ -2,7 +2,8 @@
  * Properties of synchronization's calendar planning: the chunks of a range cover it exactly, never
  * cross 1 January and stay within the documents a request should carry; a day is looked at on
  * each day after it until its publication window closes, and never twice in the same window;
- * sync_from is a real start; the watermark is the first gap.
+ * whatever days go without a look, each day is asked again once its publication window has closed;
+ * sync_from is a real start; the watermark is the first gap, however the done chunks overlap.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -67,6 +68,36 @@ describe('planChunks', () => {
     );
   });
 
+  test('the kinds asked for ask for the same periods, each inside one group of months aligned on 1 January, each chunk planned once with its own id', () => {
+    const kinds = fc.subarray([...KINDS], { minLength: 1 });
+    // Volumes that group months (2 to 12 a request) as often as volumes that split a month.
+    const groupedMonthly = fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 120_000 }), fc.integer({ min: 1, max: 1_000_000 }));
+    fc.assert(
+      fc.property(range, groupedMonthly, kinds, (span, monthly, asked) => {
+        const chunks = planChunks('fp_x', span, 'recheck', { maxMonthly: monthly, now, kinds: asked });
+        const months = monthsPerChunk(monthly);
+        const periods = (kind: (typeof KINDS)[number]) =>
+          chunks
+            .filter((chunk) => chunk.side === kind.side && chunk.type === kind.type)
+            .map((chunk) => `${chunk.first_day}/${chunk.last_day}`)
+            .sort();
+        const first = periods(asked[0]!);
+        for (const kind of KINDS) assert.deepEqual(periods(kind), asked.includes(kind) ? first : [], `${kind.side} ${kind.type}`);
+        assert.equal(chunks.length, first.length * asked.length);
+        assert.equal(new Set(chunks.map((chunk) => chunk.id)).size, chunks.length, 'every chunk its own id');
+        const group = (day: string) => `${day.slice(0, 4)}:${Math.floor((Number(day.slice(5, 7)) - 1) / months)}`;
+        for (const chunk of chunks) {
+          assert.equal(group(chunk.first_day), group(chunk.last_day), `${chunk.first_day}..${chunk.last_day} in groups of ${months} months`);
+          assert.deepEqual(
+            [chunk.purpose, chunk.state, chunk.attempts, chunk.sat_request_root, chunk.next_run_at],
+            ['recheck', 'planned', 0, null, now],
+            'due at once, never started',
+          );
+        }
+      }),
+    );
+  });
+
   test('without a declared volume a year is one request per kind; with one, the months group to stay under the chunk size', () => {
     assert.equal(planChunks('fp_x', { from: '2021-01-01', through: '2026-07-14' }, 'backfill', { maxMonthly: null, now }).length, 6 * KINDS.length);
     assert.deepEqual(
@@ -94,6 +125,34 @@ describe('looking at new days', () => {
         // Days whose window closed within the run were looked at once, then once a day until it closed.
         for (let looked = addDays(start, 1); looked <= addDays(start, days - relooks(lagHours)); looked = addDays(looked, 1)) {
           assert.equal(looks.get(looked), relooks(lagHours) + 1, looked);
+        }
+      }),
+    );
+  });
+
+  test('whatever days go without a look, every day is asked again after its publication window closes, and no window is asked twice', () => {
+    fc.assert(
+      fc.property(day, fc.integer({ min: 0, max: 100 }), fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 40 }), (start, lagHours, gaps) => {
+        // The day of each look: the last day that ended when the scheduler ran, some days skipped.
+        const looks: string[] = [];
+        for (const gap of gaps) looks.push(addDays(looks.at(-1) ?? start, gap));
+        const lastLook = new Map<string, string>();
+        const windows = new Set<string>();
+        let planned = start;
+        for (const through of looks) {
+          const window = lookWindow(planned, through, lagHours, start);
+          assert.ok(window, `a look at ${through} after ${planned}`);
+          assert.equal(window.through, through, 'every day that ended is asked');
+          assert.ok(window.from >= start, 'never a day before the start');
+          assert.ok(!windows.has(`${window.from}/${window.through}`), 'the SAT never sees the same period twice');
+          windows.add(`${window.from}/${window.through}`);
+          for (let looked = window.from; looked <= window.through; looked = addDays(looked, 1)) lastLook.set(looked, through);
+          planned = through;
+        }
+        // A day's publication window has closed by the look `relooks` days after it (the test above counts those looks).
+        for (let looked = addDays(start, 1); looked <= addDays(looks.at(-1)!, -relooks(lagHours)); looked = addDays(looked, 1)) {
+          const last = lastLook.get(looked);
+          assert.ok(last !== undefined && daysBetween(looked, last) >= relooks(lagHours), `${looked} last asked at ${last}`);
         }
       }),
     );
@@ -138,6 +197,38 @@ describe('sync_from', () => {
 });
 
 describe('watermark', () => {
+  test('over any done chunks, overlapping or not, in any order, it is the day before the first day some kind has not covered', () => {
+    // Per kind, chunks that follow one another, some overlapping the one before, some missing, then all of them shuffled.
+    const step = fc.record({
+      length: fc.integer({ min: 0, max: 20 }),
+      overlap: fc.integer({ min: 0, max: 5 }),
+      missing: fc.integer({ min: 0, max: 7 }).map((n) => n === 0),
+    });
+    const done = fc.tuple(day, fc.integer({ min: 0, max: 3 }), ...KINDS.map(() => fc.array(step, { maxLength: 10 }))).chain(([from, before, ...steps]) => {
+      const chunks = steps.flatMap((kindSteps, index) => {
+        const kind = KINDS[index]!;
+        let next = addDays(from, -before);
+        return kindSteps.flatMap(({ length, overlap, missing }) => {
+          const first = addDays(next, -overlap);
+          const last = addDays(first, overlap + length);
+          next = addDays(last, 1);
+          return missing ? [] : [{ side: kind.side, type: kind.type, first_day: first, last_day: last }];
+        });
+      });
+      return fc.tuple(fc.constant(from), fc.shuffledSubarray(chunks, { minLength: chunks.length }));
+    });
+    fc.assert(
+      fc.property(done, ([from, chunks]) => {
+        // The same, day by day: the first day from `from` that some kind's chunks do not hold.
+        const holds = (kind: (typeof KINDS)[number], at: string) =>
+          chunks.some((chunk) => chunk.side === kind.side && chunk.type === kind.type && chunk.first_day <= at && at <= chunk.last_day);
+        let first = from;
+        while (KINDS.every((kind) => holds(kind, first))) first = addDays(first, 1);
+        assert.equal(watermark(from, chunks), first === from ? null : addDays(first, -1));
+      }),
+    );
+  });
+
   test('is the last day every kind covers from the start without a gap', () => {
     fc.assert(
       fc.property(range, maxMonthly, fc.array(fc.nat(), { maxLength: 20 }), (span, monthly, dropped) => {

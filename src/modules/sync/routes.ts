@@ -5,7 +5,9 @@ import { replaceableRegistrations } from '../../platform/registrations.ts';
 import type { SyncDeps } from './ports.ts';
 import { EnableSyncBody, FiscalProfileSync } from './schemas.ts';
 import { expediteSyncTick } from './jobs.ts';
-import { disableSync, enableSync, getSync } from './sync.ts';
+import { disableSync } from './disable-sync.ts';
+import { enableSync } from './enable-sync.ts';
+import { getSync } from './get-sync.ts';
 
 const tags = ['Fiscal profiles'];
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: Problem } } });

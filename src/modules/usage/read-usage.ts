@@ -10,7 +10,7 @@ export interface UsageFilters extends ListQuery {
 }
 
 /** The usage records of the caller's organization and mode, newest first. */
-export async function listUsage({ ctx, query, url }: { ctx: Ctx; query: UsageFilters; url: string }): Promise<Page<UsageRecordRow>> {
+export async function listUsage(ctx: Ctx, query: UsageFilters, url: string): Promise<Page<UsageRecordRow>> {
   const { from, through } = createdRange(query);
   let rows = usageQuery(ctx.db, ctx.organizationId, ctx.mode);
   if (query.kind !== undefined) rows = rows.where('kind', '=', query.kind);
@@ -20,7 +20,7 @@ export async function listUsage({ ctx, query, url }: { ctx: Ctx; query: UsageFil
 }
 
 /** Live stamp credits left (null in test mode, which is unmetered) and stamps used in the mode. */
-export async function readBalance({ ctx }: { ctx: Ctx }): Promise<{ stampCredits: number | null; stampsUsed: number }> {
+export async function readBalance(ctx: Ctx): Promise<{ stampCredits: number | null; stampsUsed: number }> {
   return {
     stampCredits: ctx.livemode ? await creditsOf(ctx.db, ctx.organizationId) : null,
     stampsUsed: await countUsage(ctx.db, ctx.organizationId, ctx.mode, 'stamp'),

@@ -57,7 +57,7 @@ export function registerUsageRoutes(app: Server, services: Services): void {
     {
       schema: { tags: ['Usage'], summary: 'List usage records', operationId: 'listUsage', querystring: UsageQuery, response: { 200: ListOf(UsageRecord) } },
     },
-    async (request) => mapPage(await listUsage({ ctx: ctxOf(request, services), query: request.query, url: listUrl(request) }), serializeUsage),
+    async (request) => mapPage(await listUsage(ctxOf(request, services), request.query, listUrl(request)), serializeUsage),
   );
 
   app.get(
@@ -67,7 +67,7 @@ export function registerUsageRoutes(app: Server, services: Services): void {
     },
     async (request) => {
       const ctx = ctxOf(request, services);
-      const { stampCredits, stampsUsed } = await readBalance({ ctx });
+      const { stampCredits, stampsUsed } = await readBalance(ctx);
       return { object: 'balance' as const, livemode: ctx.livemode, stamp_credits: stampCredits, stamps_used: stampsUsed };
     },
   );

@@ -4,41 +4,19 @@
  * chunks fairly across profiles, and moves each profile's watermark and status. The SAT requests
  * themselves are the downloads' (their planner, job and CFDI store).
  */
-import type { Ctx, Services } from '../../platform/context.ts';
+import type { Services } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { ApiError, type Bilingual, notFound } from '../../platform/errors/api-error.ts';
-import { isId } from '../../platform/ids.ts';
-import { broughtBy, countForProfile, renderCfdi } from '../cfdis/index.ts';
+import { broughtBy, renderCfdi } from '../cfdis/index.ts';
 import { satFirstDay, satRequestState, startSatRequest } from '../downloads/index.ts';
-import { emitEvents, type EmitEventInput } from '../events/index.ts';
-import { findFiscalProfile } from '../fiscal-profiles/index.ts';
+import { emitEvents } from '../events/index.ts';
 import { uuidsStampedHere } from '../invoices/index.ts';
+import { addDays, earlier, KINDS, lastEndedDay, later, lookWindow, monthStartBefore, planChunks, relooks, watermark } from './plan.ts';
 import {
-  addDays,
-  daysBetween,
-  earlier,
-  effectiveSyncFrom,
-  isCalendarDay,
-  KINDS,
-  lastEndedDay,
-  later,
-  lookWindow,
-  monthStartBefore,
-  planChunks,
-  relooks,
-  today,
-  watermark,
-} from './plan.ts';
-import type { SyncDeps } from './ports.ts';
-import {
-  deletePlannedChunks,
   deletePlannedChunksBefore,
   doneCoverage,
   enabledSyncs,
-  findSync,
   hasPendingWork,
   insertChunks,
-  insertSync,
   lockSync,
   nextDueChunk,
   runningChunks,
@@ -47,207 +25,13 @@ import {
   updateSync,
   type ChunkRow,
   type SyncRow,
-  type SyncStatus,
 } from './repository.ts';
-
-export interface EnableSyncInput {
-  sync_from?: string;
-  max_monthly_documents?: number;
-  phone?: string;
-}
-
-export interface RenderedSync {
-  object: 'fiscal_profile_sync';
-  fiscal_profile_id: string;
-  rfc: string;
-  enabled: boolean;
-  status: SyncStatus;
-  sync_from: string | null;
-  synced_through: string | null;
-  lag_days: number | null;
-  documents: number;
-  checked_at: string | null;
-}
+import { firstRequested, syncEvents } from './shared.ts';
 
 const RETRY_BASE_MS = 60_000;
 const RETRY_MAX_MS = 6 * 60 * 60_000;
 /** Months before the watermark that the re-check asks again through metadata. */
 const RECHECK_MONTHS = 2;
-
-/**
- * The first day synchronization asks the SAT for: the stored `sync_from`, or 1 January five years
- * back when the SAT has stopped serving the year it was in (the row catches up at the next tick).
- */
-function firstRequested(syncFrom: string, now: Date): string {
-  return later(syncFrom, satFirstDay(now));
-}
-
-function invalidSyncFrom(message: Bilingual): ApiError {
-  return new ApiError(
-    'request.validation_failed',
-    { en: `sync_from ${message.en}`, es: `Sincronizar desde: ${message.es}` },
-    { errors: [{ path: 'sync_from', code: 'invalid_date', message: message.en, messageEs: `Sincronizar desde: ${message.es}` }] },
-  );
-}
-
-/**
- * `sync_from` as the backfill will start: a real calendar day, not after today (Mexico City);
- * then floored to the 1st of its month and moved forward to the oldest day both the API's 71
- * months and the SAT's own history (1 January five years back) reach.
- */
-function checkedSyncFrom(requested: string | undefined, now: Date): string {
-  if (requested !== undefined) {
-    if (!isCalendarDay(requested))
-      throw invalidSyncFrom({ en: `is not a day of the calendar: ${requested}.`, es: `${requested} no es un día del calendario.` });
-    if (requested > today(now)) {
-      throw invalidSyncFrom({
-        en: `is after today (${today(now)}, Mexico City): the backfill starts in the past.`,
-        es: `es posterior a hoy (${today(now)}, hora de la Ciudad de México): la recuperación empieza en el pasado.`,
-      });
-    }
-  }
-  return effectiveSyncFrom(requested, now, satFirstDay(now));
-}
-
-async function renderSync(db: Db, row: SyncRow, now: Date): Promise<RenderedSync> {
-  return {
-    object: 'fiscal_profile_sync',
-    fiscal_profile_id: row.fiscal_profile_id,
-    rfc: row.rfc,
-    enabled: row.enabled,
-    status: row.status,
-    sync_from: row.sync_from,
-    synced_through: row.synced_through,
-    lag_days: row.synced_through === null ? null : daysBetween(row.synced_through, today(now)),
-    documents: await countForProfile(db, row.organization_id, row.mode, row.fiscal_profile_id),
-    checked_at: row.checked_at ? row.checked_at.toISOString() : null,
-  };
-}
-
-function inactive(profile: { id: string; rfc: string }): RenderedSync {
-  return {
-    object: 'fiscal_profile_sync',
-    fiscal_profile_id: profile.id,
-    rfc: profile.rfc,
-    enabled: false,
-    status: 'inactive',
-    sync_from: null,
-    synced_through: null,
-    lag_days: null,
-    documents: 0,
-    checked_at: null,
-  };
-}
-
-async function syncEvents(services: Services, db: Db, rows: SyncRow[]): Promise<void> {
-  const now = services.clock.now();
-  const inputs: EmitEventInput[] = [];
-  for (const row of rows) {
-    inputs.push({
-      organizationId: row.organization_id,
-      mode: row.mode,
-      type: 'fiscal_profile_sync.updated',
-      object: await renderSync(db, row, now),
-    });
-  }
-  await emitEvents(db, inputs, services);
-}
-
-async function ownProfile(ctx: Ctx, profileId: string) {
-  if (!isId('fp', profileId)) throw notFound('fiscal profile', profileId);
-  return findFiscalProfile(ctx, profileId);
-}
-
-export async function getSync(ctx: Ctx, profileId: string): Promise<RenderedSync> {
-  const profile = await ownProfile(ctx, profileId);
-  const row = await findSync(ctx.db, profile.id);
-  return row ? renderSync(ctx.db, row, ctx.services.clock.now()) : inactive(profile);
-}
-
-/**
- * POST /v1/fiscal_profiles/{id}/sync. The FIEL authenticates with the SAT before anything is
- * kept; enabling a sync already on is a no-op that answers its state.
- */
-export async function enableSync(ctx: Ctx, deps: SyncDeps, profileId: string, input: EnableSyncInput): Promise<RenderedSync> {
-  const profile = await ownProfile(ctx, profileId);
-  const now = ctx.services.clock.now();
-  const syncFrom = checkedSyncFrom(input.sync_from, now);
-  const existing = await findSync(ctx.db, profile.id);
-  if (existing?.enabled) return renderSync(ctx.db, existing, now);
-  if (profile.fiel_serial === null)
-    throw new ApiError('download.fiel_required', {
-      en: `Fiscal profile ${profile.id} has no FIEL; synchronization authenticates with it.`,
-      es: `El perfil fiscal ${profile.id} no tiene e.firma; la sincronización se autentica con ella.`,
-    });
-  if (profile.manifest_status !== 'signed') {
-    throw new ApiError('fiscal_profile.manifest_required', {
-      en: `Fiscal profile ${profile.id} has not signed the carta manifiesto; sign it with POST /v1/fiscal_profiles/${profile.id}/manifest.`,
-      es: `El perfil fiscal ${profile.id} no ha firmado la carta manifiesto; fírmela desde el perfil.`,
-    });
-  }
-  await deps.authorize(ctx, profile.id);
-  const horizon = lastEndedDay(now);
-  const row: SyncRow = {
-    fiscal_profile_id: profile.id,
-    organization_id: ctx.organizationId,
-    mode: ctx.mode,
-    rfc: profile.rfc,
-    enabled: true,
-    status: 'pending',
-    sync_from: syncFrom,
-    max_monthly_documents: input.max_monthly_documents ?? null,
-    phone: input.phone ?? null,
-    planned_through: horizon,
-    synced_through: null,
-    last_progress_at: null,
-    last_recheck_at: now,
-    last_started_at: null,
-    checked_at: null,
-    created_at: now,
-    updated_at: now,
-  };
-  const saved = await ctx.db.transaction().execute(async (trx) => {
-    const current = await lockSync(trx, profile.id);
-    if (current?.enabled) return current;
-    // Re-enabling keeps what was done; what was planned and dropped at disable is planned again.
-    const next: SyncRow = current
-      ? {
-          ...current,
-          sync_from: firstRequested(current.sync_from, now),
-          enabled: true,
-          status: current.synced_through ? 'healthy' : 'pending',
-          max_monthly_documents: row.max_monthly_documents,
-          phone: row.phone,
-          planned_through: horizon,
-          updated_at: now,
-        }
-      : row;
-    if (current) await updateSync(trx, profile.id, next);
-    else await insertSync(trx, next);
-    const from = current?.synced_through ? addDays(current.synced_through, 1) : next.sync_from;
-    if (from <= horizon)
-      await insertChunks(trx, planChunks(profile.id, { from, through: horizon }, 'backfill', { maxMonthly: next.max_monthly_documents, now }));
-    await syncEvents(ctx.services, trx, [next]);
-    return next;
-  });
-  return renderSync(ctx.db, saved, now);
-}
-
-/** DELETE: off; chunks not started are dropped, running ones finish into the store. */
-export async function disableSync(ctx: Ctx, profileId: string): Promise<RenderedSync> {
-  const profile = await ownProfile(ctx, profileId);
-  const now = ctx.services.clock.now();
-  const saved = await ctx.db.transaction().execute(async (trx) => {
-    const current = await lockSync(trx, profile.id);
-    if (!current || !current.enabled) return current;
-    const next: SyncRow = { ...current, enabled: false, status: 'inactive', updated_at: now };
-    await updateSync(trx, profile.id, next);
-    await deletePlannedChunks(trx, profile.id);
-    await syncEvents(ctx.services, trx, [next]);
-    return next;
-  });
-  return saved ? renderSync(ctx.db, saved, now) : inactive(profile);
-}
 
 /** One pass of the scheduler; returns how many chunks it started (tests, benchmarks). */
 export async function syncTick(services: Services): Promise<{ started: number; finished: number }> {
@@ -430,10 +214,4 @@ async function moveWatermark(services: Services, profileId: string, now: Date): 
     await updateSync(trx, profileId, { ...changes, updated_at: now });
     await syncEvents(services, trx, [next]);
   });
-}
-
-declare module '../events/index.ts' {
-  interface EventObjects {
-    'fiscal_profile_sync.updated': RenderedSync;
-  }
 }
