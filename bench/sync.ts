@@ -19,7 +19,7 @@
 // - Ceiling: twelve months of those XML packages streamed through the package reader and every
 //   document read for its index fields, one thread, nothing stored.
 // Targets: the service's rate ≥ 30% of the ceiling; the service's peak RSS ≤ 512 MB.
-// Usage: npx tsx bench/sync.ts [--issued 600] [--received 850]
+// Usage: [BENCH_SERVICE_NODE_OPTIONS=…] npx tsx bench/sync.ts [--issued 600] [--received 850]
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -117,6 +117,8 @@ const env = {
   WORKER_POLL_MS: '100',
   DOWNLOAD_POLL_BASE_MS: '200',
   DOWNLOAD_POLL_MAX_MS: '2000',
+  // V8 flags for the service alone (a heap limit to try, say), not for this process.
+  ...(process.env.BENCH_SERVICE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVICE_NODE_OPTIONS } : {}),
 };
 await (await startServe([process.execPath, BIN, 'serve'], env)).stop();
 const service = await startServe([process.execPath, BIN, 'serve'], env);
