@@ -15,18 +15,18 @@
 // Each figure is printed with its target and PASS or FAIL. Run on a quiet machine; the load average
 // at the start is printed. `--idle S` and `--busy S` shorten the idle wait and the busy window.
 //   npx tsx bench/runtime.ts [--idle 60] [--busy 60] [--load 20]
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { benchInvoiceBody, benchStorage, createAndStamp, numberOption, patientFetch } from './support/bench-kit.ts';
+import { BIN, freePort, rssOf, servingPid, startServe, type Started } from './support/serve-process.ts';
 import { hasShared, REPO_ROOT, satPath } from '../test/support/shared.ts';
 
 const IDLE_SECONDS = numberOption('idle', 60);
 const BUSY_SECONDS = numberOption('busy', 60);
 const LOAD_SECONDS = numberOption('load', 20);
-const BIN = path.join(REPO_ROOT, 'bin', 'invoicing.js');
 const CURRENT_BUILD = path.join(REPO_ROOT, 'dist', 'server', 'current.json');
 const SAMPLE = satPath('samples', 'cfdi40', 'real', 'I_CSM190311AH6_2022-01-12_real.xml');
 const MB = 1024 * 1024;
@@ -42,86 +42,6 @@ function report(name: string, value: number, unit: string, limit: number, digits
   const row = { name, value: `${value.toFixed(digits)} ${unit}`, target: `≤ ${limit} ${unit}`, pass: value <= limit };
   rows.push(row);
   console.log(`${row.pass ? 'PASS' : 'FAIL'}  ${name}: ${row.value} (target ${row.target})`);
-}
-
-/** The resident set of a process, in bytes (Linux). */
-function rssOf(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-}
-
-function freePort(): number {
-  return 20_000 + Math.floor(Math.random() * 20_000);
-}
-
-interface Started {
-  child: ChildProcess;
-  baseUrl: string;
-  readyMs: number;
-  stop(): Promise<void>;
-}
-
-/** Starts `command` in a process group of its own and waits until /readyz answers 200. */
-async function startServe(command: string[], env: Record<string, string>): Promise<Started> {
-  const port = freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  const child = spawn(command[0]!, command.slice(1), {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: baseUrl, SIMULATOR_PORT: '0' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}: ${stderr}`);
-    const ok = await fetch(`${baseUrl}/readyz`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    if (performance.now() - started > 180_000) throw new Error(`${command.join(' ')} not ready after 180 s: ${stderr}`);
-    await sleep(25);
-  }
-  const readyMs = performance.now() - started;
-  return {
-    child,
-    baseUrl,
-    readyMs,
-    async stop() {
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        return;
-      }
-      await exited;
-    },
-  };
-}
-
-/** The `node` process serving: `npm start` runs it as a child of npm's shell. */
-function servingPid(root: number): number {
-  const children = (pid: number): number[] =>
-    fs.existsSync(`/proc/${pid}/task/${pid}/children`)
-      ? fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
-      : [];
-  const isServe = (pid: number) =>
-    fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node' &&
-    fs
-      .readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-      .split('\0')
-      .some((arg) => arg === BIN || arg === 'bin/invoicing.js');
-  const queue = [root];
-  while (queue.length) {
-    const pid = queue.shift()!;
-    if (isServe(pid)) return pid;
-    queue.push(...children(pid));
-  }
-  return root;
 }
 
 async function idleRss(started: Started): Promise<number> {
