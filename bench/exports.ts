@@ -114,7 +114,7 @@ async function exportAs(format_: 'csv' | 'zip' | 'xlsx'): Promise<boolean> {
   const opened = await app.services.blobs.open(`exports/${id}`);
   if (opened?.stream instanceof Readable) opened.stream.destroy();
   const kept = opened?.bytes;
-  if (kept !== done.file.bytes) throw new Error(`file of ${kept} bytes kept, export says ${done.file.bytes}`);
+  if (kept === undefined || kept !== done.file.bytes) throw new Error(`file of ${kept} bytes kept, export says ${done.file.bytes}`);
   const above = mb(peak - idle);
   line(`${format_.toUpperCase()}: ${format(rows)} CFDIs`, `${format(elapsed, 1)} s, ${format(rows / elapsed)} CFDIs/s, file ${format(mb(kept), 1)} MB`);
   line(
