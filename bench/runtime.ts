@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { benchStorage, numberOption } from './support/bench-kit.ts';
+import { benchStorage, numberOption, waitUntilReady } from './support/bench-kit.ts';
 import { hasShared, REPO_ROOT, satPath } from '../test/support/shared.ts';
 
 const IDLE_SECONDS = numberOption('idle', 60);
@@ -74,16 +74,7 @@ async function startServe(command: string[], env: Record<string, string>): Promi
     stderr += chunk.toString();
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}: ${stderr}`);
-    const ok = await fetch(`${baseUrl}/readyz`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    if (performance.now() - started > 180_000) throw new Error(`${command.join(' ')} not ready after 180 s: ${stderr}`);
-    await sleep(25);
-  }
+  await waitUntilReady(child, baseUrl, command.join(' '), { pollMs: 25, timeoutMs: 180_000, detail: () => stderr });
   const readyMs = performance.now() - started;
   return {
     child,
