@@ -1,18 +1,16 @@
 // Exports of the CFDI store: 100,000 CFDIs (by default) exported as CSV and as a ZIP of XML by the
 // export job, with the process's peak RSS above its idle RSS against the 256 MB target.
 // - Store: the app as `invoicing serve` opens it (PGlite under a fresh DATA_DIR, export files under
-//   it, the worker pool at the machine's parallelism), filled by SQL: one month of the simulator's
+//   it; with DATABASE_URL, a fresh database on that server, export files as chunk rows of its blob
+//   store; the worker pool at the machine's parallelism), filled by SQL: one month of the simulator's
 //   synthetic CFDIs (sealed and stamped as a PAC would, 4–5 KB each) copied under fresh UUIDs
 //   with the content the store keeps at ingest, `--rows` of them in statements of 500.
 // - Idle: RSS after the fill, a garbage collection and a second's rest.
 // - Export: POST /v1/exports, then the durable job run to completion in this process; RSS sampled
-//   every 20 ms while it runs. The file is checked (bytes, rows or entries) afterwards.
-// Usage: node --expose-gc --import tsx bench/exports.ts [--rows 100000] [--templates 200]
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+//   every 20 ms while it runs. The file's size as the blob store keeps it is checked afterwards.
+// Usage: [DATABASE_URL=postgres://…] node --expose-gc --import tsx bench/exports.ts [--rows 100000] [--templates 200] [--xlsx]
 import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { readCfdiOverview } from '../src/cfdi/overview.ts';
 import { buildApp } from '../src/app.ts';
@@ -20,7 +18,7 @@ import { ManualClock, systemClock } from '../src/platform/clock.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { createDescargaClient, descargaUrls, readCfdiPackage } from '../src/providers/sat/descarga/index.ts';
 import { startSimulator } from '../src/simulator/index.ts';
-import { numberOption } from './support/bench-kit.ts';
+import { benchStorage, numberOption } from './support/bench-kit.ts';
 
 const rows = numberOption('rows', 100_000);
 const templates = numberOption('templates', 200);
@@ -46,12 +44,9 @@ const originals: string[] = [];
 for (const id of packageIds) originals.push(...readCfdiPackage(await client.download(id)).values());
 await simulator.close();
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-exports-'));
+const storage = await benchStorage('exports', process.env.DATABASE_URL);
 const config = loadConfig({
-  APP_ENV: 'development',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  MASTER_KEY: randomBytes(32).toString('base64'),
+  ...storage.env,
   LOAD_SHED_QUEUE_MS: '0',
   RUN_WORKER: 'false',
   RATE_LIMIT_WRITE_BURST: '1000',
@@ -85,6 +80,7 @@ for (let statement = 0; statement * STATEMENT_ROWS < rows; statement += 1) {
 averageBytes /= Math.ceil(rows / STATEMENT_ROWS);
 line('CFDIs in the store (synthetic templates), average XML', `${format(rows)} (${originals.length}), ${format(averageBytes)} bytes`);
 line('fill', `${format((performance.now() - fillStarted) / 1000, 1)} s`);
+line('database, where the file is kept', process.env.DATABASE_URL ? 'PostgreSQL, chunk rows of the blob store' : 'embedded PGlite, a file under DATA_DIR');
 
 const collect = (globalThis as { gc?: () => void }).gc;
 async function idleRss(): Promise<number> {
@@ -115,10 +111,12 @@ async function exportAs(format_: 'csv' | 'zip' | 'xlsx'): Promise<boolean> {
   const elapsed = (performance.now() - started) / 1000;
   const done = (await app.server.inject({ method: 'GET', url: `/v1/exports/${id}`, headers: { authorization: `Bearer ${key}` } })).json();
   if (done.status !== 'completed' || done.progress.rows_written !== rows) throw new Error(`export ${id}: ${JSON.stringify(done)}`);
-  const onDisk = fs.statSync(path.join(dataDir, 'exports', id)).size;
-  if (onDisk !== done.file.bytes) throw new Error(`file of ${onDisk} bytes, export says ${done.file.bytes}`);
+  const opened = await app.services.blobs.open(`exports/${id}`);
+  if (opened?.stream instanceof Readable) opened.stream.destroy();
+  const kept = opened?.bytes;
+  if (kept === undefined || kept !== done.file.bytes) throw new Error(`file of ${kept} bytes kept, export says ${done.file.bytes}`);
   const above = mb(peak - idle);
-  line(`${format_.toUpperCase()}: ${format(rows)} CFDIs`, `${format(elapsed, 1)} s, ${format(rows / elapsed)} CFDIs/s, file ${format(mb(onDisk), 1)} MB`);
+  line(`${format_.toUpperCase()}: ${format(rows)} CFDIs`, `${format(elapsed, 1)} s, ${format(rows / elapsed)} CFDIs/s, file ${format(mb(kept), 1)} MB`);
   line(
     `${format_.toUpperCase()}: peak RSS above idle (idle ${format(mb(idle))} MB)`,
     `${format(above, 1)} MB (target ≤ ${TARGET_MB} MB: ${above <= TARGET_MB ? 'met' : 'NOT met'})`,
@@ -131,5 +129,5 @@ let met = true;
 for (const name of formats) met = (await exportAs(name)) && met;
 
 await app.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await storage.remove();
 process.exit(met ? 0 : 1);

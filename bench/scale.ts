@@ -14,7 +14,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { askServer, benchInvoiceBody, benchStorage, createAndStamp, numberOption, percentile } from './support/bench-kit.ts';
+import { askServer, benchInvoiceBody, benchStorage, createAndStamp, numberOption, percentile, waitUntilReady } from './support/bench-kit.ts';
 
 const seconds = numberOption('seconds', 10);
 const clients = numberOption('clients', 12);
@@ -172,13 +172,7 @@ async function startService(processes: number, simulatorUrl: string, csd: Creden
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`serve --processes ${processes} exited with status ${child.exitCode}`);
-    const ready = await fetch(`${baseUrl}/readyz`).catch(() => undefined);
-    if (ready?.status === 200) break;
-    if (attempt > 1200) throw new Error(`serve --processes ${processes} was not ready in two minutes`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitUntilReady(child, baseUrl, `serve --processes ${processes}`, { pollMs: 100, timeoutMs: 120_000 });
   const organization = (await (
     await fetch(`${baseUrl}/v1/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Bench"}' })
   ).json()) as { keys: { test: { key: string } } };

@@ -11,9 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/platform/config.ts';
-import { openDatabase } from '../src/platform/db/database.ts';
+import { readOpenApiDocument } from './openapi-document.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -27,20 +25,6 @@ const HEADER = `/**
 
 `;
 
-async function readDocument(): Promise<OpenAPI3> {
-  const config = loadConfig({ APP_ENV: 'test', BASE_URL: 'http://127.0.0.1:3000', RUN_WORKER: 'false', LOG_LEVEL: 'silent' });
-  const database = await openDatabase({});
-  const app = await buildApp({ config, database });
-  try {
-    const response = await app.server.inject({ method: 'GET', url: '/openapi.json' });
-    if (response.statusCode !== 200) throw new Error(`GET /openapi.json answered ${response.statusCode}: ${response.body}`);
-    return response.json() as OpenAPI3;
-  } finally {
-    await app.close();
-    await database.close();
-  }
-}
-
 function format(text: string): string {
   const result = spawnSync('npx', ['--no-install', 'biome', 'format', `--stdin-file-path=${API_TYPES_FILE}`], { cwd: root, input: text, encoding: 'utf8' });
   if (result.error) throw result.error;
@@ -50,7 +34,7 @@ function format(text: string): string {
 
 /** The text of the generated file for the current route schemas. */
 export async function renderApiTypes(): Promise<string> {
-  const nodes = await openapiTS(await readDocument(), { alphabetize: true });
+  const nodes = await openapiTS((await readOpenApiDocument()) as OpenAPI3, { alphabetize: true });
   return format(HEADER + astToString(nodes));
 }
 

@@ -8,30 +8,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/platform/config.ts';
-import { openDatabase } from '../src/platform/db/database.ts';
+import { readOpenApiDocument } from './openapi-document.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-async function writeDocument(file: string): Promise<void> {
-  const config = loadConfig({ APP_ENV: 'test', BASE_URL: 'http://127.0.0.1:3000', RUN_WORKER: 'false', LOG_LEVEL: 'silent' });
-  const database = await openDatabase({});
-  const app = await buildApp({ config, database });
-  try {
-    const response = await app.server.inject({ method: 'GET', url: '/openapi.json' });
-    if (response.statusCode !== 200) throw new Error(`GET /openapi.json answered ${response.statusCode}: ${response.body}`);
-    fs.writeFileSync(file, JSON.stringify(response.json(), null, 2));
-  } finally {
-    await app.close();
-    await database.close();
-  }
-}
 
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'invoicing-openapi-'));
 const file = path.join(directory, 'openapi.json');
 try {
-  await writeDocument(file);
+  fs.writeFileSync(file, JSON.stringify(await readOpenApiDocument(), null, 2));
   const result = spawnSync('npx', ['--no-install', 'redocly', 'lint', file, '--config', path.join(root, 'redocly.yaml')], {
     cwd: root,
     stdio: 'inherit',

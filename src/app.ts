@@ -57,7 +57,7 @@ import { ApiError } from './platform/errors/api-error.ts';
 import { listenForMetrics, registerMetricsRoute, type MetricsListener } from './platform/metrics/http.ts';
 import { customerEmails, customerForInvoice, registerCustomerRoutes } from './modules/customers/index.ts';
 import { productsForInvoice, registerProductRoutes } from './modules/products/index.ts';
-import { databaseExportStore, fileExportStore, registerExportJobs, registerExportRoutes } from './modules/exports/index.ts';
+import { registerExportJobs, registerExportRoutes } from './modules/exports/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -331,11 +331,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerSyncJobs(services);
   registerDownloadJobs(services, downloadDeps);
   registerDashboardRoutes(server, services);
-  // Like rendered PDFs: files under DATA_DIR on the embedded database (export-store.ts).
-  const exportDeps = {
-    store: !config.databaseUrl && !options.database ? fileExportStore(path.join(config.dataDir, 'exports')) : databaseExportStore,
-    invoices: invoiceExportSource(invoiceDeps),
-  };
+  const exportDeps = { invoices: invoiceExportSource(invoiceDeps) };
   registerExportRoutes(server, services, exportDeps);
   registerExportJobs(services, exportDeps);
 

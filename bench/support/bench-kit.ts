@@ -1,5 +1,5 @@
 // What the benchmarks share: numeric command-line options, percentiles, a server process asked
-// over IPC, an issuer (organization, test key, active fiscal profile) made through the API, and a
+// over IPC or waited for until it is ready, an issuer (organization, test key, active fiscal profile) made through the API, and a
 // server's temporary storage (DATA_DIR, and a PostgreSQL database for the runs with DATABASE_URL), and
 // the invoice the create benches post and stamp.
 import type { ChildProcess } from 'node:child_process';
@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { RunningSimulator } from '../../src/simulator/index.ts';
 
@@ -33,6 +34,30 @@ export function askServer<T>(server: ChildProcess, type: string): Promise<T> {
     server.on('message', listener);
     if (type !== 'ready') server.send({ type });
   });
+}
+
+/**
+ * Waits until the server `child` runs answers 200 at `${baseUrl}/readyz`, asking every `pollMs`;
+ * throws when the process exits first or after `timeoutMs`, with `detail()` (its stderr, say).
+ */
+export async function waitUntilReady(
+  child: ChildProcess,
+  baseUrl: string,
+  name: string,
+  options: { pollMs: number; timeoutMs: number; detail?: () => string },
+): Promise<void> {
+  const started = performance.now();
+  for (;;) {
+    const detail = options.detail ? `: ${options.detail()}` : '';
+    if (child.exitCode !== null) throw new Error(`${name} exited with status ${child.exitCode}${detail}`);
+    const ready = await fetch(`${baseUrl}/readyz`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (ready) return;
+    if (performance.now() - started > options.timeoutMs) throw new Error(`${name} was not ready after ${options.timeoutMs / 1000} s${detail}`);
+    await sleep(options.pollMs);
+  }
 }
 
 export interface BenchIssuer {

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { REPO_ROOT } from '../../test/support/shared.ts';
+import { waitUntilReady } from './bench-kit.ts';
 
 export const BIN = path.join(REPO_ROOT, 'bin', 'invoicing.js');
 
@@ -41,16 +42,7 @@ export async function startServe(command: string[], env: Record<string, string>)
     stderr += chunk.toString();
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}: ${stderr}`);
-    const ok = await fetch(`${baseUrl}/readyz`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    if (performance.now() - started > 180_000) throw new Error(`${command.join(' ')} not ready after 180 s: ${stderr}`);
-    await sleep(25);
-  }
+  await waitUntilReady(child, baseUrl, command.join(' '), { pollMs: 25, timeoutMs: 180_000, detail: () => stderr });
   const readyMs = performance.now() - started;
   return {
     child,

@@ -7,10 +7,12 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import * as XLSX from '@e965/xlsx';
 import { strFromU8, unzipSync } from 'fflate';
 import { storeCfdiDocuments, storeMetadataRecords, type CfdiSource } from '../../src/modules/cfdis/index.ts';
+import type { BlobStore } from '../../src/platform/blobs/blob-store.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { satPath, skipWithoutShared } from '../support/shared.ts';
@@ -281,12 +283,11 @@ describe('exports of the CFDI store', { skip: skipWithoutShared }, () => {
     assert.equal(late.statusCode, 410);
     assert.equal(late.json().code, 'export.expired');
     const { expireExports } = await import('../../src/modules/exports/jobs.ts');
-    const { databaseExportStore } = await import('../../src/modules/exports/index.ts');
-    assert.ok((await expireExports(t.app.services, { store: databaseExportStore })) >= 1);
+    assert.ok((await expireExports(t.app.services)) >= 1);
     const expired = (await t.request({ method: 'GET', url: `/v1/exports/${created.id}`, key: org.testKey })).json();
     assert.equal(expired.status, 'expired');
     assert.equal(expired.file, null);
-    assert.equal(await databaseExportStore.open(t.app.services.db, created.id), undefined, 'the file is deleted');
+    assert.equal(await t.app.services.blobs.open(`exports/${created.id}`), undefined, 'the file is deleted');
   });
 });
 
@@ -299,30 +300,40 @@ describe('an export that cannot be built', { skip: skipWithoutShared }, () => {
       const response = await app.request({ method: 'POST', url: '/v1/exports', key: organization.testKey, payload: { source: 'cfdis', format: 'csv' } });
       const id = response.json().id;
       const { buildExport } = await import('../../src/modules/exports/build.ts');
-      const removed: string[] = [];
-      const broken = {
-        create: async () => {
-          throw new Error('disk full');
-        },
-        open: async () => undefined,
-        remove: async (_db: unknown, exportId: string) => {
-          removed.push(exportId);
+      // The blob store takes the first page and then fails, as a full disk would.
+      const blobs = app.app.services.blobs;
+      const aborted: string[] = [];
+      const failing: BlobStore = {
+        ...blobs,
+        async create(key) {
+          const write = await blobs.create(key);
+          write.sink.write(Buffer.from('the start of the file'));
+          const sink = new Writable({
+            write: (_chunk, _encoding, callback) => callback(new Error('disk full')),
+          });
+          return {
+            sink,
+            commit: write.commit,
+            abort: async () => {
+              aborted.push(key);
+              await write.abort();
+            },
+          };
         },
       };
+      const services = { ...app.app.services, blobs: failing };
       const job = { id: 'job_x', kind: 'exports.build', payload: { export_id: id } };
       // An export of the CFDI store reads nothing of the invoices.
-      const deps = { store: broken, invoices: undefined as never };
-      await assert.rejects(
-        buildExport(app.app.services, deps, { ...job, attempts: 1, maxAttempts: 3 }),
-        /disk full/,
-        'an attempt that is not the last is retried',
-      );
-      await buildExport(app.app.services, deps, { ...job, attempts: 3, maxAttempts: 3 });
+      const deps = { invoices: undefined as never };
+      await assert.rejects(buildExport(services, deps, { ...job, attempts: 1, maxAttempts: 3 }), /disk full/, 'an attempt that is not the last is retried');
+      assert.deepEqual(aborted, [`exports/${id}`], 'the failed attempt discarded what it wrote');
+      assert.equal(await blobs.open(`exports/${id}`), undefined, 'and left no file');
+      await buildExport(services, deps, { ...job, attempts: 3, maxAttempts: 3 });
       const failed = (await app.request({ method: 'GET', url: `/v1/exports/${id}`, key: organization.testKey })).json();
       assert.equal(failed.status, 'failed');
       assert.equal(failed.error.code, 'export.build_failed');
       assert.match(failed.error.detail, /disk full/);
-      assert.deepEqual(removed, [id]);
+      assert.equal(await blobs.open(`exports/${id}`), undefined);
       const events = (await app.request({ method: 'GET', url: '/v1/events?type=export.failed', key: organization.testKey })).json();
       assert.deepEqual(
         events.data.map((event: Json) => event.data.object.id),

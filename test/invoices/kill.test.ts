@@ -29,7 +29,7 @@ let simulator: RunningSimulator;
 const masterKey = randomBytes(32).toString('base64');
 
 async function startServer(crash?: { point: StampCrashPoint; serie: string }): Promise<ChildServer> {
-  return startChildServer(path.join('test', 'invoices', 'kill-server.ts'), {
+  return startChildServer(path.join('test', 'support', 'kill-server.ts'), {
     APP_ENV: 'test',
     DATA_DIR: path.join(dataDir, 'server'),
     MASTER_KEY: masterKey,

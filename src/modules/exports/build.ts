@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
-import { finished } from 'node:stream/promises';
+import { pipeline } from 'node:stream/promises';
 import { Type } from 'typebox';
 import type { Services } from '../../platform/context.ts';
 import { ERROR_CATALOG } from '../../platform/errors/catalog.ts';
@@ -16,7 +16,6 @@ import type { JobRecord } from '../../platform/jobs/types.ts';
 import { cfdiExportDetailsPage, cfdiExportPage, cfdiFilters, countCfdis, type CfdiExportRow, type CfdiFilterQuery } from '../cfdis/index.ts';
 import { emitEvent } from '../events/index.ts';
 import type { InvoiceExportRow, InvoiceExportSource, InvoiceFilterQuery } from '../invoices/index.ts';
-import type { ExportStore } from './export-store.ts';
 import { invoicePageWriter, pageWriter, type PageWriter } from './formats.ts';
 import { findExportById, updateExport, type ExportRow } from './repository.ts';
 import { renderExport } from './serialize.ts';
@@ -27,8 +26,10 @@ export const BUILD_ATTEMPTS = 3;
 const EXPORT_LIFETIME_MS = 24 * 60 * 60_000;
 const PAGE_ROWS = 500;
 
+/** Where an export's file is kept (`services.blobs`): `exports/<id>`, a file of that name under DATA_DIR on the embedded database. */
+export const exportBlobKey = (exportId: string) => `exports/${exportId}`;
+
 export interface ExportDeps {
-  store: ExportStore;
   /** The invoices module's selection and documents (`source: invoices`). */
   invoices: InvoiceExportSource;
 }
@@ -48,7 +49,7 @@ function measuring(): { stream: Transform; bytes(): number; sha256(): string } {
 }
 
 async function writeFile(services: Services, deps: ExportDeps, row: ExportRow): Promise<{ bytes: number; sha256: string; rows: number }> {
-  return row.source === 'invoices' ? writeInvoicesFile(services, deps, row) : writeCfdisFile(services, deps, row);
+  return row.source === 'invoices' ? writeInvoicesFile(services, deps, row) : writeCfdisFile(services, row);
 }
 
 /** What a source gives the paged loop: how many rows, how they are written, and each page after a row id. */
@@ -58,10 +59,10 @@ interface PagedSource<Row extends { id: string }> {
   page(afterId: string | null, limit: number): Promise<Row[]>;
 }
 
-async function writeCfdisFile(services: Services, deps: ExportDeps, row: ExportRow): Promise<{ bytes: number; sha256: string; rows: number }> {
+async function writeCfdisFile(services: Services, row: ExportRow): Promise<{ bytes: number; sha256: string; rows: number }> {
   const filters = cfdiFilters(row.filters as CfdiFilterQuery);
   const scope = { organizationId: row.organization_id, mode: row.mode };
-  return writeInPages<CfdiExportRow>(services, deps, row, {
+  return writeInPages<CfdiExportRow>(services, row, {
     total: await countCfdis(services.db, row.organization_id, row.mode, filters),
     writer: (sink) => pageWriter(row.format, sink),
     // A ZIP reads the XML; CSV and XLSX read the content the store kept, never the XML again.
@@ -76,17 +77,16 @@ async function writeCfdisFile(services: Services, deps: ExportDeps, row: ExportR
 async function writeInvoicesFile(services: Services, deps: ExportDeps, row: ExportRow): Promise<{ bytes: number; sha256: string; rows: number }> {
   const filters = row.filters as InvoiceFilterQuery;
   const scope = { organizationId: row.organization_id, mode: row.mode };
-  return writeInPages<InvoiceExportRow>(services, deps, row, {
+  return writeInPages<InvoiceExportRow>(services, row, {
     total: await deps.invoices.count(services, scope, filters),
     writer: (sink) => invoicePageWriter(row.format, sink, (id) => deps.invoices.pdf(services, scope, id)),
     page: (afterId, limit) => deps.invoices.page(services, scope, filters, { afterId, limit, withXml: row.format === 'zip' }),
   });
 }
 
-/** The export's file, written page by page into the store, its progress recorded after each page. */
+/** The export's file, streamed page by page into the blob store, its progress recorded after each page; a failure leaves no file. */
 async function writeInPages<Row extends { id: string }>(
   services: Services,
-  deps: ExportDeps,
   row: ExportRow,
   source: PagedSource<Row>,
 ): Promise<{ bytes: number; sha256: string; rows: number }> {
@@ -96,25 +96,34 @@ async function writeInPages<Row extends { id: string }>(
     rows_written: 0,
     updated_at: services.clock.now(),
   });
-  const target = await deps.store.create(services.db, row.id);
+  const target = await services.blobs.create(exportBlobKey(row.id));
   const measure = measuring();
-  measure.stream.pipe(target.sink);
-  const writer = source.writer(measure.stream);
-  let afterId: string | null = null;
-  let written = 0;
-  for (;;) {
-    const rows = await source.page(afterId, PAGE_ROWS);
-    if (rows.length === 0) break;
-    await writer.write(rows);
-    written += rows.length;
-    afterId = rows[rows.length - 1]!.id;
-    await updateExport(services.db, row.id, ['running'], { rows_written: written, updated_at: services.clock.now() });
-    if (rows.length < PAGE_ROWS) break;
+  const piped = pipeline(measure.stream, target.sink);
+  piped.catch(() => {});
+  // A sink that fails ends the pipeline: a write still waiting for it to drain ends with its error.
+  const untilFailed = (work: Promise<void>) => Promise.race([work, piped]);
+  try {
+    const writer = source.writer(measure.stream);
+    let afterId: string | null = null;
+    let written = 0;
+    for (;;) {
+      const rows = await source.page(afterId, PAGE_ROWS);
+      if (rows.length === 0) break;
+      await untilFailed(writer.write(rows));
+      written += rows.length;
+      afterId = rows[rows.length - 1]!.id;
+      await updateExport(services.db, row.id, ['running'], { rows_written: written, updated_at: services.clock.now() });
+      if (rows.length < PAGE_ROWS) break;
+    }
+    await untilFailed(writer.end());
+    await piped;
+    await target.commit();
+    return { bytes: measure.bytes(), sha256: measure.sha256(), rows: written };
+  } catch (error) {
+    measure.stream.destroy();
+    await target.abort();
+    throw error;
   }
-  await writer.end();
-  await finished(target.sink);
-  await target.commit();
-  return { bytes: measure.bytes(), sha256: measure.sha256(), rows: written };
 }
 
 export async function buildExport(services: Services, deps: ExportDeps, job: JobRecord<{ export_id: string }>): Promise<void> {
@@ -125,7 +134,7 @@ export async function buildExport(services: Services, deps: ExportDeps, job: Job
     built = await writeFile(services, deps, row);
   } catch (error) {
     if (job.attempts < job.maxAttempts) throw error;
-    await deps.store.remove(services.db, row.id);
+    await services.blobs.delete(exportBlobKey(row.id));
     const now = services.clock.now();
     const detail = `The file could not be built (${BUILD_ATTEMPTS} attempts): ${error instanceof Error ? error.message : String(error)}`.slice(0, 1000);
     await services.db.transaction().execute(async (trx) => {

@@ -1,10 +1,10 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Static } from 'typebox';
 import type { Ctx } from '../../platform/context.ts';
 import { ApiError, notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
 import { paginate, type Page } from '../../platform/http/pagination.ts';
-import type { ExportDeps } from './build.ts';
+import { exportBlobKey } from './build.ts';
 import { exportsQuery, findExport, type ExportRow } from './repository.ts';
 import type { ListExportsQuery } from './schemas.ts';
 
@@ -21,7 +21,7 @@ export function listExports(ctx: Ctx, query: Static<typeof ListExportsQuery>, ur
 }
 
 /** The built file; `export.not_ready` before it is, `export.expired` once it is past its expiry (deleted or about to be). */
-export async function openExportFile(ctx: Ctx, deps: ExportDeps, id: string): Promise<{ row: ExportRow; stream: Readable }> {
+export async function openExportFile(ctx: Ctx, id: string): Promise<{ row: ExportRow; stream: Readable }> {
   const row = await getExport(ctx, id);
   const now = ctx.services.clock.now();
   if (row.status === 'expired' || (row.status === 'completed' && row.expires_at !== null && row.expires_at <= now)) {
@@ -39,11 +39,11 @@ export async function openExportFile(ctx: Ctx, deps: ExportDeps, id: string): Pr
           : `La exportación ${id} está en estatus ${row.status}: su archivo aún no está listo.`,
     });
   }
-  const stream = await deps.store.open(ctx.db, id);
-  if (!stream)
+  const opened = await ctx.services.blobs.open(exportBlobKey(id));
+  if (!opened)
     throw new ApiError('export.expired', {
       en: `The file of export ${id} is no longer kept; create it again.`,
       es: `El archivo de la exportación ${id} ya no se conserva; créela de nuevo.`,
     });
-  return { row, stream };
+  return { row, stream: opened.stream instanceof Readable ? opened.stream : Readable.from(opened.stream) };
 }

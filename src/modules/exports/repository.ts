@@ -32,16 +32,9 @@ export interface ExportTable {
   updated_at: Date;
 }
 
-interface ExportChunkTable {
-  export_id: string;
-  position: number;
-  content: Buffer;
-}
-
 declare module '../../platform/db/schema.ts' {
   interface Database {
     exports: ExportTable;
-    export_chunks: ExportChunkTable;
   }
 }
 
@@ -94,17 +87,4 @@ export function expiredExports(db: Db, now: Date, limit: number): Promise<Pick<E
     .orderBy('expires_at')
     .limit(limit)
     .execute();
-}
-
-export async function deleteChunks(db: Db, exportId: string): Promise<void> {
-  await db.deleteFrom('export_chunks').where('export_id', '=', exportId).execute();
-}
-
-export async function insertChunk(db: Db, exportId: string, position: number, content: Buffer): Promise<void> {
-  await db.insertInto('export_chunks').values({ export_id: exportId, position, content }).execute();
-}
-
-export async function chunkAt(db: Db, exportId: string, position: number): Promise<Buffer | undefined> {
-  const row = await db.selectFrom('export_chunks').select('content').where('export_id', '=', exportId).where('position', '=', position).executeTakeFirst();
-  return row ? Buffer.from(row.content) : undefined;
 }

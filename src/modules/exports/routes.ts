@@ -99,7 +99,7 @@ export function registerExportRoutes(server: Server, services: Services, deps: E
     },
     async (request, reply) => {
       const ctx = ctxOf(request, services);
-      const { row, stream } = await openExportFile(ctx, deps, request.params.id);
+      const { row, stream } = await openExportFile(ctx, request.params.id);
       return reply
         .type(CONTENT_TYPES[row.format])
         .header('Content-Length', String(row.bytes))
