@@ -66,19 +66,33 @@ async function startServer(argv: string[]): Promise<{ child: ChildProcess; info:
   }
 }
 
-async function load(url: string, headers: Record<string, string>) {
+/** CPU time a process has used, in µs (Linux; undefined elsewhere). */
+function cpuMicros(pid: number): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return undefined;
+  }
+}
+
+async function load(url: string, headers: Record<string, string>, pid: number) {
   // A short warm-up so JIT and caches settle before measuring.
   await autocannon({ url, headers, connections, duration: 2 });
+  const before = cpuMicros(pid);
   const result = await autocannon({ url, headers, connections, duration: seconds });
+  const after = cpuMicros(pid);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total };
+  const cpuPerRequest = before !== undefined && after !== undefined ? (after - before) / result.requests.total : undefined;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, cpuPerRequest };
 }
 
 async function measure(argv: string[], route: (info: Record<string, string | number>) => string, auth: boolean) {
   const { child, info } = await startServer(argv);
   try {
     const headers: Record<string, string> = auth ? { authorization: `Bearer ${info.key}` } : {};
-    return await load(`http://127.0.0.1:${info.port}${route(info)}`, headers);
+    return await load(`http://127.0.0.1:${info.port}${route(info)}`, headers, child.pid!);
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
@@ -102,6 +116,14 @@ for (let round = 1; round <= rounds; round += 1) {
   console.log(`hello-world           ${hello.rps.toFixed(0).padStart(7)} req/s  p50 ${hello.p50} ms  p99 ${hello.p99} ms`);
   console.log(`GET /v1/api_keys/{id} ${api.rps.toFixed(0).padStart(7)} req/s  p50 ${api.p50} ms  p99 ${api.p99} ms  (authenticated, ${database})`);
   console.log(`ratio ${(ratio * 100).toFixed(1)}% of hello-world (target ≥ ${TARGET_RATIO * 100}%): ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}`);
+  if (hello.cpuPerRequest !== undefined && api.cpuPerRequest !== undefined) {
+    // What the ratio is when each server has a core to itself: the hello-world's CPU per request over the API's.
+    const cpuRatio = hello.cpuPerRequest / api.cpuPerRequest;
+    console.log(
+      `server CPU per request: hello-world ${hello.cpuPerRequest.toFixed(1)} µs, API ${api.cpuPerRequest.toFixed(1)} µs: ` +
+        `${(cpuRatio * 100).toFixed(1)}% (target ≥ ${TARGET_RATIO * 100}%): ${cpuRatio >= TARGET_RATIO ? 'met' : 'NOT met'}`,
+    );
+  }
 }
 if (rounds > 1) console.log(`ratios ${ratios.map((ratio) => `${(ratio * 100).toFixed(1)}%`).join(', ')}`);
 fs.rmSync(scratch, { recursive: true, force: true });
