@@ -30,9 +30,26 @@ export async function buildServer({ force = false, log = () => {} } = {}) {
   const esbuild = await import('esbuild');
   const id = `${Date.now().toString(36)}-${crypto.randomBytes(3).toString('hex')}`;
   const outdir = path.join(BUILD_ROOT, id);
-  const result = await esbuild.build({
+  const result = await esbuild.build(serverBuildOptions(ENTRY_POINTS, outdir));
+  // The CommonJS entry that runs TypeScript on threads under tsx is not needed from the build.
+  const inputs = Object.keys(result.metafile.inputs).map((file) => path.relative(PACKAGE_ROOT, path.resolve(PACKAGE_ROOT, file)));
+  inputs.push(path.relative(PACKAGE_ROOT, fileURLToPath(import.meta.url)), 'package.json');
+  const build = { id, cli: path.join(outdir, 'cli.js'), inputs: inputs.sort(), signature: signatureOf(inputs) };
+  writeCurrent(build);
+  removeOldBuilds(id);
+  log(`build-server: dist/server/${id} built in ${Date.now() - started} ms (${inputs.length} inputs)`);
+  return build;
+}
+
+/**
+ * esbuild's options for the service's build, for `entryPoints` written to `outdir`: also what a
+ * benchmark builds its servers with, so that it measures the code `npm start` runs. A build that
+ * starts worker threads holds the `worker` and `pglite-host` entries beside its own.
+ */
+export function serverBuildOptions(entryPoints, outdir) {
+  return {
     absWorkingDir: PACKAGE_ROOT,
-    entryPoints: ENTRY_POINTS,
+    entryPoints,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -48,15 +65,7 @@ export async function buildServer({ force = false, log = () => {} } = {}) {
     // Chunks are ES modules: code that esbuild turns into require() calls for Node built-ins
     // would fail there, so a require is provided for them.
     banner: { js: "import { createRequire as __invoicingCreateRequire } from 'node:module'; const require = __invoicingCreateRequire(import.meta.url);" },
-  });
-  // The CommonJS entry that runs TypeScript on threads under tsx is not needed from the build.
-  const inputs = Object.keys(result.metafile.inputs).map((file) => path.relative(PACKAGE_ROOT, path.resolve(PACKAGE_ROOT, file)));
-  inputs.push(path.relative(PACKAGE_ROOT, fileURLToPath(import.meta.url)), 'package.json');
-  const build = { id, cli: path.join(outdir, 'cli.js'), inputs: inputs.sort(), signature: signatureOf(inputs) };
-  writeCurrent(build);
-  removeOldBuilds(id);
-  log(`build-server: dist/server/${id} built in ${Date.now() - started} ms (${inputs.length} inputs)`);
-  return build;
+  };
 }
 
 /** Keeps the new build and the one before it (a process started just before may still load its chunks). */

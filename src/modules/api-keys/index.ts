@@ -33,6 +33,7 @@ export function createAuthBackend(db: Db, findOrganization: AuthBackend['findOrg
       cache?.set(secretHash, record, readAt);
       return record;
     },
+    ...(cache ? { cachedKey: (secretHash: string) => cache.get(secretHash) } : {}),
     findOrganization,
     async markKeyUsed(id, at) {
       await touchApiKey(db, id, at);

@@ -6,7 +6,7 @@ import type { KeyCache } from './auth-cache.ts';
 import { createApiKey } from './create-api-key.ts';
 import { getApiKey, listApiKeys, revokeApiKey, updateApiKeySettings } from './manage-api-keys.ts';
 import { ApiKey, CreateApiKeyBody, RevokedApiKey, UpdateApiKeyBody } from './schemas.ts';
-import { serializeApiKey } from './serialize.ts';
+import { serializeApiKey, serializeStoredApiKey } from './serialize.ts';
 
 const tags = ['API keys'];
 // API keys belong to the organization that holds them; Invoice-Account is refused here.
@@ -55,7 +55,7 @@ export function registerApiKeyRoutes(app: Server, services: Services, cache?: Ke
       config,
       schema: { tags, summary: 'Retrieve an API key', operationId: 'getApiKey', params: IdParam('API key id'), response: { 200: ApiKey } },
     },
-    async (request) => serializeApiKey(await getApiKey({ ctx: ctxOf(request, services), id: request.params.id, cache })),
+    async (request) => serializeStoredApiKey(await getApiKey({ ctx: ctxOf(request, services), id: request.params.id, cache })),
   );
 
   app.patch(

@@ -34,7 +34,7 @@ export class MemoryRateLimiter implements RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
   private sweeps = 0;
 
-  async take(bucketKey: string, rule: RateLimitRule, now: Date, cost = 1): Promise<RateLimitDecision> {
+  take(bucketKey: string, rule: RateLimitRule, now: Date, cost = 1): RateLimitDecision {
     const nowMs = now.getTime();
     const { bucket, decision } = takeToken(this.buckets.get(bucketKey), rule, nowMs, cost);
     this.buckets.set(bucketKey, bucket);

@@ -118,7 +118,7 @@ export class RedisRateLimiter implements RateLimiter {
     return true;
   }
 
-  private takeLocally(bucketKey: string, rule: RateLimitRule, now: Date, cost: number): Promise<RateLimitDecision> {
+  private takeLocally(bucketKey: string, rule: RateLimitRule, now: Date, cost: number): RateLimitDecision {
     this.localDecisions += 1;
     return this.local.take(bucketKey, rule, now, cost);
   }

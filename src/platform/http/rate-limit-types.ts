@@ -14,7 +14,10 @@ export interface RateLimitDecision {
 
 /** A token-bucket store: in memory for one process, Redis for several. */
 export interface RateLimiter {
-  /** Takes `cost` tokens (default 1; more than the burst counts as the burst), or none when they are not there. */
-  take(bucketKey: string, rule: RateLimitRule, now: Date, cost?: number): Promise<RateLimitDecision>;
+  /**
+   * Takes `cost` tokens (default 1; more than the burst counts as the burst), or none when they are
+   * not there. A store that decides in memory answers at once, one that asks elsewhere a promise.
+   */
+  take(bucketKey: string, rule: RateLimitRule, now: Date, cost?: number): RateLimitDecision | Promise<RateLimitDecision>;
   close(): Promise<void>;
 }

@@ -8,7 +8,8 @@ import { newId } from '../ids.ts';
 import { authenticate, type AuthBackend } from './auth.ts';
 import { API_HEADERS, setAnswerHeaders, setVersionHeaders } from './answer-headers.ts';
 import { routerProblem, sendProblem, toApiError } from './problem.ts';
-import type { RateLimiter } from './rate-limit-types.ts';
+import type { RateLimitDecision, RateLimiter } from './rate-limit-types.ts';
+import type { RateLimitRule } from '../config.ts';
 import { continueTrace, formatTraceparent, type TraceContext } from './trace.ts';
 import { NEVER_SHED, shouldShed, type LoadMonitor } from './load-shedding.ts';
 import { instrumentHttp } from '../metrics/http.ts';
@@ -162,18 +163,23 @@ export function createServer(options: ServerOptions): Server {
   // First of the onRequest hooks, so that requests the next one refuses (401, 429, 503) are timed too.
   if (services.metrics) instrumentHttp(app, services.metrics);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: a request whose key is in memory and whose rate limit is decided in memory
+  // (nearly every one) is admitted synchronously, with no promise or microtask turn; the others
+  // continue when authentication or the limiter answers. A refusal is thrown or passed to done.
+  const leaveInFlight = () => {
+    if (inFlight) inFlight.count -= 1;
+  };
+  app.addHook('onRequest', (request, reply, done) => {
     const trace = continueTrace(headerValue(request.headers.traceparent));
     request.state = { requestId: request.id, trace, version: CURRENT_VERSION, caller: undefined };
     setAnswerHeaders(request, reply);
-    if (!isApiPath(request.url)) return;
+    if (!isApiPath(request.url)) return done();
     reply.headers(API_HEADERS);
     if (inFlight) {
       inFlight.count += 1;
-      // 'close' comes once whether the answer was sent or the client went away first.
-      reply.raw.once('close', () => {
-        inFlight.count -= 1;
-      });
+      // 'close' comes once whether the answer was sent or the client went away first; one
+      // listener for every request, so none is made per request.
+      reply.raw.on('close', leaveInFlight);
     }
     const routeConfig = request.routeOptions.config;
     const versionHeader = headerValue(request.headers['invoice-version']);
@@ -181,7 +187,7 @@ export function createServer(options: ServerOptions): Server {
     if (versionHeader !== undefined && isKnownVersion(versionHeader.trim())) request.state.version = versionHeader.trim();
     if (routeConfig.public || request.is404) {
       request.state.version = resolveVersion(versionHeader, null);
-      return;
+      return done();
     }
     const cost = routeConfig.rateLimitCost ?? 1;
     // Before authentication, which itself waits for the database when the service is saturated.
@@ -196,27 +202,39 @@ export function createServer(options: ServerOptions): Server {
     const sessionToken = authorization === undefined && sessions ? sessionTokenOf(request, config) : undefined;
     const caller =
       sessionToken !== undefined && sessions
-        ? await authenticateSession(request, sessionToken, { sessions, auth, now: services.clock.now(), connectAllowed })
-        : await authenticate(auth, {
+        ? authenticateSession(request, sessionToken, { sessions, auth, now: services.clock.now(), connectAllowed })
+        : authenticate(auth, {
             authorization,
             accountHeader: headerValue(request.headers['invoice-account']),
             connectAllowed,
             now: services.clock.now(),
           });
-    request.state.caller = caller;
-    request.state.version = resolveVersion(versionHeader, caller.keyVersion);
-    await applyRateLimit(rateLimiter, services, request, reply, caller, cost, cost);
-    // A handler that learns the size of its work takes the rest then (chargeWork); load shedding
-    // judges the request by its whole cost, the bucket gives what is not yet taken.
-    let charged = cost;
-    request.state.charge = async (extra) => {
-      charged += extra;
-      if (shouldShed(loadMonitor.level(), charged)) {
-        services.metrics?.requestShed(loadMonitor.level());
-        throw overloaded(charged);
+    const admit = (admitted: Caller): Promise<void> | undefined => {
+      request.state.caller = admitted;
+      request.state.version = resolveVersion(versionHeader, admitted.keyVersion);
+      const limited = applyRateLimit(rateLimiter, services, request, reply, admitted, cost, cost);
+      // A handler that learns the size of its work takes the rest then (chargeWork); load shedding
+      // judges the request by its whole cost, the bucket gives what is not yet taken.
+      let charged = cost;
+      const charge = async (extra: number) => {
+        charged += extra;
+        if (shouldShed(loadMonitor.level(), charged)) {
+          services.metrics?.requestShed(loadMonitor.level());
+          throw overloaded(charged);
+        }
+        await applyRateLimit(rateLimiter, services, request, reply, admitted, extra, charged);
+      };
+      if (limited === undefined) {
+        request.state.charge = charge;
+        return undefined;
       }
-      await applyRateLimit(rateLimiter, services, request, reply, caller, extra, charged);
+      return limited.then(() => {
+        request.state.charge = charge;
+      });
     };
+    const admitted = isPromise(caller) ? caller.then(admit) : admit(caller);
+    if (admitted === undefined) return done();
+    admitted.then(() => done(), done);
   });
 
   // Before the schema (so the field is named whatever else is wrong) and before any preHandler
@@ -225,8 +243,10 @@ export function createServer(options: ServerOptions): Server {
   // The rule guards what reaches the database, so it covers the API (`/v1`) and the dashboard's
   // endpoints (`/dashboard/api`); the documentation and health routes read nothing a client sent
   // beyond a name they look up in memory, and an unknown name there is simply not found.
-  app.addHook('preValidation', async (request) => {
+  // Synchronous (callback style, a refusal thrown): no promise or microtask turn on every request.
+  app.addHook('preValidation', (request, _reply, done) => {
     if (storesText(request.url)) assertStorableText(request);
+    done();
   });
 
   // The per-response hooks are synchronous (callback style): an async hook costs a promise and a
@@ -275,8 +295,16 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Takes `take` tokens of a request whose whole cost is `cost` (more than `take` when a handler charges the rest later). */
-async function applyRateLimit(
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | undefined)?.then === 'function';
+}
+
+/**
+ * Takes `take` tokens of a request whose whole cost is `cost` (more than `take` when a handler
+ * charges the rest later); throws the 429 when they are not there. Undefined when the limiter
+ * decided at once, a promise when it had to ask elsewhere (Redis).
+ */
+function applyRateLimit(
   limiter: RateLimiter,
   services: Services,
   request: FastifyRequest,
@@ -284,10 +312,17 @@ async function applyRateLimit(
   caller: Caller,
   take: number,
   cost: number,
-) {
+): Promise<void> | undefined {
   const rateClass: RateClass = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
   const rule = services.config.rateLimits[rateClass];
-  const decision = await limiter.take(`${caller.apiKeyId}:${rateClass}`, rule, services.clock.now(), take);
+  const decision = limiter.take(`${caller.apiKeyId}:${rateClass}`, rule, services.clock.now(), take);
+  if (isPromise(decision)) return decision.then((answered) => answerRateLimit(services, reply, rateClass, rule, answered, cost));
+  answerRateLimit(services, reply, rateClass, rule, decision, cost);
+  return undefined;
+}
+
+/** The rate-limit headers of a decision, or its 429. */
+function answerRateLimit(services: Services, reply: FastifyReply, rateClass: RateClass, rule: RateLimitRule, decision: RateLimitDecision, cost: number): void {
   reply.header('RateLimit-Limit', String(decision.limit));
   reply.header('RateLimit-Remaining', String(decision.remaining));
   reply.header('RateLimit-Reset', String(decision.resetSeconds));

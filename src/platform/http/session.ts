@@ -201,22 +201,29 @@ function objectIdOf(request: FastifyRequest, payload: unknown): string | null {
 /**
  * Every successful change a dashboard session makes on `/v1` goes to its organization's audit log
  * before the answer is sent (an answer whose entry could not be written is the error instead).
+ * The hook is callback-style with a synchronous way out: nearly every answer has nothing to audit,
+ * and an async hook would cost each of them a promise and a microtask turn.
  */
 export function registerSessionAudit(app: FastifyInstance<any, any, any, any, any>, sessions: SessionBackend, now: () => Date): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const write = sessionWrites.get(request);
+    if (write === undefined) return done(null, payload);
     const caller = request.state?.caller;
-    if (!write || !caller || reply.statusCode >= 400) return payload;
+    if (!caller || reply.statusCode >= 400) return done(null, payload);
     sessionWrites.delete(request);
-    await sessions.audit({
-      organizationId: caller.keyOrganizationId,
-      userId: write.userId,
-      action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
-      objectId: objectIdOf(request, payload),
-      mode: caller.mode,
-      address: clientAddress(request),
-      at: now(),
-    });
-    return payload;
+    sessions
+      .audit({
+        organizationId: caller.keyOrganizationId,
+        userId: write.userId,
+        action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+        objectId: objectIdOf(request, payload),
+        mode: caller.mode,
+        address: clientAddress(request),
+        at: now(),
+      })
+      .then(
+        () => done(null, payload),
+        (error: unknown) => done(error as Error),
+      );
   });
 }

@@ -100,11 +100,23 @@ function visit(root: unknown, errors: FieldError[], seen: WeakSet<object>): void
 /** Every string in the parsed request parts that holds a forbidden character, by field path. */
 function forbiddenText(parts: { query?: unknown; body?: unknown }): FieldError[] {
   const errors: FieldError[] = [];
-  const seen = new WeakSet<object>();
-  visit(parts.query, errors, seen);
+  // A read with no query string and no body (most GETs) has nothing to walk.
+  const query = holdsText(parts.query) ? parts.query : undefined;
   // A raw text body (an XML document) is judged by what reads it, not as a field.
-  if (typeof parts.body !== 'string') visit(parts.body, errors, seen);
+  const body = typeof parts.body !== 'string' && holdsText(parts.body) ? parts.body : undefined;
+  if (query === undefined && body === undefined) return errors;
+  const seen = new WeakSet<object>();
+  visit(query, errors, seen);
+  visit(body, errors, seen);
   return errors;
+}
+
+/** False for what the walk would find no string in: nothing, a number or boolean, an object with no enumerable property. */
+function holdsText(value: unknown): boolean {
+  if (typeof value === 'string') return true;
+  if (value === null || typeof value !== 'object') return false;
+  for (const _ in value) return true;
+  return false;
 }
 
 /**
@@ -113,7 +125,10 @@ function forbiddenText(parts: { query?: unknown; body?: unknown }): FieldError[]
  * every offending field, or `request.validation_failed` for a body nested too deep.
  */
 export function assertStorableText(request: FastifyRequest): void {
-  for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  for (const name in params) {
+    if (!Object.hasOwn(params, name)) continue;
+    const value = params[name];
     const character = typeof value === 'string' ? forbiddenCharacter(value) : undefined;
     if (character !== undefined) {
       throw new ApiError('resource.not_found', {
