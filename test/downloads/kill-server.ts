@@ -11,30 +11,20 @@ import { buildApp } from '../../src/app.ts';
 import { serveAsChild } from '../support/child-server.ts';
 import type { Clock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config.ts';
-import { masterKeyringFor } from '../../src/platform/crypto/index.ts';
-import { createLocalManifestSigner, registerFiscalProfileRoutes } from '../../src/modules/fiscal-profiles/index.ts';
-import { registerDownloadJobs, registerDownloadRoutes, type DownloadCrashPoint, type DownloadDeps } from '../../src/modules/downloads/index.ts';
-import { hasStampedInvoices } from '../../src/modules/invoices/index.ts';
+import { createLocalManifestSigner } from '../../src/modules/fiscal-profiles/index.ts';
+import type { DownloadCrashPoint } from '../../src/modules/downloads/index.ts';
 
 const crashAt = process.env.INVOICING_CRASH_AT as DownloadCrashPoint | undefined;
 const offsetMs = Number(process.env.INVOICING_TEST_CLOCK_OFFSET_MS ?? 0);
 const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
 
 const config = loadConfig(process.env);
-const app = await buildApp({ config, clock });
-const keyring = masterKeyringFor(config);
-registerFiscalProfileRoutes(app.server, app.services, {
-  keyring,
-  manifestSigner: createLocalManifestSigner(clock),
-  hasStampedInvoices,
-  taxRegimes: app.catalogs.index,
-});
-const deps: DownloadDeps = {
-  ...app.downloadDeps,
+const app = await buildApp({
+  config,
+  clock,
+  deps: { fiscalProfiles: (made) => ({ ...made, manifestSigner: createLocalManifestSigner(clock) }) },
   crashHook: (point) => {
     if (point === crashAt) process.kill(process.pid, 'SIGKILL');
   },
-};
-registerDownloadRoutes(app.server, app.services, deps);
-registerDownloadJobs(app.services, deps);
+});
 await serveAsChild(app);
