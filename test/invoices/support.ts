@@ -8,12 +8,14 @@
 import { randomBytes } from 'node:crypto';
 import type { DepsOverrides } from '../../src/app.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
+import { loadConfig } from '../../src/platform/config.ts';
 import type { CrashHook } from '../../src/platform/crash-points.ts';
+import { masterKeyringFor } from '../../src/platform/crypto/index.ts';
 import type { DatabaseHandle } from '../../src/platform/db/database.ts';
 import type { LoadMonitor } from '../../src/platform/http/load-shedding.ts';
 import type { RateLimiter } from '../../src/platform/http/rate-limit-types.ts';
 import type { CatalogStore } from '../../src/modules/catalogs/index.ts';
-import { createLocalManifestSigner } from '../../src/modules/fiscal-profiles/index.ts';
+import { createFiscalProfiles, createLocalManifestSigner, SigningCredentialCache } from '../../src/modules/fiscal-profiles/index.ts';
 import type { InvoiceDeps } from '../../src/modules/invoices/index.ts';
 import type { PacClient } from '../../src/providers/pac/index.ts';
 import type { IssuedCredential, RunningSimulator } from '../../src/simulator/index.ts';
@@ -53,10 +55,13 @@ export interface InvoicesTestOptions {
 export async function createInvoicesTestApp(options: InvoicesTestOptions = {}): Promise<InvoicesTestApp> {
   const clock = new ManualClock(options.now ?? TEST_NOW);
   const fakes: InvoiceFakes = {};
+  const env = { MASTER_KEY: randomBytes(32).toString('base64'), ...options.env };
+  // Signing credentials are cached for this app alone, not in the process-wide cache.
+  const fiscalProfiles = createFiscalProfiles({ keyring: masterKeyringFor(loadConfig({ APP_ENV: 'test', ...env })), cache: new SigningCredentialCache() });
   const t = await createTestApp({
     clock,
     simulator: true,
-    env: { MASTER_KEY: randomBytes(32).toString('base64'), ...options.env },
+    env,
     ...(options.database ? { database: options.database } : {}),
     ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
     ...(options.loadMonitor ? { loadMonitor: options.loadMonitor } : {}),
@@ -66,7 +71,8 @@ export async function createInvoicesTestApp(options: InvoicesTestOptions = {}): 
       // The carta manifiesto is signed here, without asking the simulated PAC.
       fiscalProfiles: (made) => ({ ...made, manifestSigner: createLocalManifestSigner(clock) }),
       invoices: (made) => {
-        const given = options.deps?.invoices?.(made) ?? made;
+        const own = { ...made, fiscalProfiles };
+        const given = options.deps?.invoices?.(own) ?? own;
         return { ...given, pacFor: (mode) => fakes.pac ?? given.pacFor(mode) };
       },
     },
