@@ -11,9 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp, type App } from '../src/app.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { loadConfig } from '../src/platform/config.ts';
-import { masterKeyringFor } from '../src/platform/crypto/index.ts';
-import { createFiscalProfiles, createLocalManifestSigner, registerFiscalProfileRoutes } from '../src/modules/fiscal-profiles/index.ts';
-import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes } from '../src/modules/invoices/index.ts';
+import { createLocalManifestSigner } from '../src/modules/fiscal-profiles/index.ts';
 import type { RunningSimulator } from '../src/simulator/index.ts';
 import { benchInvoiceBody, benchStorage, createAndStamp, numberOption, percentile } from './support/bench-kit.ts';
 
@@ -68,25 +66,15 @@ async function setUp(databaseUrl: string | undefined): Promise<Setup> {
     RATE_LIMIT_WRITE_BURST: '1000000',
     RATE_LIMIT_WRITE_PER_SECOND: '1000000',
   });
-  // As `serve`: the app opens PGlite under DATA_DIR (or DATABASE_URL) and runs the simulator in-process.
-  const app = await buildApp({ config, clock: systemClock });
+  // As `serve`: the app opens PGlite under DATA_DIR (or DATABASE_URL) and runs the simulator in-process;
+  // the carta manifiesto is signed locally.
+  const app = await buildApp({
+    config,
+    clock: systemClock,
+    deps: { fiscalProfiles: (made) => ({ ...made, manifestSigner: createLocalManifestSigner(systemClock) }) },
+  });
   const simulator = app.providers.simulator;
   if (!simulator) throw new Error('the app did not start the embedded simulator');
-  const keyring = masterKeyringFor(config);
-  registerFiscalProfileRoutes(app.server, app.services, {
-    keyring,
-    manifestSigner: createLocalManifestSigner(systemClock),
-    hasStampedInvoices,
-    taxRegimes: app.catalogs.index,
-  });
-  const deps = {
-    fiscalProfiles: createFiscalProfiles({ keyring }),
-    pacFor: app.providers.pacFor,
-    satStatusFor: app.providers.satStatusFor,
-    catalogs: app.catalogs,
-  };
-  registerInvoiceRoutes(app.server, app.services, deps);
-  registerInvoiceJobs(app.services, deps);
   await app.server.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

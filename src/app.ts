@@ -5,6 +5,7 @@ import { CacheRegistry } from './platform/caches/registry.ts';
 import type { Clock } from './platform/clock.ts';
 import { systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
+import type { CrashHook } from './platform/crash-points.ts';
 import type { Services } from './platform/context.ts';
 import { openDatabase, type DatabaseHandle } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
@@ -38,26 +39,43 @@ import {
   followProfileChanges,
   registerFiscalProfileRoutes,
   signingCredentials,
+  type FiscalProfileDeps,
   type FiscalProfiles,
 } from './modules/fiscal-profiles/index.ts';
 import { masterKeyringFor } from './platform/crypto/index.ts';
 import { NEVER_SHED, saturationMonitor, type LoadMonitor } from './platform/http/load-shedding.ts';
 import { WorkerPool } from './platform/workers/pool.ts';
 import { createProviders, type Providers } from './providers-setup.ts';
-import { codeUsage, hasStampedInvoices, invoiceExportSource, registerInvoiceJobs, registerInvoiceRoutes } from './modules/invoices/index.ts';
-import { registerValidationRoutes, TimbreCertificates } from './modules/validations/index.ts';
+import { codeUsage, hasStampedInvoices, invoiceExportSource, registerInvoiceJobs, registerInvoiceRoutes, type InvoiceDeps } from './modules/invoices/index.ts';
+import { registerValidationRoutes, TimbreCertificates, type ValidationDeps } from './modules/validations/index.ts';
 import { registerCfdiRoutes } from './modules/cfdis/index.ts';
 import { registerReportRoutes } from './modules/reports/index.ts';
 import { registerDownloadJobs, registerDownloadRoutes, type DownloadDeps } from './modules/downloads/index.ts';
 import { createDescargaClient } from './providers/sat/descarga/index.ts';
 import { ProviderError, providerProblem } from './platform/providers/errors.ts';
-import { expediteSyncTick, registerSyncJobs, registerSyncRoutes } from './modules/sync/index.ts';
+import { expediteSyncTick, registerSyncJobs, registerSyncRoutes, type SyncDeps } from './modules/sync/index.ts';
 import { createSessionBackend, registerDashboardRoutes } from './modules/dashboard/index.ts';
 import { ApiError } from './platform/errors/api-error.ts';
 import { listenForMetrics, registerMetricsRoute, type MetricsListener } from './platform/metrics/http.ts';
 import { customerEmails, customerForInvoice, registerCustomerRoutes } from './modules/customers/index.ts';
 import { productsForInvoice, registerProductRoutes } from './modules/products/index.ts';
 import { registerExportJobs, registerExportRoutes } from './modules/exports/index.ts';
+
+/** What the composition root gives each module that takes dependencies, by module. */
+interface ModuleDeps {
+  fiscalProfiles: FiscalProfileDeps;
+  invoices: InvoiceDeps;
+  validations: ValidationDeps;
+  downloads: DownloadDeps;
+  sync: SyncDeps;
+}
+
+/**
+ * Per module, what it gets instead of the dependencies the composition root made (given to the
+ * function): how a test gives fakes, a PAC that fails, a local manifest signer, once, when it
+ * builds the app. Nothing replaces a module's dependencies afterwards.
+ */
+export type DepsOverrides = { [Module in keyof ModuleDeps]?: (made: ModuleDeps[Module]) => ModuleDeps[Module] };
 
 export interface AppOptions {
   config: Config;
@@ -82,6 +100,10 @@ export interface AppOptions {
    * (`serve` does, so that it is ready at once); by default they are read before buildApp returns.
    */
   deferLargeCatalogs?: boolean;
+  /** Replacements for modules' dependencies (tests: fakes), applied as each module is wired. */
+  deps?: DepsOverrides;
+  /** Called at every crash point of every module (src/platform/crash-points.ts): crash tests only. */
+  crashHook?: CrashHook;
 }
 
 export interface App {
@@ -91,8 +113,8 @@ export interface App {
   catalogs: CatalogStore;
   fiscalProfiles: FiscalProfiles;
   providers: Providers;
-  /** What downloads are wired with (tests and the kill -9 server replace parts of it). */
-  downloadDeps: DownloadDeps;
+  /** What each module was wired with, overrides applied (tests read the real PAC, call a job's verb). */
+  deps: ModuleDeps;
   /** Starts the job worker when the config asks for it. */
   startWorker(): void;
   /**
@@ -238,6 +260,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   const keyring = masterKeyringFor(config);
+  // Each module's dependencies are made here, once: AppOptions.deps may replace them (tests' fakes),
+  // and the one crash hook goes to every module with crash points.
+  const crashHook = options.crashHook ? { crashHook: options.crashHook } : {};
+  const given = <Module extends keyof ModuleDeps>(module: Module, made: ModuleDeps[Module]): ModuleDeps[Module] => options.deps?.[module]?.(made) ?? made;
   registerIdempotency(server, services, keyring);
   registerIdempotencyPurge(services);
   const reportSimulator = providers.simulatorUrl !== undefined && config.appEnv !== 'production';
@@ -264,9 +290,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerCatalogAdminRoutes(server, services, { store: catalogs, adminToken: config.adminToken });
   registerEventRoutes(server, services);
   registerWebhookRoutes(server, services, { keyring });
-  const webhookWorker = registerWebhookJobs(services, { keyring });
+  const webhookWorker = registerWebhookJobs(services, { keyring, ...crashHook });
   await webhookWorker.sealed;
-  registerFiscalProfileRoutes(server, services, {
+  const fiscalProfileDeps = given('fiscalProfiles', {
     keyring,
     manifestSigner: providers.manifestSigner,
     hasStampedInvoices,
@@ -275,25 +301,28 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await emitEvent(db, event, services);
     },
   });
+  registerFiscalProfileRoutes(server, services, fiscalProfileDeps);
   const fiscalProfiles = createFiscalProfiles({ keyring, cache: signingCredentials(caches) });
-  const invoiceDeps = {
+  const invoiceDeps = given('invoices', {
     fiscalProfiles,
     pacFor: providers.pacFor,
     satStatusFor: providers.satStatusFor,
     catalogs,
     savedParts: { customer: customerForInvoice, products: productsForInvoice, customerEmails },
-  };
+    ...crashHook,
+  });
   registerInvoiceRoutes(server, services, invoiceDeps);
   registerCustomerRoutes(server, services, { catalogs, rfcValidatorFor: providers.rfcValidatorFor });
   registerProductRoutes(server, services, { catalogs });
-  registerValidationRoutes(server, services, {
+  const validationDeps = given('validations', {
     catalogs,
     satStatusFor: providers.satStatusFor,
     satCertificatesFor: providers.satCertificatesFor,
     timbreCertificates: new TimbreCertificates(database.db, clock, caches),
   });
+  registerValidationRoutes(server, services, validationDeps);
   registerInvoiceJobs(services, invoiceDeps);
-  const downloadDeps: DownloadDeps = {
+  const downloadDeps = given('downloads', {
     loadCredential: fiscalProfiles.loadDownloadCredential,
     descargaClient: (mode, credential) =>
       createDescargaClient({
@@ -304,11 +333,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       }),
     // Synchronization's chunks are SAT requests: one that ends moves the sync without waiting for its next tick.
     onRequestDone: expediteSyncTick,
-  };
+    ...crashHook,
+  });
   registerDownloadRoutes(server, services, downloadDeps);
   registerCfdiRoutes(server, services);
   registerReportRoutes(server, services);
-  registerSyncRoutes(server, services, {
+  const syncDeps = given('sync', {
     // Enabling a sync authenticates the FIEL with the SAT, so a refused or unreachable SAT is said at once.
     authorize: async (ctx, profileId) => {
       const credential = await downloadDeps.loadCredential(ctx.db, profileId);
@@ -328,6 +358,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       }
     },
   });
+  registerSyncRoutes(server, services, syncDeps);
   registerSyncJobs(services);
   registerDownloadJobs(services, downloadDeps);
   registerDashboardRoutes(server, services);
@@ -342,7 +373,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     catalogs,
     fiscalProfiles,
     providers,
-    downloadDeps,
+    deps: { fiscalProfiles: fiscalProfileDeps, invoices: invoiceDeps, validations: validationDeps, downloads: downloadDeps, sync: syncDeps },
     startWorker: () => {
       if (config.runWorker) jobs.start();
     },

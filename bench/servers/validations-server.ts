@@ -11,7 +11,6 @@ import { buildApp } from '../../src/app.ts';
 import { readCertificate } from '../../src/cfdi/credentials.ts';
 import { findTimbre } from '../../src/cfdi/model.ts';
 import { parseCfdi } from '../../src/cfdi/parse.ts';
-import { registerValidationRoutes, TimbreCertificates } from '../../src/modules/validations/index.ts';
 import { systemClock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { createBenchIssuer } from '../support/bench-kit.ts';
@@ -29,7 +28,29 @@ const config = loadConfig({
   RATE_LIMIT_WRITE_BURST: '1000000',
   RATE_LIMIT_WRITE_PER_SECOND: '1000000',
 });
-const app = await buildApp({ config, clock: systemClock });
+// The SAT status is answered in memory: validations are built with that fake.
+const app = await buildApp({
+  config,
+  clock: systemClock,
+  deps: {
+    validations: (made) => ({
+      ...made,
+      satStatusFor: () => ({
+        authority: 'simulator' as const,
+        query: async () => ({
+          found: true,
+          codigoEstatus: 'S - Comprobante obtenido satisfactoriamente.',
+          estado: 'Vigente',
+          esCancelable: 'Cancelable sin aceptación',
+          estatusCancelacion: '',
+          validacionEfos: '200',
+          cancellable: 'without_acceptance' as const,
+          efosListed: false,
+        }),
+      }),
+    }),
+  },
+});
 const simulator = app.providers.simulator!;
 await app.server.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.server.address();
@@ -65,25 +86,6 @@ for (const items of [1, 2, 4, 8, 12, 16, 24, 32, 40, 48, 56, 60]) {
 }
 const satDer = await simulator.ca.certificateDer(findTimbre(parseCfdi(Buffer.from(documents[0]!, 'base64')).comprobante)!.NoCertificadoSAT);
 readCertificate(satDer!);
-
-registerValidationRoutes(app.server, app.services, {
-  catalogs: app.catalogs,
-  satCertificatesFor: app.providers.satCertificatesFor,
-  timbreCertificates: new TimbreCertificates(app.services.db, systemClock),
-  satStatusFor: () => ({
-    authority: 'simulator' as const,
-    query: async () => ({
-      found: true,
-      codigoEstatus: 'S - Comprobante obtenido satisfactoriamente.',
-      estado: 'Vigente',
-      esCancelable: 'Cancelable sin aceptación',
-      estatusCancelacion: '',
-      validacionEfos: '200',
-      cancellable: 'without_acceptance' as const,
-      efosListed: false,
-    }),
-  }),
-});
 
 let peakRss = process.memoryUsage().rss;
 setInterval(() => {

@@ -5,8 +5,6 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { customerEmails, customerForInvoice } from '../../src/modules/customers/index.ts';
-import { productsForInvoice } from '../../src/modules/products/index.ts';
 import { createStamped, invoiceRequest, openInvoicesFixture, type InvoicesTestApp, type Keys } from '../invoices/support.ts';
 
 let t: InvoicesTestApp;
@@ -17,7 +15,6 @@ let productId: string;
 
 before(async () => {
   ({ t, keys, profileId } = await openInvoicesFixture());
-  t.useDeps({ savedParts: { customer: customerForInvoice, products: productsForInvoice, customerEmails } });
   const registered = await fetch(`${t.simulator.url}/sat/taxpayers/URE180429TM6`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },

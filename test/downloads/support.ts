@@ -4,6 +4,7 @@
  * clock and runs due jobs until a download settles.
  */
 import assert from 'node:assert/strict';
+import type { DepsOverrides } from '../../src/app.ts';
 import { createInvoicesTestApp, registerProfile, type InvoicesTestApp, type Keys } from '../invoices/support.ts';
 
 const TERMINAL = new Set(['ready', 'no_data', 'failed']);
@@ -15,8 +16,9 @@ export interface DownloadsFixture {
   fiel: Awaited<ReturnType<typeof registerProfile>>['fiel'];
 }
 
-export async function openDownloadsFixture(env: Record<string, string> = {}): Promise<DownloadsFixture> {
-  const t = await createInvoicesTestApp({ env });
+/** `deps`: fakes the app is built with (a SAT that can be cut off). */
+export async function openDownloadsFixture(env: Record<string, string> = {}, deps: DepsOverrides = {}): Promise<DownloadsFixture> {
+  const t = await createInvoicesTestApp({ env, deps });
   const keys = await t.bootstrap();
   const profile = await registerProfile(t, keys.testKey);
   return { t, keys, profileId: profile.id, fiel: profile.fiel };

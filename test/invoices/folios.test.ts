@@ -56,31 +56,25 @@ test('concurrent automatic and explicit folios of one serie never collide', asyn
 test("a create that cannot take its serie's lock in time answers 409 folio_contention with Retry-After", {
   skip: process.env.TEST_DATABASE_URL ? false : 'needs PostgreSQL (TEST_DATABASE_URL): PGlite has one connection',
 }, async () => {
-  t.useDeps({ folioLockTimeoutMs: 200 });
-  assert.equal((await create({ serie: 'LOCK' })).statusCode, 201);
-  await t.app.services.db.transaction().execute(async (trx) => {
-    await sql`SELECT last_folio FROM invoice_folios WHERE fiscal_profile_id = ${profileId} AND serie = 'LOCK' FOR UPDATE`.execute(trx);
-    const blocked = await t.request({
-      method: 'POST',
-      url: '/v1/invoices',
-      key: keys.testKey,
-      payload: invoiceRequest(profileId, { serie: 'LOCK' }),
-      headers: { 'idempotency-key': 'contended-1' },
+  // An app of its own: the lock's timeout is one of the dependencies an app is built with.
+  const own = await openInvoicesFixture({ deps: { invoices: (made) => ({ ...made, folioLockTimeoutMs: 200 }) } });
+  const lockCreate = (headers: Record<string, string> = {}) =>
+    own.t.request({ method: 'POST', url: '/v1/invoices', key: own.keys.testKey, payload: invoiceRequest(own.profileId, { serie: 'LOCK' }), headers });
+  try {
+    assert.equal((await lockCreate()).statusCode, 201);
+    await own.t.app.services.db.transaction().execute(async (trx) => {
+      await sql`SELECT last_folio FROM invoice_folios WHERE fiscal_profile_id = ${own.profileId} AND serie = 'LOCK' FOR UPDATE`.execute(trx);
+      const blocked = await lockCreate({ 'idempotency-key': 'contended-1' });
+      assert.equal(blocked.statusCode, 409);
+      assert.equal(blocked.json().code, 'invoice.folio_contention');
+      assert.equal(blocked.headers['retry-after'], '1');
     });
-    assert.equal(blocked.statusCode, 409);
-    assert.equal(blocked.json().code, 'invoice.folio_contention');
-    assert.equal(blocked.headers['retry-after'], '1');
-  });
-  const retried = await t.request({
-    method: 'POST',
-    url: '/v1/invoices',
-    key: keys.testKey,
-    payload: invoiceRequest(profileId, { serie: 'LOCK' }),
-    headers: { 'idempotency-key': 'contended-1' },
-  });
-  assert.equal(retried.statusCode, 201, 'the contention answer did not use up the Idempotency-Key');
-  assert.equal(retried.json().folio, '2');
-  t.useDeps({ folioLockTimeoutMs: undefined });
+    const retried = await lockCreate({ 'idempotency-key': 'contended-1' });
+    assert.equal(retried.statusCode, 201, 'the contention answer did not use up the Idempotency-Key');
+    assert.equal(retried.json().folio, '2');
+  } finally {
+    await own.t.close();
+  }
 });
 
 test('the counter skips numbers taken explicitly, past the highest one, and the event carries the folio assigned', async () => {

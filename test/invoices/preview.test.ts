@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { customerEmails, customerForInvoice } from '../../src/modules/customers/index.ts';
-import { productsForInvoice } from '../../src/modules/products/index.ts';
 import { createStamped, invoiceRequest, openInvoicesFixture, type InvoicesTestApp, type Keys } from './support.ts';
 
 let t: InvoicesTestApp;
@@ -10,7 +8,6 @@ let profileId: string;
 
 before(async () => {
   ({ t, keys, profileId } = await openInvoicesFixture());
-  t.useDeps({ savedParts: { customer: customerForInvoice, products: productsForInvoice, customerEmails } });
 });
 after(() => t.close());
 

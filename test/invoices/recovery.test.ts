@@ -27,15 +27,14 @@ after(() => t.close());
 class SimulatedCrash extends Error {}
 
 function crashAt(point: StampCrashPoint): void {
-  t.useDeps({
-    crashHook: (reached) => {
-      if (reached === point) throw new SimulatedCrash(`crash at ${reached}`);
-    },
-  });
+  t.fakes.crashHook = (reached) => {
+    if (reached === point) throw new SimulatedCrash(`crash at ${reached}`);
+  };
 }
 
 function healthy(): void {
-  t.useDeps({ crashHook: undefined, pacFor: () => realPac });
+  t.fakes.crashHook = undefined;
+  t.fakes.pac = undefined;
 }
 
 /** UUIDs the simulated PAC issued for CFDIs of this serie. */
@@ -82,16 +81,14 @@ for (const point of ['after_seal', 'after_recovery_point', 'after_pac_call', 'be
 test('a stamp whose answer was lost is adopted on retry: the same UUID, never a second one', async () => {
   const serie = 'LOST';
   const id = await createDraft(serie);
-  t.useDeps({
-    pacFor: () => ({
-      ...realPac,
-      stamped: realPac.stamped.bind(realPac),
-      stamp: async (xml: string) => {
-        await realPac.stamp(xml);
-        throw new ProviderError('pac.internal_error', 'The stamp service did not answer within 10000 ms.', { retryable: true, failure: 'timeout' });
-      },
-    }),
-  });
+  t.fakes.pac = {
+    ...realPac,
+    stamped: realPac.stamped.bind(realPac),
+    stamp: async (xml: string) => {
+      await realPac.stamp(xml);
+      throw new ProviderError('pac.internal_error', 'The stamp service did not answer within 10000 ms.', { retryable: true, failure: 'timeout' });
+    },
+  };
   const lost = await stamp(id, 'lost-1');
   assert.equal(lost.statusCode, 502);
   assert.equal(lost.json().code, 'pac.internal_error');

@@ -5,7 +5,6 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { StampCrashPoint } from '../../src/modules/invoices/index.ts';
 import { recoverStamping } from '../../src/modules/invoices/jobs.ts';
 import { createInvoicesTestApp, invoiceRequest, registerProfile, type InvoicesTestApp, type Keys } from './support.ts';
 import { assertStampedCfdi } from './verify.ts';
@@ -78,13 +77,11 @@ test("a stamp interrupted before the PAC answered is recovered with a UUID of it
   const a = await draft(first.testKey, firstProfile, 'RACE');
   const b = await draft(second.testKey, secondProfile, 'RACE');
   // B's recovery point is committed, then the process "crashes" before the PAC call.
-  t.useDeps({
-    crashHook: (reached: StampCrashPoint) => {
-      if (reached === 'after_recovery_point') throw new Error('crash');
-    },
-  });
+  t.fakes.crashHook = (reached) => {
+    if (reached === 'after_recovery_point') throw new Error('crash');
+  };
   assert.equal((await stamp(second.testKey, b)).statusCode, 500);
-  t.useDeps({ crashHook: undefined });
+  t.fakes.crashHook = undefined;
   // A, identical and sealed in the same second, is stamped meanwhile.
   const stampedA = await stamp(first.testKey, a);
   assert.equal(stampedA.statusCode, 200, stampedA.body);
@@ -106,13 +103,11 @@ test('when the recovery runs a second or more later, it seals again and finishes
   t.clock.advance(60_000);
   const a = await draft(first.testKey, firstProfile, 'LATER');
   const b = await draft(second.testKey, secondProfile, 'LATER');
-  t.useDeps({
-    crashHook: (reached: StampCrashPoint) => {
-      if (reached === 'after_recovery_point') throw new Error('crash');
-    },
-  });
+  t.fakes.crashHook = (reached) => {
+    if (reached === 'after_recovery_point') throw new Error('crash');
+  };
   assert.equal((await stamp(second.testKey, b)).statusCode, 500);
-  t.useDeps({ crashHook: undefined });
+  t.fakes.crashHook = undefined;
   const stampedA = await stamp(first.testKey, a);
   assert.equal(stampedA.statusCode, 200, stampedA.body);
   t.clock.advance(1_000);

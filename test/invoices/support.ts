@@ -1,24 +1,23 @@
 /**
  * An app wired as the composition root wires it for invoices: fiscal profiles (local manifest
  * signer), the SAT catalogs, and the embedded simulator as the PAC and SAT of both modes, all on
- * one ManualClock so tests can move time (Fecha windows, 72 business hours).
+ * one ManualClock so tests can move time (Fecha windows, 72 business hours). The fakes a test
+ * switches (a failing PAC, a crash hook) are given to the app when it is built.
  * Profiles get a CSD and a FIEL issued by the simulator's CA, so nothing here needs ../shared.
  */
 import { randomBytes } from 'node:crypto';
+import type { DepsOverrides } from '../../src/app.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
+import { loadConfig } from '../../src/platform/config.ts';
+import type { CrashHook } from '../../src/platform/crash-points.ts';
+import { masterKeyringFor } from '../../src/platform/crypto/index.ts';
 import type { DatabaseHandle } from '../../src/platform/db/database.ts';
 import type { LoadMonitor } from '../../src/platform/http/load-shedding.ts';
 import type { RateLimiter } from '../../src/platform/http/rate-limit-types.ts';
-import { masterKeyringFor } from '../../src/platform/crypto/index.ts';
 import type { CatalogStore } from '../../src/modules/catalogs/index.ts';
-import { emitEvent } from '../../src/modules/events/index.ts';
-import {
-  createFiscalProfiles,
-  createLocalManifestSigner,
-  registerFiscalProfileRoutes,
-  SigningCredentialCache,
-} from '../../src/modules/fiscal-profiles/index.ts';
-import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes, type InvoiceDeps } from '../../src/modules/invoices/index.ts';
+import { createFiscalProfiles, createLocalManifestSigner, SigningCredentialCache } from '../../src/modules/fiscal-profiles/index.ts';
+import type { InvoiceDeps } from '../../src/modules/invoices/index.ts';
+import type { PacClient } from '../../src/providers/pac/index.ts';
 import type { IssuedCredential, RunningSimulator } from '../../src/simulator/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
@@ -29,9 +28,18 @@ export interface InvoicesTestApp extends TestApp {
   clock: ManualClock;
   simulator: RunningSimulator;
   catalogs: CatalogStore;
+  /** The invoices module's dependencies, as the app was wired with them. */
   deps: InvoiceDeps;
-  /** Replaces some dependencies (a failing PAC, a crash hook) for the rest of the test file. */
-  useDeps(changes: Partial<InvoiceDeps>): void;
+  /** What the test switches between requests: the app holds these fakes from the start. */
+  fakes: InvoiceFakes;
+}
+
+/** Fakes an invoices test app is built with: each acts only while the test has set it. */
+interface InvoiceFakes {
+  /** The stamping provider of both modes instead of the simulator (a PAC that fails, or whose answer is lost). */
+  pac?: PacClient | undefined;
+  /** Called at every crash point (a stamp "crashes" where it throws). */
+  crashHook?: CrashHook | undefined;
 }
 
 export interface InvoicesTestOptions {
@@ -40,47 +48,40 @@ export interface InvoicesTestOptions {
   database?: DatabaseHandle;
   rateLimiter?: RateLimiter;
   loadMonitor?: LoadMonitor;
+  /** Fakes for modules' dependencies (AppOptions.deps); the invoices entry's result still gets `fakes.pac`. */
+  deps?: DepsOverrides;
 }
 
 export async function createInvoicesTestApp(options: InvoicesTestOptions = {}): Promise<InvoicesTestApp> {
   const clock = new ManualClock(options.now ?? TEST_NOW);
+  const fakes: InvoiceFakes = {};
+  const env = { MASTER_KEY: randomBytes(32).toString('base64'), ...options.env };
+  // Signing credentials are cached for this app alone, not in the process-wide cache.
+  const fiscalProfiles = createFiscalProfiles({ keyring: masterKeyringFor(loadConfig({ APP_ENV: 'test', ...env })), cache: new SigningCredentialCache() });
   const t = await createTestApp({
     clock,
     simulator: true,
-    env: { MASTER_KEY: randomBytes(32).toString('base64'), ...options.env },
+    env,
     ...(options.database ? { database: options.database } : {}),
     ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
     ...(options.loadMonitor ? { loadMonitor: options.loadMonitor } : {}),
+    crashHook: (point, subject) => fakes.crashHook?.(point, subject),
+    deps: {
+      ...options.deps,
+      // The carta manifiesto is signed here, without asking the simulated PAC.
+      fiscalProfiles: (made) => ({ ...made, manifestSigner: createLocalManifestSigner(clock) }),
+      invoices: (made) => {
+        const own = { ...made, fiscalProfiles };
+        const given = options.deps?.invoices?.(own) ?? own;
+        return { ...given, pacFor: (mode) => fakes.pac ?? given.pacFor(mode) };
+      },
+    },
   });
   const { app } = t;
-  const { services } = app;
   // The composition root starts the simulator in-process on the app's clock; it is the PAC and SAT of both modes.
   const simulator = app.providers.simulator;
   if (!simulator) throw new Error('the test app has no embedded simulator');
-  const keyring = masterKeyringFor(t.config);
-  registerFiscalProfileRoutes(app.server, services, {
-    keyring,
-    manifestSigner: createLocalManifestSigner(clock),
-    hasStampedInvoices,
-    taxRegimes: app.catalogs.index,
-    recordEvent: async (db, event) => {
-      await emitEvent(db, event, services);
-    },
-  });
-  const deps: InvoiceDeps = {
-    fiscalProfiles: createFiscalProfiles({ keyring, cache: new SigningCredentialCache() }),
-    pacFor: app.providers.pacFor,
-    satStatusFor: app.providers.satStatusFor,
-    catalogs: app.catalogs,
-  };
-  registerInvoiceRoutes(app.server, services, deps);
-  registerInvoiceJobs(services, deps);
-  const useDeps = (changes: Partial<InvoiceDeps>) => {
-    Object.assign(deps, changes);
-    registerInvoiceRoutes(app.server, services, deps);
-    registerInvoiceJobs(services, deps);
-  };
-  return { ...t, clock, simulator, catalogs: app.catalogs, deps, useDeps };
+  return { ...t, clock, simulator, catalogs: app.catalogs, deps: app.deps.invoices, fakes };
 }
 
 export interface Keys {
@@ -116,8 +117,8 @@ export async function registerProfile(
 }
 
 /** The usual start of an invoices test file: an app, a bootstrapped organization and its active profile. */
-export async function openInvoicesFixture(): Promise<{ t: InvoicesTestApp; keys: Keys; profileId: string }> {
-  const t = await createInvoicesTestApp();
+export async function openInvoicesFixture(options: InvoicesTestOptions = {}): Promise<{ t: InvoicesTestApp; keys: Keys; profileId: string }> {
+  const t = await createInvoicesTestApp(options);
   const keys = await t.bootstrap();
   const profileId = (await registerProfile(t, keys.testKey)).id;
   return { t, keys, profileId };

@@ -1,7 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../../src/app.ts';
+import { buildApp, type App, type DepsOverrides } from '../../src/app.ts';
 import { ManualClock, type Clock } from '../../src/platform/clock.ts';
 import { loadConfig, type Config } from '../../src/platform/config.ts';
+import type { CrashHook } from '../../src/platform/crash-points.ts';
 import type { LoadMonitor } from '../../src/platform/http/load-shedding.ts';
 import type { DatabaseHandle } from '../../src/platform/db/database.ts';
 import type { RateLimiter } from '../../src/platform/http/rate-limit-types.ts';
@@ -31,6 +32,10 @@ export interface TestAppOptions {
   database?: DatabaseHandle;
   /** A folder of shipped SAT catalogs (a MANIFEST.json and its files) instead of the package's. */
   shippedCatalogs?: string;
+  /** Fakes for modules' dependencies, given to the app as it is built (AppOptions.deps). */
+  deps?: DepsOverrides;
+  /** The app's crash hook (AppOptions.crashHook). */
+  crashHook?: CrashHook;
 }
 
 /** An app on a fresh database, configured as a developer's machine would be, with no logging. */
@@ -63,6 +68,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.loadMonitor ? { loadMonitor: options.loadMonitor } : {}),
     ...(options.workerTasks ? { workerTasks: options.workerTasks } : {}),
     ...(options.shippedCatalogs ? { shippedCatalogs: options.shippedCatalogs } : {}),
+    ...(options.deps ? { deps: options.deps } : {}),
+    ...(options.crashHook ? { crashHook: options.crashHook } : {}),
   });
   const request = (injectOptions: InjectOptions & { key?: string }) => {
     const { key, headers, ...rest } = injectOptions;

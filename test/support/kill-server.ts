@@ -15,10 +15,9 @@ import { buildApp } from '../../src/app.ts';
 import { serveAsChild } from './child-server.ts';
 import type { Clock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config.ts';
-import { masterKeyringFor } from '../../src/platform/crypto/index.ts';
-import { registerDownloadJobs, registerDownloadRoutes, type DownloadCrashPoint, type DownloadDeps } from '../../src/modules/downloads/index.ts';
-import { createFiscalProfiles, createLocalManifestSigner, registerFiscalProfileRoutes } from '../../src/modules/fiscal-profiles/index.ts';
-import { hasStampedInvoices, registerInvoiceJobs, registerInvoiceRoutes, type InvoiceDeps, type StampCrashPoint } from '../../src/modules/invoices/index.ts';
+import { createLocalManifestSigner } from '../../src/modules/fiscal-profiles/index.ts';
+import type { DownloadCrashPoint } from '../../src/modules/downloads/index.ts';
+import type { StampCrashPoint } from '../../src/modules/invoices/index.ts';
 
 const crashAt = process.env.INVOICING_CRASH_AT as StampCrashPoint | DownloadCrashPoint | undefined;
 const crashSerie = process.env.INVOICING_CRASH_SERIE;
@@ -26,31 +25,15 @@ const offsetMs = Number(process.env.INVOICING_TEST_CLOCK_OFFSET_MS ?? 0);
 const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
 
 const config = loadConfig(process.env);
-const app = await buildApp({ config, clock });
-const keyring = masterKeyringFor(config);
-registerFiscalProfileRoutes(app.server, app.services, {
-  keyring,
-  manifestSigner: createLocalManifestSigner(clock),
-  hasStampedInvoices,
-  taxRegimes: app.catalogs.index,
+const app = await buildApp({
+  config,
+  clock,
+  deps: { fiscalProfiles: (made) => ({ ...made, manifestSigner: createLocalManifestSigner(clock) }) },
+  // A stamping point kills only for the invoice of INVOICING_CRASH_SERIE; a download point at once.
+  crashHook: (point, subject) => {
+    if (point !== crashAt) return;
+    if ('serie' in subject && subject.serie !== crashSerie) return;
+    process.kill(process.pid, 'SIGKILL');
+  },
 });
-const invoiceDeps: InvoiceDeps = {
-  fiscalProfiles: createFiscalProfiles({ keyring }),
-  pacFor: app.providers.pacFor,
-  satStatusFor: app.providers.satStatusFor,
-  catalogs: app.catalogs,
-  crashHook: (point, invoice) => {
-    if (point === crashAt && invoice.serie === crashSerie) process.kill(process.pid, 'SIGKILL');
-  },
-};
-registerInvoiceRoutes(app.server, app.services, invoiceDeps);
-registerInvoiceJobs(app.services, invoiceDeps);
-const downloadDeps: DownloadDeps = {
-  ...app.downloadDeps,
-  crashHook: (point) => {
-    if (point === crashAt) process.kill(process.pid, 'SIGKILL');
-  },
-};
-registerDownloadRoutes(app.server, app.services, downloadDeps);
-registerDownloadJobs(app.services, downloadDeps);
 await serveAsChild(app);

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { registerDownloadJobs, type DownloadDeps } from '../../src/modules/downloads/index.ts';
+import type { DescargaClient } from '../../src/providers/sat/descarga/index.ts';
 import { syncTick } from '../../src/modules/sync/index.ts';
 import { addDays, monthStartBefore } from '../../src/modules/sync/plan.ts';
 import { createDescargaClient, descargaUrls, ProviderError, readMetadataPackage } from '../../src/providers/sat/descarga/index.ts';
@@ -14,18 +14,30 @@ import { createStamped, invoiceRequest, registerProfile } from '../invoices/supp
 import { openDownloadsFixture, type DownloadsFixture, type Json } from '../downloads/support.ts';
 
 let f: DownloadsFixture;
+/** While set, the SAT of the bulk download services cannot be reached: the app is built with this switch. */
+let satOutage = false;
+
+const unreachable = async (): Promise<never> => {
+  throw new ProviderError('download.request_failed', 'SAT unreachable (test)', { retryable: true });
+};
+const UNREACHABLE_SAT: DescargaClient = { authenticate: unreachable, request: unreachable, verify: unreachable, download: unreachable };
 
 before(async () => {
   // The SAT's publication lag (a CFDI is downloadable 24-72 hours after its stamp, where the
   // sandbox's quick pacing has none), and a third of the SAT's CFDIs end up cancelled (5% by
   // default), so that the re-check has some to find.
-  f = await openDownloadsFixture({
-    SYNC_STALL_HOURS: '1',
-    DOWNLOAD_POLL_WINDOW_HOURS: '1',
-    SIMULATOR_DESCARGA_PUBLICATION_LAG_MIN_HOURS: '24',
-    SIMULATOR_DESCARGA_PUBLICATION_LAG_MAX_HOURS: '72',
-    SIMULATOR_DESCARGA_CANCELLED_SHARE: '0.3',
-  });
+  f = await openDownloadsFixture(
+    {
+      SYNC_STALL_HOURS: '1',
+      DOWNLOAD_POLL_WINDOW_HOURS: '1',
+      SIMULATOR_DESCARGA_PUBLICATION_LAG_MIN_HOURS: '24',
+      SIMULATOR_DESCARGA_PUBLICATION_LAG_MAX_HOURS: '72',
+      SIMULATOR_DESCARGA_CANCELLED_SHARE: '0.3',
+    },
+    {
+      downloads: (made) => ({ ...made, descargaClient: (mode, credential) => (satOutage ? UNREACHABLE_SAT : made.descargaClient(mode, credential)) }),
+    },
+  );
 });
 
 after(async () => {
@@ -231,29 +243,11 @@ describe("a profile's history", () => {
   });
 
   test('a SAT outage leaves it stalled; when the SAT is back it repairs itself and is healthy again', async () => {
-    const deps = f.t.app.downloadDeps;
-    const down: DownloadDeps = {
-      ...deps,
-      descargaClient: () => ({
-        authenticate: async () => {
-          throw new ProviderError('download.request_failed', 'SAT unreachable (test)', { retryable: true });
-        },
-        request: async () => {
-          throw new ProviderError('download.request_failed', 'SAT unreachable (test)', { retryable: true });
-        },
-        verify: async () => {
-          throw new ProviderError('download.request_failed', 'SAT unreachable (test)', { retryable: true });
-        },
-        download: async () => {
-          throw new ProviderError('download.request_failed', 'SAT unreachable (test)', { retryable: true });
-        },
-      }),
-    };
-    registerDownloadJobs(f.t.app.services, down);
+    satOutage = true;
     f.t.clock.advance(24 * 60 * 60_000);
     const stalled = await run((sync) => sync.status === 'stalled', { stepMs: 5 * 60_000 });
     assert.equal(stalled.synced_through, '2026-07-19');
-    registerDownloadJobs(f.t.app.services, deps);
+    satOutage = false;
     const repaired = await run((sync) => sync.status === 'healthy' && sync.synced_through > '2026-07-19', { stepMs: 60_000 });
     assert.equal(repaired.lag_days, 1);
   });

@@ -8,7 +8,6 @@ import { skipWithoutShared } from '../support/shared.ts';
 import { parseCfdi } from '../../src/cfdi/parse.ts';
 import { runCommand } from '../../src/main.ts';
 import { fechaAt, sealedXml } from '../../src/simulator/testing.test-support.ts';
-import { registerValidationRoutes, TimbreCertificates } from '../../src/modules/validations/index.ts';
 import type { ValidationDeps } from '../../src/modules/validations/create-validation.ts';
 import type { CfdiStatus } from '../../src/providers/sat/cfdi-status.ts';
 import { ProviderError } from '../../src/platform/providers/errors.ts';
@@ -17,9 +16,19 @@ import { certificateRepository } from '../../src/providers/sat/certificate-repos
 let t: InvoicesTestApp;
 let keys: Keys;
 let profileId: string;
+/** The SAT the validations ask while a test sets it (the simulator otherwise): the app is built with this fake. */
+const sat: Partial<Pick<ValidationDeps, 'satStatusFor' | 'satCertificatesFor'>> = {};
 
 before(async () => {
-  ({ t, keys, profileId } = await openInvoicesFixture());
+  ({ t, keys, profileId } = await openInvoicesFixture({
+    deps: {
+      validations: (made) => ({
+        ...made,
+        satStatusFor: (mode) => (sat.satStatusFor ?? made.satStatusFor)(mode),
+        satCertificatesFor: (mode) => (sat.satCertificatesFor ?? made.satCertificatesFor)(mode),
+      }),
+    },
+  }));
 });
 after(() => t.close());
 
@@ -467,15 +476,14 @@ describe('the stored validations', () => {
   });
 });
 
-/** Runs `work` with the validation routes on other SAT dependencies, then puts the app's back. */
+/** Runs `work` with the validations asking another SAT, then the simulator again. */
 async function withSat(deps: Partial<Pick<ValidationDeps, 'satStatusFor' | 'satCertificatesFor'>>, work: () => Promise<void>): Promise<void> {
-  const original = { satStatusFor: t.app.providers.satStatusFor, satCertificatesFor: t.app.providers.satCertificatesFor };
-  const base = { catalogs: t.app.catalogs, ...original };
-  registerValidationRoutes(t.app.server, t.app.services, { ...base, ...deps, timbreCertificates: new TimbreCertificates(t.app.services.db, t.clock) });
+  Object.assign(sat, deps);
   try {
     await work();
   } finally {
-    registerValidationRoutes(t.app.server, t.app.services, { ...base, timbreCertificates: new TimbreCertificates(t.app.services.db, t.clock) });
+    delete sat.satStatusFor;
+    delete sat.satCertificatesFor;
   }
 }
 
@@ -525,10 +533,7 @@ describe('who answered: the SAT itself (a live configuration)', { skip: skipWith
 describe('when the SAT or its certificate repository cannot be reached', () => {
   test('the status is indeterminate and the timbre unverified: retryable errors, never valid, never a 500', async () => {
     const { xml } = await stampedXml();
-    const original = { satStatusFor: t.app.providers.satStatusFor, satCertificatesFor: t.app.providers.satCertificatesFor };
-    const deps = {
-      catalogs: t.app.catalogs,
-      timbreCertificates: new TimbreCertificates(t.app.services.db, t.clock),
+    const cutOff = {
       satStatusFor: () => ({
         authority: 'sat' as const,
         query: async () =>
@@ -537,8 +542,7 @@ describe('when the SAT or its certificate repository cannot be reached', () => {
       satCertificatesFor: () =>
         certificateRepository({ baseUrl: 'http://127.0.0.1:9/rccf', layout: 'sat', fetch: async () => Promise.reject(new TypeError('fetch failed')) }),
     };
-    registerValidationRoutes(t.app.server, t.app.services, deps);
-    try {
+    await withSat(cutOff, async () => {
       const result = await validation(xml);
       assert.equal(result.valid, false);
       assert.deepEqual(codes(result.errors).sort(), ['cfdi.status_indeterminate', 'cfdi.tfd_certificate_unreachable']);
@@ -550,9 +554,7 @@ describe('when the SAT or its certificate repository cannot be reached', () => {
       // Could not run is not failed: nothing is wrong with the document.
       assert.deepEqual([outcomes(result).timbre, outcomes(result).sat_status], ['not_run', 'not_run']);
       assert.ok(result.checks.filter((check) => check.id !== 'timbre' && check.id !== 'sat_status').every((check) => check.status === 'passed'));
-    } finally {
-      registerValidationRoutes(t.app.server, t.app.services, { ...deps, ...original, timbreCertificates: new TimbreCertificates(t.app.services.db, t.clock) });
-    }
+    });
     // Once reachable again, the certificate is fetched, kept, and the same CFDI is valid.
     assert.equal((await validation(xml)).valid, true);
     const kept = await sql<{ n: string }>`SELECT count(*)::text AS n FROM sat_certificates`.execute(t.app.services.db);

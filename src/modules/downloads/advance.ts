@@ -285,13 +285,13 @@ class Advance {
           if (error.code === 'download.package_unavailable') return this.renew(`package ${item.sat_package_id}: ${error.detail}`);
           return this.providerFailed(error);
         }
-        this.deps.crashHook?.('after_package_download');
+        this.deps.crashHook?.('after_package_download', this.row);
         await this.services.blobs.put(packageBlobKey(key), zip);
         await markPackageStored(this.services.db, key, { bytes: zip.length, sha256: createHash('sha256').update(zip).digest('hex'), at: this.now() });
       }
       if (item.state !== 'ingested') {
-        if (item.state === 'pending') this.deps.crashHook?.('after_package_stored');
-        const result = await ingestPackage(this.services, key, source, this.row.type, () => this.deps.crashHook?.('after_first_batch'));
+        if (item.state === 'pending') this.deps.crashHook?.('after_package_stored', this.row);
+        const result = await ingestPackage(this.services, key, source, this.row.type, () => this.deps.crashHook?.('after_first_batch', this.row));
         await markPackageIngested(this.services.db, key, result.count, this.now());
       }
     }

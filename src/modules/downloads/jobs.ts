@@ -4,7 +4,6 @@
  */
 import type { Services } from '../../platform/context.ts';
 import { defineJob, NoPayload } from '../../platform/jobs/kinds.ts';
-import { replaceableRegistrations } from '../../platform/registrations.ts';
 import { ADVANCE_REQUEST_JOB, advanceRequest, enqueueAdvance } from './advance.ts';
 import type { DownloadDeps } from './ports.ts';
 import { staleRegistrations } from './repository.ts';
@@ -26,12 +25,8 @@ async function recoverRegistrations(services: Services, graceMs = REGISTRATION_G
   return rows.length;
 }
 
-const register = replaceableRegistrations<Services, DownloadDeps>();
-
 export function registerDownloadJobs(services: Services, deps: DownloadDeps): void {
-  const { registration, first } = register(services, deps);
-  if (!first) return;
-  services.jobs.register(ADVANCE_REQUEST_JOB, (job) => advanceRequest(services, registration.deps, job));
+  services.jobs.register(ADVANCE_REQUEST_JOB, (job) => advanceRequest(services, deps, job));
   services.jobs.schedule(RECOVER_REGISTRATIONS_JOB, RECOVER_INTERVAL_MS, async () => {
     await recoverRegistrations(services);
   });

@@ -1,10 +1,27 @@
 import type { Mode, Services } from '../../platform/context.ts';
+import type { CrashHook } from '../../platform/crash-points.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { DescargaClient } from '../../providers/sat/descarga/index.ts';
 import type { DownloadCredential } from '../fiscal-profiles/index.ts';
 
+/** What a download crash point is about: the SAT request being advanced. */
+interface SatRequestSubject {
+  id: string;
+}
+
 /** Where the kill -9 test stops the process: after the SAT answered or a package arrived, before it is recorded. */
-export type DownloadCrashPoint = 'after_solicitud' | 'after_package_download' | 'after_package_stored' | 'after_first_batch';
+interface DownloadCrashPoints {
+  after_solicitud: SatRequestSubject;
+  after_package_download: SatRequestSubject;
+  after_package_stored: SatRequestSubject;
+  after_first_batch: SatRequestSubject;
+}
+
+export type DownloadCrashPoint = keyof DownloadCrashPoints;
+
+declare module '../../platform/crash-points.ts' {
+  interface CrashPoints extends DownloadCrashPoints {}
+}
 
 /** What downloads need from the rest of the service (wired in app.ts). */
 export interface DownloadDeps {
@@ -14,6 +31,6 @@ export interface DownloadDeps {
   descargaClient(mode: Mode, credential: DownloadCredential): DescargaClient;
   /** Called when a SAT request has ended (ready, no data or failed): what waits on one can look at once. */
   onRequestDone?: (services: Services) => Promise<void>;
-  /** Off by default; only crash tests set it (the kill -9 test kills the process from it). */
-  crashHook?: (point: DownloadCrashPoint) => void;
+  /** The app's crash hook (src/platform/crash-points.ts): none outside crash tests. */
+  crashHook?: CrashHook;
 }

@@ -44,7 +44,7 @@ export async function registerSolicitud(services: Services, deps: Pick<DownloadD
     await markFingerprintSpent(services.db, { ...key, fingerprint: fingerprintOf(request.rfc, parameters) }, services.clock.now());
     return { outcome: 'spent' };
   }
-  deps.crashHook?.('after_solicitud');
+  deps.crashHook?.('after_solicitud', request);
   const registeredAt = services.clock.now();
   await services.db.transaction().execute(async (trx) => {
     await updateSatRequest(trx, request.id, {

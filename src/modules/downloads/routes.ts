@@ -5,7 +5,6 @@ import { contentDisposition } from '../../platform/http/documents.ts';
 import { listUrl } from '../../platform/http/pagination.ts';
 import { IdParam, ListOf, Problem } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
-import { replaceableRegistrations } from '../../platform/registrations.ts';
 import { createDownload } from './create-download.ts';
 import type { DownloadDeps } from './ports.ts';
 import { getDownload, listDownloadPackages, listDownloads, openDownloadPackage, type DownloadListQuery } from './read-downloads.ts';
@@ -15,15 +14,11 @@ import { renderDownload, renderPackage } from './serialize.ts';
 const tags = ['Downloads'];
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: Problem } } });
 
-const register = replaceableRegistrations<Server, DownloadDeps>();
-
 /**
- * The bulk download endpoints (docs/guides/downloads.md). Calling it again for the same server
- * only replaces `deps` (tests inject a SAT that misbehaves).
+ * The bulk download endpoints (docs/guides/downloads.md), with the dependencies the composition
+ * root gives (src/app.ts).
  */
-export function registerDownloadRoutes(server: Server, services: Services, dependencies: DownloadDeps): void {
-  const { registration, first } = register(server, dependencies);
-  if (!first) return;
+export function registerDownloadRoutes(server: Server, services: Services, deps: DownloadDeps): void {
   const baseUrl = services.config.baseUrl;
 
   server.post(
@@ -52,7 +47,7 @@ export function registerDownloadRoutes(server: Server, services: Services, depen
     },
     async (request, reply) => {
       const ctx = ctxOf(request, services);
-      const row = await createDownload(ctx, registration.deps, request.body);
+      const row = await createDownload(ctx, deps, request.body);
       return reply.code(201).send(renderDownload(row, baseUrl));
     },
   );

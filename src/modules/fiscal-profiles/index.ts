@@ -1,6 +1,6 @@
 /** Fiscal profiles: issuers, their encrypted CSD/FIEL, the carta manifiesto, and their API. */
 export { registerFiscalProfileRoutes } from './routes.ts';
-export { ManifestSignerError, type ManifestErrorCode, type ManifestSigner } from './ports.ts';
+export { ManifestSignerError, type FiscalProfileDeps, type ManifestErrorCode, type ManifestSigner } from './ports.ts';
 export { createLocalManifestSigner } from './local-manifest-signer.ts';
 export {
   createFiscalProfiles,

@@ -1,6 +1,5 @@
 import type { FastifyRequest, LogLevel } from 'fastify';
 import type { Services } from '../../platform/context.ts';
-import { replaceableRegistrations } from '../../platform/registrations.ts';
 import { notFound } from '../../platform/errors/api-error.ts';
 import { isId } from '../../platform/ids.ts';
 import { ListQuery, listUrl, mapPage } from '../../platform/http/pagination.ts';
@@ -59,20 +58,14 @@ function manifestInput(body: { fiel?: { cer_base64: string; key_base64: string; 
   return { ...(input.fiel ? { fiel: input.fiel } : {}), ...(body.email !== undefined ? { email: body.email } : {}) };
 }
 
-/** The dependencies each server's routes use, so that registering again can replace them. */
-const register = replaceableRegistrations<Server, FiscalProfileDeps>();
-
-/**
- * The fiscal-profile endpoints (docs/guides/fiscal-profiles.md, docs/contract.md §3), in a scope that also parses
- * multipart. Calling it again for the same server only replaces `deps` (tests inject fakes into an
- * app the composition root already wired).
- */
 // Opening a CSD or FIEL derives its key and checks the pair (docs/decisions.md, "Weighted rate limits").
 const CREDENTIALS_COST = { rateLimitCost: 10 };
 
-export function registerFiscalProfileRoutes(server: Server, services: Services, dependencies: FiscalProfileDeps): void {
-  const { registration, first } = register(server, dependencies);
-  if (!first) return;
+/**
+ * The fiscal-profile endpoints (docs/guides/fiscal-profiles.md, docs/contract.md §3), in a scope that also parses
+ * multipart, with the dependencies the composition root gives (src/app.ts).
+ */
+export function registerFiscalProfileRoutes(server: Server, services: Services, deps: FiscalProfileDeps): void {
   server.register(
     async (scope: Server) => {
       await registerUploads(scope);
@@ -95,7 +88,7 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
         },
         async (request, reply) => {
           const ctx = ctxOf(request, services);
-          const view = await createFiscalProfile({ ctx, deps: registration.deps, input: profileInput(request) });
+          const view = await createFiscalProfile({ ctx, deps, input: profileInput(request) });
           return reply.code(201).send(serializeFiscalProfile(view, now()));
         },
       );
@@ -148,7 +141,7 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
           const ctx = ctxOf(request, services);
           const { id } = request.params as { id: string };
           if (!isId('fp', id)) throw notFound('fiscal profile', id);
-          const view = await updateFiscalProfile({ ctx, deps: registration.deps, id, input: profileInput(request) });
+          const view = await updateFiscalProfile({ ctx, deps, id, input: profileInput(request) });
           return serializeFiscalProfile(view, now());
         },
       );
@@ -162,7 +155,7 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
           const ctx = ctxOf(request, services);
           const { id } = request.params as { id: string };
           if (!isId('fp', id)) throw notFound('fiscal profile', id);
-          return deleteFiscalProfile({ ctx, deps: registration.deps, id });
+          return deleteFiscalProfile({ ctx, deps, id });
         },
       );
 
@@ -187,7 +180,7 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
           if (!isId('fp', id)) throw notFound('fiscal profile', id);
           const view = await signFiscalProfileManifest({
             ctx,
-            deps: registration.deps,
+            deps,
             id,
             input: manifestInput(request.body as Parameters<typeof manifestInput>[0]),
           });

@@ -1,16 +1,14 @@
 /**
- * A test app with the fiscal-profile routes registered (before the first request boots Fastify),
- * a fixed clock inside the validity of the SAT test credentials, and a master key given in the
- * environment so nothing is written to disk.
+ * A test app whose fiscal-profile routes are built with the test's dependencies (a local manifest
+ * signer, fakes), a fixed clock inside the validity of the SAT test credentials, and a master key
+ * given in the environment so nothing is written to disk.
  */
 import { randomBytes } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { ManualClock } from '../../platform/clock.ts';
-import { masterKeyringFor, type MasterKeyring } from '../../platform/crypto/index.ts';
-import { createCatalogStore } from '../catalogs/index.ts';
+import type { MasterKeyring } from '../../platform/crypto/index.ts';
 import { createLocalManifestSigner } from './local-manifest-signer.ts';
 import type { FiscalProfileDeps } from './ports.ts';
-import { registerFiscalProfileRoutes } from './routes.ts';
 
 const TEST_NOW = '2026-07-15T18:00:00Z';
 
@@ -30,17 +28,21 @@ export interface ProfilesTestOptions {
 export async function createProfilesTestApp(options: ProfilesTestOptions = {}): Promise<ProfilesTestApp> {
   const clock = new ManualClock(TEST_NOW);
   const masterKey = randomBytes(32).toString('base64');
-  const t = await createTestApp({ clock, env: { MASTER_KEY: masterKey, ...options.env } });
-  const { database } = t.app.services;
-  const keyring = masterKeyringFor(t.config);
-  const deps: FiscalProfileDeps = {
-    keyring,
-    manifestSigner: createLocalManifestSigner(clock),
-    ...(options.catalogs ? { taxRegimes: (await createCatalogStore(database.db, { clock })).index } : {}),
-    ...options.deps,
-  };
-  registerFiscalProfileRoutes(t.app.server, t.app.services, deps);
-  return { ...t, clock, keyring, deps };
+  const t = await createTestApp({
+    clock,
+    env: { MASTER_KEY: masterKey, ...options.env },
+    deps: {
+      // Only what the test asks for: no tax-regime catalog, events or "has stamped" question unless given.
+      fiscalProfiles: (made) => ({
+        keyring: made.keyring,
+        manifestSigner: createLocalManifestSigner(clock),
+        ...(options.catalogs ? { taxRegimes: made.taxRegimes } : {}),
+        ...options.deps,
+      }),
+    },
+  });
+  const deps = t.app.deps.fiscalProfiles;
+  return { ...t, clock, keyring: deps.keyring, deps };
 }
 
 export interface FormPart {

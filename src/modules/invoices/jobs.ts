@@ -4,7 +4,6 @@
  * `stamping` (at start and then periodically).
  */
 import type { Services } from '../../platform/context.ts';
-import { replaceableRegistrations } from '../../platform/registrations.ts';
 import { RetryJobError } from '../../platform/jobs/queue.ts';
 import { defineJob, NoPayload, type PayloadOf } from '../../platform/jobs/kinds.ts';
 import type { JobRecord } from '../../platform/jobs/types.ts';
@@ -74,22 +73,17 @@ export async function recoverStamping(services: Services, deps: InvoiceDeps, gra
   return rows.length;
 }
 
-const register = replaceableRegistrations<Services, InvoiceDeps>();
-
 /**
- * Registers the jobs on the queue. Registering again for the same services only replaces the
- * dependencies (tests inject fakes into an app the composition root already wired).
+ * Registers the jobs on the queue, with the dependencies the composition root gives (src/app.ts).
  */
 export function registerInvoiceJobs(services: Services, deps: InvoiceDeps): void {
-  const { registration, first } = register(services, deps);
-  if (!first) return;
-  services.jobs.register(CANCELLATION_STATUS_JOB, (job) => pollCancellation(services, registration.deps, job));
-  services.jobs.register(SEND_INVOICE_EMAIL_JOB, (job) => deliverInvoiceEmail(services, registration.deps, job));
+  services.jobs.register(CANCELLATION_STATUS_JOB, (job) => pollCancellation(services, deps, job));
+  services.jobs.register(SEND_INVOICE_EMAIL_JOB, (job) => deliverInvoiceEmail(services, deps, job));
   services.jobs.schedule(RECOVER_STAMPING_JOB, RECOVER_STAMPING_INTERVAL_MS, async () => {
-    await recoverStamping(services, registration.deps);
+    await recoverStamping(services, deps);
   });
   services.jobs.register(RECOVER_STAMPING_AT_START_JOB, async () => {
-    await recoverStamping(services, registration.deps, 0);
+    await recoverStamping(services, deps, 0);
   });
   services.jobs.enqueue(services.db, RECOVER_STAMPING_AT_START_JOB, {}).catch((error: unknown) => {
     console.error('invoices: could not schedule the recovery of interrupted stamps', error);

@@ -5,6 +5,7 @@
  */
 import type { CatalogLookup } from '../../cfdi/rules/index.ts';
 import type { Ctx, Mode } from '../../platform/context.ts';
+import type { CrashHook } from '../../platform/crash-points.ts';
 import type { CreateInvoiceBody, ItemInput } from './request-schemas.ts';
 import type { PacClient } from '../../providers/pac/index.ts';
 import type { SatAuthority } from '../../providers/sat/authority.ts';
@@ -23,12 +24,29 @@ interface SatStatusSource {
 /** The SAT catalogs as the catalog store offers them: the engine's lookup plus the API index. */
 export type InvoiceCatalogs = CatalogLookup & { readonly index: CatalogIndex };
 
+/** What a stamping crash point is about: the invoice (the kill -9 test picks one by its serie). */
+interface StampingSubject {
+  id: string;
+  serie: string;
+}
+
 /**
  * Points of the stamping verb where a test may kill the process (kill -9 test): after the CFDI is
  * sealed, after the `stamping` recovery point commits, after the PAC answered, and just before
  * the statement that stores the stamp (with its usage record and event) runs.
  */
-export type StampCrashPoint = 'after_seal' | 'after_recovery_point' | 'after_pac_call' | 'before_commit';
+interface StampCrashPoints {
+  after_seal: StampingSubject;
+  after_recovery_point: StampingSubject;
+  after_pac_call: StampingSubject;
+  before_commit: StampingSubject;
+}
+
+export type StampCrashPoint = keyof StampCrashPoints;
+
+declare module '../../platform/crash-points.ts' {
+  interface CrashPoints extends StampCrashPoints {}
+}
 
 /** Saved customers and products, read for `customer_id` and `items[].product_id` (the customers and products modules). */
 export interface SavedParts {
@@ -47,8 +65,8 @@ export interface InvoiceDeps {
   /** The SAT status service of a mode, polled while a cancellation waits for the receptor. */
   satStatusFor(mode: Mode): SatStatusSource;
   catalogs: InvoiceCatalogs;
-  /** Off by default; only crash tests set it (the kill -9 test kills the process from it). */
-  crashHook?: (point: StampCrashPoint, invoice: { id: string; serie: string }) => void;
+  /** The app's crash hook (src/platform/crash-points.ts): none outside crash tests. */
+  crashHook?: CrashHook;
   /** How long a create waits for its serie's folio lock before answering folio_contention (default 5 s). */
   folioLockTimeoutMs?: number;
   /** Saved customers and products; without it, `customer_id` and `product_id` cannot be used. */

@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
 import type { Services } from '../../platform/context.ts';
-import { replaceableRegistrations } from '../../platform/registrations.ts';
 import { contentDisposition } from '../../platform/http/documents.ts';
 import { listUrl } from '../../platform/http/pagination.ts';
 import { IdParam, ListOf, Problem } from '../../platform/http/schemas.ts';
@@ -45,15 +44,11 @@ const NOT_DRAFT = problem(
   'Only drafts change: stamping started (`invoice.not_stampable`), or the new folio is used (`invoice.folio_taken`, `invoice.folio_contention`).',
 );
 
-const register = replaceableRegistrations<Server, InvoiceDeps>();
-
 /**
- * The invoice endpoints (docs/contract.md §3). Calling it again for the same server only replaces `deps`
- * (tests inject fakes, such as a crash hook, into an app the composition root already wired).
+ * The invoice endpoints (docs/contract.md §3), with the dependencies the composition root gives
+ * (src/app.ts).
  */
-export function registerInvoiceRoutes(server: Server, services: Services, dependencies: InvoiceDeps): void {
-  const { registration, first } = register(server, dependencies);
-  if (!first) return;
+export function registerInvoiceRoutes(server: Server, services: Services, deps: InvoiceDeps): void {
   const { baseUrl } = services.config;
 
   // The invoice's own fields become CFDI text: a character it cannot carry is an invalid invoice.
@@ -79,7 +74,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
     },
     async (request, reply) => {
       const ctx = ctxOf(request, services);
-      const { row, profile } = await createInvoice({ ctx, deps: registration.deps, input: request.body });
+      const { row, profile } = await createInvoice({ ctx, deps, input: request.body });
       return reply.code(201).send(invoiceObject(row, profile, baseUrl));
     },
   );
@@ -100,7 +95,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
       },
     },
     async (request, reply) => {
-      const preview = await previewInvoice({ ctx: ctxOf(request, services), deps: registration.deps, input: request.body });
+      const preview = await previewInvoice({ ctx: ctxOf(request, services), deps, input: request.body });
       const language = requestLanguage(request);
       answerInLanguage(reply, language);
       return { ...preview, errors: preview.errors.map((error) => fieldErrorIn(error, language)) };
@@ -165,7 +160,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
     },
     async (request) => {
       const ctx = ctxOf(request, services);
-      const { row, profile } = await updateInvoiceDraft({ ctx, deps: registration.deps, id: request.params.id, changes: request.body });
+      const { row, profile } = await updateInvoiceDraft({ ctx, deps, id: request.params.id, changes: request.body });
       return invoiceObject(row, profile, baseUrl);
     },
   );
@@ -205,7 +200,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
     },
     async (request) => {
       const ctx = ctxOf(request, services);
-      const { row, profile } = await stampInvoice({ ctx, deps: registration.deps, id: request.params.id });
+      const { row, profile } = await stampInvoice({ ctx, deps, id: request.params.id });
       return profile ? invoiceObject(row, profile, baseUrl) : singleObject(ctx, row, baseUrl);
     },
   );
@@ -231,7 +226,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
     },
     async (request) => {
       const ctx = ctxOf(request, services);
-      const row = await cancelInvoice({ ctx, deps: registration.deps, id: request.params.id, input: request.body });
+      const row = await cancelInvoice({ ctx, deps, id: request.params.id, input: request.body });
       return singleObject(ctx, row, baseUrl);
     },
   );
@@ -275,7 +270,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
       },
     },
     async (request, reply) => {
-      const { body, filename } = await invoicePdf(ctxOf(request, services), registration.deps, request.params.id);
+      const { body, filename } = await invoicePdf(ctxOf(request, services), deps, request.params.id);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', contentDisposition('inline', filename))
@@ -308,7 +303,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
     async (request, reply) => {
       const color = request.body.brand_color;
       const input = color === undefined ? {} : { brandColor: color ?? DEFAULT_BRAND_COLOR };
-      const body = await renderBrandingPreview({ ctx: ctxOf(request, services), deps: registration.deps, id: request.params.id, input });
+      const body = await renderBrandingPreview({ ctx: ctxOf(request, services), deps, id: request.params.id, input });
       return reply
         .type('application/pdf')
         .header('Cache-Control', 'no-store')
@@ -345,7 +340,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, depend
         ctx: ctxOf(request, services),
         id: request.params.id,
         input: request.body,
-        savedParts: dependencies.savedParts,
+        savedParts: deps.savedParts,
       });
       return reply.code(202).send(email);
     },

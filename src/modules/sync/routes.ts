@@ -1,7 +1,6 @@
 import type { Services } from '../../platform/context.ts';
 import { IdParam, Problem } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
-import { replaceableRegistrations } from '../../platform/registrations.ts';
 import type { SyncDeps } from './ports.ts';
 import { EnableSyncBody, FiscalProfileSync } from './schemas.ts';
 import { expediteSyncTick } from './jobs.ts';
@@ -13,13 +12,8 @@ const tags = ['Fiscal profiles'];
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: Problem } } });
 const params = IdParam('Fiscal profile id (`fp_…`)');
 
-const register = replaceableRegistrations<Server, SyncDeps>();
-
 /** The sync endpoints of a fiscal profile (docs/guides/sync.md). */
-export function registerSyncRoutes(server: Server, services: Services, dependencies: SyncDeps): void {
-  const { registration, first } = register(server, dependencies);
-  if (!first) return;
-
+export function registerSyncRoutes(server: Server, services: Services, deps: SyncDeps): void {
   server.post(
     '/v1/fiscal_profiles/:id/sync',
     {
@@ -45,7 +39,7 @@ export function registerSyncRoutes(server: Server, services: Services, dependenc
     },
     async (request) => {
       const ctx = ctxOf(request, services);
-      const sync = await enableSync(ctx, registration.deps, request.params.id, request.body);
+      const sync = await enableSync(ctx, deps, request.params.id, request.body);
       // The backfill starts now rather than at the scheduler's next tick.
       await expediteSyncTick(services);
       return sync;

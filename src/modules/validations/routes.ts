@@ -4,7 +4,6 @@ import { ApiError } from '../../platform/errors/api-error.ts';
 import { listUrl, mapPage } from '../../platform/http/pagination.ts';
 import { IdParam, ListOf, Problem } from '../../platform/http/schemas.ts';
 import { ctxOf, type Server } from '../../platform/http/server.ts';
-import { replaceableRegistrations } from '../../platform/registrations.ts';
 import { createValidation, MAX_VALIDATION_XML_BYTES, type ValidationDeps } from './create-validation.ts';
 import { getValidation, listValidations, type ValidationListQuery } from './read-validations.ts';
 import { CreateValidationJson, CreateValidationXml, ListValidationsQuery, Validation } from './schemas.ts';
@@ -40,15 +39,11 @@ function documentOf(request: FastifyRequest): Buffer {
   return Buffer.from(encoded, 'base64');
 }
 
-const register = replaceableRegistrations<Server, ValidationDeps>();
-
 /**
- * The validation endpoints (docs/guides/validations.md), in a scope that also reads XML bodies.
- * Calling it again for the same server only replaces `deps` (tests inject an unreachable SAT).
+ * The validation endpoints (docs/guides/validations.md), in a scope that also reads XML bodies,
+ * with the dependencies the composition root gives (src/app.ts).
  */
-export function registerValidationRoutes(server: Server, services: Services, dependencies: ValidationDeps): void {
-  const { registration, first } = register(server, dependencies);
-  if (!first) return;
+export function registerValidationRoutes(server: Server, services: Services, deps: ValidationDeps): void {
   server.register(async (scope: Server) => {
     scope.addContentTypeParser(XML_TYPES, { parseAs: 'buffer', bodyLimit: MAX_VALIDATION_XML_BYTES }, (_request, body, done) => done(null, body));
 
@@ -82,7 +77,7 @@ export function registerValidationRoutes(server: Server, services: Services, dep
       },
       async (request, reply) => {
         const ctx = ctxOf(request, services);
-        const row = await createValidation(ctx, registration.deps, documentOf(request));
+        const row = await createValidation(ctx, deps, documentOf(request));
         return reply.code(201).send(renderValidation(row));
       },
     );

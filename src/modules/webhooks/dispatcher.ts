@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
+import type { CrashHook, CrashPoints } from '../../platform/crash-points.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { EmitDependencies } from '../events/index.ts';
 import { attemptDelivery, type AttemptOutcome, type AttemptSettings } from './attempt.ts';
@@ -40,14 +41,28 @@ export const DEFAULT_TUNING: DispatcherTuning = {
 };
 
 /** Points where tests simulate the process dying: the throw abandons everything not yet written. */
-export type CrashPoint = 'claimed' | 'responded' | 'recording';
+interface DispatchCrashPoints {
+  /** A batch of deliveries claimed, before any of their attempts starts. */
+  claimed: { deliveries: number };
+  /** A receiver answered one delivery, before its outcome is kept. */
+  responded: { id: string };
+  /** A batch of outcomes about to be written. */
+  recording: { outcomes: number };
+}
+
+export type DispatchCrashPoint = keyof DispatchCrashPoints;
+
+declare module '../../platform/crash-points.ts' {
+  interface CrashPoints extends DispatchCrashPoints {}
+}
 
 export interface DispatcherOptions {
   db: Db;
   deps: EmitDependencies;
   attempt: AttemptSettings;
   tuning: DispatcherTuning;
-  crashHook?: (point: CrashPoint) => void;
+  /** The app's crash hook (src/platform/crash-points.ts): none outside crash tests. */
+  crashHook?: CrashHook;
   /** Told how each attempt ended (metrics). */
   onAttempt?: (status: AttemptOutcome['status']) => void;
 }
@@ -158,7 +173,7 @@ class Drain {
     if (!this.moreDue) this.idleClaimAt = performance.now() + tuning.claimIntervalMs;
     if (claimed.length > 0) {
       this.lastWorkAt = performance.now();
-      this.hook('claimed');
+      this.hook('claimed', { deliveries: claimed.length });
     }
     this.throwIfCrashed();
     for (const delivery of claimed) if (delivery.endpoint_enabled) this.start(delivery);
@@ -171,7 +186,7 @@ class Drain {
     attemptDelivery(delivery, attempt, () => deps.clock.now(), this.attemptSignal)
       .then((outcome) => {
         this.options.onAttempt?.(outcome.status);
-        this.hook('responded');
+        this.hook('responded', outcome.delivery);
         if (this.crash === undefined) this.outcomes.push(outcome);
       })
       .catch((error: unknown) => this.die(error))
@@ -195,7 +210,7 @@ class Drain {
     this.outcomes = [];
     this.lastFlush = performance.now();
     this.recheck = true;
-    this.hook('recording');
+    this.hook('recording', { outcomes: batch.length });
     this.throwIfCrashed();
     await recordOutcomes(this.options.db, batch, this.options.deps);
   }
@@ -212,10 +227,9 @@ class Drain {
     });
   }
 
-  private hook(point: CrashPoint): void {
-    if (!this.options.crashHook) return;
+  private hook<Point extends keyof CrashPoints>(point: Point, subject: CrashPoints[Point]): void {
     try {
-      this.options.crashHook(point);
+      this.options.crashHook?.(point, subject);
     } catch (error) {
       this.die(error);
     }

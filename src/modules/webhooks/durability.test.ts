@@ -1,7 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { emitEvents } from '../../../test/support/events.ts';
-import type { CrashPoint } from './dispatcher.ts';
+import type { CrashHook } from '../../platform/crash-points.ts';
+import type { DispatchCrashPoint } from './dispatcher.ts';
 import { createWebhookTestApp, type WebhookTestApp } from './webhooks.test-support.ts';
 import { assertAllVerified, startReceiver, type Receiver } from '../../../test/support/webhook-receiver.ts';
 
@@ -26,12 +27,15 @@ class SimulatedCrash extends Error {}
 describe('webhook delivery durability', () => {
   const random = seeded(Number(process.env.WEBHOOK_DURABILITY_SEED ?? 20260715));
   // Some deaths are certain (the n-th call at each point), more are random, 30 in all.
-  const certain: Record<CrashPoint, number[]> = { claimed: [2, 6], responded: [40, 300, 650], recording: [3, 9] };
-  const odds: Record<CrashPoint, number> = { claimed: 0.1, responded: 0.004, recording: 0.05 };
-  const calls: Record<CrashPoint, number> = { claimed: 0, responded: 0, recording: 0 };
-  const crashes: Record<CrashPoint, number> = { claimed: 0, responded: 0, recording: 0 };
+  const certain: Record<DispatchCrashPoint, number[]> = { claimed: [2, 6], responded: [40, 300, 650], recording: [3, 9] };
+  const odds: Record<DispatchCrashPoint, number> = { claimed: 0.1, responded: 0.004, recording: 0.05 };
+  const calls: Record<DispatchCrashPoint, number> = { claimed: 0, responded: 0, recording: 0 };
+  const crashes: Record<DispatchCrashPoint, number> = { claimed: 0, responded: 0, recording: 0 };
   let budget = 30;
-  const crashHook = (point: CrashPoint) => {
+  const dispatching = (point: string): point is DispatchCrashPoint => point in calls;
+  // The app's one hook sees every module's points: only the dispatcher's are counted here.
+  const crashHook: CrashHook = (point) => {
+    if (!dispatching(point)) return;
     calls[point] += 1;
     if (budget > 0 && (certain[point].includes(calls[point]) || random() < odds[point])) {
       budget -= 1;

@@ -1,7 +1,8 @@
 import type { Services } from '../../platform/context.ts';
+import type { CrashHook } from '../../platform/crash-points.ts';
 import { masterKeyringFor, type MasterKeyring } from '../../platform/crypto/index.ts';
 import { EVENTS_PUBLISHED_JOB } from '../events/index.ts';
-import { DEFAULT_TUNING, Dispatcher, DISPATCH_JOB, type CrashPoint, type DispatcherTuning } from './dispatcher.ts';
+import { DEFAULT_TUNING, Dispatcher, DISPATCH_JOB, type DispatcherTuning } from './dispatcher.ts';
 import { cachingResolver, policyFor } from './policy.ts';
 import { DELIVERY_TIMEOUT_MS, RESPONSE_BODY_LIMIT_BYTES } from './schedule.ts';
 import { sealPlaintextSecrets } from './secrets.ts';
@@ -30,7 +31,8 @@ export interface WebhookJobOptions {
   maxResponseBytes?: number;
   tuning?: Partial<DispatcherTuning>;
   sender?: Sender;
-  crashHook?: (point: CrashPoint) => void;
+  /** The app's crash hook (src/platform/crash-points.ts): none outside crash tests. */
+  crashHook?: CrashHook;
 }
 
 export interface WebhookWorker {
