@@ -31,8 +31,8 @@ export async function bootstrapOrganization({ services, name, email }: { service
       created_at: at,
       updated_at: at,
     });
-    const test = await createApiKey({ db: trx, organizationId: organization.id, name: 'Default test key', mode: 'test', at });
-    const live = await createApiKey({ db: trx, organizationId: organization.id, name: 'Default live key', mode: 'live', at });
+    const test = await createApiKey(trx, organization.id, { name: 'Default test key', mode: 'test', at });
+    const live = await createApiKey(trx, organization.id, { name: 'Default live key', mode: 'live', at });
     return { organization, test, live };
   });
 }
