@@ -40,7 +40,7 @@ const organization = await insertOrganization(app.services.db, {
   created_at: at,
   updated_at: at,
 });
-const key = await createApiKey({ db: app.services.db, organizationId: organization.id, name: 'Bench key', mode: 'test', at });
+const key = await createApiKey(app.services.db, organization.id, { name: 'Bench key', mode: 'test', at });
 const address = app.server.server.address();
 process.stdout.write(
   `${JSON.stringify({

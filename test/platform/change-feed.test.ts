@@ -65,7 +65,7 @@ async function newKey(handle: DatabaseHandle): Promise<{ id: string; secret: str
     .insertInto('organizations')
     .values({ id: organizationId, name: 'Feed', created_at: now, updated_at: now } as never)
     .execute();
-  const { row, secret } = await createApiKey({ db: handle.db, organizationId, name: 'feed', mode: 'test', at: now });
+  const { row, secret } = await createApiKey(handle.db, organizationId, { name: 'feed', mode: 'test', at: now });
   return { id: row.id, secret };
 }
 

@@ -20,19 +20,12 @@ export interface CreatedApiKey {
   secret: string;
 }
 
-export async function createApiKey({
-  db,
-  organizationId,
-  name,
-  mode,
-  at,
-}: {
-  db: Db;
-  organizationId: string;
-  name: string;
-  mode: Mode;
-  at: Date;
-}): Promise<CreatedApiKey> {
+/**
+ * A new key of `organizationId`, created at `at`. It takes a database handle rather than a `Ctx`:
+ * organization creation and the dashboard's sign-up create keys inside their own transactions.
+ */
+export async function createApiKey(db: Db, organizationId: string, input: { name: string; mode: Mode; at: Date }): Promise<CreatedApiKey> {
+  const { name, mode, at } = input;
   const body = randomSecretBody();
   const secret = `sk_${mode}_${body}`;
   const row = await insertApiKey(db, {

@@ -14,11 +14,17 @@ import type { KeyCache } from './auth-cache.ts';
 import { apiKeysQuery, countActiveKeys, findApiKey, updateApiKey, type ApiKeyRow } from './repository.ts';
 import { serializeApiKey } from './serialize.ts';
 
-export async function listApiKeys({ ctx, query, url }: { ctx: Ctx; query: ListQuery; url: string }): Promise<Page<ApiKeyRow>> {
+/** What the key verbs that read or change one key need: the key cache, when there is one. */
+interface ApiKeyDeps {
+  cache?: KeyCache;
+}
+
+export async function listApiKeys(ctx: Ctx, query: ListQuery, url: string): Promise<Page<ApiKeyRow>> {
   return paginate(apiKeysQuery(ctx.db, ctx.caller.keyOrganizationId), query, { prefix: 'key', idColumn: 'id', url });
 }
 
-export async function getApiKey({ ctx, id, cache }: { ctx: Ctx; id: string; cache?: KeyCache }): Promise<ApiKeyRow> {
+export async function getApiKey(ctx: Ctx, deps: ApiKeyDeps, id: string): Promise<ApiKeyRow> {
+  const { cache } = deps;
   const organizationId = ctx.caller.keyOrganizationId;
   if (!isId('key', id)) throw notFound('API key', id);
   const cached = cache?.row(organizationId, id);
@@ -30,17 +36,7 @@ export async function getApiKey({ ctx, id, cache }: { ctx: Ctx; id: string; cach
   return row;
 }
 
-export async function updateApiKeySettings({
-  ctx,
-  id,
-  input,
-  cache,
-}: {
-  ctx: Ctx;
-  id: string;
-  input: { name?: string; version?: string | null };
-  cache?: KeyCache;
-}): Promise<ApiKeyRow> {
+export async function updateApiKeySettings(ctx: Ctx, deps: ApiKeyDeps, id: string, input: { name?: string; version?: string | null }): Promise<ApiKeyRow> {
   const { name, version } = input;
   if (typeof version === 'string' && !isKnownVersion(version)) {
     throw new ApiError('request.invalid_version', {
@@ -55,7 +51,7 @@ export async function updateApiKeySettings({
       })
     : undefined;
   if (!row) throw notFound('API key', id);
-  cache?.forget(row.id);
+  deps.cache?.forget(row.id);
   return row;
 }
 
@@ -66,7 +62,7 @@ export interface RevokedApiKey {
   warning?: string;
 }
 
-export async function revokeApiKey({ ctx, id, cache }: { ctx: Ctx; id: string; cache?: KeyCache }): Promise<RevokedApiKey> {
+export async function revokeApiKey(ctx: Ctx, deps: ApiKeyDeps, id: string): Promise<RevokedApiKey> {
   const { services } = ctx;
   const organizationId = ctx.caller.keyOrganizationId;
   const existing = isId('key', id) ? await findApiKey(ctx.db, organizationId, id) : undefined;
@@ -78,7 +74,7 @@ export async function revokeApiKey({ ctx, id, cache }: { ctx: Ctx; id: string; c
       await emitEvent(trx, { organizationId, mode: row.mode, type: 'api_key.revoked', object: serializeApiKey(row) }, services);
     });
   }
-  cache?.forget(existing.id);
+  deps.cache?.forget(existing.id);
   const remaining = await countActiveKeys(ctx.db, organizationId, existing.mode);
   return {
     object: 'api_key',

@@ -17,6 +17,7 @@ const config = { connect: false };
  * every change to a key drops its entries.
  */
 export function registerApiKeyRoutes(app: Server, services: Services, cache?: KeyCache): void {
+  const deps = { cache };
   app.post(
     '/v1/api_keys',
     {
@@ -26,9 +27,7 @@ export function registerApiKeyRoutes(app: Server, services: Services, cache?: Ke
     },
     async (request, reply) => {
       const ctx = ctxOf(request, services);
-      const { row, secret } = await createApiKey({
-        db: ctx.db,
-        organizationId: ctx.caller.keyOrganizationId,
+      const { row, secret } = await createApiKey(ctx.db, ctx.caller.keyOrganizationId, {
         name: request.body.name,
         mode: request.body.mode,
         at: services.clock.now(),
@@ -44,7 +43,7 @@ export function registerApiKeyRoutes(app: Server, services: Services, cache?: Ke
       schema: { tags, summary: 'List API keys (both modes)', operationId: 'listApiKeys', querystring: ListQuery, response: { 200: ListOf(ApiKey) } },
     },
     async (request) => {
-      const page = await listApiKeys({ ctx: ctxOf(request, services), query: request.query, url: listUrl(request) });
+      const page = await listApiKeys(ctxOf(request, services), request.query, listUrl(request));
       return mapPage(page, (row) => serializeApiKey(row));
     },
   );
@@ -55,7 +54,7 @@ export function registerApiKeyRoutes(app: Server, services: Services, cache?: Ke
       config,
       schema: { tags, summary: 'Retrieve an API key', operationId: 'getApiKey', params: IdParam('API key id'), response: { 200: ApiKey } },
     },
-    async (request) => serializeStoredApiKey(await getApiKey({ ctx: ctxOf(request, services), id: request.params.id, cache })),
+    async (request) => serializeStoredApiKey(await getApiKey(ctxOf(request, services), deps, request.params.id)),
   );
 
   app.patch(
@@ -71,7 +70,7 @@ export function registerApiKeyRoutes(app: Server, services: Services, cache?: Ke
         response: { 200: ApiKey },
       },
     },
-    async (request) => serializeApiKey(await updateApiKeySettings({ ctx: ctxOf(request, services), id: request.params.id, input: request.body, cache })),
+    async (request) => serializeApiKey(await updateApiKeySettings(ctxOf(request, services), deps, request.params.id, request.body)),
   );
 
   app.delete(
@@ -80,6 +79,6 @@ export function registerApiKeyRoutes(app: Server, services: Services, cache?: Ke
       config,
       schema: { tags, summary: 'Revoke an API key', operationId: 'revokeApiKey', params: IdParam('API key id'), response: { 200: RevokedApiKey } },
     },
-    async (request) => revokeApiKey({ ctx: ctxOf(request, services), id: request.params.id, cache }),
+    async (request) => revokeApiKey(ctxOf(request, services), deps, request.params.id),
   );
 }

@@ -85,7 +85,7 @@ export async function signUp({
     });
     if (!user) throw emailInUse();
     await insertMembership(trx, { user_id: user.id, organization_id: organization.id, role: 'owner', created_at: at, updated_at: at });
-    const key = await createApiKey({ db: trx, organizationId: organization.id, name: 'Dashboard test key', mode: 'test', at });
+    const key = await createApiKey(trx, organization.id, { name: 'Dashboard test key', mode: 'test', at });
     const session = await startSession(trx, services, { userId: user.id, organizationId: organization.id, at });
     return {
       user: { id: user.id, email: user.email },

@@ -33,7 +33,7 @@ async function withSatIds(ctx: Ctx, rows: DownloadRow[]): Promise<DownloadView[]
   return rows.map((row) => ({ ...row, sat_request_id: first.get(row.sat_request_root) ?? null }));
 }
 
-export async function listDownloads({ ctx, query, url }: { ctx: Ctx; query: DownloadListQuery; url: string }): Promise<Page<DownloadView>> {
+export async function listDownloads(ctx: Ctx, query: DownloadListQuery, url: string): Promise<Page<DownloadView>> {
   const page = await paginate(
     downloadsQuery(ctx.db, ctx.organizationId, ctx.mode, {
       fiscalProfileId: query.fiscal_profile_id,
@@ -53,13 +53,13 @@ async function findOwn(ctx: Ctx, id: string): Promise<DownloadRow> {
   return row;
 }
 
-export async function getDownload({ ctx, id }: { ctx: Ctx; id: string }): Promise<DownloadView> {
+export async function getDownload(ctx: Ctx, id: string): Promise<DownloadView> {
   const [view] = await withSatIds(ctx, [await findOwn(ctx, id)]);
   return view!;
 }
 
 /** The packages a download serves, in order; empty until some are stored. */
-export async function listDownloadPackages({ ctx, id }: { ctx: Ctx; id: string }): Promise<PackageRow[]> {
+export async function listDownloadPackages(ctx: Ctx, id: string): Promise<PackageRow[]> {
   const row = await findOwn(ctx, id);
   const tree = await requestTree(ctx.db, row.sat_request_root);
   return servingPackages(
@@ -72,16 +72,12 @@ export async function listDownloadPackages({ ctx, id }: { ctx: Ctx; id: string }
 }
 
 /** Package `index` (0-based) of a download, as a stream of the stored zip. */
-export async function openDownloadPackage({
-  ctx,
-  id,
-  index,
-}: {
-  ctx: Ctx;
-  id: string;
-  index: number;
-}): Promise<{ stream: Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>; bytes: number; name: string; sha256: string }> {
-  const packages = await listDownloadPackages({ ctx, id });
+export async function openDownloadPackage(
+  ctx: Ctx,
+  id: string,
+  index: number,
+): Promise<{ stream: Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>; bytes: number; name: string; sha256: string }> {
+  const packages = await listDownloadPackages(ctx, id);
   const item = packages[index];
   if (!item) {
     throw new ApiError(

@@ -65,7 +65,7 @@ export function registerDownloadRoutes(server: Server, services: Services, deps:
     },
     async (request) => {
       const ctx = ctxOf(request, services);
-      const page = await listDownloads({ ctx, query: request.query as DownloadListQuery, url: listUrl(request) });
+      const page = await listDownloads(ctx, request.query as DownloadListQuery, listUrl(request));
       return { ...page, data: page.data.map((row) => renderDownload(row, baseUrl)) };
     },
   );
@@ -77,7 +77,7 @@ export function registerDownloadRoutes(server: Server, services: Services, deps:
     },
     async (request) => {
       const ctx = ctxOf(request, services);
-      return renderDownload(await getDownload({ ctx, id: request.params.id }), baseUrl);
+      return renderDownload(await getDownload(ctx, request.params.id), baseUrl);
     },
   );
 
@@ -96,7 +96,7 @@ export function registerDownloadRoutes(server: Server, services: Services, deps:
     },
     async (request) => {
       const ctx = ctxOf(request, services);
-      const packages = await listDownloadPackages({ ctx, id: request.params.id });
+      const packages = await listDownloadPackages(ctx, request.params.id);
       return { object: 'list' as const, url: listUrl(request), data: packages.map((item, index) => renderPackage(item, index)), has_more: false };
     },
   );
@@ -120,7 +120,7 @@ export function registerDownloadRoutes(server: Server, services: Services, deps:
     },
     async (request, reply) => {
       const ctx = ctxOf(request, services);
-      const opened = await openDownloadPackage({ ctx, id: request.params.id, index: request.params.index });
+      const opened = await openDownloadPackage(ctx, request.params.id, request.params.index);
       const body = opened.stream instanceof Readable ? opened.stream : Readable.from(opened.stream);
       return reply
         .type('application/zip')

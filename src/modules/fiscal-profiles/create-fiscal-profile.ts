@@ -12,7 +12,7 @@ import { createProfileDataKey, sealCredential } from './secrets.ts';
  * Registers an issuer. The RFC comes from the CSD; with a FIEL and a manifiesto e-mail the carta
  * manifiesto is signed before anything is stored, so the profile is born `active` (docs/guides/fiscal-profiles.md).
  */
-export async function createFiscalProfile({ ctx, deps, input }: { ctx: Ctx; deps: FiscalProfileDeps; input: ProfileInput }): Promise<FiscalProfileView> {
+export async function createFiscalProfile(ctx: Ctx, deps: FiscalProfileDeps, input: ProfileInput): Promise<FiscalProfileView> {
   const now = ctx.services.clock.now();
   if (!input.csd || input.taxRegime === undefined || input.zip === undefined) {
     throw new ApiError('request.validation_failed', {

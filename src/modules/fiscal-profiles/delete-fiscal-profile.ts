@@ -9,15 +9,7 @@ import { signingCredentials } from './signing-credential.ts';
  * DELETE: removes the profile and its encrypted keys, unless it has stamped invoices, which keep
  * it for the record (docs/contract.md §3: 409 fiscal_profile.in_use; rotate the CSD instead).
  */
-export async function deleteFiscalProfile({
-  ctx,
-  deps,
-  id,
-}: {
-  ctx: Ctx;
-  deps: FiscalProfileDeps;
-  id: string;
-}): Promise<{ object: 'fiscal_profile'; id: string; deleted: true }> {
+export async function deleteFiscalProfile(ctx: Ctx, deps: FiscalProfileDeps, id: string): Promise<{ object: 'fiscal_profile'; id: string; deleted: true }> {
   await ctx.db.transaction().execute(async (trx) => {
     const row = await findProfileRow(trx, scopeOf(ctx), id, { lock: true });
     if (!row) throw notFound('fiscal profile', id);

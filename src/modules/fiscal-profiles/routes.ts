@@ -88,7 +88,7 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
         },
         async (request, reply) => {
           const ctx = ctxOf(request, services);
-          const view = await createFiscalProfile({ ctx, deps, input: profileInput(request) });
+          const view = await createFiscalProfile(ctx, deps, profileInput(request));
           return reply.code(201).send(serializeFiscalProfile(view, now()));
         },
       );
@@ -141,7 +141,7 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
           const ctx = ctxOf(request, services);
           const { id } = request.params as { id: string };
           if (!isId('fp', id)) throw notFound('fiscal profile', id);
-          const view = await updateFiscalProfile({ ctx, deps, id, input: profileInput(request) });
+          const view = await updateFiscalProfile(ctx, deps, id, profileInput(request));
           return serializeFiscalProfile(view, now());
         },
       );
@@ -155,7 +155,7 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
           const ctx = ctxOf(request, services);
           const { id } = request.params as { id: string };
           if (!isId('fp', id)) throw notFound('fiscal profile', id);
-          return deleteFiscalProfile({ ctx, deps, id });
+          return deleteFiscalProfile(ctx, deps, id);
         },
       );
 
@@ -178,12 +178,7 @@ export function registerFiscalProfileRoutes(server: Server, services: Services, 
           const ctx = ctxOf(request, services);
           const { id } = request.params as { id: string };
           if (!isId('fp', id)) throw notFound('fiscal profile', id);
-          const view = await signFiscalProfileManifest({
-            ctx,
-            deps,
-            id,
-            input: manifestInput(request.body as Parameters<typeof manifestInput>[0]),
-          });
+          const view = await signFiscalProfileManifest(ctx, deps, id, manifestInput(request.body as Parameters<typeof manifestInput>[0]));
           return serializeFiscalProfile(view, now());
         },
       );

@@ -25,17 +25,7 @@ async function storedFiel(deps: FiscalProfileDeps, row: FiscalProfileRow): Promi
  * the profile afterwards) or, when none is sent, the one already stored. The signing service is
  * called before anything changes, so a failed signature leaves the profile as it was.
  */
-export async function signFiscalProfileManifest({
-  ctx,
-  deps,
-  id,
-  input,
-}: {
-  ctx: Ctx;
-  deps: FiscalProfileDeps;
-  id: string;
-  input: ManifestInput;
-}): Promise<FiscalProfileView> {
+export async function signFiscalProfileManifest(ctx: Ctx, deps: FiscalProfileDeps, id: string, input: ManifestInput): Promise<FiscalProfileView> {
   const row = await findProfileRow(ctx.db, scopeOf(ctx), id);
   if (!row) throw notFound('fiscal profile', id);
   if (input.email === undefined)

@@ -94,17 +94,7 @@ function plainChanges(ctx: Ctx, deps: FiscalProfileDeps, row: FiscalProfileRow, 
  * PATCH: a CSD rotation (same RFC only), a FIEL, and the descriptive fields. The row is locked
  * for the update so two rotations cannot interleave; a rotated CSD drops the cached signing key.
  */
-export async function updateFiscalProfile({
-  ctx,
-  deps,
-  id,
-  input,
-}: {
-  ctx: Ctx;
-  deps: FiscalProfileDeps;
-  id: string;
-  input: ProfileInput;
-}): Promise<FiscalProfileView> {
+export async function updateFiscalProfile(ctx: Ctx, deps: FiscalProfileDeps, id: string, input: ProfileInput): Promise<FiscalProfileView> {
   const uploads = await openUploads(ctx, input);
   const view = await ctx.db.transaction().execute(async (trx) => {
     const row = await findProfileRow(trx, scopeOf(ctx), id, { lock: true });

@@ -65,17 +65,7 @@ function sampleComprobante(profile: Pick<FiscalProfileView, 'rfc' | 'legal_name'
 }
 
 /** The preview PDF; 404 for a profile of another organization or mode. Works in both modes. */
-export async function renderBrandingPreview({
-  ctx,
-  deps,
-  id,
-  input,
-}: {
-  ctx: Ctx;
-  deps: InvoiceDeps;
-  id: string;
-  input: BrandingPreviewInput;
-}): Promise<Buffer> {
+export async function renderBrandingPreview(ctx: Ctx, deps: InvoiceDeps, id: string, input: BrandingPreviewInput): Promise<Buffer> {
   const profile = await findFiscalProfile(ctx, id);
   const saved = await findProfileBranding(ctx, id);
   const xml = writeCfdi(sampleComprobante(profile, ctx.services.clock.now()));

@@ -131,7 +131,7 @@ async function requestAtPac(
  * acceptance needed: up to $1,000, público en general, types E/T/P, next business day…) or
  * pending until the receptor answers within 72 business hours, which a job follows.
  */
-export async function cancelInvoice({ ctx, deps, id, input }: { ctx: Ctx; deps: InvoiceDeps; id: string; input: CancelInvoiceBody }): Promise<InvoiceRow> {
+export async function cancelInvoice(ctx: Ctx, deps: InvoiceDeps, id: string, input: CancelInvoiceBody): Promise<InvoiceRow> {
   const row = isId('inv', id) ? await findInvoice(ctx.db, scopeOf(ctx), id) : undefined;
   if (!row) throw notFound('invoice', id);
   checkState(row);

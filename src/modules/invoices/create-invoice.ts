@@ -98,15 +98,11 @@ async function insertWithNextFolioAndEvent(db: Db, draft: Draft): Promise<Invoic
  * a draft needs no signed manifiesto, stamping does. The folio is assigned in the inserting
  * statement or transaction, which also records `invoice.created`.
  */
-export async function createInvoice({
-  ctx,
-  deps,
-  input: request,
-}: {
-  ctx: Ctx;
-  deps: InvoiceDeps;
-  input: CreateInvoiceRequest;
-}): Promise<{ row: InvoiceRow; profile: SerializedFiscalProfile }> {
+export async function createInvoice(
+  ctx: Ctx,
+  deps: InvoiceDeps,
+  request: CreateInvoiceRequest,
+): Promise<{ row: InvoiceRow; profile: SerializedFiscalProfile }> {
   checkEmailInput(request);
   const input = await createInputOf(ctx, deps, request);
   const view = await findFiscalProfile(ctx, input.fiscal_profile_id);

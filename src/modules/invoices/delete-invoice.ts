@@ -5,7 +5,7 @@ import { deleteDraft } from './repository.ts';
 import { findDraftForChange } from './update-invoice.ts';
 
 /** Deletes a draft; its folio is not reused (the SAT does not require consecutive folios). */
-export async function deleteInvoice({ ctx, id }: { ctx: Ctx; id: string }): Promise<void> {
+export async function deleteInvoice(ctx: Ctx, id: string): Promise<void> {
   await findDraftForChange(ctx, id, 'deleted');
   if (!(await deleteDraft(ctx.db, scopeOf(ctx), id))) {
     throw new ApiError('invoice.not_stampable', {

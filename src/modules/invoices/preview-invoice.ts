@@ -68,15 +68,7 @@ function previewOf(ctx: Ctx, type: string, comprobante: Comprobante | undefined,
  * amounts computed by the same mapper and engine, and every failing field. A saved customer or
  * product that does not exist is a failing field here too (a create answers it with a 422).
  */
-export async function previewInvoice({
-  ctx,
-  deps,
-  input: request,
-}: {
-  ctx: Ctx;
-  deps: InvoiceDeps;
-  input: CreateInvoiceRequest;
-}): Promise<InvoicePreviewObject> {
+export async function previewInvoice(ctx: Ctx, deps: InvoiceDeps, request: CreateInvoiceRequest): Promise<InvoicePreviewObject> {
   const type = request.type ?? 'I';
   // The amounts do not depend on the customer: a body without one (a form not filled in yet) is
   // computed with an empty receptor, and the missing customer is its failing field.

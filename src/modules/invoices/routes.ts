@@ -74,7 +74,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, deps: 
     },
     async (request, reply) => {
       const ctx = ctxOf(request, services);
-      const { row, profile } = await createInvoice({ ctx, deps, input: request.body });
+      const { row, profile } = await createInvoice(ctx, deps, request.body);
       return reply.code(201).send(invoiceObject(row, profile, baseUrl));
     },
   );
@@ -95,7 +95,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, deps: 
       },
     },
     async (request, reply) => {
-      const preview = await previewInvoice({ ctx: ctxOf(request, services), deps, input: request.body });
+      const preview = await previewInvoice(ctxOf(request, services), deps, request.body);
       const language = requestLanguage(request);
       answerInLanguage(reply, language);
       return { ...preview, errors: preview.errors.map((error) => fieldErrorIn(error, language)) };
@@ -160,7 +160,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, deps: 
     },
     async (request) => {
       const ctx = ctxOf(request, services);
-      const { row, profile } = await updateInvoiceDraft({ ctx, deps, id: request.params.id, changes: request.body });
+      const { row, profile } = await updateInvoiceDraft(ctx, deps, request.params.id, request.body);
       return invoiceObject(row, profile, baseUrl);
     },
   );
@@ -172,7 +172,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, deps: 
     },
     async (request) => {
       const ctx = ctxOf(request, services);
-      await deleteInvoice({ ctx, id: request.params.id });
+      await deleteInvoice(ctx, request.params.id);
       return { object: 'invoice' as const, id: request.params.id, deleted: true as const };
     },
   );
@@ -200,7 +200,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, deps: 
     },
     async (request) => {
       const ctx = ctxOf(request, services);
-      const { row, profile } = await stampInvoice({ ctx, deps, id: request.params.id });
+      const { row, profile } = await stampInvoice(ctx, deps, request.params.id);
       return profile ? invoiceObject(row, profile, baseUrl) : singleObject(ctx, row, baseUrl);
     },
   );
@@ -226,7 +226,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, deps: 
     },
     async (request) => {
       const ctx = ctxOf(request, services);
-      const row = await cancelInvoice({ ctx, deps, id: request.params.id, input: request.body });
+      const row = await cancelInvoice(ctx, deps, request.params.id, request.body);
       return singleObject(ctx, row, baseUrl);
     },
   );
@@ -303,7 +303,7 @@ export function registerInvoiceRoutes(server: Server, services: Services, deps: 
     async (request, reply) => {
       const color = request.body.brand_color;
       const input = color === undefined ? {} : { brandColor: color ?? DEFAULT_BRAND_COLOR };
-      const body = await renderBrandingPreview({ ctx: ctxOf(request, services), deps, id: request.params.id, input });
+      const body = await renderBrandingPreview(ctxOf(request, services), deps, request.params.id, input);
       return reply
         .type('application/pdf')
         .header('Cache-Control', 'no-store')

@@ -18,9 +18,10 @@ function alreadyStamped(row: InvoiceRow): ApiError {
  * POST /v1/invoices/{id}/stamp: seal now (Fecha in the issuer's local time) and stamp through the
  * mode's PAC. The profile must have signed the carta manifiesto and hold a CSD valid now; a live
  * stamp needs a credit, checked before the PAC is called and consumed when the stamp is stored.
- * An invoice left `stamping` by a timeout or a crash is finished instead (stamping.ts).
+ * An invoice left `stamping` by a timeout or a crash is finished instead (stamping.ts). `attempt`
+ * counts the tries of this request: a draft that a concurrent request put back is tried once more.
  */
-export async function stampInvoice({ ctx, deps, id, attempt = 1 }: { ctx: Ctx; deps: InvoiceDeps; id: string; attempt?: number }): Promise<StampOutcome> {
+export async function stampInvoice(ctx: Ctx, deps: InvoiceDeps, id: string, attempt = 1): Promise<StampOutcome> {
   const row = isId('inv', id) ? await findInvoice(ctx.db, scopeOf(ctx), id) : undefined;
   if (!row) throw notFound('invoice', id);
   if (row.status === 'stamped' || row.status === 'cancelled') throw alreadyStamped(row);
@@ -35,7 +36,7 @@ export async function stampInvoice({ ctx, deps, id, attempt = 1 }: { ctx: Ctx; d
     const current = await findInvoice(ctx.db, scopeOf(ctx), id);
     if (!current) throw notFound('invoice', id);
     // The other request failed and put it back to draft: try once more as if first.
-    if (current.status === 'draft' && attempt < 2) return stampInvoice({ ctx, deps, id, attempt: attempt + 1 });
+    if (current.status === 'draft' && attempt < 2) return stampInvoice(ctx, deps, id, attempt + 1);
     if (current.status === 'draft')
       throw new ApiError(
         'pac.internal_error',

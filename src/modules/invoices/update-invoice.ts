@@ -60,17 +60,12 @@ export async function findDraftForChange(ctx: Ctx, id: string, action: string): 
 }
 
 /** Updates a draft and recomputes it; a new serie (or folio) takes a new folio. */
-export async function updateInvoiceDraft({
-  ctx,
-  deps,
-  id,
-  changes: request,
-}: {
-  ctx: Ctx;
-  deps: InvoiceDeps;
-  id: string;
-  changes: UpdateInvoiceBody;
-}): Promise<{ row: InvoiceRow; profile: SerializedFiscalProfile }> {
+export async function updateInvoiceDraft(
+  ctx: Ctx,
+  deps: InvoiceDeps,
+  id: string,
+  request: UpdateInvoiceBody,
+): Promise<{ row: InvoiceRow; profile: SerializedFiscalProfile }> {
   checkEmailInput(request);
   const current = await findDraftForChange(ctx, id, 'updated');
   const filled = await updateChangesOf(ctx, deps, request);

@@ -14,7 +14,8 @@ export interface CreatedOrganization {
  * An organization with its first test and live keys, in one transaction (the development
  * bootstrap; docs/contract.md §1 turns it off in production).
  */
-export async function bootstrapOrganization({ services, name, email }: { services: Services; name: string; email?: string }): Promise<CreatedOrganization> {
+export async function bootstrapOrganization(services: Services, input: { name: string; email?: string }): Promise<CreatedOrganization> {
+  const { name, email } = input;
   if (!services.config.bootstrapEnabled) {
     throw new ApiError('org.bootstrap_disabled', {
       en: 'Organization bootstrap is turned off on this server; ask its operator for an API key.',
@@ -31,8 +32,8 @@ export async function bootstrapOrganization({ services, name, email }: { service
       created_at: at,
       updated_at: at,
     });
-    const test = await createApiKey({ db: trx, organizationId: organization.id, name: 'Default test key', mode: 'test', at });
-    const live = await createApiKey({ db: trx, organizationId: organization.id, name: 'Default live key', mode: 'live', at });
+    const test = await createApiKey(trx, organization.id, { name: 'Default test key', mode: 'test', at });
+    const live = await createApiKey(trx, organization.id, { name: 'Default live key', mode: 'live', at });
     return { organization, test, live };
   });
 }

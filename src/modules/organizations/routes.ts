@@ -38,8 +38,7 @@ export function registerOrganizationRoutes(app: Server, services: Services): voi
       },
     },
     async (request, reply) => {
-      const { organization, test, live } = await bootstrapOrganization({
-        services,
+      const { organization, test, live } = await bootstrapOrganization(services, {
         name: request.body.name,
         ...(request.body.email ? { email: request.body.email } : {}),
       });

@@ -15,7 +15,7 @@ export interface ValidationListQuery extends ListQuery {
 }
 
 /** The validations of the caller's organization and mode, newest first. */
-export async function listValidations({ ctx, query, url }: { ctx: Ctx; query: ValidationListQuery; url: string }): Promise<Page<ValidationRow>> {
+export async function listValidations(ctx: Ctx, query: ValidationListQuery, url: string): Promise<Page<ValidationRow>> {
   const { from, through } = createdRange(query);
   const filters = {
     valid: query.valid,
@@ -28,7 +28,7 @@ export async function listValidations({ ctx, query, url }: { ctx: Ctx; query: Va
   return paginate(validationsQuery(ctx.db, ctx.organizationId, ctx.mode, filters), query, { prefix: 'val', idColumn: 'id', url });
 }
 
-export async function getValidation({ ctx, id }: { ctx: Ctx; id: string }): Promise<ValidationRow> {
+export async function getValidation(ctx: Ctx, id: string): Promise<ValidationRow> {
   const row = isId('val', id) ? await findValidation(ctx.db, ctx.organizationId, ctx.mode, id) : undefined;
   if (!row) throw notFound('validation', id);
   return row;

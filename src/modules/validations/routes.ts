@@ -95,7 +95,7 @@ export function registerValidationRoutes(server: Server, services: Services, dep
       },
       async (request) => {
         const ctx = ctxOf(request, services);
-        const page = await listValidations({ ctx, query: request.query as ValidationListQuery, url: listUrl(request) });
+        const page = await listValidations(ctx, request.query as ValidationListQuery, listUrl(request));
         return mapPage(page, renderValidation);
       },
     );
@@ -113,7 +113,7 @@ export function registerValidationRoutes(server: Server, services: Services, dep
       },
       async (request) => {
         const ctx = ctxOf(request, services);
-        return renderValidation(await getValidation({ ctx, id: request.params.id }));
+        return renderValidation(await getValidation(ctx, request.params.id));
       },
     );
   });

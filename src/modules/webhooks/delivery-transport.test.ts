@@ -149,7 +149,7 @@ describe('webhook URLs in production', () => {
       created_at: at,
       updated_at: at,
     });
-    key = (await createApiKey({ db: t.app.services.db, organizationId: 'org_01m7ybd58eghd4p5sg5m8n9dsm', name: 'k', mode: 'live', at })).secret;
+    key = (await createApiKey(t.app.services.db, 'org_01m7ybd58eghd4p5sg5m8n9dsm', { name: 'k', mode: 'live', at })).secret;
   });
   after(() => t.close());
 

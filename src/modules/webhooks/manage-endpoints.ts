@@ -15,6 +15,12 @@ import type { UrlPolicy } from './url-guard.ts';
 /** During a rotation the previous secret keeps signing (a second signature) this long. */
 const ROTATION_GRACE_MS = 24 * 60 * 60_000;
 
+/** What the endpoint verbs need beyond the request: the URL policy and the keyring that seals secrets. */
+interface EndpointDeps {
+  policy: UrlPolicy;
+  keyring: MasterKeyring;
+}
+
 export function ownerOf(ctx: Ctx): Owner {
   return { organizationId: ctx.organizationId, mode: ctx.mode };
 }
@@ -25,15 +31,11 @@ export async function getEndpoint(ctx: Ctx, id: string): Promise<EndpointRow> {
   return row;
 }
 
-export async function createEndpoint(
-  ctx: Ctx,
-  input: Static<typeof CreateEndpointBody>,
-  options: { policy: UrlPolicy; keyring: MasterKeyring },
-): Promise<{ row: EndpointRow; secret: string }> {
+export async function createEndpoint(ctx: Ctx, deps: EndpointDeps, input: Static<typeof CreateEndpointBody>): Promise<{ row: EndpointRow; secret: string }> {
   if (input.connect) checkConnectAllowed(ctx);
   const enabledEvents = enabledEventsOf(input.enabled_events ?? ['*']);
   const version = checkedVersion(input.api_version ?? ctx.version);
-  const url = await checkedUrl(input.url, options.policy);
+  const url = await checkedUrl(input.url, deps.policy);
   if ((await countEndpoints(ctx.db, ownerOf(ctx))) >= MAX_ENDPOINTS) {
     throw new ApiError('webhook.endpoint_limit_reached', {
       en: `This organization already has ${MAX_ENDPOINTS} ${ctx.mode} webhook endpoints.`,
@@ -52,7 +54,7 @@ export async function createEndpoint(
     connect: input.connect ?? false,
     api_version: version,
     metadata: input.metadata ?? {},
-    ...sealSecrets(options.keyring, { id, organization_id: ctx.organizationId }, secret, null),
+    ...sealSecrets(deps.keyring, { id, organization_id: ctx.organizationId }, secret, null),
     previous_secret_expires_at: null,
     disabled_reason: null,
     failing_since: null,
@@ -66,11 +68,11 @@ export async function createEndpoint(
  * Updates an endpoint. Pausing (`enabled: false`) holds its pending deliveries; enabling it again
  * makes them due at once and forgets why the service had disabled it.
  */
-export async function changeEndpoint(ctx: Ctx, id: string, input: Static<typeof UpdateEndpointBody>, policy: UrlPolicy): Promise<EndpointRow> {
+export async function changeEndpoint(ctx: Ctx, deps: Pick<EndpointDeps, 'policy'>, id: string, input: Static<typeof UpdateEndpointBody>): Promise<EndpointRow> {
   const existing = await getEndpoint(ctx, id);
   const at = ctx.services.clock.now();
   const changes = {
-    ...(input.url !== undefined ? { url: await checkedUrl(input.url, policy) } : {}),
+    ...(input.url !== undefined ? { url: await checkedUrl(input.url, deps.policy) } : {}),
     ...(input.enabled_events !== undefined ? { enabled_events: enabledEventsOf(input.enabled_events) } : {}),
     ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
     ...(input.api_version !== undefined ? { api_version: checkedVersion(input.api_version) } : {}),
@@ -94,13 +96,13 @@ export async function changeEndpoint(ctx: Ctx, id: string, input: Static<typeof 
  * is opened here, in memory only, to be sealed again as the previous one (its associated data
  * names the column).
  */
-export async function rotateSecret(ctx: Ctx, id: string, keyring: MasterKeyring): Promise<{ row: EndpointRow; secret: string }> {
+export async function rotateSecret(ctx: Ctx, deps: Pick<EndpointDeps, 'keyring'>, id: string): Promise<{ row: EndpointRow; secret: string }> {
   const existing = await getEndpoint(ctx, id);
   const at = ctx.services.clock.now();
   const secret = newSigningSecret();
-  const current = openSecrets(keyring, existing, existing).secret;
+  const current = openSecrets(deps.keyring, existing, existing).secret;
   const row = await updateEndpoint(ctx.db, ownerOf(ctx), existing.id, {
-    ...sealSecrets(keyring, existing, secret, current),
+    ...sealSecrets(deps.keyring, existing, secret, current),
     previous_secret_expires_at: new Date(at.getTime() + ROTATION_GRACE_MS),
     updated_at: at,
   });

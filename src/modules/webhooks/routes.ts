@@ -26,8 +26,7 @@ const problem = (description: string) => ({ description, content: { 'application
 const secretConfig = { idempotencySealed: true };
 
 export function registerWebhookRoutes(app: Server, services: Services, options: WebhookRouteOptions = {}): void {
-  const policy = policyFor(services.config, options.resolver);
-  const keyring = options.keyring ?? masterKeyringFor(services.config);
+  const deps = { policy: policyFor(services.config, options.resolver), keyring: options.keyring ?? masterKeyringFor(services.config) };
 
   app.post(
     '/v1/webhook_endpoints',
@@ -42,7 +41,7 @@ export function registerWebhookRoutes(app: Server, services: Services, options: 
       },
     },
     async (request, reply) => {
-      const { row, secret } = await createEndpoint(ctxOf(request, services), request.body, { policy, keyring });
+      const { row, secret } = await createEndpoint(ctxOf(request, services), deps, request.body);
       return reply.code(201).send(serializeEndpoint(row, secret));
     },
   );
@@ -90,7 +89,7 @@ export function registerWebhookRoutes(app: Server, services: Services, options: 
         response: { 200: WebhookEndpoint },
       },
     },
-    async (request) => serializeEndpoint(await changeEndpoint(ctxOf(request, services), request.params.id, request.body, policy)),
+    async (request) => serializeEndpoint(await changeEndpoint(ctxOf(request, services), deps, request.params.id, request.body)),
   );
 
   app.delete(
@@ -123,7 +122,7 @@ export function registerWebhookRoutes(app: Server, services: Services, options: 
       },
     },
     async (request) => {
-      const { row, secret } = await rotateSecret(ctxOf(request, services), request.params.id, keyring);
+      const { row, secret } = await rotateSecret(ctxOf(request, services), deps, request.params.id);
       return serializeEndpoint(row, secret);
     },
   );
