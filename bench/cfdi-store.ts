@@ -5,7 +5,7 @@
 //   4–5 KB each), copied under fresh UUIDs for every batch so that each one is 1,000 new rows.
 // - Ceiling: readCfdiIndex over the batch on one thread (the parse alone, nothing stored).
 // - Store: the app as `invoicing serve` opens it (PGlite under a fresh DATA_DIR, the worker pool
-//   at the machine's parallelism); each batch parsed on the pool and written in one statement,
+//   at the machine's parallelism); each batch parsed on the pool and written in one statement a part,
 //   after an untimed warm-up batch. Also: the same batch again (all duplicates).
 // - Metadata: batches of 2,000 new rows, as a metadata download sends them.
 // - Column: the batch's documents inserted, 1,000 rows a statement, into a two-column table with
@@ -109,7 +109,7 @@ for (let round = 1; round <= batches; round += 1) {
 }
 const storeRate = median(fresh);
 line(
-  `store: parse (${config.workerThreads} workers) + one INSERT, new UUIDs (median of ${batches})`,
+  `store: parse (${config.workerThreads} workers) + one INSERT a part, new UUIDs (median of ${batches})`,
   `${format(storeRate)} CFDIs/s (min ${format(Math.min(...fresh))}, max ${format(Math.max(...fresh))})`,
 );
 line('store / ceiling', `${format((storeRate / ceilingRate) * 100, 1)}%`);

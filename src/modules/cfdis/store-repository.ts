@@ -4,8 +4,9 @@
  * of every row: for documents 20 parameters a row instead of 30 and no timestamps to parse per
  * row, which makes the statement about a fifth faster on the embedded database
  * (bench/cfdi-store.ts, docs/decisions.md "The CFDI store"). Every column is text, so the VALUES
- * rows need no casts but the content's, which is json. Also the store's other writes: the content
- * of a row stored before it was kept, and third parties.
+ * rows need no casts. Documents come as one parameter, their rows as JSON built on the worker pool
+ * (read-task.ts), so the main thread holds no value per column (docs/decisions.md, "Memory"). Also
+ * the store's other writes: the content of a row stored before it was kept, and third parties.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Mode } from '../../platform/context.ts';
@@ -43,7 +44,7 @@ const PARSED_COLUMNS = [
 ] as const satisfies readonly (keyof CfdiTable)[];
 type ParsedFields = { [column in (typeof PARSED_COLUMNS)[number]]: string | null };
 
-/** A document's own columns, parsed from its XML; `details` is its content as JSON text. */
+/** A document's own columns, parsed from its XML; `details` is its content (JSON). */
 const DOCUMENT_COLUMNS = [
   'id',
   'uuid',
@@ -66,7 +67,13 @@ const DOCUMENT_COLUMNS = [
   'xml_sha256',
   'details',
 ] as const satisfies readonly (keyof CfdiTable)[];
-export type DocumentRow = { [column in (typeof DOCUMENT_COLUMNS)[number]]: string | null } & { id: string; uuid: string; xml: string; details: string };
+/** A document's row as the batch given to upsertDocuments holds it: `details` is the content as a JSON value (null for a version the store does not read). */
+export type DocumentRow = { [column in Exclude<(typeof DOCUMENT_COLUMNS)[number], 'details'>]: string | null } & {
+  id: string;
+  uuid: string;
+  xml: string;
+  details: unknown;
+};
 
 /** A metadata row's own columns; `cancelled_at` as an ISO instant. */
 const METADATA_COLUMNS = [
@@ -93,8 +100,13 @@ const COMPLETED = sql.join([
   ...PARSED_COLUMNS.map((column) => sql`${sql.ref(column)} = coalesce(excluded.${sql.ref(column)}, cfdis.${sql.ref(column)})`),
   sql`xml = excluded.xml, xml_sha256 = excluded.xml_sha256, details = excluded.details`,
 ]);
-// Every VALUES column is text; the content is cast to json as it is inserted.
-const DOCUMENT_VALUES = sql.join(DOCUMENT_COLUMNS.map((column) => (column === 'details' ? sql`document.details::json` : sql`document.${sql.ref(column)}`)));
+// The batch's columns: every one text but the content, json (its text exactly as the batch
+// carries it); a content of JSON null (a version the store does not read) is stored as the json
+// value null, which says it was read, not as SQL NULL, which says it was not (completeDetails).
+const DOCUMENT_RECORD = sql.join(DOCUMENT_COLUMNS.map((column) => sql`${sql.ref(column)} ${sql.raw(column === 'details' ? 'json' : 'text')}`));
+const DOCUMENT_VALUES = sql.join(
+  DOCUMENT_COLUMNS.map((column) => (column === 'details' ? sql`coalesce(document.details, 'null'::json)` : sql`document.${sql.ref(column)}`)),
+);
 
 function valuesOf<C extends string>(columns: readonly C[], rows: readonly { [column in C]: string | null }[]): RawBuilder<unknown> {
   return sql.join(rows.map((row) => sql`(${sql.join(columns.map((column) => row[column]))})`));
@@ -103,21 +115,18 @@ function valuesOf<C extends string>(columns: readonly C[], rows: readonly { [col
 const names = (columns: readonly string[]) => sql.join(columns.map((column) => sql.ref(column)));
 
 /**
- * Inserts documents in one statement. A UUID already held with its XML is left as it is; a
- * metadata-only row gains the XML and the parsed fields and keeps the SAT's status (unless it
+ * Inserts a batch of documents in one statement, given as one parameter: a JSON array of
+ * DocumentRow in UTF-8 (read-task.ts builds it on the worker pool; PostgreSQL reads it with
+ * json_to_recordset), each UUID at most once. A UUID already held with its XML is left as it is;
+ * a metadata-only row gains the XML and the parsed fields and keeps the SAT's status (unless it
  * had none). Returns the UUIDs written and whether each was new.
  */
-export async function upsertDocuments(
-  db: Db,
-  scope: BatchScope & { satStatus: SatStatus },
-  rows: DocumentRow[],
-): Promise<{ uuid: string; inserted: boolean }[]> {
-  if (rows.length === 0) return [];
+export async function upsertDocuments(db: Db, scope: BatchScope & { satStatus: SatStatus }, rows: Uint8Array): Promise<{ uuid: string; inserted: boolean }[]> {
   const result = await sql<{ uuid: string; inserted: boolean }>`
     INSERT INTO cfdis (${names(DOCUMENT_COLUMNS)}, organization_id, mode, fiscal_profile_id, side, sat_status, download_id, source_request, created_at, updated_at)
     SELECT ${DOCUMENT_VALUES}, ${scope.organizationId}, ${scope.mode}, ${scope.fiscalProfileId}, ${scope.side}, ${scope.satStatus},
       ${scope.downloadId}::text, ${scope.sourceRequest}::text, ${scope.now}::timestamptz, ${scope.now}::timestamptz
-    FROM (VALUES ${valuesOf(DOCUMENT_COLUMNS, rows)}) AS document (${names(DOCUMENT_COLUMNS)})
+    FROM json_to_recordset(${rows}::text::json) AS document (${DOCUMENT_RECORD})
     ON CONFLICT (organization_id, mode, uuid) DO UPDATE SET ${COMPLETED},
       sat_status = CASE WHEN cfdis.sat_status = 'unknown' THEN excluded.sat_status ELSE cfdis.sat_status END,
       updated_at = excluded.updated_at

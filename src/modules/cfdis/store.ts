@@ -1,17 +1,18 @@
 /**
  * Filling the CFDI store (docs/guides/cfdis.md): downloaded documents and metadata rows, one row
  * per organization, mode and UUID, and the third parties both name. Each batch of documents is
- * parsed once, on the worker pool (split across the threads its organization may use): the index
- * fields, the content a read shows and the third parties are written with it, so no read parses
- * the XML again.
+ * parsed once, on the worker pool (split across the threads its organization may use), into the
+ * rows the store inserts: the index fields, the content a read shows and the third parties are
+ * written with it, so no read parses the XML again, and the main thread only passes each part's
+ * rows, one buffer, to the database.
  */
 import { instantOf, MEXICO_CITY_TIME_ZONE } from '../../cfdi/local-time.ts';
+import { localText, parsedFields } from './document-row.ts';
 import type { Mode, Services } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { newId } from '../../platform/ids.ts';
 import type { MetadataRecord, ThirdPartyRecord } from '../../providers/sat/descarga/index.ts';
-import type { CfdiIndex } from '../../cfdi/overview.ts';
-import type { detailsTask, IndexedDocument, indexTask } from './read-task.ts';
+import type { detailsTask, rowsTask } from './read-task.ts';
 import { defineTask } from '../../platform/workers/task.ts';
 import { emitEvents } from '../events/index.ts';
 import { rowsOfUuids, type SatStatus } from './repository.ts';
@@ -23,17 +24,16 @@ import {
   upsertDocuments,
   upsertMetadata,
   type BatchScope,
-  type DocumentRow,
   type MetadataRow,
   type ThirdPartyRow,
 } from './store-repository.ts';
 
-const INDEX_TASK = defineTask<typeof indexTask>('cfdis.index');
+const ROWS_TASK = defineTask<typeof rowsTask>('cfdis.rows');
 const DETAILS_TASK = defineTask<typeof detailsTask>('cfdis.details');
 
-// Rows per statement, under PostgreSQL's 65,535 parameters (20 a document, 13 a metadata row, 3 a third party).
-// A larger batch is written in several statements; the downloads send 500 and 2,000.
-const DOCUMENTS_PER_STATEMENT = 3_000;
+// Rows per statement, under PostgreSQL's 65,535 parameters (13 a metadata row, 3 a third party).
+// A larger batch is written in several statements; the downloads send 2,000. Documents are one
+// parameter per part of the batch (one part per thread the organization may use).
 const METADATA_PER_STATEMENT = 4_500;
 const THIRD_PARTIES_PER_STATEMENT = 20_000;
 
@@ -75,12 +75,6 @@ function slices<T>(items: T[], size: number): T[][] {
   return result;
 }
 
-/** `YYYY-MM-DD HH:mm:ss` (metadata) or `YYYY-MM-DDTHH:mm:ss` → the latter; '' → null. */
-function localText(value: string | null | undefined): string | null {
-  if (!value) return null;
-  return value.trim().replace(' ', 'T').slice(0, 19);
-}
-
 function scopeOf(source: CfdiSource, now: Date): BatchScope {
   return {
     organizationId: source.organizationId,
@@ -93,75 +87,52 @@ function scopeOf(source: CfdiSource, now: Date): BatchScope {
   };
 }
 
-/** The parsed columns of a document's index fields. */
-function parsedFields(index: CfdiIndex) {
-  return {
-    version: index.version,
-    serie: index.serie,
-    folio: index.folio,
-    tipo_de_comprobante: index.tipoDeComprobante,
-    fecha: localText(index.fecha),
-    fecha_timbrado: localText(index.fechaTimbrado),
-    emisor_rfc: index.emisorRfc,
-    emisor_nombre: index.emisorNombre,
-    receptor_rfc: index.receptorRfc,
-    receptor_nombre: index.receptorNombre,
-    moneda: index.moneda,
-    sub_total: index.subTotal,
-    descuento: index.descuento,
-    total: index.total,
-    rfc_pac: index.rfcPac,
-  };
-}
-
-function documentRow(id: string, document: Extract<IndexedDocument, { index: unknown }>): DocumentRow {
-  return { id, uuid: document.index.uuid, ...parsedFields(document.index), xml: document.xml, xml_sha256: document.sha256, details: document.details };
-}
-
 async function writeThirdParties(services: Services, source: CfdiSource, now: Date, rows: Map<string, ThirdPartyRow>): Promise<void> {
   const scope = { organizationId: source.organizationId, mode: source.mode, now };
   for (const statement of slices([...rows.values()], THIRD_PARTIES_PER_STATEMENT)) await insertThirdParties(services.db, scope, statement);
 }
 
 /**
- * Parses a batch of XML documents on the worker pool and stores them in one statement (per 3,000),
- * with their content and their Conceptos' third parties. A UUID already held with its XML is left
- * as it is (a duplicate); a metadata-only row gains its XML, content and parsed fields and keeps
- * its SAT status. A document that is not UTF-8, not a CFDI, or has no TimbreFiscalDigital UUID is
- * counted in `unreadable` with the reason; only infrastructure failures (database, worker pool)
- * throw. A CFDI 3.2 (or older) is stored with its index fields and no content.
+ * Parses a batch of XML documents on the worker pool into rows and stores them, one statement per
+ * part of the batch (one part per thread the organization may use), with their content and their
+ * Conceptos' third parties. A UUID already held with its XML is left as it is (a duplicate); a
+ * metadata-only row gains its XML, content and parsed fields and keeps its SAT status. A document
+ * that is not UTF-8, not a CFDI, or has no TimbreFiscalDigital UUID is counted in `unreadable`
+ * with the reason; only infrastructure failures (database, worker pool) throw. A CFDI 3.2 (or
+ * older) is stored with its index fields and no content.
  */
 export async function storeCfdiDocuments(services: Services, source: CfdiSource, documents: { name: string; xml: Uint8Array }[]): Promise<StoredDocuments> {
   // As many parts as the organization may have running on the pool at once.
   const perThread = Math.ceil(documents.length / Math.max(1, Math.min(services.config.workerThreads, services.config.workerThreadsPerOrganization)));
-  const parts = slices(documents, Math.max(1, perThread));
-  const read = (await Promise.all(parts.map((part) => services.workers.run(INDEX_TASK, { documents: part }, { tenant: source.organizationId })))).flat();
   const now = services.clock.now();
-  const rows = new Map<string, DocumentRow>();
-  const thirdParties = new Map<string, ThirdPartyRow>();
-  const unreadable: StoredDocuments['unreadable'] = [];
-  for (const document of read) {
-    if ('unreadable' in document) {
-      unreadable.push({ name: document.name, reason: document.unreadable });
-      continue;
-    }
-    const { uuid } = document.index;
-    // The first copy in the batch is the one stored; a later one counts as a duplicate.
-    if (rows.has(uuid)) continue;
-    rows.set(uuid, documentRow(newId('cfdi', now.getTime()), document));
-    for (const party of document.thirdParties) thirdParties.set(`${uuid}|${party.rfc}`, { uuid, rfc: party.rfc, nombre: party.nombre });
-  }
+  const parts = await Promise.all(
+    slices(documents, Math.max(1, perThread)).map((part) =>
+      services.workers.run(ROWS_TASK, { documents: part, at: now.getTime() }, { tenant: source.organizationId }),
+    ),
+  );
   const scope = { ...scopeOf(source, now), satStatus: source.statusHint ?? 'unknown' } as const;
+  const thirdParties = new Map<string, ThirdPartyRow>();
+  const stored = new Set<string>();
+  const unreadable: StoredDocuments['unreadable'] = [];
+  let read = 0;
   let inserted = 0;
   let written = 0;
-  for (const statement of slices([...rows.values()], DOCUMENTS_PER_STATEMENT)) {
-    const result = await upsertDocuments(services.db, scope, statement);
+  // In order: the first copy of a UUID in the batch is the one stored; a later one (in a later
+  // part, or later in its part) counts as a duplicate, and so do its third parties.
+  for (const part of parts) {
+    read += part.read;
+    unreadable.push(...part.unreadable);
+    const earlier = part.uuids.filter((uuid) => stored.has(uuid));
+    for (const party of part.thirdParties) if (!earlier.includes(party.uuid)) thirdParties.set(`${party.uuid}|${party.rfc}`, party);
+    for (const uuid of part.uuids) stored.add(uuid);
+    if (part.uuids.length === 0) continue;
+    const result = await upsertDocuments(services.db, scope, part.rows);
     written += result.length;
     inserted += result.filter((row) => row.inserted).length;
   }
   await writeThirdParties(services, source, now, thirdParties);
   await noteBulkWrite(services.database, 'cfdis', inserted);
-  return { inserted, completed: written - inserted, duplicates: read.length - unreadable.length - written, unreadable };
+  return { inserted, completed: written - inserted, duplicates: read - written, unreadable };
 }
 
 const STATUS: Readonly<Record<string, SatStatus>> = { 1: 'active', 0: 'cancelled' };

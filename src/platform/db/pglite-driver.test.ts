@@ -163,6 +163,16 @@ test('values that are objects with a text form (a decimal, say) reach the databa
   assert.equal(rows[0]!.v, '42.15');
 });
 
+test('bytes given for a text parameter are its UTF-8 text (as node-postgres sends them); for bytea they stay bytes', async () => {
+  const text = '[{"nombre":"ESPAÑOLA € 😀","xml":"<a b=\\"c\\"/>"}]';
+  const bytes = new TextEncoder().encode(text);
+  const { rows } = await sql<{ v: string; n: string; raw: string }>`
+    SELECT ${bytes}::text AS v, (${bytes}::text::json -> 0 ->> 'nombre') AS n, encode(${new Uint8Array([0, 255])}::bytea, 'hex') AS raw`.execute(handle.db);
+  assert.equal(rows[0]!.v, text);
+  assert.equal(rows[0]!.n, 'ESPAÑOLA € 😀');
+  assert.equal(rows[0]!.raw, '00ff');
+});
+
 test('a closed database refuses statements with an error, and closing twice is harmless', async () => {
   const other = await openDatabase({});
   await other.close();

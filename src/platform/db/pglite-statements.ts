@@ -19,6 +19,7 @@ const { serialize } = protocol;
 export const PREPARED_STATEMENTS_LIMIT = 1_000;
 // "prepared statement does not exist", and "cached plan must not change result type" after DDL.
 const STALE_STATEMENT = new Set(['26000', '0A000']);
+const BYTEA = 17;
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
@@ -35,13 +36,14 @@ const encoder = new TextEncoder();
 const EXECUTE_TAIL = concat([serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]);
 
 /**
- * Bind (unnamed portal, every value and result as text) followed by EXECUTE_TAIL, in one buffer
+ * Bind (unnamed portal, every value and result as text; a value given as bytes is its text's
+ * UTF-8, copied as it is) followed by EXECUTE_TAIL, in one buffer
  * sized once: pg-protocol's writer measures each string twice and grows its buffer step by step,
  * which for the kilobytes of XML and JSON an invoice writes cost more than the execution.
  */
-function bindAndExecute(statement: string, values: readonly (string | null)[]): Uint8Array {
+function bindAndExecute(statement: string, values: readonly (string | Uint8Array | null)[]): Uint8Array {
   let bound = 16 + statement.length * 3 + EXECUTE_TAIL.length;
-  for (const value of values) bound += 4 + (value === null ? 0 : value.length * 3);
+  for (const value of values) bound += 4 + (value === null ? 0 : typeof value === 'string' ? value.length * 3 : value.length);
   const buffer = new Uint8Array(bound);
   const view = new DataView(buffer.buffer);
   buffer[0] = 0x42; // 'B'; the length (bytes 1–4) is written last
@@ -58,7 +60,9 @@ function bindAndExecute(statement: string, values: readonly (string | null)[]): 
       offset += 4;
       continue;
     }
-    const { written } = encoder.encodeInto(value, buffer.subarray(offset + 4));
+    let written = value.length;
+    if (typeof value === 'string') ({ written } = encoder.encodeInto(value, buffer.subarray(offset + 4)));
+    else buffer.set(value, offset + 4);
     view.setInt32(offset, written);
     offset += 4 + written;
   }
@@ -130,8 +134,11 @@ export class PreparedStatements {
     };
   }
 
-  private serialized(value: unknown, type: number | undefined): string | null {
+  private serialized(value: unknown, type: number | undefined): string | Uint8Array | null {
     if (value === null || value === undefined) return null;
+    // Bytes given for a parameter that is not bytea are its text in UTF-8, sent as they are (as
+    // node-postgres sends them, in binary format, which for text is the same bytes).
+    if (value instanceof Uint8Array && type !== BYTEA) return value;
     const serializer = type === undefined ? undefined : this.pglite.serializers[type];
     return serializer ? serializer(value) : String(value);
   }

@@ -11,6 +11,7 @@
  * the pool's one entry, and imports it (and what it imports) on first use, so the main thread never
  * loads a task's code and a thread loads only the tasks it is given.
  */
+import { Piscina } from 'piscina';
 
 // biome-ignore lint/suspicious/noExplicitAny: a task's function is checked at its definition; here any input type is accepted.
 type TaskFunction = (input: any) => unknown;
@@ -52,4 +53,12 @@ const BYTES_PER_NODE = 320;
 export function belongsOnPool(size: { bytes: number } | { nodes: number }): boolean {
   const bytes = 'bytes' in size ? size.bytes : size.nodes * BYTES_PER_NODE;
   return bytes >= POOL_FROM_BYTES;
+}
+
+/**
+ * A task's result whose `buffers` move to the thread that ran the task instead of being copied:
+ * for a result of megabytes, one allocation less on each side. The task must not touch them after.
+ */
+export function movingBuffers<T extends object>(value: T, buffers: ArrayBuffer[]): T {
+  return Piscina.move({ [Piscina.transferableSymbol]: buffers, [Piscina.valueSymbol]: value } as never) as unknown as T;
 }
