@@ -16,7 +16,8 @@ const GENERIC_RFCS = new Set([RFC_PUBLICO_GENERAL, RFC_EXTRANJERO]);
 /**
  * Rfc.isValid, remembered: it parses the RFC's date with luxon at about a tenth of a millisecond a
  * call, and a service checks the same few RFCs (its issuers', their customers') over and over. The
- * answer depends on the string alone; the memory is bounded by emptying it when full.
+ * answer depends on the string alone; the memory is bounded by emptying it when full. Process-wide
+ * on purpose: a memo of a pure function, the same for every caller.
  */
 const RFC_DATES_REMEMBERED = 4096;
 const rfcDateExists = new Map<string, boolean>();
