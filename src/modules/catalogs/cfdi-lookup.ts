@@ -87,6 +87,9 @@ export function rowOfEntry(entry: CatalogEntry): CatalogRow {
  */
 export function cfdiLookupOf(index: () => CatalogIndex): CfdiCatalogLookup {
   const slugOf = (name: CatalogName) => SLUG_OF_SAT_NAME.get(name);
+  // The rule tables' rows (c_TasaOCuota, read for every tax of every document) are built once per
+  // snapshot of the catalogs: a refresh swaps the index, and the rows built from the old one go with it.
+  const rowsBySnapshot = new WeakMap<CatalogIndex, Map<CatalogSlug, readonly CatalogRow[]>>();
   return {
     isLoaded: (name) => {
       const slug = slugOf(name);
@@ -103,7 +106,19 @@ export function cfdiLookupOf(index: () => CatalogIndex): CfdiCatalogLookup {
     },
     rows: (name) => {
       const slug = slugOf(name);
-      return slug === undefined ? [] : index().entries(slug).map(rowOfEntry);
+      if (slug === undefined) return [];
+      const snapshot = index();
+      let built = rowsBySnapshot.get(snapshot);
+      if (!built) {
+        built = new Map();
+        rowsBySnapshot.set(snapshot, built);
+      }
+      let rows = built.get(slug);
+      if (!rows) {
+        rows = snapshot.entries(slug).map(rowOfEntry);
+        built.set(slug, rows);
+      }
+      return rows;
     },
   };
 }
