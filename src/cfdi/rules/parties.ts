@@ -13,29 +13,11 @@ const EMISOR = `${ROOT_PATH}/cfdi:Emisor`;
 const RECEPTOR = `${ROOT_PATH}/cfdi:Receptor`;
 const GENERIC_RFCS = new Set([RFC_PUBLICO_GENERAL, RFC_EXTRANJERO]);
 
-/**
- * Rfc.isValid, remembered: it parses the RFC's date with luxon at about a tenth of a millisecond a
- * call, and a service checks the same few RFCs (its issuers', their customers') over and over. The
- * answer depends on the string alone; the memory is bounded by emptying it when full. Process-wide
- * on purpose: a memo of a pure function, the same for every caller.
- */
-const RFC_DATES_REMEMBERED = 4096;
-const rfcDateExists = new Map<string, boolean>();
-function isRealRfc(value: string): boolean {
-  let valid = rfcDateExists.get(value);
-  if (valid === undefined) {
-    valid = Rfc.isValid(value);
-    if (rfcDateExists.size >= RFC_DATES_REMEMBERED) rfcDateExists.clear();
-    rfcDateExists.set(value, valid);
-  }
-  return valid;
-}
-
 function checkRfc(context: RuleContext, base: string, value: string | undefined): void {
   if (!requireValue(context, base, 'Rfc', value)) return;
   if (!RFC_PATTERN.test(value)) {
     context.issues.error('cfdi.invalid_rfc', attributePath(base, 'Rfc'), `Rfc "${value}" is not a valid RFC (12 or 13 upper-case characters, no spaces).`);
-  } else if (!isRealRfc(value)) {
+  } else if (!Rfc.isValid(value)) {
     // The pattern admits any day 01–31 in any month; the SAT assigns RFCs from real dates.
     const date = value.slice(value.length - 9, value.length - 3);
     context.issues.error(
