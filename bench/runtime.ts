@@ -319,7 +319,7 @@ console.log(
     (process.env.GLIBC_TUNABLES ?? '').includes('mmap_threshold')
       ? `set by GLIBC_TUNABLES (${process.env.GLIBC_TUNABLES})`
       : launcherFixes
-        ? 'fixed by bin/invoicing.js'
+        ? "fixed by bin/invoicing.js, with V8's young generation (--max-semi-space-size=16)"
         : 'glibc default (this Node cannot restart in place)'
   }`,
 );
