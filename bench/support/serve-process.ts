@@ -103,7 +103,7 @@ async function startOn(port: number, command: string[], env: Record<string, stri
  * Linux's /proc/net/tcp{,6} give the listening socket's inode, and the process holding it is the
  * one with a descriptor on `socket:[inode]`.
  */
-export function listeningPid(port: number, root: number): number | undefined {
+function listeningPid(port: number, root: number): number | undefined {
   const inodes = new Set<string>();
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
     if (!fs.existsSync(table)) continue;
