@@ -84,3 +84,12 @@ test("an operator's own young generation (NODE_OPTIONS) is left alone, and nothi
 test('short commands run once, in the process they started in', async () => {
   assert.deepEqual(await imagesSeen('help', {}), ['tunables= semi=']);
 });
+
+test("the processes serve --processes starts get the young generation's size the serving process started with", async () => {
+  const layout = path.join(REPO_ROOT, 'src/platform/runtime/layout.ts');
+  const script = `import(${JSON.stringify(layout)}).then((m) => console.log(JSON.stringify(m.commandProgram().execArgv)))`;
+  const execArgv = async (options: string[]) =>
+    JSON.parse((await run(process.execPath, [...options, '--import', 'tsx', '-e', script], { cwd: REPO_ROOT })).stdout) as string[];
+  assert.ok((await execArgv([SEMI_SPACE])).includes(SEMI_SPACE));
+  assert.ok(!(await execArgv([])).some((option) => option.startsWith('--max-semi-space-size')));
+});
