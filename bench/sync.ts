@@ -31,7 +31,7 @@ import { earliestDay, lastEndedDay } from '../src/modules/sync/plan.ts';
 import { createDescargaClient, descargaUrls, PackageReader } from '../src/providers/sat/descarga/index.ts';
 import { startSimulator } from '../src/simulator/index.ts';
 import { benchStorage, createBenchIssuer, numberOption, patientFetch } from './support/bench-kit.ts';
-import { BIN, rssOf, servingPid, startServe } from './support/serve-process.ts';
+import { BIN, rssOf, startServe } from './support/serve-process.ts';
 
 const issued = numberOption('issued', 600);
 const received = numberOption('received', 850);
@@ -122,7 +122,7 @@ const env = {
 };
 await (await startServe([process.execPath, BIN, 'serve'], env)).stop();
 const service = await startServe([process.execPath, BIN, 'serve'], env);
-const pid = servingPid(service.child.pid!);
+const { pid } = service;
 
 interface Sample {
   seconds: number;

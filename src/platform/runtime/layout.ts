@@ -74,8 +74,16 @@ export function processArguments(program: ThreadProgram, args: string[]): string
  * bin/invoicing.js, which could pick up a newer build) or, under tsx, `src/cli.ts`.
  */
 export function commandProgram(): { file: string; execArgv: string[] } {
-  if (FROM_BUILD) return { file: path.join(BUILD_DIRECTORY, 'cli.js'), execArgv: sourceMapArgv() };
-  return { file: packagePath('src/cli.ts'), execArgv: ['--import', import.meta.resolve('tsx')] };
+  if (FROM_BUILD) return { file: path.join(BUILD_DIRECTORY, 'cli.js'), execArgv: [...sourceMapArgv(), ...youngGenerationArgv()] };
+  return { file: packagePath('src/cli.ts'), execArgv: ['--import', import.meta.resolve('tsx'), ...youngGenerationArgv()] };
+}
+
+/**
+ * The young generation's size this process started with (bin/invoicing.js sets it on Node 22 and
+ * later), for the processes it starts: `serve --processes N` and its workers hold as little at idle.
+ */
+function youngGenerationArgv(): string[] {
+  return process.execArgv.filter((option) => /^--max[-_]semi[-_]space[-_]size=/.test(option));
 }
 
 function sourceMapArgv(): string[] {
