@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { askServer, benchInvoiceBody, benchStorage, createAndStamp, numberOption, percentile } from './support/bench-kit.ts';
-import { BIN, servingPid, startServe } from './support/serve-process.ts';
+import { BIN, startServe } from './support/serve-process.ts';
 
 const seconds = numberOption('seconds', 10);
 const clients = numberOption('clients', 32);
@@ -111,7 +111,7 @@ async function startService(databaseUrl: string | undefined, simulatorUrl: strin
   });
   if (profile.status !== 201) throw new Error(`fiscal profile: ${profile.status} ${await profile.text()}`);
   return {
-    pid: servingPid(started.child.pid!),
+    pid: started.pid,
     baseUrl,
     key,
     profileId: ((await profile.json()) as { id: string }).id,

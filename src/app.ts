@@ -125,7 +125,7 @@ export interface App {
   /** Opens the metrics listener when METRICS_PORT is set; returns its address (closed with the app). */
   startMetricsListener(): Promise<string | undefined>;
   /** Starts loading the shipped SAT catalogs in the background (after the server listens). */
-  startCatalogLoad(): void;
+  startCatalogLoad(): Promise<void>;
   /** Stops taking connections, lets requests in flight and running jobs finish, then closes the rest. */
   close(): Promise<void>;
 }
@@ -385,10 +385,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       metricsListener ??= await listenForMetrics(metrics, { host: config.metrics.host, port: config.metrics.port });
       return metricsListener.url;
     },
-    startCatalogLoad: () => {
+    startCatalogLoad: () =>
       // The large catalogs already in the database come into memory first, then the shipped ones load.
-      shipped.start(() => catalogs.refresh().catch((error: unknown) => server.log.warn({ err: error }, 'catalog refresh failed')));
-    },
+      shipped.start(() => catalogs.refresh().catch((error: unknown) => server.log.warn({ err: error }, 'catalog refresh failed'))),
     async close() {
       if (closed) return;
       closed = true;

@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp, type App } from './app.ts';
 import type { Config } from './platform/config.ts';
+import { releaseFreedMemory } from './platform/runtime/release-memory.ts';
 import { startWarnings } from './start-warnings.ts';
 
 /** Where `serve` writes what the person who started it reads. */
@@ -19,7 +20,15 @@ export async function serve(config: Config, io: ServeIo, roles: { http: boolean 
   app.startWorker();
   if (roles.http) {
     await app.server.listen({ port: config.port, host: config.host });
-    app.startCatalogLoad();
+    // The load allocates and frees a few hundred MB; V8 would give the emptied pages back only
+    // minutes later (docs/decisions.md, "Memory"), so they are given back once it settles.
+    void app.startCatalogLoad().then(() => {
+      const { before, after } = releaseFreedMemory();
+      app.server.log.info(
+        { rss_before_mb: Math.round(before / 2 ** 20), rss_after_mb: Math.round(after / 2 ** 20) },
+        'catalogs loaded; freed memory returned to the system',
+      );
+    });
     if (!supervised) {
       // PORT=0 takes any free port: say which (BASE_URL, the public address, may differ behind a proxy).
       const { port } = app.server.server.address() as AddressInfo;

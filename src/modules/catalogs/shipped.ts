@@ -47,8 +47,11 @@ interface ShippedLoadState {
 }
 
 export interface ShippedLoader {
-  /** Starts the load in the background, after `first` (once; later calls do nothing). */
-  start(first?: () => Promise<unknown>): void;
+  /**
+   * Starts the load in the background, after `first` (once; later calls start nothing). Resolves
+   * when the load has settled (done, failed or stopped); it never rejects.
+   */
+  start(first?: () => Promise<unknown>): Promise<void>;
   state(): ShippedLoadState;
   /** Stops between two batches and waits for the load to settle (closing the service). */
   stop(): Promise<void>;
@@ -162,13 +165,14 @@ export function shippedLoader(db: Db, options: ShippedLoadOptions): ShippedLoade
   };
   return {
     start(first) {
-      if (finished) return;
+      if (finished) return finished;
       status.state = 'loading';
       finished = run(first).catch((error: unknown) => {
         status.state = abort.signal.aborted ? 'idle' : 'failed';
         status.current = null;
         if (!abort.signal.aborted) status.error = error instanceof Error ? error.message : String(error);
       });
+      return finished;
     },
     state: () => ({ ...status, pending: [...status.pending] }),
     async stop() {
