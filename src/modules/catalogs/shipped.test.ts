@@ -84,7 +84,7 @@ describe('the SAT catalogs shipped with the service', () => {
     const t = await createTestApp({ shippedCatalogs: folder });
     try {
       const { testKey } = await t.bootstrap();
-      t.app.startCatalogLoad();
+      void t.app.startCatalogLoad();
       const ready = await t.request({ method: 'GET', url: '/readyz' });
       assert.equal(ready.statusCode, 200, 'readiness does not wait for the shipped catalogs');
       const shipped = ready.json().checks.find((check: { name: string }) => check.name === 'catalogs').shipped;
@@ -123,7 +123,7 @@ describe('the SAT catalogs shipped with the service', () => {
     const t = await createTestApp({ shippedCatalogs: folder });
     try {
       const { testKey } = await t.bootstrap();
-      t.app.startCatalogLoad();
+      void t.app.startCatalogLoad();
       await until(
         async () =>
           (await t.request({ method: 'GET', url: '/readyz' })).json().checks.find((check: { name: string }) => check.name === 'catalogs').shipped.state ===
