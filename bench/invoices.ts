@@ -19,7 +19,16 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { askServer, benchInvoiceBody, benchStorage, createAndStamp, numberOption, percentile } from './support/bench-kit.ts';
+import {
+  askServer,
+  benchInvoiceBody,
+  benchStorage,
+  createAndStamp,
+  createIssuerWith,
+  type IssuedCredential,
+  numberOption,
+  percentile,
+} from './support/bench-kit.ts';
 import { BIN, startServe } from './support/serve-process.ts';
 
 const seconds = numberOption('seconds', 10);
@@ -31,13 +40,6 @@ const TARGET_CPU_MS = 7;
 
 const format = (value: number, digits = 1) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
 const line = (label: string, value: string) => console.log(`${label.padEnd(64)} ${value}`);
-
-interface Credential {
-  cer_base64: string;
-  key_base64: string;
-  password: string;
-  privateKeyPem: string;
-}
 
 // CPU time per process from /proc (Linux), all threads, user + system; clock ticks are 1/100 s.
 const TICK_MS = 10;
@@ -79,7 +81,7 @@ interface Service {
 }
 
 /** `bin/invoicing.js serve` on fresh storage, its PAC the simulator at `simulatorUrl`, with an issuer made through its API. */
-async function startService(databaseUrl: string | undefined, simulatorUrl: string, csd: Credential, fiel: Credential): Promise<Service> {
+async function startService(databaseUrl: string | undefined, simulatorUrl: string, csd: IssuedCredential, fiel: IssuedCredential): Promise<Service> {
   const storage = await benchStorage('invoices', databaseUrl);
   const execArgv = (process.env.BENCH_SERVICE_EXEC_ARGV ?? '').split(/\s+/).filter(Boolean);
   const started = await startServe([process.execPath, ...execArgv, BIN, 'serve'], {
@@ -99,22 +101,12 @@ async function startService(databaseUrl: string | undefined, simulatorUrl: strin
   }
   const loadingSeconds = (performance.now() - from) / 1000;
   if (loadingSeconds >= 1) console.log(`(the shipped catalogs finished loading ${loadingSeconds.toFixed(0)} s after /readyz)`);
-  const organization = (await (
-    await fetch(`${baseUrl}/v1/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Bench"}' })
-  ).json()) as { keys: { test: { key: string } } };
-  const key = organization.keys.test.key;
-  const upload = ({ privateKeyPem: _pem, ...credential }: Credential) => credential;
-  const profile = await fetch(`${baseUrl}/v1/fiscal_profiles`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ csd: upload(csd), fiel: upload(fiel), manifest_email: 'bench@example.com', tax_regime: '601', zip: '42501' }),
-  });
-  if (profile.status !== 201) throw new Error(`fiscal profile: ${profile.status} ${await profile.text()}`);
+  const { key, profileId } = await createIssuerWith(baseUrl, csd, fiel);
   return {
     pid: started.pid,
     baseUrl,
     key,
-    profileId: ((await profile.json()) as { id: string }).id,
+    profileId,
     async stop() {
       await started.stop();
       await storage.remove();
@@ -158,7 +150,7 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-async function section(title: string, databaseUrl: string | undefined, simulator: { url: string; pid: number; csd: Credential; fiel: Credential }) {
+async function section(title: string, databaseUrl: string | undefined, simulator: { url: string; pid: number; csd: IssuedCredential; fiel: IssuedCredential }) {
   console.log(`\n# ${title}`);
   const service = await startService(databaseUrl, simulator.url, simulator.csd, simulator.fiel);
   try {
@@ -219,7 +211,7 @@ const simulatorProcess = fork(fileURLToPath(new URL('./servers/simulator-process
 });
 try {
   const { url } = await askServer<{ url: string }>(simulatorProcess, 'ready');
-  const { csd, fiel } = await askServer<{ csd: Credential; fiel: Credential }>(simulatorProcess, 'issue');
+  const { csd, fiel } = await askServer<{ csd: IssuedCredential; fiel: IssuedCredential }>(simulatorProcess, 'issue');
   const simulator = { url, pid: simulatorProcess.pid!, csd, fiel };
   await section('Embedded database (PGlite on disk)', undefined, simulator);
   if (process.env.DATABASE_URL) await section('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL, simulator);

@@ -9,12 +9,22 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { askServer, benchInvoiceBody, benchStorage, createAndStamp, numberOption, percentile, waitUntilReady } from './support/bench-kit.ts';
+import {
+  askServer,
+  benchInvoiceBody,
+  benchStorage,
+  createAndStamp,
+  createIssuerWith,
+  type IssuedCredential,
+  numberOption,
+  percentile,
+  waitUntilReady,
+} from './support/bench-kit.ts';
+import { freePort } from './support/serve-process.ts';
 
 const seconds = numberOption('seconds', 10);
 const clients = numberOption('clients', 12);
@@ -34,13 +44,6 @@ if (!databaseUrl) {
   process.exit(2);
 }
 
-interface Credential {
-  cer_base64: string;
-  key_base64: string;
-  password: string;
-  privateKeyPem: string;
-}
-
 /** Raw async RSA-SHA256 signatures per second with one cached key, 4 in flight. */
 async function rawSignRate(key: KeyObject, budgetMs: number): Promise<number> {
   const data = Buffer.from(`||4.0|A|1|2026-07-15T12:00:00|03|30001000000500003416|1000.00|MXN|1160.00|I|01|PUE|42501|${'x'.repeat(400)}||`);
@@ -54,17 +57,6 @@ async function rawSignRate(key: KeyObject, budgetMs: number): Promise<number> {
   };
   await Promise.all(Array.from({ length: SIGN_CONCURRENCY }, worker));
   return count / ((performance.now() - start) / 1000);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 // CPU time per process from /proc (Linux): where each invoice's CPU goes, which hardly depends on
@@ -151,7 +143,7 @@ interface Service {
 }
 
 /** `invoicing serve --processes N --workers 1` on a fresh database, with an issuer made through its API. */
-async function startService(processes: number, simulatorUrl: string, csd: Credential, fiel: Credential): Promise<Service> {
+async function startService(processes: number, simulatorUrl: string, csd: IssuedCredential, fiel: IssuedCredential): Promise<Service> {
   const storage = await benchStorage(`scale_${processes}`, databaseUrl);
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['bin/invoicing.js', 'serve', '--processes', String(processes), '--workers', '1'], {
@@ -173,17 +165,7 @@ async function startService(processes: number, simulatorUrl: string, csd: Creden
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilReady(child, baseUrl, `serve --processes ${processes}`, { pollMs: 100, timeoutMs: 120_000 });
-  const organization = (await (
-    await fetch(`${baseUrl}/v1/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Bench"}' })
-  ).json()) as { keys: { test: { key: string } } };
-  const key = organization.keys.test.key;
-  const upload = ({ privateKeyPem: _pem, ...credential }: Credential) => credential;
-  const profile = await fetch(`${baseUrl}/v1/fiscal_profiles`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ csd: upload(csd), fiel: upload(fiel), manifest_email: 'bench@example.com', tax_regime: '601', zip: '42501' }),
-  });
-  if (profile.status !== 201) throw new Error(`fiscal profile: ${profile.status} ${await profile.text()}`);
+  const { key, profileId } = await createIssuerWith(baseUrl, csd, fiel);
   const monitor = new pg.Client({ connectionString: storage.env.DATABASE_URL });
   await monitor.connect();
   return {
@@ -194,7 +176,7 @@ async function startService(processes: number, simulatorUrl: string, csd: Creden
     },
     baseUrl,
     key,
-    profileId: ((await profile.json()) as { id: string }).id,
+    profileId,
     async stop() {
       await monitor.end();
       child.kill('SIGTERM');
@@ -225,7 +207,7 @@ interface Result {
   cpuPerInvoice: Map<Role, number>;
 }
 
-async function measure(processes: number, simulatorUrl: string, simulatorPid: number, csd: Credential, fiel: Credential): Promise<Result> {
+async function measure(processes: number, simulatorUrl: string, simulatorPid: number, csd: IssuedCredential, fiel: IssuedCredential): Promise<Result> {
   const service = await startService(processes, simulatorUrl, csd, fiel);
   try {
     // Warm-up: every process reads the key, the profile and its CSD once, and compiles its code paths.
@@ -257,7 +239,7 @@ const simulator = fork(fileURLToPath(new URL('./servers/simulator-process.ts', i
 });
 try {
   const { url } = await askServer<{ url: string }>(simulator, 'ready');
-  const { csd, fiel } = await askServer<{ csd: Credential; fiel: Credential }>(simulator, 'issue');
+  const { csd, fiel } = await askServer<{ csd: IssuedCredential; fiel: IssuedCredential }>(simulator, 'issue');
   const signingKey = createPrivateKey(csd.privateKeyPem);
   const ceiling = Math.max(await rawSignRate(signingKey, 3_000), await rawSignRate(signingKey, 3_000)) / 2;
   line(`raw crypto.sign rate / 2 (RSA-2048, ${SIGN_CONCURRENCY} in flight): the ceiling`, `${format(ceiling)} stamps/s`);

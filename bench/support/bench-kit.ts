@@ -103,6 +103,30 @@ export async function createBenchIssuer(baseUrl: string, simulator: RunningSimul
   return { organizationId: organization.id, key, profileId: profile.id, csd };
 }
 
+/** A CSD or FIEL the simulator's CA issued (its `issue` message), with the private key for the ceiling's signatures. */
+export interface IssuedCredential {
+  cer_base64: string;
+  key_base64: string;
+  password: string;
+  privateKeyPem: string;
+}
+
+/** An organization, its test key and an active fiscal profile with the simulator's `csd` and `fiel`. */
+export async function createIssuerWith(baseUrl: string, csd: IssuedCredential, fiel: IssuedCredential): Promise<{ key: string; profileId: string }> {
+  const organization = (await (
+    await fetch(`${baseUrl}/v1/organizations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Bench"}' })
+  ).json()) as { keys: { test: { key: string } } };
+  const key = organization.keys.test.key;
+  const upload = ({ privateKeyPem: _pem, ...credential }: IssuedCredential) => credential;
+  const profile = await fetch(`${baseUrl}/v1/fiscal_profiles`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ csd: upload(csd), fiel: upload(fiel), manifest_email: 'bench@example.com', tax_regime: '601', zip: '42501' }),
+  });
+  if (profile.status !== 201) throw new Error(`fiscal profile: ${profile.status} ${await profile.text()}`);
+  return { key, profileId: ((await profile.json()) as { id: string }).id };
+}
+
 /** A new database on the server of `url`, dropped by `drop`. */
 async function temporaryPostgres(url: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
